@@ -1,0 +1,30 @@
+/* lex.h — the Erlang (OTP 25) lexer: source bytes to tokens.
+ *
+ * Matches erl_scan's token boundaries, values and {Line, Column} positions
+ * (columns count code points; the source is UTF-8). Never interns atoms. */
+#ifndef HL_FRONT_LEX_H
+#define HL_FRONT_LEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/arena.h"
+#include "base/diag.h"
+#include "front/limits.h"
+#include "front/token.h"
+
+/* Lexes the whole source into `out` (appending), ending with one HL_TOK_EOF
+ * token. Token text is allocated in `arena`.
+ *
+ * A lexical error (bad character, unterminated string, illegal escape, a
+ * literal over its limit, invalid UTF-8, ...) is reported to `diags` with its
+ * line and column, and lexing resumes after the offending text so that
+ * several errors per file can be reported.
+ *
+ * Returns false when lexing had to stop early: the source or token-count
+ * limit was exceeded, or memory ran out (each also reported in `diags`);
+ * `out` then still ends with an HL_TOK_EOF token when memory allowed. */
+bool hl_lex(const char *src, size_t len, const hl_front_limits *lim, hl_arena *arena,
+            hl_diags *diags, hl_token_vec *out);
+
+#endif

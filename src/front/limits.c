@@ -1,0 +1,12 @@
+/* limits.c — default front-end limits (see limits.h). */
+#include "front/limits.h"
+
+void hl_front_limits_default(hl_front_limits *lim) {
+    lim->max_source_bytes = HL_FRONT_DEFAULT_MAX_SOURCE_BYTES;
+    lim->max_tokens = HL_FRONT_DEFAULT_MAX_TOKENS;
+    lim->max_depth = HL_FRONT_DEFAULT_MAX_DEPTH;
+    lim->max_string_chars = HL_FRONT_DEFAULT_MAX_STRING_CHARS;
+    lim->max_integer_digits = HL_FRONT_DEFAULT_MAX_INTEGER_DIGITS;
+    lim->max_memory_bytes = HL_FRONT_DEFAULT_MAX_MEMORY_BYTES;
+    lim->max_diagnostics = HL_FRONT_DEFAULT_MAX_DIAGNOSTICS;
+}

@@ -1,0 +1,34 @@
+/* limits.h — the bounds the front end enforces on hostile source
+ * (DESIGN §3.4, §3.6). Every limit has a finite default; hosts may lower or
+ * raise them through the compile options of the public API. A source that
+ * exceeds one gets a located diagnostic, never a crash or a hang. */
+#ifndef HL_FRONT_LIMITS_H
+#define HL_FRONT_LIMITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct hl_front_limits {
+    size_t max_source_bytes;     /* whole file */
+    size_t max_tokens;           /* whole file */
+    uint32_t max_depth;          /* nesting of expressions, patterns, types:
+                                    also bounds the AST's depth, so passes
+                                    over the AST may recurse up to it */
+    uint32_t max_string_chars;   /* one string literal, after concatenation
+                                    of adjacent literals */
+    uint32_t max_integer_digits; /* one integer literal, digits in its base */
+    size_t max_memory_bytes;     /* arena cap for tokens + AST */
+    size_t max_diagnostics;      /* kept per file; more are only counted */
+} hl_front_limits;
+
+#define HL_FRONT_DEFAULT_MAX_SOURCE_BYTES   ((size_t)16 << 20)   /* 16 MiB */
+#define HL_FRONT_DEFAULT_MAX_TOKENS         ((size_t)4 << 20)    /* 4 Mi  */
+#define HL_FRONT_DEFAULT_MAX_DEPTH          500u
+#define HL_FRONT_DEFAULT_MAX_STRING_CHARS   (1u << 20)           /* 1 Mi  */
+#define HL_FRONT_DEFAULT_MAX_INTEGER_DIGITS 10000u
+#define HL_FRONT_DEFAULT_MAX_MEMORY_BYTES   ((size_t)512 << 20)  /* 512 MiB */
+#define HL_FRONT_DEFAULT_MAX_DIAGNOSTICS    100u
+
+void hl_front_limits_default(hl_front_limits *lim);
+
+#endif

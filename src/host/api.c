@@ -1,0 +1,248 @@
+/* api.c — the engine, options and error objects of include/hyperlang.h, and
+ * the front-end entry points. Every public function validates its handles
+ * and reports misuse as HL_EMISUSE instead of crashing. */
+#include "hyperlang.h"
+
+#include <string.h>
+
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/mem.h"
+#include "front/front.h"
+#include "front/limits.h"
+
+struct hl_engine {
+    int reserved; /* atom and program caches arrive with the compiler */
+};
+
+struct hl_compile_options {
+    hl_front_limits front;
+};
+
+struct hl_error {
+    hl_status status;
+    char *message;          /* rendered text */
+    hl_diags diags;         /* compile errors (taken from the front end) */
+};
+
+const char *hl_version(void) { return "0.1.0"; }
+
+const char *hl_status_name(hl_status status) {
+    switch (status) {
+    case HL_OK: return "ok";
+    case HL_EMISUSE: return "API misuse";
+    case HL_ENOMEM: return "out of memory";
+    case HL_ECOMPILE: return "compile error";
+    case HL_ELIMIT: return "limit exceeded";
+    }
+    return "unknown status";
+}
+
+/* ---- errors ------------------------------------------------------------ */
+
+/* A static error for when allocating the error object itself failed. */
+static struct hl_error oom_error = {HL_ENOMEM, (char *)"out of memory", {0}};
+
+static hl_error *error_new(hl_status status, const char *message) {
+    hl_error *e = hl_mem_calloc(1, sizeof *e);
+    if (!e) return &oom_error;
+    e->status = status;
+    size_t n = strlen(message);
+    e->message = hl_mem_alloc(n + 1);
+    if (!e->message) {
+        hl_mem_free(e);
+        return &oom_error;
+    }
+    memcpy(e->message, message, n + 1);
+    hl_diags_init(&e->diags, 1);
+    return e;
+}
+
+/* Moves the diagnostics out of a front-end result into a new error. */
+static hl_error *error_from_diags(hl_diags *diags, const char *name) {
+    hl_buf text;
+    hl_buf_init(&text, 0);
+    hl_diags_render(diags, name, &text);
+    if (text.failed) {
+        hl_buf_free(&text);
+        return &oom_error;
+    }
+    hl_error *e = hl_mem_calloc(1, sizeof *e);
+    if (!e) {
+        hl_buf_free(&text);
+        return &oom_error;
+    }
+    e->status = HL_ECOMPILE;
+    e->message = text.data ? text.data : hl_mem_calloc(1, 1);
+    if (!e->message) {
+        hl_mem_free(e);
+        return &oom_error;
+    }
+    e->diags = *diags;
+    hl_diags_init(diags, diags->max);
+    return e;
+}
+
+static hl_status set_error(hl_error **err, hl_error *e) {
+    hl_status s = e->status;
+    if (err) *err = e;
+    else hl_error_free(e);
+    return s;
+}
+
+hl_status hl_error_status(const hl_error *err) { return err ? err->status : HL_EMISUSE; }
+const char *hl_error_message(const hl_error *err) { return err ? err->message : ""; }
+size_t hl_error_diagnostic_count(const hl_error *err) { return err ? err->diags.count : 0; }
+
+hl_status hl_error_diagnostic(const hl_error *err, size_t i, uint32_t *line, uint32_t *column,
+                              const char **message) {
+    if (!err || i >= err->diags.count) return HL_EMISUSE;
+    const hl_diag *d = &err->diags.items[i];
+    if (line) *line = d->line;
+    if (column) *column = d->col;
+    if (message) *message = d->message;
+    return HL_OK;
+}
+
+void hl_error_free(hl_error *err) {
+    if (!err || err == &oom_error) return;
+    hl_mem_free(err->message);
+    hl_diags_free(&err->diags);
+    hl_mem_free(err);
+}
+
+/* ---- engine and options -------------------------------------------------- */
+
+hl_status hl_engine_new(hl_engine **out) {
+    if (!out) return HL_EMISUSE;
+    *out = hl_mem_calloc(1, sizeof **out);
+    return *out ? HL_OK : HL_ENOMEM;
+}
+
+void hl_engine_free(hl_engine *engine) { hl_mem_free(engine); }
+
+hl_status hl_compile_options_new(hl_compile_options **out) {
+    if (!out) return HL_EMISUSE;
+    *out = hl_mem_calloc(1, sizeof **out);
+    if (!*out) return HL_ENOMEM;
+    hl_front_limits_default(&(*out)->front);
+    return HL_OK;
+}
+
+void hl_compile_options_free(hl_compile_options *opts) { hl_mem_free(opts); }
+
+hl_status hl_compile_options_set_limit(hl_compile_options *opts, hl_compile_limit which,
+                                       uint64_t value) {
+    if (!opts || value == 0) return HL_EMISUSE;
+    hl_front_limits *l = &opts->front;
+    switch (which) {
+    case HL_LIMIT_SOURCE_BYTES:
+        if (value > UINT32_MAX) return HL_EMISUSE; /* token offsets are 32-bit */
+        l->max_source_bytes = (size_t)value;
+        return HL_OK;
+    case HL_LIMIT_TOKENS:
+        if (value > UINT32_MAX) return HL_EMISUSE;
+        l->max_tokens = (size_t)value;
+        return HL_OK;
+    case HL_LIMIT_DEPTH:
+        if (value > 100000) return HL_EMISUSE; /* passes may recurse to it */
+        l->max_depth = (uint32_t)value;
+        return HL_OK;
+    case HL_LIMIT_STRING_CHARS:
+        if (value > UINT32_MAX) return HL_EMISUSE;
+        l->max_string_chars = (uint32_t)value;
+        return HL_OK;
+    case HL_LIMIT_INTEGER_DIGITS:
+        if (value > 1000000) return HL_EMISUSE;
+        l->max_integer_digits = (uint32_t)value;
+        return HL_OK;
+    case HL_LIMIT_MEMORY_BYTES:
+        if (value > SIZE_MAX) return HL_EMISUSE;
+        l->max_memory_bytes = (size_t)value;
+        return HL_OK;
+    case HL_LIMIT_DIAGNOSTICS:
+        if (value > 100000) return HL_EMISUSE;
+        l->max_diagnostics = (size_t)value;
+        return HL_OK;
+    }
+    return HL_EMISUSE;
+}
+
+hl_status hl_compile_options_get_limit(const hl_compile_options *opts, hl_compile_limit which,
+                                       uint64_t *value) {
+    if (!opts || !value) return HL_EMISUSE;
+    const hl_front_limits *l = &opts->front;
+    switch (which) {
+    case HL_LIMIT_SOURCE_BYTES: *value = l->max_source_bytes; return HL_OK;
+    case HL_LIMIT_TOKENS: *value = l->max_tokens; return HL_OK;
+    case HL_LIMIT_DEPTH: *value = l->max_depth; return HL_OK;
+    case HL_LIMIT_STRING_CHARS: *value = l->max_string_chars; return HL_OK;
+    case HL_LIMIT_INTEGER_DIGITS: *value = l->max_integer_digits; return HL_OK;
+    case HL_LIMIT_MEMORY_BYTES: *value = l->max_memory_bytes; return HL_OK;
+    case HL_LIMIT_DIAGNOSTICS: *value = l->max_diagnostics; return HL_OK;
+    }
+    return HL_EMISUSE;
+}
+
+/* ---- front end ------------------------------------------------------------ */
+
+/* Runs the front end; on rejection fills *err and returns NULL with the
+ * status in *status. */
+static hl_front_result *front_run(const char *name, const char *source, size_t len,
+                                  const hl_compile_options *opts, hl_status *status,
+                                  hl_error **err) {
+    hl_front_limits lim;
+    if (opts) lim = opts->front;
+    else hl_front_limits_default(&lim);
+    hl_front_result *r = hl_front_parse(source, len, &lim);
+    if (!r) {
+        *status = set_error(err, error_new(HL_ENOMEM, "out of memory"));
+        return NULL;
+    }
+    if (hl_diags_errors(&r->diags) > 0) {
+        *status = set_error(err, error_from_diags(&r->diags, name ? name : "<source>"));
+        hl_front_free(r);
+        return NULL;
+    }
+    *status = HL_OK;
+    return r;
+}
+
+hl_status hl_check(hl_engine *engine, const char *name, const char *source, size_t len,
+                   const hl_compile_options *opts, hl_error **err) {
+    if (err) *err = NULL;
+    if (!engine || (!source && len)) return HL_EMISUSE;
+    hl_status status;
+    hl_front_result *r = front_run(name, source ? source : "", len, opts, &status, err);
+    if (r) hl_front_free(r);
+    return status;
+}
+
+hl_status hl_parse_dump(hl_engine *engine, const char *name, const char *source, size_t len,
+                        const hl_compile_options *opts, char **out, size_t *out_len,
+                        hl_error **err) {
+    if (err) *err = NULL;
+    if (!engine || !out || (!source && len)) return HL_EMISUSE;
+    *out = NULL;
+    if (out_len) *out_len = 0;
+    hl_status status;
+    hl_front_result *r = front_run(name, source ? source : "", len, opts, &status, err);
+    if (!r) return status;
+    hl_buf b;
+    hl_buf_init(&b, 0);
+    bool ok = hl_front_dump(r, &b) && !b.failed;
+    hl_front_free(r);
+    if (!ok) {
+        hl_buf_free(&b);
+        return set_error(err, error_new(HL_ENOMEM, "out of memory while dumping the AST"));
+    }
+    if (!b.data) {
+        b.data = hl_mem_calloc(1, 1);
+        if (!b.data) return set_error(err, error_new(HL_ENOMEM, "out of memory"));
+    }
+    *out = b.data;
+    if (out_len) *out_len = b.len;
+    return HL_OK;
+}
+
+void hl_free(void *ptr) { hl_mem_free(ptr); }
