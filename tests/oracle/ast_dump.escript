@@ -1,0 +1,68 @@
+#!/usr/bin/env escript
+%% -*- erlang -*-
+%% ast_dump.escript — the OTP 25 side of `hl parse --dump FILE`.
+%%
+%% Reads FILE as UTF-8, scans it with erl_scan:string(Src, {1,1}) (so every
+%% location is {Line,Col}), replaces each `?` `MODULE` token pair by the
+%% module-name atom located at the `?` (the only macro Hyperlang expands),
+%% splits the tokens at each `dot` token, parses each piece with
+%% erl_parse:parse_form/1 and prints every form as io:format("~w.~n", [Form]).
+%% No epp, no other preprocessing. Any scan or parse error goes to stderr and
+%% the exit status is 1.
+%%
+%% Usage: escript tests/oracle/ast_dump.escript FILE.erl > FILE.ast
+main([File]) ->
+    case file:read_file(File) of
+        {ok, Bin} ->
+            case unicode:characters_to_list(Bin, utf8) of
+                Src when is_list(Src) -> dump(File, Src);
+                _ -> fail(File, "not valid UTF-8")
+            end;
+        {error, Why} ->
+            fail(File, file:format_error(Why))
+    end;
+main(_) ->
+    io:format(standard_error, "usage: ast_dump.escript FILE~n", []),
+    halt(1).
+
+dump(File, Src) ->
+    case erl_scan:string(Src, {1, 1}) of
+        {ok, Toks0, _End} ->
+            Toks = expand_module(Toks0, module_name(Toks0)),
+            Forms = parse_forms(File, split_dots(Toks, [], [])),
+            Out = [io_lib:format("~w.~n", [F]) || F <- Forms],
+            ok = io:put_chars(Out),
+            halt(0);
+        {error, {Loc, Mod, Desc}, _} ->
+            fail(File, io_lib:format("~w: scan error: ~ts",
+                                     [Loc, Mod:format_error(Desc)]))
+    end.
+
+%% The name in the file's `-module(Name).` attribute, if any.
+module_name([{'-', _}, {atom, _, module}, {'(', _}, {atom, _, Name} | _]) ->
+    {ok, Name};
+module_name([_ | T]) -> module_name(T);
+module_name([]) -> none.
+
+expand_module([{'?', L}, {var, _, 'MODULE'} | T], {ok, Name} = M) ->
+    [{atom, L, Name} | expand_module(T, M)];
+expand_module([Tok | T], M) -> [Tok | expand_module(T, M)];
+expand_module([], _) -> [].
+
+split_dots([{dot, _} = D | T], Cur, Acc) ->
+    split_dots(T, [], [lists:reverse([D | Cur]) | Acc]);
+split_dots([Tok | T], Cur, Acc) -> split_dots(T, [Tok | Cur], Acc);
+split_dots([], [], Acc) -> lists:reverse(Acc);
+split_dots([], Cur, Acc) -> lists:reverse([lists:reverse(Cur) | Acc]).
+
+parse_forms(File, Pieces) ->
+    [case erl_parse:parse_form(P) of
+         {ok, F} -> F;
+         {error, {Loc, Mod, Desc}} ->
+             fail(File, io_lib:format("~w: parse error: ~ts",
+                                      [Loc, Mod:format_error(Desc)]))
+     end || P <- Pieces].
+
+fail(File, Msg) ->
+    io:format(standard_error, "~ts: ~ts~n", [File, Msg]),
+    halt(1).
