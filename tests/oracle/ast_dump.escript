@@ -10,6 +10,13 @@
 %% No epp, no other preprocessing. Any scan or parse error goes to stderr and
 %% the exit status is 1.
 %%
+%% Output encoding: the characters io_lib:format returns are written as UTF-8.
+%% ~w escapes every atom character above 255 as \x{...} and prints strings as
+%% integer lists, so the only non-ASCII characters that can appear are
+%% U+0080..U+00FF inside atoms (e.g. 'héllo' prints as h\xe9llo unquoted),
+%% and they come out as two UTF-8 bytes each (not as raw Latin-1 bytes, which
+%% is what escript would write by default).
+%%
 %% Usage: escript tests/oracle/ast_dump.escript FILE.erl > FILE.ast
 main([File]) ->
     case file:read_file(File) of
@@ -31,7 +38,8 @@ dump(File, Src) ->
             Toks = expand_module(Toks0, module_name(Toks0)),
             Forms = parse_forms(File, split_dots(Toks, [], [])),
             Out = [io_lib:format("~w.~n", [F]) || F <- Forms],
-            ok = io:put_chars(Out),
+            ok = io:setopts(standard_io, [{encoding, unicode}]),
+            ok = io:put_chars(standard_io, Out),
             halt(0);
         {error, {Loc, Mod, Desc}, _} ->
             fail(File, io_lib:format("~w: scan error: ~ts",
