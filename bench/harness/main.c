@@ -1,0 +1,293 @@
+/* main.c — the benchmark driver: calibrates a batch size per (system,
+ * kernel), runs every system once per round with the order rotating between
+ * rounds, and reports per-call medians, ranges and the ratio to BEAM JIT
+ * computed within each round. Started by bench/run.sh; see bench/README.md.
+ *
+ *   hb_driver --root DIR --ebin DIR [--quick|--full] [--rounds N]
+ *             [--target-ms MS] [--out FILE] [--hl PATH]
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hb.h"
+
+static const hb_kernel kernels[] = {
+    {"id(42)", "id", 42, 42},
+    {"fib(20)", "fib", 20, 6765},
+    {"fib(25)", "fib", 25, 75025},
+    {"fib(30)", "fib", 30, 832040},
+    {"sort(1000)", "sort", 1000, 2151183773},
+    {"loop(500)", "loop", 500, 0},
+    /* Front end on the text of hlbench.erl; value 1 = accepted. */
+    {"parse(hlbench.erl)", "parse", 0, 1},
+    {"compile(hlbench.erl)", "compile", 0, 1},
+};
+enum { NK = sizeof kernels / sizeof kernels[0] };
+
+/* The rows, in table order. BEAM JIT is first: it is every ratio's base. */
+static hb_system *const systems[] = {
+    &hb_sys_beam,     &hb_sys_hl_api,      &hb_sys_hl_cli, &hb_sys_hl_front,
+    &hb_sys_lua_hook, &hb_sys_lua_nohook,  &hb_sys_c,
+};
+enum { NS = sizeof systems / sizeof systems[0], MAX_ROUNDS = 101 };
+
+typedef struct cell {
+    const char *na;                 /* non-NULL: not measured, and why */
+    int inapplicable;               /* the system does not implement the
+                                       kernel at all: no row in the table */
+    uint64_t iters;                 /* calls per timed batch */
+    double per_call[MAX_ROUNDS];    /* ns per call, per round */
+    double ratio[MAX_ROUNDS];       /* per_call / BEAM's per_call, same round */
+} cell;
+
+static cell cells[NS][NK];
+static char sys_why[NS][HB_WHY];
+static int sys_ok[NS];
+
+static void fail(const char *sys, const char *kernel, const char *err) {
+    fprintf(stderr, "bench: ERROR: %s, %s: %s\n", sys, kernel, err);
+    for (int s = 0; s < NS; s++)
+        if (systems[s]->fini) systems[s]->fini(systems[s]);
+    exit(1);
+}
+
+static uint64_t run_batch(int s, int k, uint64_t iters) {
+    uint64_t ns = 0;
+    int64_t got = 0;
+    char err[HB_WHY] = "";
+    if (systems[s]->run(systems[s], &kernels[k], iters, &ns, &got, err) != 0)
+        fail(systems[s]->name, kernels[k].label, err);
+    return ns;
+}
+
+/* Finds the batch size that takes about target_ns, running the kernel
+ * several times on the way (this is also the warm-up). */
+static uint64_t calibrate(int s, int k, uint64_t target_ns) {
+    run_batch(s, k, 1);
+    uint64_t iters = 1, ns;
+    for (;;) {
+        ns = run_batch(s, k, iters);
+        if (ns >= target_ns / 2 || iters >= ((uint64_t)1 << 40)) break;
+        uint64_t next = ns ? (uint64_t)((double)iters * (double)target_ns / (double)ns) : iters * 16;
+        if (next > iters * 16) next = iters * 16;
+        if (next < iters * 2) next = iters * 2;
+        iters = next;
+    }
+    uint64_t final = (uint64_t)((double)iters * (double)target_ns / (double)(ns ? ns : 1) + 0.5);
+    if (final < 1) final = 1;
+    if (final != iters) run_batch(s, k, final); /* warm-up at the final size */
+    return final;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(const double *v, int n, double *lo, double *hi) {
+    double tmp[MAX_ROUNDS];
+    memcpy(tmp, v, (size_t)n * sizeof *v);
+    qsort(tmp, (size_t)n, sizeof *tmp, cmp_double);
+    if (lo) *lo = tmp[0];
+    if (hi) *hi = tmp[n - 1];
+    return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
+}
+
+/* Three significant digits, no exponent. */
+static void fmt_sig(char *out, size_t cap, double v) {
+    if (v >= 100) snprintf(out, cap, "%.0f", v);
+    else if (v >= 10) snprintf(out, cap, "%.1f", v);
+    else if (v >= 1) snprintf(out, cap, "%.2f", v);
+    else if (v >= 0.1) snprintf(out, cap, "%.3f", v);
+    else snprintf(out, cap, "%.4f", v);
+}
+
+static const char *unit_for(double ns, double *scale) {
+    if (ns < 1e3) { *scale = 1; return "ns"; }
+    if (ns < 1e6) { *scale = 1e3; return "µs"; }
+    if (ns < 1e9) { *scale = 1e6; return "ms"; }
+    *scale = 1e9;
+    return "s";
+}
+
+static void fmt_time(char *out, size_t cap, double ns) {
+    double scale;
+    const char *unit = unit_for(ns, &scale);
+    char num[32];
+    fmt_sig(num, sizeof num, ns / scale);
+    snprintf(out, cap, "%s %s", num, unit);
+}
+
+/* A range in the unit of its upper end: "1.02–1.10 µs". */
+static void fmt_range(char *out, size_t cap, double lo, double hi) {
+    double scale;
+    const char *unit = unit_for(hi, &scale);
+    char a[32], b[32];
+    fmt_sig(a, sizeof a, lo / scale);
+    fmt_sig(b, sizeof b, hi / scale);
+    snprintf(out, cap, "%s–%s %s", a, b, unit);
+}
+
+static void usage(void) {
+    fprintf(stderr, "usage: hb_driver --root DIR --ebin DIR [--quick|--full] [--rounds N] "
+                    "[--target-ms MS] [--out FILE] [--hl PATH]\n");
+    exit(2);
+}
+
+int main(int argc, char **argv) {
+    signal(SIGPIPE, SIG_IGN); /* a dead erl shows up as a write error */
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    const char *root = NULL, *ebin = NULL, *out = NULL, *hl = NULL, *mode = "quick";
+    int rounds = 0;
+    double target_ms = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--quick")) mode = "quick";
+        else if (!strcmp(a, "--full")) mode = "full";
+        else if (!strcmp(a, "--root") && v) root = v, i++;
+        else if (!strcmp(a, "--ebin") && v) ebin = v, i++;
+        else if (!strcmp(a, "--out") && v) out = v, i++;
+        else if (!strcmp(a, "--hl") && v) hl = v, i++;
+        else if (!strcmp(a, "--rounds") && v) rounds = atoi(v), i++;
+        else if (!strcmp(a, "--target-ms") && v) target_ms = atof(v), i++;
+        else usage();
+    }
+    if (!root || !ebin) usage();
+    int quick = !strcmp(mode, "quick");
+    if (rounds <= 0) rounds = quick ? 3 : 11;
+    if (rounds > MAX_ROUNDS) rounds = MAX_ROUNDS;
+    if (target_ms <= 0) target_ms = quick ? 10 : 100;
+    uint64_t target_ns = (uint64_t)(target_ms * 1e6);
+
+    char kernel_erl[4096], kernel_lua[4096];
+    snprintf(kernel_erl, sizeof kernel_erl, "%s/bench/kernels/hlbench.erl", root);
+    snprintf(kernel_lua, sizeof kernel_lua, "%s/bench/kernels/hlbench.lua", root);
+    hb_config cfg = {root, ebin, kernel_erl, kernel_lua, hl};
+
+    char cpu[256];
+    hb_cpu_model(cpu, sizeof cpu);
+    long nproc = sysconf(_SC_NPROCESSORS_ONLN);
+    printf("# Hyperlang benchmark, %s mode: %d rounds, timed batches of ~%g ms\n", mode, rounds,
+           target_ms);
+    printf("machine: %ld CPUs online (nproc), CPU model: %s\n", nproc, cpu);
+    printf("harness: " __VERSION__ " -O2\n");
+
+    for (int s = 0; s < NS; s++) {
+        sys_ok[s] = systems[s]->init(systems[s], &cfg, sys_why[s]) == 0;
+        if (s == 0 && !sys_ok[0]) {
+            fprintf(stderr, "bench: ERROR: the baseline BEAM JIT is unavailable: %s\n",
+                    sys_why[0]);
+            for (int t = 0; t < NS; t++) systems[t]->fini(systems[t]);
+            return 1;
+        }
+        const char *d = sys_ok[s] && systems[s]->describe ? systems[s]->describe(systems[s])
+                                                          : NULL;
+        if (d) printf("%s\n", d);
+    }
+
+    /* Calibration (and warm-up), in table order, before any timed round. */
+    uint64_t t_cal = hb_now_ns();
+    for (int s = 0; s < NS; s++) {
+        for (int k = 0; k < NK; k++) {
+            cell *c = &cells[s][k];
+            c->na = systems[s]->unsupported(systems[s], &kernels[k]);
+            c->inapplicable = c->na != NULL;
+            if (!c->na && !sys_ok[s]) c->na = sys_why[s];
+            if (!c->na && systems[s]->pending)
+                c->na = systems[s]->pending(systems[s], &kernels[k]);
+            if (!c->na) c->iters = calibrate(s, k, target_ns);
+        }
+    }
+    printf("calibration and warm-up: %.1f s\n", (double)(hb_now_ns() - t_cal) / 1e9);
+
+    double load[MAX_ROUNDS];
+    int live[NS], nlive = 0;
+    for (int s = 0; s < NS; s++)
+        if (sys_ok[s]) live[nlive++] = s;
+    for (int r = 0; r < rounds; r++) {
+        load[r] = hb_loadavg1();
+        printf("round %d/%d: load average (1 min) %.2f; order:", r + 1, rounds, load[r]);
+        for (int i = 0; i < nlive; i++)
+            printf("%s %s", i ? "," : "", systems[live[(r + i) % nlive]]->key);
+        printf("\n");
+        for (int i = 0; i < nlive; i++) {
+            int s = live[(r + i) % nlive];
+            for (int k = 0; k < NK; k++) {
+                cell *c = &cells[s][k];
+                if (c->na) continue;
+                c->per_call[r] = (double)run_batch(s, k, c->iters) / (double)c->iters;
+            }
+        }
+        for (int s = 0; s < NS; s++)
+            for (int k = 0; k < NK; k++)
+                if (!cells[s][k].na && !cells[0][k].na)
+                    cells[s][k].ratio[r] = cells[s][k].per_call[r] / cells[0][k].per_call[r];
+    }
+    for (int s = 0; s < NS; s++) systems[s]->fini(systems[s]);
+
+    /* The table, as Markdown so it can go into bench/README.md as is. */
+    printf("\nPer-call time: median over %d rounds, and min–max. \"× BEAM\": the ratio to BEAM "
+           "JIT computed in each round, median over rounds (lower is faster).\n\n",
+           rounds);
+    printf("| Kernel | System | Median | Min–max | × BEAM | Calls/batch |\n");
+    printf("| --- | --- | ---: | ---: | ---: | ---: |\n");
+    for (int k = 0; k < NK; k++) {
+        for (int s = 0; s < NS; s++) {
+            cell *c = &cells[s][k];
+            if (c->inapplicable) continue;
+            if (c->na) {
+                printf("| %s | %s | n/a (%s) | | | |\n", kernels[k].label, systems[s]->name, c->na);
+                continue;
+            }
+            double lo, hi;
+            double med = median(c->per_call, rounds, &lo, &hi);
+            char tm[48], rg[96], ra[32] = "n/a";
+            fmt_time(tm, sizeof tm, med);
+            fmt_range(rg, sizeof rg, lo, hi);
+            if (!cells[0][k].na) fmt_sig(ra, sizeof ra, median(c->ratio, rounds, NULL, NULL));
+            printf("| %s | %s | %s | %s | %s | %llu |\n", kernels[k].label, systems[s]->name, tm,
+                   rg, ra, (unsigned long long)c->iters);
+        }
+    }
+    double llo, lhi;
+    median(load, rounds, &llo, &lhi);
+    printf("\nLoad average (1 min) during the rounds: %.2f to %.2f.\n\nWhat each row measures:\n",
+           llo, lhi);
+    for (int s = 0; s < NS; s++) printf("- %s: %s\n", systems[s]->name, systems[s]->measures);
+
+    if (out) {
+        FILE *f = fopen(out, "w");
+        if (!f) {
+            fprintf(stderr, "bench: ERROR: cannot write %s\n", out);
+            return 1;
+        }
+        fprintf(f, "# mode: %s\n# rounds: %d\n# target_batch_ms: %g\n# nproc: %ld\n# cpu: %s\n",
+                mode, rounds, target_ms, nproc, cpu);
+        fprintf(f, "round\tkernel\tsystem\titers\tper_call_ns\tratio_vs_beam\tload1\tstatus\n");
+        for (int r = 0; r < rounds; r++)
+            for (int k = 0; k < NK; k++)
+                for (int s = 0; s < NS; s++) {
+                    cell *c = &cells[s][k];
+                    if (c->na) {
+                        fprintf(f, "%d\t%s\t%s\t0\tNA\tNA\t%.2f\tn/a: %s\n", r + 1,
+                                kernels[k].label, systems[s]->key, load[r], c->na);
+                        continue;
+                    }
+                    fprintf(f, "%d\t%s\t%s\t%llu\t%.3f\t", r + 1, kernels[k].label,
+                            systems[s]->key, (unsigned long long)c->iters, c->per_call[r]);
+                    if (cells[0][k].na) fprintf(f, "NA");
+                    else fprintf(f, "%.5f", c->ratio[r]);
+                    fprintf(f, "\t%.2f\tok\n", load[r]);
+                }
+        if (fclose(f) != 0) {
+            fprintf(stderr, "bench: ERROR: writing %s failed\n", out);
+            return 1;
+        }
+        printf("\nresults: %s\n", out);
+    }
+    return 0;
+}

@@ -1,0 +1,126 @@
+/* sys_hl_front.c — the Hyperlang front-end row: source text of the kernel
+ * module (bench/kernels/hlbench.erl) to an accepted, checked module through
+ * hl_check of include/hyperlang.h, in the caller's thread. Compared with the
+ * BEAM row's `parse` (erl_scan + erl_parse) and `compile` (+ compile:forms)
+ * on the same text. Until hl_check accepts the kernel module, the row is
+ * n/a ("front end not ready") instead of failing the benchmark.
+ * Built only when run.sh could build the library (HB_HAVE_HYPERLANG). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hb.h"
+
+static const char *front_unsupported(hb_system *self, const hb_kernel *k) {
+    (void)self;
+    if (strcmp(k->name, "parse") == 0 || strcmp(k->name, "compile") == 0) return NULL;
+    return "see the VM rows";
+}
+
+/* Source to a loaded program needs lower/verify/codegen; hl_check is only
+ * the front end today. */
+static const char *front_pending(hb_system *self, const hb_kernel *k) {
+    (void)self;
+    return strcmp(k->name, "compile") == 0 ? "codegen not ready" : NULL;
+}
+
+#ifdef HB_HAVE_HYPERLANG
+#include "hyperlang.h"
+
+typedef struct front {
+    hl_engine *engine;
+    char *src;
+    size_t len;
+} front;
+
+static front the_front;
+
+static int front_init(hb_system *self, const hb_config *cfg, char *why) {
+    front *f = &the_front;
+    self->state = f;
+    f->src = hb_read_file(cfg->kernel_erl, &f->len);
+    if (!f->src) {
+        hb_set_why(why, "cannot read %s", cfg->kernel_erl);
+        return -1;
+    }
+    if (hl_engine_new(&f->engine) != HL_OK) {
+        hb_set_why(why, "hl_engine_new failed");
+        return -1;
+    }
+    hl_error *err = NULL;
+    hl_status s = hl_check(f->engine, "hlbench.erl", f->src, f->len, NULL, &err);
+    if (s != HL_OK) {
+        const char *msg = err ? hl_error_message(err) : hl_status_name(s);
+        printf("note: hl_check rejects hlbench.erl today: %.*s\n", (int)strcspn(msg, "\n"), msg);
+        hl_error_free(err);
+        hb_set_why(why, "front end not ready");
+        return -1;
+    }
+    return 0;
+}
+
+static int front_run(hb_system *self, const hb_kernel *k, uint64_t iters, uint64_t *ns,
+                     int64_t *got, char *err) {
+    front *f = self->state;
+    uint64_t t0 = hb_now_ns();
+    for (uint64_t i = 0; i < iters; i++) {
+        hl_status s = hl_check(f->engine, "hlbench.erl", f->src, f->len, NULL, NULL);
+        int64_t v = s == HL_OK ? 1 : 0; /* 1: accepted, the value every system returns */
+        if (v != k->expected) {
+            *got = v;
+            hb_set_why(err, "hl_check: %s", hl_status_name(s));
+            return -1;
+        }
+    }
+    *ns = hb_now_ns() - t0;
+    return 0;
+}
+
+static void front_fini(hb_system *self) {
+    front *f = self->state;
+    if (!f) return;
+    hl_engine_free(f->engine);
+    free(f->src);
+    f->engine = NULL;
+    f->src = NULL;
+}
+
+static const char *front_describe(hb_system *self) {
+    (void)self;
+    static char line[128];
+    snprintf(line, sizeof line, "Hyperlang: library %s (Release build, gcc)", hl_version());
+    return line;
+}
+
+#else /* the library did not build: the row says so */
+
+static int front_init(hb_system *self, const hb_config *cfg, char *why) {
+    (void)self;
+    (void)cfg;
+    hb_set_why(why, "library not built");
+    return -1;
+}
+static int front_run(hb_system *self, const hb_kernel *k, uint64_t iters, uint64_t *ns,
+                     int64_t *got, char *err) {
+    (void)self, (void)k, (void)iters, (void)ns, (void)got;
+    hb_set_why(err, "library not built");
+    return -1;
+}
+static void front_fini(hb_system *self) { (void)self; }
+static const char *front_describe(hb_system *self) {
+    (void)self;
+    return NULL;
+}
+#endif
+
+hb_system hb_sys_hl_front = {
+    .name = "Hyperlang front end (hl_check)",
+    .key = "hl-front",
+    .measures = "hl_check(source of hlbench.erl) per call, in the caller's thread",
+    .init = front_init,
+    .unsupported = front_unsupported,
+    .pending = front_pending,
+    .run = front_run,
+    .fini = front_fini,
+    .describe = front_describe,
+};

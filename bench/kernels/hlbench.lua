@@ -1,0 +1,30 @@
+-- hlbench.lua — the benchmark kernels for the Lua 5.4 rows, the same
+-- definitions as hlbench.erl (see bench/README.md). Loaded as text into each
+-- sandboxed tenant; defines globals only.
+
+function id(x) return x end
+
+local function fib_(n)
+  if n < 2 then return n end
+  return fib_(n - 1) + fib_(n - 2)
+end
+fib = fib_
+
+-- The LCG of hlbench.erl: the seed 42 is not an element; elements are the
+-- successive x' in generation order. Integer arithmetic (x * 1103515245 stays
+-- below 2^62, so no overflow in Lua's 64-bit integers).
+function sort(n)
+  local t, x = {}, 42
+  for i = 1, n do
+    x = (x * 1103515245 + 12345) % 2147483648
+    t[i] = x
+  end
+  table.sort(t)
+  return t[1] + t[n]
+end
+
+-- Count down to 0; Lua's idiom for Erlang's tail-recursive loop/1.
+function loop(n)
+  while n > 0 do n = n - 1 end
+  return n
+end
