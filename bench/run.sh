@@ -6,7 +6,7 @@
 #   bash bench/run.sh [--quick|--full] [--out FILE] [--rounds N] [--target-ms MS]
 #
 #   --quick   3 rounds of ~10 ms batches (default; for CI, < 20 s)
-#   --full    11 rounds of ~100 ms batches (a few minutes)
+#   --full    21 rounds of ~100 ms batches (about a minute and a half)
 #   --out     the results file (default bench/results/latest.tsv)
 #
 # Installs what is missing (scripts/deps.sh --bench), builds the Hyperlang

@@ -32,6 +32,8 @@ typedef struct hb_system hb_system;
 struct hb_system {
     const char *name;      /* the row's name, e.g. "Lua 5.4 sandbox, count hook" */
     const char *key;       /* short ASCII id for the results file, e.g. "lua-hook" */
+    const char *kind;      /* the table's "Call" column: "in-VM loop",
+                              "host→guest", "library call", ... */
     const char *measures;  /* one line: what a timed batch contains */
     /* Sets the system up. Returns 0 when ready; otherwise the system is
      * unavailable for the whole run and `why` says why (printed as n/a). */

@@ -1,7 +1,8 @@
 /* main.c — the benchmark driver: calibrates a batch size per (system,
- * kernel), runs every system once per round with the order rotating between
- * rounds, and reports per-call medians, ranges and the ratio to BEAM JIT
- * computed within each round. Started by bench/run.sh; see bench/README.md.
+ * kernel), runs every system once per round and kernel with the system
+ * order rotating between rounds, and reports per-call medians, ranges and
+ * the ratio to BEAM JIT computed within each round. Started by bench/run.sh;
+ * see bench/README.md.
  *
  *   hb_driver --root DIR --ebin DIR [--quick|--full] [--rounds N]
  *             [--target-ms MS] [--out FILE] [--hl PATH]
@@ -158,11 +159,12 @@ int main(int argc, char **argv) {
     }
     if (!root || !ebin) usage();
     int quick = !strcmp(mode, "quick");
-    if (rounds <= 0) rounds = quick ? 3 : 11;
+    if (rounds <= 0) rounds = quick ? 3 : 21;
     if (rounds > MAX_ROUNDS) rounds = MAX_ROUNDS;
     if (target_ms <= 0) target_ms = quick ? 10 : 100;
     uint64_t target_ns = (uint64_t)(target_ms * 1e6);
 
+    uint64_t t_start = hb_now_ns();
     char kernel_erl[4096], kernel_lua[4096];
     snprintf(kernel_erl, sizeof kernel_erl, "%s/bench/kernels/hlbench.erl", root);
     snprintf(kernel_lua, sizeof kernel_lua, "%s/bench/kernels/hlbench.lua", root);
@@ -214,9 +216,11 @@ int main(int argc, char **argv) {
         for (int i = 0; i < nlive; i++)
             printf("%s %s", i ? "," : "", systems[live[(r + i) % nlive]]->key);
         printf("\n");
-        for (int i = 0; i < nlive; i++) {
-            int s = live[(r + i) % nlive];
-            for (int k = 0; k < NK; k++) {
+        /* Kernel by kernel, all systems back to back, so the times a
+         * ratio divides were taken within a few hundred ms of each other. */
+        for (int k = 0; k < NK; k++) {
+            for (int i = 0; i < nlive; i++) {
+                int s = live[(r + i) % nlive];
                 cell *c = &cells[s][k];
                 if (c->na) continue;
                 c->per_call[r] = (double)run_batch(s, k, c->iters) / (double)c->iters;
@@ -228,19 +232,21 @@ int main(int argc, char **argv) {
                     cells[s][k].ratio[r] = cells[s][k].per_call[r] / cells[0][k].per_call[r];
     }
     for (int s = 0; s < NS; s++) systems[s]->fini(systems[s]);
+    double wall_s = (double)(hb_now_ns() - t_start) / 1e9;
 
     /* The table, as Markdown so it can go into bench/README.md as is. */
     printf("\nPer-call time: median over %d rounds, and min–max. \"× BEAM\": the ratio to BEAM "
            "JIT computed in each round, median over rounds (lower is faster).\n\n",
            rounds);
-    printf("| Kernel | System | Median | Min–max | × BEAM | Calls/batch |\n");
-    printf("| --- | --- | ---: | ---: | ---: | ---: |\n");
+    printf("| Kernel | System | Call | Median | Min–max | × BEAM | Calls/batch |\n");
+    printf("| --- | --- | --- | ---: | ---: | ---: | ---: |\n");
     for (int k = 0; k < NK; k++) {
         for (int s = 0; s < NS; s++) {
             cell *c = &cells[s][k];
             if (c->inapplicable) continue;
             if (c->na) {
-                printf("| %s | %s | n/a (%s) | | | |\n", kernels[k].label, systems[s]->name, c->na);
+                printf("| %s | %s | %s | n/a (%s) | | | |\n", kernels[k].label, systems[s]->name,
+                       systems[s]->kind, c->na);
                 continue;
             }
             double lo, hi;
@@ -249,15 +255,16 @@ int main(int argc, char **argv) {
             fmt_time(tm, sizeof tm, med);
             fmt_range(rg, sizeof rg, lo, hi);
             if (!cells[0][k].na) fmt_sig(ra, sizeof ra, median(c->ratio, rounds, NULL, NULL));
-            printf("| %s | %s | %s | %s | %s | %llu |\n", kernels[k].label, systems[s]->name, tm,
-                   rg, ra, (unsigned long long)c->iters);
+            printf("| %s | %s | %s | %s | %s | %s | %llu |\n", kernels[k].label, systems[s]->name,
+                   systems[s]->kind, tm, rg, ra, (unsigned long long)c->iters);
         }
     }
     double llo, lhi;
     median(load, rounds, &llo, &lhi);
     printf("\nLoad average (1 min) during the rounds: %.2f to %.2f.\n\nWhat each row measures:\n",
            llo, lhi);
-    for (int s = 0; s < NS; s++) printf("- %s: %s\n", systems[s]->name, systems[s]->measures);
+    for (int s = 0; s < NS; s++)
+        printf("- %s (%s): %s\n", systems[s]->name, systems[s]->kind, systems[s]->measures);
 
     if (out) {
         FILE *f = fopen(out, "w");
@@ -289,5 +296,6 @@ int main(int argc, char **argv) {
         }
         printf("\nresults: %s\n", out);
     }
+    printf("driver wall time: %.1f s (BEAM start-up and calibration included)\n", wall_s);
     return 0;
 }

@@ -179,6 +179,7 @@ static const char *beam_describe(hb_system *self) {
 hb_system hb_sys_beam = {
     .name = "BEAM JIT",
     .key = "beam",
+    .kind = "in-VM loop",
     .measures = "in-VM loop of static remote calls hlbench:K(A), timed inside BEAM "
                 "(erl +S 2:2, module compiled by erlc)",
     .init = beam_init,

@@ -74,6 +74,7 @@ static void c_fini(hb_system *self) { (void)self; }
 hb_system hb_sys_c = {
     .name = "plain C (-O2)",
     .key = "c",
+    .kind = "direct C call",
     .measures = "direct C calls in a loop (fib; LCG + malloc + qsort)",
     .init = c_init,
     .unsupported = c_unsupported,

@@ -116,6 +116,7 @@ static const char *front_describe(hb_system *self) {
 hb_system hb_sys_hl_front = {
     .name = "Hyperlang front end (hl_check)",
     .key = "hl-front",
+    .kind = "library call",
     .measures = "hl_check(source of hlbench.erl) per call, in the caller's thread",
     .init = front_init,
     .unsupported = front_unsupported,

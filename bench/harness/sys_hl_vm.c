@@ -42,6 +42,7 @@ static void vm_fini(hb_system *self) { (void)self; }
 hb_system hb_sys_hl_api = {
     .name = "Hyperlang (API, caller's thread)",
     .key = "hl-api",
+    .kind = "host→guest",
     .measures = "host-to-guest call of K(A) on one tenant through include/hyperlang.h",
     .init = vm_init,
     .unsupported = vm_unsupported,
@@ -53,6 +54,7 @@ hb_system hb_sys_hl_api = {
 hb_system hb_sys_hl_cli = {
     .name = "Hyperlang (hl run end to end)",
     .key = "hl-cli",
+    .kind = "process per call",
     .measures = "one `hl run` process per call: start + compile + run + print",
     .init = vm_init,
     .unsupported = vm_unsupported,

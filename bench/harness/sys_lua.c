@@ -21,7 +21,10 @@ enum {
 /* Budget per host call, in hook ticks: 10^9 instructions, far above the
  * largest kernel (fib(30) is about 1.5 * 10^7 Lua instructions; table.sort
  * runs in C, so the hook does not see its comparisons). */
-static const long long BUDGET_TICKS = 1000000;
+#ifndef HB_LUA_BUDGET_TICKS
+#define HB_LUA_BUDGET_TICKS 1000000 /* overridable to check the hook works */
+#endif
+static const long long BUDGET_TICKS = HB_LUA_BUDGET_TICKS;
 
 typedef struct tenant {
     lua_State *L;
@@ -178,6 +181,7 @@ static const char *lua_describe(hb_system *self) {
 hb_system hb_sys_lua_hook = {
     .name = "Lua 5.4 sandbox, count hook",
     .key = "lua-hook",
+    .kind = "host→guest",
     .measures = "host-to-guest lua_pcall per call, budget hook every 1000 instructions",
     .init = lua_init_hook,
     .unsupported = lua_unsupported,
@@ -189,6 +193,7 @@ hb_system hb_sys_lua_hook = {
 hb_system hb_sys_lua_nohook = {
     .name = "Lua 5.4 sandbox, no hook",
     .key = "lua-nohook",
+    .kind = "host→guest",
     .measures = "host-to-guest lua_pcall per call, no CPU budget",
     .init = lua_init_nohook,
     .unsupported = lua_unsupported,

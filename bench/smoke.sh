@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# smoke.sh — the benchmark's smoke check (no ctest): runs `bench/run.sh
+# --quick` and checks that it exits 0, that the driver took at most 20 s
+# (BEAM start-up included, builds excluded), and that the results file has
+# one well-formed row per (round, kernel, system) with every BEAM JIT row
+# measured. Exits 0 on success.
+#   bash bench/smoke.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+if ! bash "$root/bench/run.sh" --quick --out "$tmp/quick.tsv" >"$tmp/stdout" 2>"$tmp/stderr"; then
+  cat "$tmp/stdout" "$tmp/stderr" >&2
+  echo "smoke: FAIL: bench/run.sh --quick did not exit 0" >&2
+  exit 1
+fi
+
+wall=$(sed -n 's/^driver wall time: \([0-9.]*\) s.*/\1/p' "$tmp/stdout")
+if [ -z "$wall" ] || ! awk -v w="$wall" 'BEGIN { exit !(w <= 20) }'; then
+  echo "smoke: FAIL: quick mode took ${wall:-?} s (limit 20 s)" >&2
+  exit 1
+fi
+
+# Columns: round kernel system iters per_call_ns ratio_vs_beam load1 status
+awk -F'\t' '
+  /^#/ { next }
+  $1 == "round" { header = 1; next }
+  NF != 8 { printf "smoke: FAIL: line %d has %d fields\n", NR, NF; bad = 1; next }
+  {
+    rows++; rounds[$1]; kernels[$2]; systems[$3]
+    if ($8 == "ok") {
+      if ($4 < 1 || $5 !~ /^[0-9.]+$/ || $5 <= 0 || $6 !~ /^[0-9.]+$/) {
+        printf "smoke: FAIL: bad measured row %d: %s\n", NR, $0; bad = 1
+      }
+    } else if ($8 !~ /^n\/a: /) {
+      printf "smoke: FAIL: bad status on row %d: %s\n", NR, $8; bad = 1
+    }
+    if ($3 == "beam" && $8 != "ok") { printf "smoke: FAIL: BEAM row not measured: %s\n", $0; bad = 1 }
+  }
+  END {
+    nr = 0; for (r in rounds) nr++
+    nk = 0; for (k in kernels) nk++
+    ns = 0; for (s in systems) ns++
+    if (!header) { print "smoke: FAIL: no header row"; bad = 1 }
+    if (nk != 8 || rows != nr * nk * ns) {
+      printf "smoke: FAIL: %d rows for %d rounds x %d kernels x %d systems\n", rows, nr, nk, ns
+      bad = 1
+    }
+    exit bad
+  }' "$tmp/quick.tsv" >&2
+
+echo "smoke: ok (quick mode driver ${wall} s)"
