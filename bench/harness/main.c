@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "hb.h"
@@ -45,6 +47,7 @@ typedef struct cell {
 } cell;
 
 static cell cells[NS][NK];
+static char sys_desc[NS][256];
 static char sys_why[NS][HB_WHY];
 static int sys_ok[NS];
 
@@ -173,9 +176,17 @@ int main(int argc, char **argv) {
     char cpu[256];
     hb_cpu_model(cpu, sizeof cpu);
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);
+    struct utsname un;
+    char os[256] = "unknown";
+    if (uname(&un) == 0) snprintf(os, sizeof os, "%s %s %s", un.sysname, un.release, un.machine);
+    char date[32] = "unknown";
+    time_t now = time(NULL);
+    struct tm utc;
+    if (gmtime_r(&now, &utc)) strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &utc);
     printf("# Hyperlang benchmark, %s mode: %d rounds, timed batches of ~%g ms\n", mode, rounds,
            target_ms);
-    printf("machine: %ld CPUs online (nproc), CPU model: %s\n", nproc, cpu);
+    printf("date: %s\n", date);
+    printf("machine: %ld CPUs online (nproc), CPU model: %s, %s\n", nproc, cpu, os);
     printf("harness: " __VERSION__ " -O2\n");
 
     for (int s = 0; s < NS; s++) {
@@ -188,7 +199,10 @@ int main(int argc, char **argv) {
         }
         const char *d = sys_ok[s] && systems[s]->describe ? systems[s]->describe(systems[s])
                                                           : NULL;
-        if (d) printf("%s\n", d);
+        if (d) {
+            snprintf(sys_desc[s], sizeof sys_desc[s], "%s", d);
+            printf("%s\n", d);
+        }
     }
 
     /* Calibration (and warm-up), in table order, before any timed round. */
@@ -272,8 +286,11 @@ int main(int argc, char **argv) {
             fprintf(stderr, "bench: ERROR: cannot write %s\n", out);
             return 1;
         }
-        fprintf(f, "# mode: %s\n# rounds: %d\n# target_batch_ms: %g\n# nproc: %ld\n# cpu: %s\n",
-                mode, rounds, target_ms, nproc, cpu);
+        fprintf(f, "# date: %s\n# mode: %s\n# rounds: %d\n# target_batch_ms: %g\n", date, mode,
+                rounds, target_ms);
+        fprintf(f, "# nproc: %ld\n# cpu: %s\n# os: %s\n", nproc, cpu, os);
+        for (int s = 0; s < NS; s++)
+            if (sys_desc[s][0]) fprintf(f, "# %s: %s\n", systems[s]->key, sys_desc[s]);
         fprintf(f, "round\tkernel\tsystem\titers\tper_call_ns\tratio_vs_beam\tload1\tstatus\n");
         for (int r = 0; r < rounds; r++)
             for (int k = 0; k < NK; k++)
