@@ -1,0 +1,34 @@
+/* atom_static.h — the fixed set of atoms the runtime itself names (X-macro).
+ * Their indices are the order below and never change at run time; false and
+ * true come first so booleans are atoms 0 and 1. X(c_name, "text"). */
+#ifndef HL_ATOM_STATIC_LIST
+#define HL_ATOM_STATIC_LIST(X)                                                         \
+    X(false, "false") X(true, "true") X(ok, "ok") X(error, "error")                    \
+    X(undefined, "undefined") X(badarg, "badarg") X(badarith, "badarith")              \
+    X(badmatch, "badmatch") X(function_clause, "function_clause")                      \
+    X(case_clause, "case_clause") X(if_clause, "if_clause")                            \
+    X(try_clause, "try_clause") X(undef, "undef") X(badfun, "badfun")                  \
+    X(badarity, "badarity") X(badkey, "badkey") X(badmap, "badmap")                    \
+    X(badrecord, "badrecord") X(system_limit, "system_limit")                          \
+    X(nocatch, "nocatch") X(throw, "throw") X(exit, "exit") X(normal, "normal")        \
+    X(kill, "kill") X(killed, "killed") X(shutdown, "shutdown") X(timeout, "timeout")  \
+    X(infinity, "infinity") X(noproc, "noproc") X(EXIT, "EXIT") X(DOWN, "DOWN")        \
+    X(process, "process") X(erlang, "erlang") X(nil, "nil") X(none, "none")            \
+    X(reply, "reply") X(noreply, "noreply") X(stop, "stop") X(call, "call")            \
+    X(cast, "cast") X(info, "info") X(hibernate, "hibernate")                          \
+    X(continue_, "continue") X(ignore, "ignore") X(init, "init")                       \
+    X(handle_call, "handle_call") X(handle_cast, "handle_cast")                        \
+    X(handle_info, "handle_info") X(terminate, "terminate")                            \
+    X(code_change, "code_change") X(utf8, "utf8") X(latin1, "latin1")                  \
+    X(unicode, "unicode") X(big, "big") X(little, "little") X(signed_, "signed")       \
+    X(unsigned_, "unsigned") X(native, "native") X(integer, "integer")                 \
+    X(float_, "float") X(binary, "binary") X(bitstring, "bitstring") X(bytes, "bytes") \
+    X(bits, "bits") X(short_, "short") X(decimals, "decimals")                         \
+    X(scientific, "scientific") X(compact, "compact") X(lists, "lists")                \
+    X(maps, "maps") X(io, "io") X(io_lib, "io_lib") X(string, "string")                \
+    X(math, "math") X(file, "file") X(heap, "heap") X(reductions, "reductions")        \
+    X(deadline, "deadline") X(capability, "capability") X(eof, "eof")                  \
+    X(nonode_nohost, "nonode@nohost") X(value, "value") X(enoent, "enoent")            \
+    X(eacces, "eacces") X(enotdir, "enotdir") X(eisdir, "eisdir") X(eexist, "eexist")  \
+    X(einval, "einval") X(enospc, "enospc") X(ebadf, "ebadf") X(not_loaded, "not_loaded")
+#endif
