@@ -1,0 +1,122 @@
+/* bytecode.h — the Hyperlang program image format (version 1): constants,
+ * operand kinds, opcode numbers and the limits the gate enforces.
+ *
+ * The normative description is docs/bytecode.md; this header is its C
+ * mirror. Codegen emits images in this format, the gate (gate.h) checks
+ * them, the loader (load.h) turns a gated image into threaded code. */
+#ifndef HL_GEN_BYTECODE_H
+#define HL_GEN_BYTECODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HL_BC_MAGIC 0x43424C48u /* "HLBC" read as a little-endian u32 */
+#define HL_BC_VERSION 1u
+#define HL_BC_HEADER_WORDS 10u /* u32 words in the header */
+#define HL_BC_HEADER_BYTES (HL_BC_HEADER_WORDS * 4u)
+
+/* Limits (docs/bytecode.md §7). Operand values are 28-bit, so every index
+ * fits one operand word. */
+#define HL_BC_MAX_X 256u            /* x0 .. x255 */
+#define HL_BC_MAX_FRAME 1024u       /* y slots in one frame */
+#define HL_BC_MAX_ARITY 255u        /* Erlang's own maximum */
+#define HL_BC_MAX_TRY_DEPTH 32u     /* try/catch nested in one frame */
+#define HL_BC_MAX_ATOMS 65536u      /* atoms in one program's pool */
+#define HL_BC_MAX_ATOM_BYTES 1020u  /* 255 code points of UTF-8 */
+#define HL_BC_MAX_LITERALS (1u << 20)
+#define HL_BC_MAX_LITERAL_BYTES (16u << 20) /* one literal's encoding */
+#define HL_BC_MAX_FUNCTIONS (1u << 20)
+#define HL_BC_MAX_CODE_WORDS (1u << 26)
+#define HL_BC_MAX_LINES (1u << 26)
+#define HL_BC_MAX_IMAGE_BYTES (256u << 20)
+#define HL_BC_MAX_HEAP_NEED (1u << 24) /* words in one test_heap */
+#define HL_BC_MAX_LIST 65536u       /* entries in one operand list */
+#define HL_BC_MAX_BIG_BYTES 8192u   /* magnitude bytes of a bignum literal */
+
+/* Operand word: bits 3..0 the kind, bits 31..4 the value (28 bits). For
+ * HL_K_INT the value is a two's-complement 28-bit signed integer. An
+ * opcode word has kind HL_K_OP and the opcode number as its value. */
+typedef enum hl_bc_kind {
+    HL_K_X = 0,      /* x register index < HL_BC_MAX_X */
+    HL_K_Y = 1,      /* y slot index < current frame size */
+    HL_K_LIT = 2,    /* literal table index */
+    HL_K_INT = 3,    /* small integer, -2^27 .. 2^27-1 */
+    HL_K_ATOM = 4,   /* program atom pool index */
+    HL_K_NIL = 5,    /* [] (value 0) */
+    HL_K_LABEL = 6,  /* code word offset (instruction start, same function) */
+    HL_K_NOFAIL = 7, /* in an 'f' position: raise instead of branching (value 0) */
+    HL_K_FUNC = 8,   /* function table index */
+    HL_K_BIF = 9,    /* builtin id (allowlist table) */
+    HL_K_U = 10,     /* unsigned number */
+    HL_K_OP = 15     /* opcode word */
+} hl_bc_kind;
+
+#define HL_BC_WORD(kind, value) ((uint32_t)(((uint32_t)(value) << 4) | (uint32_t)(kind)))
+#define HL_BC_KIND(w) ((unsigned)((w) & 15u))
+#define HL_BC_VALUE(w) ((uint32_t)(w) >> 4)
+#define HL_BC_INTVAL(w) ((int32_t)(uint32_t)(w) >> 4) /* arithmetic shift: sign-extends */
+#define HL_BC_INT_MIN (-(1 << 27))
+#define HL_BC_INT_MAX ((1 << 27) - 1)
+
+/* Opcode flags (opcodes.def). */
+#define T 1u /* terminator: no fall-through */
+#define C 2u /* constructs: consumes the test_heap reservation */
+#define G 4u /* may collect: clears the reservation */
+#define R 8u /* charges a reduction */
+
+typedef enum hl_opcode {
+#define HL_OP(name, sig, flags) HL_OP_##name,
+#include "gen/opcodes.def"
+#undef HL_OP
+    HL_OP__COUNT
+} hl_opcode;
+
+#undef T
+#undef C
+#undef G
+#undef R
+#define HL_OPF_TERM 1u
+#define HL_OPF_CONS 2u
+#define HL_OPF_GC 4u
+#define HL_OPF_RED 8u
+
+typedef struct hl_opinfo {
+    const char *name;
+    const char *sig; /* signature, see opcodes.def */
+    unsigned flags;
+} hl_opinfo;
+
+extern const hl_opinfo hl_bc_ops[HL_OP__COUNT];
+
+/* Literal encoding tags (docs/bytecode.md §3.3). */
+typedef enum hl_lit_tag {
+    HL_LIT_SMALL = 1, /* i64 LE, in small range */
+    HL_LIT_BIG = 2,   /* u8 sign, u32 nbytes, magnitude LE (normalised) */
+    HL_LIT_FLOAT = 3, /* f64 LE, finite */
+    HL_LIT_ATOM = 4,  /* u32 atom index */
+    HL_LIT_NIL = 5,
+    HL_LIT_TUPLE = 6, /* u32 arity, elements */
+    HL_LIT_LIST = 7,  /* u32 n >= 1, n heads, then the tail */
+    HL_LIT_BINARY = 8, /* u32 nbytes, bytes */
+    HL_LIT_MAP = 9    /* u32 n, n (key, value) pairs */
+} hl_lit_tag;
+
+/* Small-integer range of the term layer (60-bit). */
+#define HL_BC_SMALL_MIN (-(INT64_C(1) << 59))
+#define HL_BC_SMALL_MAX ((INT64_C(1) << 59) - 1)
+
+/* Function table entry flags. */
+#define HL_BC_FN_EXPORTED 1u
+
+/* Builtin descriptor (the allowlist table the gate and the VM share). */
+typedef struct hl_bc_builtin {
+    const char *module;
+    const char *name;
+    uint32_t arity;
+} hl_bc_builtin;
+
+/* The builtin allowlist: id = index. */
+extern const hl_bc_builtin hl_bc_builtins[];
+extern const uint32_t hl_bc_builtin_count;
+
+#endif
