@@ -1,0 +1,1 @@
+a % comment at eof without newline

@@ -1,0 +1,12 @@
+a "ab\x{zz}cd" x".
+b "q\xg" y".
+c "\x{}" z".
+d "\x{110000}" w".
+e "\x{D800}" v".
+f "\x{FFFE}" u".
+g '\x{FFFE}' t'.
+h $\x{} s.
+i $\x{12 r.
+j "\x{12 q.
+k "\xA" p".
+l $\xA o.

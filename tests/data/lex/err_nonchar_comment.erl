@@ -1,0 +1,2 @@
+a % bad ￾ rest of comment
+b

@@ -1,0 +1,1 @@
+a "0123456789abcdefghijklmnop
