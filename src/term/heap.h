@@ -1,0 +1,103 @@
+/* heap.h — a process heap: bump allocation, heap fragments for builtins,
+ * off-heap binary references with accounting, a heap limit, and the
+ * iterative copying collector (docs/terms.md §4). */
+#ifndef HL_TERM_HEAP_H
+#define HL_TERM_HEAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "term/term.h"
+
+typedef struct hl_heap_frag {
+    struct hl_heap_frag *next;
+    size_t size, used; /* words */
+    hl_term data[];
+} hl_heap_frag;
+
+enum {
+    HL_HEAP_GC_ALWAYS = 1u << 0, /* test mode: collect at every need, fragment every alloc */
+};
+
+enum { HL_HEAP_DEFAULT_WORDS = 128 }; /* 1 KiB: an idle process stays ~1.5 KiB */
+
+typedef struct hl_heap {
+    hl_term *top;       /* next free word */
+    hl_term *end;       /* bump limit of the fast path (may sit below block_end to
+                           make the next hl_heap_need collect) */
+    hl_term *start;     /* the block */
+    hl_term *block_end;
+    hl_heap_frag *frags;   /* newest first */
+    size_t frag_words;     /* total capacity of fragments */
+    hl_term *offheap;      /* first REFC_BIN object of this heap (its header), or NULL */
+    uint64_t offheap_bytes; /* bytes of the off-heap binaries referenced */
+    uint64_t limit_bytes;
+    size_t min_words;
+    unsigned flags;
+    uint64_t gc_count;
+    uint64_t gc_words_copied;
+} hl_heap;
+
+/* A run of root slots (x registers, stack, ...): updated in place by a collection. */
+typedef struct hl_roots {
+    hl_term *slots;
+    size_t count;
+} hl_roots;
+
+/* initial_words 0 means HL_HEAP_DEFAULT_WORDS. The block itself must fit the
+ * limit (HEAP_LIMIT otherwise). */
+hl_term_status hl_heap_init(hl_heap *h, size_t initial_words, uint64_t limit_bytes);
+/* Frees everything the heap holds, including its off-heap references. */
+void hl_heap_free(hl_heap *h);
+
+/* Turns the GC-always test mode on or off. */
+void hl_heap_set_gc_always(hl_heap *h, bool on);
+
+/* Bytes charged to the heap: block + fragments + referenced off-heap binaries. */
+uint64_t hl_heap_bytes(const hl_heap *h);
+/* Words in use (block + fragments). */
+size_t hl_heap_used_words(const hl_heap *h);
+
+/* Collects, then makes sure `need` words can be bumped. Roots are updated.
+ * HEAP_LIMIT when live data + need would exceed the limit (the heap stays
+ * valid and collected), NOMEM when the host allocator fails (heap intact). */
+hl_term_status hl_heap_gc(hl_heap *h, size_t need, hl_roots *roots, size_t nroots);
+
+/* The VM's test_heap: guarantees `need` words for hl_heap_bump, collecting
+ * with the given roots when the block is full. */
+static inline hl_term_status hl_heap_need(hl_heap *h, size_t need, hl_roots *roots,
+                                          size_t nroots) {
+    if ((size_t)(h->end - h->top) >= need) return HL_TERM_OK;
+    return hl_heap_gc(h, need, roots, nroots);
+}
+/* Unchecked bump, valid only within what hl_heap_need granted. */
+static inline hl_term *hl_heap_bump(hl_heap *h, size_t words) {
+    hl_term *p = h->top;
+    h->top += words;
+    return p;
+}
+
+/* Allocation for builtins and term operations: never collects (operands
+ * need not be roots). Uses the block, else a fragment. HEAP_LIMIT when a
+ * fragment would pass the limit (the VM collects and retries once), NOMEM. */
+hl_term_status hl_heap_alloc(hl_heap *h, size_t words, hl_term **out);
+/* Gives back the tail of the most recent allocation p (old_words long) so it
+ * is new_words long; a no-op when p is not the latest allocation. */
+void hl_heap_trim(hl_heap *h, hl_term *p, size_t old_words, size_t new_words);
+
+/* Off-heap binaries. */
+hl_binary *hl_binary_new(size_t size); /* refcount 1, NULL on NOMEM */
+void hl_binary_incref(hl_binary *b);
+void hl_binary_decref(hl_binary *b);
+/* Makes a REFC_BIN on the heap referring to b (takes a new reference; the
+ * caller keeps its own) and charges b's bytes to the heap. */
+hl_term_status hl_heap_make_refc_bin(hl_heap *h, hl_binary *b, hl_term *out);
+/* Links a REFC_BIN object already written at p (4 words) into the heap's
+ * off-heap list and charges it; the reference it holds is the caller's. */
+void hl_heap_link_refc(hl_heap *h, hl_term *p);
+
+/* True when p points into this heap's block or fragments (not a literal). */
+bool hl_heap_contains(const hl_heap *h, const hl_term *p);
+
+#endif
