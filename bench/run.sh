@@ -10,9 +10,10 @@
 #   --out     the results file (default bench/results/latest.tsv)
 #
 # Installs what is missing (scripts/deps.sh --bench), builds the Hyperlang
-# library (build/bench-release, gcc Release), the kernels' .beam files and
-# the C driver (build/bench), then runs the driver. If the library does not
-# build (e.g. mid-edit), the Hyperlang rows say so and the rest still runs.
+# library (build/bench-release, gcc Release; from the last commit in
+# build/bench-release-head if the working tree does not build), the kernels'
+# .beam files and the C driver (build/bench), then runs the driver. If no
+# library builds, the Hyperlang rows say so and the rest still runs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 mode=--quick
@@ -35,17 +36,39 @@ bdir="$root/build/bench"
 libdir="$root/build/bench-release"
 mkdir -p "$bdir/ebin" "$(dirname "$out")"
 
-# The Hyperlang library, optimized as a user would ship it.
+# The Hyperlang library, optimized as a user would ship it. First from the
+# working tree; if that does not build (e.g. someone is mid-edit), from the
+# last commit (a `git archive HEAD` copy under build/bench/head-src).
+build_lib() { # SRC BUILD-DIR LOG
+  { [ -f "$2/CMakeCache.txt" ] ||
+    cmake -S "$1" -B "$2" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc >"$3" 2>&1; } &&
+  cmake --build "$2" --target hyperlang -j2 >>"$3" 2>&1
+}
 have_hl=0
-if { [ -f "$libdir/CMakeCache.txt" ] ||
-     cmake -S "$root" -B "$libdir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc \
-       >"$bdir/cmake.log" 2>&1; } &&
-   cmake --build "$libdir" --target hyperlang -j2 >>"$bdir/cmake.log" 2>&1; then
+hl_src=$root
+libdir="$root/build/bench-release"
+if build_lib "$root" "$libdir" "$bdir/cmake.log"; then
   have_hl=1
+  hl_from="working tree"
+elif head=$(git -C "$root" rev-parse --short HEAD 2>/dev/null); then
+  echo "run.sh: the working tree's library did not build (see $bdir/cmake.log); using HEAD $head" >&2
+  hl_src="$bdir/head-src"
+  libdir="$root/build/bench-release-head"
+  if [ "$(cat "$hl_src/.commit" 2>/dev/null)" != "$head" ]; then
+    rm -rf "$hl_src" && mkdir -p "$hl_src"
+    git -C "$root" archive HEAD | tar -x -C "$hl_src"
+    echo "$head" >"$hl_src/.commit"
+  fi
+  if build_lib "$hl_src" "$libdir" "$bdir/cmake-head.log"; then
+    have_hl=1
+    hl_from="last commit $head (the working tree did not build)"
+  fi
+fi
+if [ "$have_hl" = 1 ]; then
   # The `hl` command, for the future "hl run end to end" row.
   cmake --build "$libdir" --target hl -j2 >>"$bdir/cmake.log" 2>&1 || true
 else
-  echo "run.sh: the Hyperlang library did not build (see $bdir/cmake.log); its rows are n/a" >&2
+  echo "run.sh: the Hyperlang library did not build (see $bdir/cmake*.log); its rows are n/a" >&2
 fi
 
 # The kernels and the BEAM side of the harness (erlc: the ordinary BEAM build).
@@ -59,9 +82,10 @@ cflags=(-std=c17 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L $(pkg-config --cfla
 libs=($(pkg-config --libs lua5.4) -lm)
 hlargs=()
 if [ "$have_hl" = 1 ]; then
-  cflags+=(-DHB_HAVE_HYPERLANG -I"$root/include")
+  cflags+=(-DHB_HAVE_HYPERLANG -I"$hl_src/include")
   libs=("$libdir/libhyperlang.a" -lgmp "${libs[@]}")
-  [ -x "$libdir/hl" ] && hlargs=(--hl "$libdir/hl")
+  hlargs=(--hl-from "$hl_from")
+  [ -x "$libdir/hl" ] && hlargs+=(--hl "$libdir/hl")
 fi
 ${CC:-gcc} "${cflags[@]}" -o "$bdir/hb_driver" "$root"/bench/harness/*.c "${libs[@]}"
 

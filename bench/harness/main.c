@@ -5,7 +5,7 @@
  * see bench/README.md.
  *
  *   hb_driver --root DIR --ebin DIR [--quick|--full] [--rounds N]
- *             [--target-ms MS] [--out FILE] [--hl PATH]
+ *             [--target-ms MS] [--out FILE] [--hl PATH] [--hl-from TEXT]
  */
 #include <signal.h>
 #include <stdio.h>
@@ -137,7 +137,7 @@ static void fmt_range(char *out, size_t cap, double lo, double hi) {
 
 static void usage(void) {
     fprintf(stderr, "usage: hb_driver --root DIR --ebin DIR [--quick|--full] [--rounds N] "
-                    "[--target-ms MS] [--out FILE] [--hl PATH]\n");
+                    "[--target-ms MS] [--out FILE] [--hl PATH] [--hl-from TEXT]\n");
     exit(2);
 }
 
@@ -145,6 +145,7 @@ int main(int argc, char **argv) {
     signal(SIGPIPE, SIG_IGN); /* a dead erl shows up as a write error */
     setvbuf(stdout, NULL, _IOLBF, 0);
     const char *root = NULL, *ebin = NULL, *out = NULL, *hl = NULL, *mode = "quick";
+    const char *hl_from = NULL; /* which source the library was built from */
     int rounds = 0;
     double target_ms = 0;
     for (int i = 1; i < argc; i++) {
@@ -156,6 +157,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--ebin") && v) ebin = v, i++;
         else if (!strcmp(a, "--out") && v) out = v, i++;
         else if (!strcmp(a, "--hl") && v) hl = v, i++;
+        else if (!strcmp(a, "--hl-from") && v) hl_from = v, i++;
         else if (!strcmp(a, "--rounds") && v) rounds = atoi(v), i++;
         else if (!strcmp(a, "--target-ms") && v) target_ms = atof(v), i++;
         else usage();
@@ -188,6 +190,7 @@ int main(int argc, char **argv) {
     printf("date: %s\n", date);
     printf("machine: %ld CPUs online (nproc), CPU model: %s, %s\n", nproc, cpu, os);
     printf("harness: " __VERSION__ " -O2\n");
+    if (hl_from) printf("Hyperlang library built from: %s\n", hl_from);
 
     for (int s = 0; s < NS; s++) {
         sys_ok[s] = systems[s]->init(systems[s], &cfg, sys_why[s]) == 0;
@@ -289,6 +292,7 @@ int main(int argc, char **argv) {
         fprintf(f, "# date: %s\n# mode: %s\n# rounds: %d\n# target_batch_ms: %g\n", date, mode,
                 rounds, target_ms);
         fprintf(f, "# nproc: %ld\n# cpu: %s\n# os: %s\n", nproc, cpu, os);
+        if (hl_from) fprintf(f, "# hyperlang_library_from: %s\n", hl_from);
         for (int s = 0; s < NS; s++)
             if (sys_desc[s][0]) fprintf(f, "# %s: %s\n", systems[s]->key, sys_desc[s]);
         fprintf(f, "round\tkernel\tsystem\titers\tper_call_ns\tratio_vs_beam\tload1\tstatus\n");
