@@ -4,11 +4,12 @@
 %%
 %% Reads FILE as UTF-8, scans it with erl_scan:string(Src, {1,1}) (so every
 %% location is {Line,Col}), replaces each `?` `MODULE` token pair by the
-%% module-name atom located at the `?` (the only macro Hyperlang expands),
-%% splits the tokens at each `dot` token, parses each piece with
-%% erl_parse:parse_form/1 and prints every form as io:format("~w.~n", [Form]).
-%% No epp, no other preprocessing. Any scan or parse error goes to stderr and
-%% the exit status is 1.
+%% module-name atom located at the `?` (the only macro Hyperlang expands;
+%% the name comes from the file's -module(Name) attribute), splits the
+%% tokens at each `dot` token, parses each piece with erl_parse:parse_form/1
+%% and prints every form as io:format("~w.~n", [Form]). No epp, no other
+%% preprocessing. Any scan or parse error goes to stderr and the exit status
+%% is 1.
 %%
 %% Output encoding: the characters io_lib:format returns are written as UTF-8.
 %% ~w escapes every atom character above 255 as \x{...} and prints strings as
@@ -17,33 +18,57 @@
 %% and they come out as two UTF-8 bytes each (not as raw Latin-1 bytes, which
 %% is what escript would write by default).
 %%
-%% Usage: escript tests/oracle/ast_dump.escript FILE.erl > FILE.ast
+%% Usage:
+%%   escript tests/oracle/ast_dump.escript FILE.erl          (to stdout)
+%%   escript tests/oracle/ast_dump.escript --write F.erl...  (writes F.ast
+%%                                 next to each F.erl; one VM for all files)
+main(["--write" | Files]) ->
+    Bad = [F || F <- Files, write_one(F) =/= ok],
+    halt(case Bad of [] -> 0; _ -> 1 end);
 main([File]) ->
-    case file:read_file(File) of
-        {ok, Bin} ->
-            case unicode:characters_to_list(Bin, utf8) of
-                Src when is_list(Src) -> dump(File, Src);
-                _ -> fail(File, "not valid UTF-8")
-            end;
-        {error, Why} ->
-            fail(File, file:format_error(Why))
-    end;
-main(_) ->
-    io:format(standard_error, "usage: ast_dump.escript FILE~n", []),
-    halt(1).
-
-dump(File, Src) ->
-    case erl_scan:string(Src, {1, 1}) of
-        {ok, Toks0, _End} ->
-            Toks = expand_module(Toks0, module_name(Toks0)),
-            Forms = parse_forms(File, split_dots(Toks, [], [])),
-            Out = [io_lib:format("~w.~n", [F]) || F <- Forms],
+    case dump(File) of
+        {ok, Out} ->
             ok = io:setopts(standard_io, [{encoding, unicode}]),
             ok = io:put_chars(standard_io, Out),
             halt(0);
+        {error, Msg} ->
+            io:format(standard_error, "~ts: ~ts~n", [File, Msg]),
+            halt(1)
+    end;
+main(_) ->
+    io:format(standard_error,
+              "usage: ast_dump.escript FILE | --write FILE...~n", []),
+    halt(1).
+
+write_one(File) ->
+    case dump(File) of
+        {ok, Out} ->
+            Dest = filename:rootname(File, ".erl") ++ ".ast",
+            ok = file:write_file(Dest, unicode:characters_to_binary(Out));
+        {error, Msg} ->
+            io:format(standard_error, "~ts: ~ts~n", [File, Msg]),
+            error
+    end.
+
+dump(File) ->
+    case file:read_file(File) of
+        {ok, Bin} ->
+            case unicode:characters_to_list(Bin, utf8) of
+                Src when is_list(Src) -> dump_src(Src);
+                _ -> {error, "not valid UTF-8"}
+            end;
+        {error, Why} ->
+            {error, file:format_error(Why)}
+    end.
+
+dump_src(Src) ->
+    case erl_scan:string(Src, {1, 1}) of
+        {ok, Toks0, _End} ->
+            Toks = expand_module(Toks0, module_name(Toks0)),
+            parse_forms(split_dots(Toks, [], []), []);
         {error, {Loc, Mod, Desc}, _} ->
-            fail(File, io_lib:format("~w: scan error: ~ts",
-                                     [Loc, Mod:format_error(Desc)]))
+            {error, io_lib:format("~w: scan error: ~ts",
+                                  [Loc, Mod:format_error(Desc)])}
     end.
 
 %% The name in the file's `-module(Name).` attribute, if any.
@@ -63,14 +88,13 @@ split_dots([Tok | T], Cur, Acc) -> split_dots(T, [Tok | Cur], Acc);
 split_dots([], [], Acc) -> lists:reverse(Acc);
 split_dots([], Cur, Acc) -> lists:reverse([lists:reverse(Cur) | Acc]).
 
-parse_forms(File, Pieces) ->
-    [case erl_parse:parse_form(P) of
-         {ok, F} -> F;
-         {error, {Loc, Mod, Desc}} ->
-             fail(File, io_lib:format("~w: parse error: ~ts",
-                                      [Loc, Mod:format_error(Desc)]))
-     end || P <- Pieces].
-
-fail(File, Msg) ->
-    io:format(standard_error, "~ts: ~ts~n", [File, Msg]),
-    halt(1).
+parse_forms([P | Ps], Acc) ->
+    case erl_parse:parse_form(P) of
+        {ok, F} ->
+            parse_forms(Ps, [io_lib:format("~w.~n", [F]) | Acc]);
+        {error, {Loc, Mod, Desc}} ->
+            {error, io_lib:format("~w: parse error: ~ts",
+                                  [Loc, Mod:format_error(Desc)])}
+    end;
+parse_forms([], Acc) ->
+    {ok, lists:reverse(Acc)}.

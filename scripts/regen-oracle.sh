@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# regen-oracle.sh — the one command that regenerates every committed
+# expectation that comes from real Erlang/OTP 25 (the oracle). Needs erl,
+# escript and python3. Run from anywhere; writes into the source tree.
+# Review the diff afterwards: a changed expectation is a behaviour change.
+#
+# To add an oracle output, append one step below (keep each step one line
+# that names its script and its output).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+otp=$(erl -noshell -eval 'io:format("~s", [erlang:system_info(otp_release)]), halt().')
+if [ "$otp" != "25" ]; then
+  echo "regen-oracle: expected OTP 25, found OTP $otp" >&2
+  exit 1
+fi
+step() { echo "regen-oracle: $*"; }
+
+# Floats as OTP prints them with ~w (src/base/fmt_float.c's test vectors).
+step "tests/data/floats.txt"
+escript tests/oracle/gen_floats.escript > tests/data/floats.txt
+
+# Lexer samples: tests/data/lex/NAME.tokens, erl_scan's view of NAME.erl.
+step "tests/data/lex/*.tokens (tests/oracle/lex_dump.escript)"
+for f in tests/data/lex/*.erl; do
+  escript tests/oracle/lex_dump.escript "$f" > "${f%.erl}.tokens"
+done
+
+# Parser unit-test sample: tests/data/parse/*.ast.
+if ls tests/data/parse/*.erl >/dev/null 2>&1; then
+  step "tests/data/parse/*.ast (tests/oracle/ast_dump.escript)"
+  escript tests/oracle/ast_dump.escript --write tests/data/parse/*.erl
+fi
+
+# Parser corpus: the generated .erl files, then every .ast from OTP's erl_parse.
+step "tests/parse_diff/gen_*.erl (tests/oracle/gen_corpus.py)"
+rm -f tests/parse_diff/gen_*.erl tests/parse_diff/gen_*.ast
+python3 tests/oracle/gen_corpus.py tests/parse_diff 240
+step "tests/parse_diff/*.ast (tests/oracle/ast_dump.escript)"
+rm -f tests/parse_diff/*.ast
+escript tests/oracle/ast_dump.escript --write tests/parse_diff/*.erl
+
+echo "regen-oracle: done; review with git status / git diff"

@@ -1,0 +1,5 @@
+-module(layout_mixed_eol).
+-export([f/0]).
+f() ->
+  a,
+  b.
