@@ -1,0 +1,713 @@
+/* gate.c — the bytecode gate (docs/bytecode.md §4). Deliberately separate
+ * from codegen and simple: a structural parse of the image with every size
+ * checked, then per function a decode pass (opcodes, operand kinds and
+ * ranges, labels on instruction starts) and a flow pass (frames, try/catch
+ * handlers, heap reservations) over an explicit worklist — no recursion. */
+#include "gen/gate.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/mem.h"
+
+typedef struct gate {
+    const uint8_t *bytes;
+    size_t size;
+    size_t pos;
+    hl_bc_image *img;
+    char *err;
+    size_t errlen;
+    uint8_t *start;  /* per code word: 1 = instruction start */
+    uint8_t *target; /* per code word: 1 = jump target */
+} gate;
+
+__attribute__((format(printf, 2, 3))) static bool fail(gate *g, const char *fmt, ...);
+static bool fail(gate *g, const char *fmt, ...) {
+    if (g->err && g->errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(g->err, g->errlen, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+static uint32_t rd32(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static bool take(gate *g, size_t n, const uint8_t **out) {
+    if (n > g->size - g->pos) return fail(g, "image truncated at byte %zu", g->pos);
+    *out = g->bytes + g->pos;
+    g->pos += n;
+    return true;
+}
+
+static bool take32(gate *g, uint32_t *v) {
+    const uint8_t *p = NULL;
+    if (!take(g, 4, &p)) return false;
+    *v = rd32(p);
+    return true;
+}
+
+/* ---- atoms ---------------------------------------------------------- */
+
+/* Strict UTF-8 (no overlongs, no surrogates, <= U+10FFFF); counts code points. */
+static bool utf8_ok(const uint8_t *s, size_t n, size_t *cps) {
+    size_t i = 0, c = 0;
+    while (i < n) {
+        uint8_t b = s[i];
+        uint32_t cp;
+        size_t k;
+        if (b < 0x80) { cp = b; k = 0; }
+        else if ((b & 0xE0) == 0xC0) { cp = b & 0x1F; k = 1; }
+        else if ((b & 0xF0) == 0xE0) { cp = b & 0x0F; k = 2; }
+        else if ((b & 0xF8) == 0xF0) { cp = b & 0x07; k = 3; }
+        else return false;
+        if (k > n - i - 1) return false;
+        for (size_t j = 1; j <= k; j++) {
+            if ((s[i + j] & 0xC0) != 0x80) return false;
+            cp = cp << 6 | (s[i + j] & 0x3F);
+        }
+        if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) || (k == 3 && cp < 0x10000)) return false;
+        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+        i += k + 1;
+        c++;
+    }
+    *cps = c;
+    return true;
+}
+
+static int cmp_atom(const void *a, const void *b, const hl_bc_image *img) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    size_t lx = img->atom_lens[x], ly = img->atom_lens[y];
+    int r = memcmp(img->atom_names[x], img->atom_names[y], lx < ly ? lx : ly);
+    if (r) return r;
+    return (lx > ly) - (lx < ly);
+}
+
+/* qsort has no context argument in C17; the gate is reentrant per call only
+ * through this thread-local. */
+static _Thread_local const hl_bc_image *sort_img;
+static int cmp_atom_q(const void *a, const void *b) { return cmp_atom(a, b, sort_img); }
+
+static bool check_atoms(gate *g, uint32_t n, uint32_t bytes) {
+    hl_bc_image *img = g->img;
+    const uint8_t *sec = NULL;
+    if (!take(g, bytes, &sec)) return false;
+    img->n_atoms = n;
+    if (n == 0) return bytes == 0 ? true : fail(g, "atom section size mismatch");
+    img->atom_names = hl_mem_calloc(n, sizeof *img->atom_names);
+    img->atom_lens = hl_mem_calloc(n, sizeof *img->atom_lens);
+    if (!img->atom_names || !img->atom_lens) return fail(g, "out of memory");
+    size_t p = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (bytes - p < 2) return fail(g, "atom %u truncated", i);
+        size_t len = (size_t)sec[p] | (size_t)sec[p + 1] << 8;
+        p += 2;
+        if (len == 0 || len > HL_BC_MAX_ATOM_BYTES) return fail(g, "atom %u: bad length %zu", i, len);
+        if (bytes - p < len) return fail(g, "atom %u truncated", i);
+        size_t cps;
+        if (!utf8_ok(sec + p, len, &cps) || cps > 255) return fail(g, "atom %u: not a valid atom name", i);
+        img->atom_names[i] = sec + p;
+        img->atom_lens[i] = (uint16_t)len;
+        p += len;
+    }
+    if (p != bytes) return fail(g, "atom section size mismatch");
+    uint32_t *idx = hl_mem_calloc(n, sizeof *idx);
+    if (!idx) return fail(g, "out of memory");
+    for (uint32_t i = 0; i < n; i++) idx[i] = i;
+    sort_img = img;
+    qsort(idx, n, sizeof *idx, cmp_atom_q);
+    bool dup = false;
+    for (uint32_t i = 1; i < n && !dup; i++) dup = cmp_atom(&idx[i - 1], &idx[i], img) == 0;
+    hl_mem_free(idx);
+    return dup ? fail(g, "duplicate atom name") : true;
+}
+
+/* ---- literals -------------------------------------------------------- */
+
+/* Validates one encoded literal iteratively: `pending` counts the terms
+ * still to read, so nesting needs no stack. */
+static bool check_literal(gate *g, uint32_t li, const uint8_t *s, size_t n) {
+    size_t p = 0;
+    uint64_t pending = 1;
+    while (pending) {
+        pending--;
+        if (p >= n) return fail(g, "literal %u truncated", li);
+        uint8_t tag = s[p++];
+        uint32_t v;
+        switch (tag) {
+        case HL_LIT_SMALL: {
+            if (n - p < 8) return fail(g, "literal %u truncated", li);
+            uint64_t u = (uint64_t)rd32(s + p) | (uint64_t)rd32(s + p + 4) << 32;
+            int64_t x;
+            memcpy(&x, &u, sizeof x);
+            if (x < HL_BC_SMALL_MIN || x > HL_BC_SMALL_MAX) return fail(g, "literal %u: small out of range", li);
+            p += 8;
+            break;
+        }
+        case HL_LIT_BIG: {
+            if (n - p < 5) return fail(g, "literal %u truncated", li);
+            uint8_t sign = s[p];
+            v = rd32(s + p + 1);
+            p += 5;
+            if (sign > 1 || v == 0 || v > HL_BC_MAX_BIG_BYTES || n - p < v)
+                return fail(g, "literal %u: bad bignum", li);
+            if (s[p + v - 1] == 0) return fail(g, "literal %u: bignum not normalised", li);
+            if (v <= 8) { /* must be outside the small range */
+                uint64_t m = 0;
+                for (uint32_t k = 0; k < v; k++) m |= (uint64_t)s[p + k] << (8 * k);
+                uint64_t lim = sign ? (UINT64_C(1) << 59) : (UINT64_C(1) << 59) - 1;
+                if (m <= lim) return fail(g, "literal %u: bignum in small range", li);
+            }
+            p += v;
+            break;
+        }
+        case HL_LIT_FLOAT: {
+            if (n - p < 8) return fail(g, "literal %u truncated", li);
+            uint64_t u = (uint64_t)rd32(s + p) | (uint64_t)rd32(s + p + 4) << 32;
+            if (((u >> 52) & 0x7FF) == 0x7FF) return fail(g, "literal %u: non-finite float", li);
+            p += 8;
+            break;
+        }
+        case HL_LIT_ATOM:
+            if (n - p < 4) return fail(g, "literal %u truncated", li);
+            if (rd32(s + p) >= g->img->n_atoms) return fail(g, "literal %u: atom index out of range", li);
+            p += 4;
+            break;
+        case HL_LIT_NIL:
+            break;
+        case HL_LIT_TUPLE:
+        case HL_LIT_LIST:
+        case HL_LIT_MAP:
+            if (n - p < 4) return fail(g, "literal %u truncated", li);
+            v = rd32(s + p);
+            p += 4;
+            if (tag == HL_LIT_LIST && v == 0) return fail(g, "literal %u: empty list node", li);
+            /* Every element takes at least one byte: bound before counting. */
+            if (v > n) return fail(g, "literal %u: count exceeds size", li);
+            pending += tag == HL_LIT_TUPLE ? v : tag == HL_LIT_LIST ? (uint64_t)v + 1 : 2 * (uint64_t)v;
+            break;
+        case HL_LIT_BINARY:
+            if (n - p < 4) return fail(g, "literal %u truncated", li);
+            v = rd32(s + p);
+            p += 4;
+            if (n - p < v) return fail(g, "literal %u truncated", li);
+            p += v;
+            break;
+        default:
+            return fail(g, "literal %u: unknown tag %u", li, tag);
+        }
+        if (pending > n - p) return fail(g, "literal %u truncated", li);
+    }
+    if (p != n) return fail(g, "literal %u: trailing bytes", li);
+    return true;
+}
+
+static bool check_literals(gate *g, uint32_t n, uint32_t bytes) {
+    hl_bc_image *img = g->img;
+    const uint8_t *sec = NULL;
+    if (!take(g, bytes, &sec)) return false;
+    img->n_literals = n;
+    if (n == 0) return bytes == 0 ? true : fail(g, "literal section size mismatch");
+    img->lit_bytes = hl_mem_calloc(n, sizeof *img->lit_bytes);
+    img->lit_lens = hl_mem_calloc(n, sizeof *img->lit_lens);
+    if (!img->lit_bytes || !img->lit_lens) return fail(g, "out of memory");
+    size_t p = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (bytes - p < 4) return fail(g, "literal %u truncated", i);
+        uint32_t len = rd32(sec + p);
+        p += 4;
+        if (len == 0 || len > HL_BC_MAX_LITERAL_BYTES || bytes - p < len)
+            return fail(g, "literal %u: bad length", i);
+        if (!check_literal(g, i, sec + p, len)) return false;
+        img->lit_bytes[i] = sec + p;
+        img->lit_lens[i] = len;
+        p += len;
+    }
+    return p == bytes ? true : fail(g, "literal section size mismatch");
+}
+
+/* ---- functions, code, lines ----------------------------------------- */
+
+static int cmp_pair(const void *a, const void *b) {
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static bool check_functions(gate *g, uint32_t n, uint32_t n_code) {
+    hl_bc_image *img = g->img;
+    img->n_functions = n;
+    img->funcs = hl_mem_calloc(n, sizeof *img->funcs);
+    if (!img->funcs) return fail(g, "out of memory");
+    uint64_t *exp = hl_mem_calloc(n, sizeof *exp);
+    if (!exp) return fail(g, "out of memory");
+    uint32_t n_exp = 0;
+    bool ok = true;
+    for (uint32_t i = 0; i < n && ok; i++) {
+        uint32_t w[6];
+        for (int k = 0; k < 6 && ok; k++) ok = take32(g, &w[k]);
+        if (!ok) break;
+        hl_bc_function *f = &img->funcs[i];
+        f->name = w[0], f->arity = w[1], f->entry = w[2], f->frame_size = w[3], f->flags = w[4];
+        if (f->name >= img->n_atoms) ok = fail(g, "function %u: name out of range", i);
+        else if (f->arity > HL_BC_MAX_ARITY) ok = fail(g, "function %u: arity too large", i);
+        else if (f->frame_size > HL_BC_MAX_FRAME) ok = fail(g, "function %u: frame too large", i);
+        else if ((f->flags & ~HL_BC_FN_EXPORTED) || w[5]) ok = fail(g, "function %u: reserved bits set", i);
+        else if (i == 0 ? f->entry != 0 : f->entry <= img->funcs[i - 1].entry)
+            ok = fail(g, "function %u: entries not increasing from 0", i);
+        else if (f->entry >= n_code) ok = fail(g, "function %u: entry out of range", i);
+        if (ok && (f->flags & HL_BC_FN_EXPORTED)) exp[n_exp++] = (uint64_t)f->name << 8 | f->arity;
+    }
+    if (ok) {
+        for (uint32_t i = 0; i < n; i++) img->funcs[i].end = i + 1 < n ? img->funcs[i + 1].entry : n_code;
+        qsort(exp, n_exp, sizeof *exp, cmp_pair);
+        for (uint32_t i = 1; i < n_exp && ok; i++)
+            if (exp[i] == exp[i - 1]) ok = fail(g, "duplicate exported function");
+    }
+    hl_mem_free(exp);
+    return ok;
+}
+
+/* Checks one operand word against its class. */
+static bool check_operand(gate *g, uint32_t pc, char cls, uint32_t w) {
+    const hl_bc_image *img = g->img;
+    unsigned k = HL_BC_KIND(w);
+    uint32_t v = HL_BC_VALUE(w);
+    bool kind_ok;
+    switch (cls) {
+    case 's': kind_ok = k == HL_K_X || k == HL_K_Y || k == HL_K_LIT || k == HL_K_INT || k == HL_K_ATOM || k == HL_K_NIL; break;
+    case 'd': kind_ok = k == HL_K_X || k == HL_K_Y; break;
+    case 'y': kind_ok = k == HL_K_Y; break;
+    case 'c': kind_ok = k == HL_K_LIT || k == HL_K_INT || k == HL_K_ATOM || k == HL_K_NIL; break;
+    case 'l': kind_ok = k == HL_K_LABEL; break;
+    case 'f': kind_ok = k == HL_K_LABEL || k == HL_K_NOFAIL; break;
+    case 'u': kind_ok = k == HL_K_U; break;
+    case 'a': kind_ok = k == HL_K_ATOM; break;
+    case 'F': kind_ok = k == HL_K_FUNC; break;
+    case 'B': kind_ok = k == HL_K_BIF; break;
+    default: kind_ok = false;
+    }
+    if (!kind_ok) return fail(g, "code %u: operand kind %u not allowed for class '%c'", pc, k, cls);
+    bool range_ok = true;
+    switch (k) {
+    case HL_K_X: range_ok = v < HL_BC_MAX_X; break;
+    case HL_K_Y: range_ok = v < HL_BC_MAX_FRAME; break; /* against the frame in the flow pass */
+    case HL_K_LIT: range_ok = v < img->n_literals; break;
+    case HL_K_ATOM: range_ok = v < img->n_atoms; break;
+    case HL_K_NIL: case HL_K_NOFAIL: range_ok = v == 0; break;
+    case HL_K_FUNC: range_ok = v < img->n_functions; break;
+    case HL_K_BIF: range_ok = v < hl_bc_builtin_count; break;
+    default: break; /* INT: any 28-bit value; U and LABEL: per use */
+    }
+    if (!range_ok) return fail(g, "code %u: operand value %u out of range", pc, v);
+    return true;
+}
+
+/* Decoded instruction: operand words and their classes, in order. The
+ * class array is filled up to the first list; list elements' classes are
+ * derived on demand. */
+typedef struct insn {
+    uint32_t pc, op, len;
+    const uint32_t *w; /* operand words (w[0] = first operand) */
+    uint32_t nw;       /* operand words */
+    uint32_t list_at;  /* index of the first list operand word (or nw) */
+    uint32_t list_k;   /* list count */
+    uint32_t list_n;   /* words per list entry */
+    const char *group; /* classes of one list entry */
+} insn;
+
+/* Decodes and kind/range-checks the instruction at pc within [.., end). */
+static bool decode(gate *g, uint32_t pc, uint32_t end, insn *in) {
+    const uint32_t *code = g->img->code;
+    uint32_t w0 = code[pc];
+    if (HL_BC_KIND(w0) != HL_K_OP || HL_BC_VALUE(w0) >= HL_OP__COUNT)
+        return fail(g, "code %u: not a known opcode word", pc);
+    memset(in, 0, sizeof *in);
+    in->pc = pc;
+    in->op = HL_BC_VALUE(w0);
+    in->w = code + pc + 1;
+    const char *sig = hl_bc_ops[in->op].sig;
+    uint32_t pos = pc + 1, prev = 0;
+    in->list_at = UINT32_MAX;
+    for (const char *c = sig; *c; c++) {
+        if (*c == '*') {
+            uint32_t n = (uint32_t)(c[1] - '0');
+            uint32_t k = HL_BC_VALUE(prev);
+            if (k > HL_BC_MAX_LIST) return fail(g, "code %u: list too long", pc);
+            in->list_at = pos - (pc + 1), in->list_k = k, in->list_n = n, in->group = c + 2;
+            for (uint32_t i = 0; i < k; i++)
+                for (uint32_t j = 0; j < n; j++) {
+                    if (pos >= end) return fail(g, "code %u: instruction runs past the function", pc);
+                    if (!check_operand(g, pc, c[2 + j], code[pos])) return false;
+                    pos++;
+                }
+            c += 1 + n;
+            continue;
+        }
+        if (pos >= end) return fail(g, "code %u: instruction runs past the function", pc);
+        if (!check_operand(g, pc, *c, code[pos])) return false;
+        prev = code[pos++];
+    }
+    in->len = pos - pc;
+    in->nw = in->len - 1;
+    if (in->list_at == UINT32_MAX) in->list_at = in->nw;
+    return true;
+}
+
+/* Class of operand word i of a decoded instruction. */
+static char op_class(const insn *in, uint32_t i) {
+    const char *sig = hl_bc_ops[in->op].sig;
+    if (i < in->list_at) return sig[i];
+    uint32_t lw = in->list_k * in->list_n;
+    if (i < in->list_at + lw) return in->group[(i - in->list_at) % in->list_n];
+    /* after the list: the signature characters following the group */
+    const char *after = in->group + in->list_n;
+    return after[i - in->list_at - lw];
+}
+
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Per-opcode static rules (pass 1). */
+static bool static_rules(gate *g, const hl_bc_function *fn, const insn *in) {
+    const hl_bc_image *img = g->img;
+    const uint32_t *w = in->w;
+#define V(i) HL_BC_VALUE(w[i])
+    switch (in->op) {
+    case HL_OP_allocate:
+        if (V(0) > fn->frame_size) return fail(g, "code %u: allocate above the function's frame size", in->pc);
+        if (V(1) > HL_BC_MAX_X) return fail(g, "code %u: live count too large", in->pc);
+        break;
+    case HL_OP_test_heap:
+        if (V(0) > HL_BC_MAX_HEAP_NEED) return fail(g, "code %u: heap need too large", in->pc);
+        if (V(1) > HL_BC_MAX_X) return fail(g, "code %u: live count too large", in->pc);
+        break;
+    case HL_OP_call: case HL_OP_call_last: case HL_OP_call_only:
+        if (V(0) != img->funcs[V(1)].arity) return fail(g, "code %u: call arity mismatch", in->pc);
+        break;
+    case HL_OP_call_fun: case HL_OP_call_fun_last: case HL_OP_call_fun_only:
+        if (V(0) > HL_BC_MAX_ARITY) return fail(g, "code %u: fun arity too large", in->pc);
+        break;
+    case HL_OP_is_function2:
+        if (V(2) > HL_BC_MAX_ARITY) return fail(g, "code %u: arity too large", in->pc);
+        break;
+    case HL_OP_bif:
+        if (hl_bc_builtins[V(1)].arity != V(3)) return fail(g, "code %u: builtin arity mismatch", in->pc);
+        if (V(2) > HL_BC_MAX_X) return fail(g, "code %u: live count too large", in->pc);
+        break;
+    case HL_OP_add: case HL_OP_sub: case HL_OP_mul:
+        if (V(1) > HL_BC_MAX_X) return fail(g, "code %u: live count too large", in->pc);
+        break;
+    case HL_OP_make_fun:
+        if (V(2) > img->funcs[V(1)].arity) return fail(g, "code %u: more free variables than arity", in->pc);
+        break;
+    case HL_OP_select_val: case HL_OP_select_tuple_arity: {
+        uint32_t k = in->list_k;
+        if (k == 0) break;
+        uint32_t *keys = hl_mem_calloc(k, sizeof *keys);
+        if (!keys) return fail(g, "out of memory");
+        for (uint32_t i = 0; i < k; i++) keys[i] = w[in->list_at + 2 * i];
+        qsort(keys, k, sizeof *keys, cmp_u32);
+        bool dup = false;
+        for (uint32_t i = 1; i < k && !dup; i++) dup = keys[i] == keys[i - 1];
+        hl_mem_free(keys);
+        if (dup) return fail(g, "code %u: duplicate select value", in->pc);
+        break;
+    }
+    default: break;
+    }
+#undef V
+    return true;
+}
+
+/* Pass 1 over one function: decode, static rules, instruction starts. */
+static bool pass_decode(gate *g, const hl_bc_function *fn) {
+    insn in;
+    for (uint32_t pc = fn->entry; pc < fn->end; pc += in.len) {
+        if (!decode(g, pc, fn->end, &in) || !static_rules(g, fn, &in)) return false;
+        g->start[pc] = 1;
+    }
+    /* Labels: instruction starts inside this function. */
+    for (uint32_t pc = fn->entry; pc < fn->end; pc += in.len) {
+        (void)decode(g, pc, fn->end, &in);
+        for (uint32_t i = 0; i < in.nw; i++) {
+            if (HL_BC_KIND(in.w[i]) != HL_K_LABEL) continue;
+            uint32_t t = HL_BC_VALUE(in.w[i]);
+            if (t < fn->entry || t >= fn->end || !g->start[t])
+                return fail(g, "code %u: label %u is not an instruction of this function", pc, t);
+            g->target[t] = 1;
+        }
+    }
+    return true;
+}
+
+/* ---- flow pass ------------------------------------------------------- */
+
+typedef struct fstate {
+    int32_t frame;   /* -1: no frame */
+    uint32_t heap;   /* words reserved */
+    uint32_t ntry;
+    uint16_t tries[HL_BC_MAX_TRY_DEPTH];
+} fstate;
+
+typedef struct flow {
+    uint32_t base;      /* function entry */
+    int32_t *at;        /* per code word of the function: state index or -1 */
+    fstate *states;
+    uint32_t nstates;
+    uint32_t *work;     /* pcs to walk */
+    uint32_t nwork;
+} flow;
+
+static bool same_shape(const fstate *a, const fstate *b) {
+    return a->frame == b->frame && a->ntry == b->ntry &&
+           memcmp(a->tries, b->tries, a->ntry * sizeof a->tries[0]) == 0;
+}
+
+/* An edge to label t carrying state s (reservation reset at targets). */
+static bool edge(gate *g, flow *f, uint32_t from, uint32_t t, const fstate *s) {
+    fstate e = *s;
+    e.heap = 0;
+    int32_t i = f->at[t - f->base];
+    if (i >= 0) {
+        if (!same_shape(&f->states[i], &e)) return fail(g, "code %u: inconsistent frame/handlers at %u", from, t);
+        return true;
+    }
+    f->at[t - f->base] = (int32_t)f->nstates;
+    f->states[f->nstates++] = e;
+    f->work[f->nwork++] = t;
+    return true;
+}
+
+static bool slot_free(gate *g, const fstate *s, uint32_t pc, uint32_t y) {
+    if (s->frame < 0 || y >= (uint32_t)s->frame) return fail(g, "code %u: y%u outside the frame", pc, y);
+    for (uint32_t i = 0; i < s->ntry; i++)
+        if (s->tries[i] == y) return fail(g, "code %u: y%u holds a handler", pc, y);
+    return true;
+}
+
+static bool need_heap(gate *g, fstate *s, uint32_t pc, uint64_t words) {
+    if (s->heap < words) return fail(g, "code %u: construction without heap reservation", pc);
+    s->heap -= (uint32_t)words;
+    return true;
+}
+
+/* Applies one instruction to s; returns false on a violation. */
+static bool step(gate *g, flow *f, const insn *in, fstate *s) {
+    const uint32_t *w = in->w;
+    uint32_t pc = in->pc, op = in->op;
+    unsigned flags = hl_bc_ops[op].flags;
+#define V(i) HL_BC_VALUE(w[i])
+    /* Y operands, except the handler slot named by the handler instructions. */
+    bool handler_op = op == HL_OP_try || op == HL_OP_try_end || op == HL_OP_try_case ||
+                      op == HL_OP_catch || op == HL_OP_catch_end;
+    if (!handler_op)
+        for (uint32_t i = 0; i < in->nw; i++) {
+            char c = op_class(in, i);
+            if ((c == 's' || c == 'd' || c == 'y') && HL_BC_KIND(w[i]) == HL_K_Y && !slot_free(g, s, pc, V(i)))
+                return false;
+        }
+    switch (op) {
+    case HL_OP_allocate:
+        if (s->frame >= 0) return fail(g, "code %u: allocate with a frame", pc);
+        s->frame = (int32_t)V(0);
+        break;
+    case HL_OP_deallocate:
+        if (s->frame != (int32_t)V(0) || s->ntry) return fail(g, "code %u: deallocate mismatch", pc);
+        s->frame = -1;
+        break;
+    case HL_OP_return: case HL_OP_call_only: case HL_OP_call_fun_only:
+        if (s->frame >= 0) return fail(g, "code %u: needs no frame", pc);
+        break;
+    case HL_OP_call: case HL_OP_call_fun:
+        if (s->frame < 0) return fail(g, "code %u: non-tail call without a frame", pc);
+        break;
+    case HL_OP_call_last:
+        if (s->frame != (int32_t)V(2) || s->ntry) return fail(g, "code %u: call_last frame mismatch", pc);
+        break;
+    case HL_OP_call_fun_last:
+        if (s->frame != (int32_t)V(1) || s->ntry) return fail(g, "code %u: call_fun_last frame mismatch", pc);
+        break;
+    case HL_OP_test_heap:
+        s->heap = V(0);
+        return true; /* not a GC-clear afterwards */
+    case HL_OP_put_list:
+        if (!need_heap(g, s, pc, 2)) return false;
+        break;
+    case HL_OP_put_tuple:
+        if (!need_heap(g, s, pc, (uint64_t)V(1) + 1)) return false;
+        break;
+    case HL_OP_make_fun:
+        if (!need_heap(g, s, pc, (uint64_t)V(2) + 3)) return false;
+        break;
+    case HL_OP_try: case HL_OP_catch: {
+        uint32_t y = V(0), h = V(1);
+        if (!slot_free(g, s, pc, y)) return false;
+        if (s->ntry >= HL_BC_MAX_TRY_DEPTH) return fail(g, "code %u: handlers nested too deep", pc);
+        /* The handler must begin with the matching try_case / catch_end. */
+        const uint32_t *code = g->img->code;
+        uint32_t want = op == HL_OP_try ? HL_OP_try_case : HL_OP_catch_end;
+        if (code[h] != HL_BC_WORD(HL_K_OP, want) || code[h + 1] != HL_BC_WORD(HL_K_Y, y))
+            return fail(g, "code %u: handler does not start with its %s", pc, hl_bc_ops[want].name);
+        s->tries[s->ntry++] = (uint16_t)y;
+        return edge(g, f, pc, h, s);
+    }
+    case HL_OP_try_end: case HL_OP_try_case: case HL_OP_catch_end:
+        if (!s->ntry || s->tries[s->ntry - 1] != V(0)) return fail(g, "code %u: not the innermost handler", pc);
+        s->ntry--;
+        break;
+    default: break;
+    }
+#undef V
+    if (flags & HL_OPF_GC) s->heap = 0;
+    /* Branch edges: every label operand. */
+    for (uint32_t i = 0; i < in->nw; i++)
+        if (HL_BC_KIND(w[i]) == HL_K_LABEL && !edge(g, f, pc, HL_BC_VALUE(w[i]), s)) return false;
+    return true;
+}
+
+static bool pass_flow(gate *g, const hl_bc_function *fn) {
+    uint32_t n = fn->end - fn->entry;
+    flow f = {.base = fn->entry};
+    bool ok = true;
+    f.at = hl_mem_alloc((size_t)n * sizeof *f.at);
+    f.states = hl_mem_alloc(((size_t)n + 1) * sizeof *f.states);
+    f.work = hl_mem_alloc(((size_t)n + 1) * sizeof *f.work);
+    if (!f.at || !f.states || !f.work) {
+        ok = fail(g, "out of memory");
+        goto out;
+    }
+    for (uint32_t i = 0; i < n; i++) f.at[i] = -1;
+    fstate s0 = {.frame = -1};
+    f.at[0] = 0;
+    f.states[f.nstates++] = s0;
+    f.work[f.nwork++] = fn->entry;
+    while (ok && f.nwork) {
+        uint32_t pc = f.work[--f.nwork];
+        fstate s = f.states[f.at[pc - fn->entry]];
+        for (bool first = true;; first = false) {
+            if (pc >= fn->end) {
+                ok = fail(g, "function falls off its end");
+                break;
+            }
+            if (!first && g->target[pc]) { /* fall-through into a jump target */
+                ok = edge(g, &f, pc, pc, &s);
+                break;
+            }
+            insn in;
+            (void)decode(g, pc, fn->end, &in);
+            if (!(ok = step(g, &f, &in, &s))) break;
+            if (hl_bc_ops[in.op].flags & HL_OPF_TERM) break;
+            pc += in.len;
+        }
+    }
+out:
+    hl_mem_free(f.at);
+    hl_mem_free(f.states);
+    hl_mem_free(f.work);
+    return ok;
+}
+
+static bool check_code(gate *g, uint32_t n_code) {
+    hl_bc_image *img = g->img;
+    const uint8_t *sec = NULL;
+    size_t bytes;
+    if (!hl_size_mul(n_code, 4, &bytes) || !take(g, bytes, &sec)) return false;
+    img->n_code = n_code;
+    img->code = hl_mem_alloc(bytes);
+    g->start = hl_mem_calloc(n_code, 1);
+    g->target = hl_mem_calloc(n_code, 1);
+    if (!img->code || !g->start || !g->target) return fail(g, "out of memory");
+    for (uint32_t i = 0; i < n_code; i++) img->code[i] = rd32(sec + 4 * (size_t)i);
+    for (uint32_t i = 0; i < img->n_functions; i++)
+        if (!pass_decode(g, &img->funcs[i])) return false;
+    for (uint32_t i = 0; i < img->n_functions; i++) {
+        /* the entry is reachable by calls: it is a target of sorts, not a label */
+        if (!pass_flow(g, &img->funcs[i])) return false;
+    }
+    return true;
+}
+
+static bool check_lines(gate *g, uint32_t n) {
+    hl_bc_image *img = g->img;
+    img->n_lines = n;
+    if (n == 0) return true;
+    size_t bytes;
+    const uint8_t *sec = NULL;
+    if (!hl_size_mul(n, 8, &bytes) || !take(g, bytes, &sec)) return false;
+    img->lines = hl_mem_alloc(bytes);
+    if (!img->lines) return fail(g, "out of memory");
+    for (uint32_t i = 0; i < 2 * n; i++) img->lines[i] = rd32(sec + 4 * (size_t)i);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t off = img->lines[2 * i];
+        if (off >= img->n_code || !g->start[off]) return fail(g, "line %u: not an instruction", i);
+        if (i && off <= img->lines[2 * i - 2]) return fail(g, "line %u: offsets not increasing", i);
+    }
+    return true;
+}
+
+void hl_bc_image_free(hl_bc_image *img) {
+    if (!img) return;
+    hl_mem_free(img->atom_names);
+    hl_mem_free(img->atom_lens);
+    hl_mem_free(img->lit_bytes);
+    hl_mem_free(img->lit_lens);
+    hl_mem_free(img->funcs);
+    hl_mem_free(img->code);
+    hl_mem_free(img->lines);
+    memset(img, 0, sizeof *img);
+}
+
+bool hl_gate_check(const uint8_t *bytes, size_t size, hl_bc_image *out, char *err, size_t errlen) {
+    gate g = {.bytes = bytes, .size = size, .img = out, .err = err, .errlen = errlen};
+    memset(out, 0, sizeof *out);
+    if (err && errlen) err[0] = 0;
+    uint32_t h[HL_BC_HEADER_WORDS];
+    bool ok = bytes != NULL || size == 0;
+    if (ok && size > HL_BC_MAX_IMAGE_BYTES) ok = fail(&g, "image too large");
+    for (unsigned i = 0; ok && i < HL_BC_HEADER_WORDS; i++) ok = take32(&g, &h[i]);
+    if (ok) {
+        if (h[0] != HL_BC_MAGIC) ok = fail(&g, "bad magic");
+        else if (h[1] != HL_BC_VERSION) ok = fail(&g, "unsupported format version %u", h[1]);
+        else if (h[9] != 0) ok = fail(&g, "reserved header flags set");
+        else if (h[2] > HL_BC_MAX_ATOMS || h[4] > HL_BC_MAX_LITERALS || h[6] == 0 ||
+                 h[6] > HL_BC_MAX_FUNCTIONS || h[7] == 0 || h[7] > HL_BC_MAX_CODE_WORDS ||
+                 h[8] > HL_BC_MAX_LINES)
+            ok = fail(&g, "a header count is out of range");
+    }
+    if (ok) {
+        /* The sections must add up to the image size exactly (all in 64-bit:
+         * no 32-bit product can overflow it). */
+        uint64_t total = HL_BC_HEADER_BYTES + (uint64_t)h[3] + h[5] + (uint64_t)h[6] * 24 +
+                         (uint64_t)h[7] * 4 + (uint64_t)h[8] * 8;
+        if (total != size) ok = fail(&g, "section sizes do not add up to the image size");
+    }
+    ok = ok && check_atoms(&g, h[2], h[3]) && check_literals(&g, h[4], h[5]) &&
+         check_functions(&g, h[6], h[7]) && check_code(&g, h[7]) && check_lines(&g, h[8]);
+    if (ok && g.pos != size) ok = fail(&g, "trailing bytes");
+    hl_mem_free(g.start);
+    hl_mem_free(g.target);
+    if (!ok) hl_bc_image_free(out);
+    return ok;
+}
+
+uint32_t hl_bc_insn_len(const uint32_t *code, uint32_t pc) {
+    const char *sig = hl_bc_ops[HL_BC_VALUE(code[pc])].sig;
+    uint32_t pos = pc + 1, prev = 0;
+    for (const char *c = sig; *c; c++) {
+        if (*c == '*') {
+            uint32_t n = (uint32_t)(c[1] - '0');
+            pos += HL_BC_VALUE(prev) * n;
+            c += 1 + n;
+            continue;
+        }
+        prev = code[pos++];
+    }
+    return pos - pc;
+}

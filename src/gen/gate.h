@@ -1,0 +1,49 @@
+/* gate.h — the bytecode gate: checks a serialized program image against the
+ * positive allowlist of docs/bytecode.md §4 BEFORE anything runs, and gives
+ * the loader a parsed view of an accepted image. Nothing else may produce
+ * an hl_bc_image (DESIGN §3 invariant 2). */
+#ifndef HL_GEN_GATE_H
+#define HL_GEN_GATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gen/bytecode.h"
+
+typedef struct hl_bc_function {
+    uint32_t name;       /* atom index */
+    uint32_t arity;
+    uint32_t entry;      /* first code word */
+    uint32_t end;        /* one past the last code word */
+    uint32_t frame_size; /* bound of every allocate */
+    uint32_t flags;      /* HL_BC_FN_EXPORTED */
+} hl_bc_function;
+
+/* A gated image. The arrays are owned by the image; `atom_names` and
+ * `lit_bytes` point into the caller's bytes, which must outlive the image. */
+typedef struct hl_bc_image {
+    uint32_t n_atoms;
+    const uint8_t **atom_names; /* n_atoms pointers into the image */
+    uint16_t *atom_lens;
+    uint32_t n_literals;
+    const uint8_t **lit_bytes; /* encoding of each literal */
+    uint32_t *lit_lens;
+    uint32_t n_functions;
+    hl_bc_function *funcs;
+    uint32_t n_code;
+    uint32_t *code; /* decoded (host-endian) code words */
+    uint32_t n_lines;
+    uint32_t *lines; /* n_lines (offset, line) pairs */
+} hl_bc_image;
+
+/* Checks `size` bytes. On success fills *out (free with hl_bc_image_free) and
+ * returns true. On refusal returns false with a message in err (when
+ * errlen > 0); *out is left empty. Allocation failure is a refusal too. */
+bool hl_gate_check(const uint8_t *bytes, size_t size, hl_bc_image *out, char *err, size_t errlen);
+void hl_bc_image_free(hl_bc_image *img);
+
+/* Length in words of the (gated) instruction at code[pc]. */
+uint32_t hl_bc_insn_len(const uint32_t *code, uint32_t pc);
+
+#endif

@@ -1,0 +1,612 @@
+/* test_gate.c — the bytecode gate: valid images pass; every structural
+ * corruption, every rule violation, truncations and random bit flips are
+ * refused — or, for flips that yield another valid program, the program
+ * still passes the gate and runs safely under tiny limits. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bc_progs.h"
+#include "base/mem.h"
+#include "gen/gate.h"
+#if __has_include("vm/vm.h")
+#include "gen/load.h"
+#include "vm/vm.h"
+#define HAVE_VM 1
+#endif
+
+static bc_asm A; /* big: keep off the stack */
+
+static bool gate_ok(const uint8_t *img, size_t size, char *err, size_t errlen) {
+    hl_bc_image g;
+    bool ok = hl_gate_check(img, size, &g, err, errlen);
+    if (ok) hl_bc_image_free(&g);
+    return ok;
+}
+
+/* Gate + load + run exported function `fn` with small-int args under tiny
+ * limits; any outcome but a crash is fine. Returns whether the gate took it. */
+static bool gate_and_run(const uint8_t *img, size_t size) {
+    hl_bc_image g;
+    char err[200];
+    if (!hl_gate_check(img, size, &g, err, sizeof err)) return false;
+#ifdef HAVE_VM
+    hl_program *p = NULL;
+    if (hl_load(&g, &p, err, sizeof err)) {
+        for (uint32_t f = 0; f < g.n_functions; f++) {
+            hl_vm_limits lim = {.max_reductions = 2000, .max_heap_bytes = 64 * 1024, .deadline_ns = 0};
+            hl_vm_proc *pr = hl_vm_proc_new(p, &lim);
+            if (!pr) continue;
+            hl_term args[8];
+            for (uint32_t i = 0; i < 8; i++) args[i] = hl_make_small((int64_t)i + 3);
+            uint32_t ar = g.funcs[f].arity < 8 ? g.funcs[f].arity : 8;
+            if (g.funcs[f].arity < 8 && hl_vm_start(pr, f, args, ar)) {
+                for (int k = 0; k < 50; k++)
+                    if (hl_vm_run(pr, 100) != HL_VM_YIELD) break;
+            }
+            hl_vm_proc_free(pr);
+        }
+        hl_program_free(p);
+    }
+#endif
+    hl_bc_image_free(&g);
+    return true;
+}
+
+static uint8_t *suite_image(size_t *size) {
+    build_suite(&A);
+    uint8_t *img = bc_finish(&A, size);
+    bc_free(&A);
+    return img;
+}
+
+static void test_valid_suite(void **state) {
+    (void)state;
+    size_t size;
+    uint8_t *img = suite_image(&size);
+    char err[200];
+    bool ok = gate_ok(img, size, err, sizeof err);
+    if (!ok) fprintf(stderr, "refused: %s\n", err);
+    assert_true(ok);
+    free(img);
+}
+
+static void test_truncations_and_extension(void **state) {
+    (void)state;
+    size_t size;
+    uint8_t *img = suite_image(&size);
+    char err[200];
+    for (size_t n = 0; n < size; n++) assert_false(gate_ok(img, n, err, sizeof err));
+    uint8_t *big = calloc(size + 8, 1);
+    memcpy(big, img, size);
+    for (size_t extra = 1; extra <= 8; extra++) assert_false(gate_ok(big, size + extra, err, sizeof err));
+    assert_false(gate_ok(NULL, 0, err, sizeof err));
+    free(big);
+    free(img);
+}
+
+static void put32le(uint8_t *p, uint32_t v) {
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+static uint32_t get32le(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Every header field set to many other values: always refused. */
+static void test_header_fields(void **state) {
+    (void)state;
+    size_t size;
+    uint8_t *img = suite_image(&size);
+    char err[200];
+    const uint32_t vals[] = {0, 1, 2, 7, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0xFFFFFFFE, 1u << 20, 1u << 26};
+    for (unsigned f = 0; f < HL_BC_HEADER_WORDS; f++) {
+        uint32_t orig = get32le(img + 4 * f);
+        const uint32_t deltas[] = {1, (uint32_t)-1, 4, (uint32_t)-4, 24};
+        for (size_t i = 0; i < sizeof vals / sizeof vals[0] + sizeof deltas / sizeof deltas[0]; i++) {
+            uint32_t v = i < sizeof vals / sizeof vals[0] ? vals[i] : orig + deltas[i - sizeof vals / sizeof vals[0]];
+            if (v == orig) continue;
+            put32le(img + 4 * f, v);
+            assert_false(gate_ok(img, size, err, sizeof err));
+        }
+        put32le(img + 4 * f, orig);
+    }
+    assert_true(gate_ok(img, size, err, sizeof err));
+    free(img);
+}
+
+/* Every function-table field set to other values: refused, or (rarely: e.g.
+ * a frame size that is still large enough, an exported flag) accepted and
+ * run safely. */
+static void test_function_fields(void **state) {
+    (void)state;
+    size_t size;
+    uint8_t *img = suite_image(&size);
+    char err[200];
+    uint32_t h[HL_BC_HEADER_WORDS];
+    for (unsigned i = 0; i < HL_BC_HEADER_WORDS; i++) h[i] = get32le(img + 4 * i);
+    size_t ft = HL_BC_HEADER_BYTES + h[3] + h[5];
+    unsigned refused = 0, accepted = 0;
+    for (uint32_t fn = 0; fn < h[6]; fn++)
+        for (unsigned k = 0; k < 6; k++) {
+            uint8_t *p = img + ft + 24 * fn + 4 * k;
+            uint32_t orig = get32le(p);
+            const uint32_t vals[] = {orig + 1, orig - 1, 0, 0xFFFFFFFF, 255, 256, 1024, 1025, h[7], orig + 2};
+            for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+                if (vals[i] == orig) continue;
+                put32le(p, vals[i]);
+                if (gate_and_run(img, size)) accepted++;
+                else refused++;
+            }
+            put32le(p, orig);
+        }
+    assert_true(refused > accepted);
+    assert_true(gate_ok(img, size, err, sizeof err));
+    free(img);
+}
+
+/* Every code word replaced by several values. */
+static void test_code_words(void **state) {
+    (void)state;
+    size_t size;
+    uint8_t *img = suite_image(&size);
+    uint32_t h[HL_BC_HEADER_WORDS];
+    for (unsigned i = 0; i < HL_BC_HEADER_WORDS; i++) h[i] = get32le(img + 4 * i);
+    size_t code = HL_BC_HEADER_BYTES + h[3] + h[5] + 24 * (size_t)h[6];
+    unsigned refused = 0, accepted = 0;
+    for (uint32_t i = 0; i < h[7]; i++) {
+        uint8_t *p = img + code + 4 * (size_t)i;
+        uint32_t orig = get32le(p);
+        const uint32_t vals[] = {orig ^ 1,    orig ^ 0x10,       orig + 0x10, orig - 0x10, 0xFFFFFFFF, 0,
+                                 orig ^ 0xF, HL_BC_WORD(HL_K_OP, 3), HL_BC_WORD(HL_K_X, 255),
+                                 HL_BC_WORD(HL_K_Y, 0), HL_BC_WORD(HL_K_U, 1000000)};
+        for (size_t k = 0; k < sizeof vals / sizeof vals[0]; k++) {
+            if (vals[k] == orig) continue;
+            put32le(p, vals[k]);
+            if (gate_and_run(img, size)) accepted++;
+            else refused++;
+        }
+        put32le(p, orig);
+    }
+    print_message("code words: %u refused, %u accepted and run\n", refused, accepted);
+    assert_true(refused > 0);
+    free(img);
+}
+
+static uint64_t rng_state;
+static uint64_t rng(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+/* Random bit flips (1..4 bits) over many seeds. */
+static void test_bit_flips(void **state) {
+    (void)state;
+    size_t size;
+    uint8_t *img = suite_image(&size);
+    uint8_t *m = malloc(size);
+    unsigned refused = 0, accepted = 0;
+    for (uint64_t seed = 1; seed <= 3000; seed++) {
+        rng_state = seed * 0x9E3779B97F4A7C15ull;
+        memcpy(m, img, size);
+        int flips = 1 + (int)(rng() % 4);
+        for (int f = 0; f < flips; f++) {
+            size_t bit = rng() % (size * 8);
+            m[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        }
+        if (gate_and_run(m, size)) accepted++;
+        else refused++;
+    }
+    print_message("bit flips: %u refused, %u accepted and run\n", refused, accepted);
+    assert_true(refused > 0);
+    free(m);
+    free(img);
+}
+
+/* ---- one rule at a time -------------------------------------------- */
+
+typedef void (*body_fn)(bc_asm *a);
+
+/* Builds a program: function 0 "f"/1 (frame 4) with `body`, function 1
+ * "g"/1 = return. Checks it is refused with `want` in the message. */
+static void expect(body_fn body, const char *want) {
+    bc_init(&A);
+    bc_fn(&A, "f", 1, 4, 1);
+    body(&A);
+    bc_fn(&A, "g", 1, 0, 0);
+    OP0(&A, return);
+    size_t size;
+    uint8_t *img = bc_finish(&A, &size);
+    bc_free(&A);
+    char err[200];
+    bool ok = gate_ok(img, size, err, sizeof err);
+    if (want == NULL) {
+        if (!ok) fprintf(stderr, "unexpectedly refused: %s\n", err);
+        assert_true(ok);
+    } else {
+        if (ok || !strstr(err, want)) fprintf(stderr, "want '%s', got %s: '%s'\n", want, ok ? "accepted" : "refused", err);
+        assert_false(ok);
+        assert_non_null(strstr(err, want));
+    }
+    free(img);
+}
+
+static void b_ok(bc_asm *a) { OP0(a, return); }
+static void b_unknown_op(bc_asm *a) { a->code[a->n++] = HL_BC_WORD(HL_K_OP, HL_OP__COUNT); }
+static void b_not_op(bc_asm *a) { a->code[a->n++] = HL_BC_WORD(HL_K_X, 0); }
+static void b_bad_kind(bc_asm *a) { OP(a, move, X(0), I(1)); OP0(a, return); }
+static void b_x_range(bc_asm *a) { OP(a, move, X(0), X(256)); OP0(a, return); }
+static void b_y_noframe(bc_asm *a) { OP(a, move, X(0), Y(0)); OP0(a, return); }
+static void b_y_range(bc_asm *a) {
+    OP(a, allocate, U(2), U(1));
+    OP(a, move, X(0), Y(2));
+    OP(a, deallocate, U(2));
+    OP0(a, return);
+}
+static void b_frame_too_big(bc_asm *a) { OP(a, allocate, U(5), U(1)); OP(a, deallocate, U(5)); OP0(a, return); }
+static void b_lit_range(bc_asm *a) { OP(a, move, LIT(0), X(0)); OP0(a, return); }
+static void b_atom_range(bc_asm *a) { OP(a, move, AT(99), X(0)); OP0(a, return); }
+static void b_fn_range(bc_asm *a) { OP(a, call_only, U(1), FN(7)); }
+static void b_bif_range(bc_asm *a) { OP(a, bif, NOFAIL, BIF(999), U(1), U(1), X(0), X(0)); OP0(a, return); }
+static void b_bif_arity(bc_asm *a) { OP(a, bif, NOFAIL, BIF(B_HD), U(1), U(2), X(0), X(0), X(0)); OP0(a, return); }
+static void b_call_arity(bc_asm *a) { OP(a, call_only, U(2), FN(1)); }
+static void b_call_noframe(bc_asm *a) { OP(a, call, U(1), FN(1)); OP0(a, return); }
+static void b_return_frame(bc_asm *a) { OP(a, allocate, U(1), U(1)); OP0(a, return); }
+static void b_callonly_frame(bc_asm *a) { OP(a, allocate, U(1), U(1)); OP(a, call_only, U(1), FN(1)); }
+static void b_dealloc_mismatch(bc_asm *a) { OP(a, allocate, U(1), U(1)); OP(a, deallocate, U(2)); OP0(a, return); }
+static void b_double_alloc(bc_asm *a) { OP(a, allocate, U(1), U(1)); OP(a, allocate, U(1), U(1)); }
+static void b_calllast_mismatch(bc_asm *a) { OP(a, allocate, U(1), U(1)); OP(a, call_last, U(1), FN(1), U(2)); }
+static void b_no_heap(bc_asm *a) { OP(a, put_list, X(0), NIL, X(0)); OP0(a, return); }
+static void b_heap_short(bc_asm *a) {
+    OP(a, test_heap, U(2), U(1));
+    OP(a, put_tuple, X(0), U(2), X(0), X(0));
+    OP0(a, return);
+}
+static void b_heap_after_gc(bc_asm *a) {
+    OP(a, test_heap, U(4), U(1));
+    OP(a, add, NOFAIL, U(1), X(0), X(0), X(0));
+    OP(a, put_list, X(0), NIL, X(0));
+    OP0(a, return);
+}
+static void b_heap_across_label(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    OP(a, test_heap, U(4), U(1));
+    OP(a, jump, LB(l));
+    bc_bind(a, l);
+    OP(a, put_list, X(0), NIL, X(0));
+    OP0(a, return);
+}
+static void b_heap_ok(bc_asm *a) {
+    OP(a, test_heap, U(9), U(1));
+    OP(a, put_list, X(0), NIL, X(1));
+    OP(a, put_tuple, X(0), U(3), X(1), X(0), NIL);
+    OP(a, make_fun, X(0), FN(1), U(0));
+    OP0(a, return);
+}
+static void b_heap_fun_short(bc_asm *a) {
+    OP(a, test_heap, U(3), U(1));
+    OP(a, make_fun, X(0), FN(1), U(1), X(0));
+    OP0(a, return);
+}
+static void b_fun_free(bc_asm *a) {
+    OP(a, test_heap, U(5), U(1));
+    OP(a, make_fun, X(0), FN(1), U(2), X(0), X(0));
+    OP0(a, return);
+}
+static void b_label_mid(bc_asm *a) {
+    a->code[a->n++] = HL_BC_WORD(HL_K_OP, HL_OP_jump);
+    a->code[a->n++] = HL_BC_WORD(HL_K_LABEL, 1); /* the operand itself */
+}
+static void b_label_other_fn(bc_asm *a) {
+    a->code[a->n++] = HL_BC_WORD(HL_K_OP, HL_OP_jump);
+    a->code[a->n++] = HL_BC_WORD(HL_K_LABEL, 2); /* function g's entry */
+}
+static void b_falls_off(bc_asm *a) { OP(a, move, X(0), X(1)); }
+static void b_past_end(bc_asm *a) { a->code[a->n++] = HL_BC_WORD(HL_K_OP, HL_OP_move); a->code[a->n++] = X(0); }
+static void b_try_handler(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    OP(a, allocate, U(1), U(1));
+    OP(a, try, Y(0), LB(l));
+    OP(a, try_end, Y(0));
+    bc_bind(a, l);
+    OP(a, deallocate, U(1));
+    OP0(a, return);
+}
+static void b_try_read_slot(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    OP(a, allocate, U(1), U(1));
+    OP(a, try, Y(0), LB(l));
+    OP(a, move, Y(0), X(0));
+    OP(a, try_end, Y(0));
+    OP(a, deallocate, U(1));
+    OP0(a, return);
+    bc_bind(a, l);
+    OP(a, try_case, Y(0));
+    OP(a, deallocate, U(1));
+    OP0(a, return);
+}
+static void b_try_dealloc(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    OP(a, allocate, U(1), U(1));
+    OP(a, try, Y(0), LB(l));
+    OP(a, deallocate, U(1));
+    OP0(a, return);
+    bc_bind(a, l);
+    OP(a, try_case, Y(0));
+    OP(a, deallocate, U(1));
+    OP0(a, return);
+}
+static void b_try_nesting(bc_asm *a) {
+    uint32_t l0 = bc_label(a), l1 = bc_label(a);
+    OP(a, allocate, U(2), U(1));
+    OP(a, try, Y(0), LB(l0));
+    OP(a, try, Y(1), LB(l1));
+    OP(a, try_end, Y(0)); /* not innermost */
+    OP(a, try_end, Y(1));
+    OP(a, deallocate, U(2));
+    OP0(a, return);
+    bc_bind(a, l1);
+    OP(a, try_case, Y(1));
+    OP(a, try_end, Y(0));
+    OP(a, deallocate, U(2));
+    OP0(a, return);
+    bc_bind(a, l0);
+    OP(a, try_case, Y(0));
+    OP(a, deallocate, U(2));
+    OP0(a, return);
+}
+static void b_merge_mismatch(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    OP(a, is_nil, LB(l), X(0));
+    OP(a, allocate, U(1), U(1));
+    bc_bind(a, l); /* reached with and without a frame */
+    OP0(a, return);
+}
+static void b_select_dup(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    OP(a, select_val, X(0), LB(l), U(2), I(1), LB(l), I(1), LB(l));
+    bc_bind(a, l);
+    OP0(a, return);
+}
+static void b_list_long(bc_asm *a) {
+    a->code[a->n++] = HL_BC_WORD(HL_K_OP, HL_OP_put_tuple);
+    a->code[a->n++] = X(0);
+    a->code[a->n++] = U(HL_BC_MAX_LIST + 1);
+    OP0(a, return);
+}
+static void b_live_range(bc_asm *a) { OP(a, test_heap, U(1), U(257)); OP0(a, return); }
+static void b_heap_need(bc_asm *a) { OP(a, test_heap, U(HL_BC_MAX_HEAP_NEED + 1), U(1)); OP0(a, return); }
+static void b_nofail_label_only(bc_asm *a) { OP(a, jump, NOFAIL); }
+static void b_nil_value(bc_asm *a) { OP(a, move, HL_BC_WORD(HL_K_NIL, 1), X(0)); OP0(a, return); }
+
+static void test_rules(void **state) {
+    (void)state;
+    expect(b_ok, NULL);
+    expect(b_heap_ok, NULL);
+    expect(b_unknown_op, "opcode");
+    expect(b_not_op, "opcode");
+    expect(b_bad_kind, "kind");
+    expect(b_x_range, "out of range");
+    expect(b_y_noframe, "outside the frame");
+    expect(b_y_range, "outside the frame");
+    expect(b_frame_too_big, "frame size");
+    expect(b_lit_range, "out of range");
+    expect(b_atom_range, "out of range");
+    expect(b_fn_range, "out of range");
+    expect(b_bif_range, "out of range");
+    expect(b_bif_arity, "builtin arity");
+    expect(b_call_arity, "call arity");
+    expect(b_call_noframe, "without a frame");
+    expect(b_return_frame, "needs no frame");
+    expect(b_callonly_frame, "needs no frame");
+    expect(b_dealloc_mismatch, "deallocate mismatch");
+    expect(b_double_alloc, "allocate with a frame");
+    expect(b_calllast_mismatch, "call_last frame mismatch");
+    expect(b_no_heap, "heap reservation");
+    expect(b_heap_short, "heap reservation");
+    expect(b_heap_after_gc, "heap reservation");
+    expect(b_heap_across_label, "heap reservation");
+    expect(b_heap_fun_short, "heap reservation");
+    expect(b_fun_free, "free variables");
+    expect(b_label_mid, "not an instruction");
+    expect(b_label_other_fn, "not an instruction");
+    expect(b_falls_off, "falls off");
+    expect(b_past_end, "runs past");
+    expect(b_try_handler, "handler does not start");
+    expect(b_try_read_slot, "holds a handler");
+    expect(b_try_dealloc, "deallocate mismatch");
+    expect(b_try_nesting, "innermost");
+    expect(b_merge_mismatch, "inconsistent");
+    expect(b_select_dup, "duplicate select");
+    expect(b_list_long, "list too long");
+    expect(b_live_range, "live count");
+    expect(b_heap_need, "heap need");
+    expect(b_nofail_label_only, "kind");
+    expect(b_nil_value, "out of range");
+}
+
+/* ---- atoms, literals, lines ------------------------------------------ */
+
+static void expect_prog(void (*edit)(bc_asm *a), const char *want) {
+    bc_init(&A);
+    bc_fn(&A, "f", 0, 0, 1);
+    OP0(&A, return);
+    edit(&A);
+    size_t size;
+    uint8_t *img = bc_finish(&A, &size);
+    bc_free(&A);
+    char err[200];
+    bool ok = gate_ok(img, size, err, sizeof err);
+    if (want == NULL) {
+        if (!ok) fprintf(stderr, "unexpectedly refused: %s\n", err);
+        assert_true(ok);
+    } else {
+        if (ok || !strstr(err, want)) fprintf(stderr, "want '%s', got %s: '%s'\n", want, ok ? "accepted" : "refused", err);
+        assert_false(ok);
+        assert_non_null(strstr(err, want));
+    }
+    free(img);
+}
+
+static void e_none(bc_asm *a) { (void)a; }
+static void e_dup_atom(bc_asm *a) {
+    char *c = malloc(2);
+    memcpy(c, "f", 2);
+    a->atoms[a->n_atoms++] = c;
+}
+static void e_bad_utf8(bc_asm *a) { bc_atom(a, "\xC0\x80"); }
+static void e_surrogate(bc_asm *a) { bc_atom(a, "\xED\xA0\x80"); }
+static void e_good_utf8(bc_asm *a) { bc_atom(a, "\xC3\xA5\xE2\x82\xAC\xF0\x9F\x98\x80"); }
+static void e_long_atom(bc_asm *a) {
+    char s[300];
+    memset(s, 'a', 256);
+    s[256] = 0;
+    bc_atom(a, s);
+}
+static void e_empty_atom(bc_asm *a) { bc_atom(a, ""); }
+static void lit1(bc_asm *a, uint8_t tag, const uint8_t *payload, size_t n) {
+    uint32_t at = bc_lit_begin(a);
+    bc_lit_u8(a, tag);
+    for (size_t i = 0; i < n; i++) bc_lit_u8(a, payload[i]);
+    bc_lit_end(a, at);
+}
+static void e_lit_tag(bc_asm *a) { lit1(a, 77, NULL, 0); }
+static void e_lit_small_range(bc_asm *a) {
+    uint8_t p[8] = {0, 0, 0, 0, 0, 0, 0, 0x08}; /* 2^59 */
+    lit1(a, HL_LIT_SMALL, p, 8);
+}
+static void e_lit_small_ok(bc_asm *a) {
+    uint8_t p[8] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x07}; /* 2^59-1 */
+    lit1(a, HL_LIT_SMALL, p, 8);
+}
+static void e_lit_big_small(bc_asm *a) {
+    uint8_t p[] = {0, 1, 0, 0, 0, 5};
+    lit1(a, HL_LIT_BIG, p, sizeof p);
+}
+static void e_lit_big_norm(bc_asm *a) {
+    uint8_t p[] = {0, 10, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0};
+    lit1(a, HL_LIT_BIG, p, sizeof p);
+}
+static void e_lit_big_sign(bc_asm *a) {
+    uint8_t p[] = {2, 9, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    lit1(a, HL_LIT_BIG, p, sizeof p);
+}
+static void e_lit_nan(bc_asm *a) {
+    uint8_t p[8] = {0, 0, 0, 0, 0, 0, 0xF8, 0x7F};
+    lit1(a, HL_LIT_FLOAT, p, 8);
+}
+static void e_lit_atom(bc_asm *a) {
+    uint8_t p[4] = {9, 0, 0, 0};
+    lit1(a, HL_LIT_ATOM, p, 4);
+}
+static void e_lit_tuple_short(bc_asm *a) {
+    uint8_t p[] = {3, 0, 0, 0, HL_LIT_NIL, HL_LIT_NIL};
+    lit1(a, HL_LIT_TUPLE, p, sizeof p);
+}
+static void e_lit_tuple_huge(bc_asm *a) {
+    uint8_t p[] = {0xFF, 0xFF, 0xFF, 0xFF, HL_LIT_NIL};
+    lit1(a, HL_LIT_TUPLE, p, sizeof p);
+}
+static void e_lit_trailing(bc_asm *a) {
+    uint8_t p[] = {HL_LIT_NIL};
+    lit1(a, HL_LIT_NIL, p, 1);
+}
+static void e_lit_empty_list(bc_asm *a) {
+    uint8_t p[] = {0, 0, 0, 0, HL_LIT_NIL};
+    lit1(a, HL_LIT_LIST, p, sizeof p);
+}
+static void e_lit_bin_short(bc_asm *a) {
+    uint8_t p[] = {5, 0, 0, 0, 1, 2};
+    lit1(a, HL_LIT_BINARY, p, sizeof p);
+}
+static void e_lit_map_short(bc_asm *a) {
+    uint8_t p[] = {1, 0, 0, 0, HL_LIT_NIL};
+    lit1(a, HL_LIT_MAP, p, sizeof p);
+}
+static void e_line_mid(bc_asm *a) {
+    a->lines[0][0] = 5, a->lines[0][1] = 1; /* past the code */
+    a->n_lines = 1;
+}
+static void e_line_order(bc_asm *a) {
+    a->lines[0][0] = 0, a->lines[0][1] = 1;
+    a->lines[1][0] = 0, a->lines[1][1] = 2;
+    a->n_lines = 2;
+}
+static void e_second_entry(bc_asm *a) {
+    bc_fn(a, "h", 0, 0, 0);
+    a->fn[1][2] = 0; /* same entry as function 0 */
+    OP0(a, return);
+}
+static void e_dup_export(bc_asm *a) {
+    bc_fn(a, "f", 0, 0, 1);
+    OP0(a, return);
+}
+static void e_fn_reserved(bc_asm *a) { a->fn[0][5] = 1; }
+static void e_fn_flags(bc_asm *a) { a->fn[0][4] = 3; }
+static void e_fn_arity(bc_asm *a) { a->fn[0][1] = 256; }
+
+static void test_sections(void **state) {
+    (void)state;
+    expect_prog(e_none, NULL);
+    expect_prog(e_good_utf8, NULL);
+    expect_prog(e_lit_small_ok, NULL);
+    expect_prog(e_dup_atom, "duplicate atom");
+    expect_prog(e_bad_utf8, "not a valid atom");
+    expect_prog(e_surrogate, "not a valid atom");
+    expect_prog(e_long_atom, "not a valid atom");
+    expect_prog(e_empty_atom, "bad length");
+    expect_prog(e_lit_tag, "unknown tag");
+    expect_prog(e_lit_small_range, "small out of range");
+    expect_prog(e_lit_big_small, "small range");
+    expect_prog(e_lit_big_norm, "normalised");
+    expect_prog(e_lit_big_sign, "bad bignum");
+    expect_prog(e_lit_nan, "non-finite");
+    expect_prog(e_lit_atom, "atom index");
+    expect_prog(e_lit_tuple_short, "truncated");
+    expect_prog(e_lit_tuple_huge, "count exceeds");
+    expect_prog(e_lit_trailing, "trailing");
+    expect_prog(e_lit_empty_list, "empty list");
+    expect_prog(e_lit_bin_short, "truncated");
+    expect_prog(e_lit_map_short, "truncated");
+    expect_prog(e_line_mid, "not an instruction");
+    expect_prog(e_line_order, "not increasing");
+    expect_prog(e_second_entry, "entries not increasing");
+    expect_prog(e_dup_export, "duplicate exported");
+    expect_prog(e_fn_reserved, "reserved");
+    expect_prog(e_fn_flags, "reserved");
+    expect_prog(e_fn_arity, "arity");
+}
+
+/* Out-of-memory at every allocation of the gate: refused, no leak. */
+static void test_oom(void **state) {
+    (void)state;
+    size_t size;
+    uint8_t *img = suite_image(&size);
+    char err[200];
+    for (long n = 0;; n++) {
+        hl_mem_fail_after(n);
+        bool ok = gate_ok(img, size, err, sizeof err);
+        hl_mem_fail_after(-1);
+        if (ok) break;
+        assert_non_null(strstr(err, "out of memory"));
+        assert_true(n < 10000);
+    }
+    free(img);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_valid_suite),      cmocka_unit_test(test_truncations_and_extension),
+        cmocka_unit_test(test_header_fields),    cmocka_unit_test(test_function_fields),
+        cmocka_unit_test(test_rules),            cmocka_unit_test(test_sections),
+        cmocka_unit_test(test_code_words),       cmocka_unit_test(test_bit_flips),
+        cmocka_unit_test(test_oom),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
