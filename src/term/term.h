@@ -19,6 +19,8 @@ typedef enum hl_term_status {
     HL_TERM_SYSTEM_LIMIT, /* a size limit (bignum bits, atom length): system_limit */
     HL_TERM_HEAP_LIMIT,   /* the process heap limit would be exceeded */
     HL_TERM_NOMEM,        /* the host allocator failed */
+    HL_TERM_BUDGET,       /* a work budget ran out (compare/hash of huge or
+                             heavily shared terms): charge it and stop */
 } hl_term_status;
 
 /* ---- primary tag (bits 1..0) ---- */
@@ -78,6 +80,7 @@ static inline bool hl_is_handle_immed(hl_term t) { return (t & HL_IMM_MASK) == H
 static inline hl_term hl_make_handle_immed(unsigned subtag, uint64_t payload) {
     return (payload << 8) | ((uint64_t)(subtag & 0xF) << 4) | HL_IMM_HANDLE;
 }
+enum { HL_HANDLE_PID = 0, HL_HANDLE_PORT = 1, HL_HANDLE_REF = 2 }; /* immediate handle subtags */
 static inline unsigned hl_handle_immed_subtag(hl_term t) { return (unsigned)(t >> 4) & 0xF; }
 static inline uint64_t hl_handle_immed_payload(hl_term t) { return t >> 8; }
 

@@ -1,0 +1,194 @@
+/* compare.c — term order (see compare.h). A work item is a pair of term
+ * sequences still to compare element by element; tuples, list cells (head,
+ * tail) and map keys/values push one item each, and the last element of an
+ * item is taken after the item is popped, so walking a list keeps the stack
+ * flat. */
+#include "term/compare.h"
+
+#include <string.h>
+
+#include "base/mem.h"
+#include "term/atom.h"
+#include "term/bignum.h"
+
+typedef struct item {
+    const hl_term *a, *b;
+    size_t n;
+    bool exact;
+} item;
+
+typedef struct stack {
+    item *v;
+    size_t n, cap;
+    item local[24];
+} stack;
+
+static bool push(stack *s, const hl_term *a, const hl_term *b, size_t n, bool exact) {
+    if (s->n == s->cap) {
+        size_t cap = s->cap * 2;
+        item *nv = s->v == s->local ? hl_mem_realloc_array(NULL, cap, sizeof *nv)
+                                    : hl_mem_realloc_array(s->v, cap, sizeof *nv);
+        if (!nv) return false;
+        if (s->v == s->local) memcpy(nv, s->local, sizeof s->local);
+        s->v = nv;
+        s->cap = cap;
+    }
+    s->v[s->n++] = (item){a, b, n, exact};
+    return true;
+}
+
+unsigned hl_term_order_class(hl_term t) {
+    switch (t & 3) {
+    case HL_TAG_CONS:
+        return HL_ORD_LIST;
+    case HL_TAG_IMMED:
+        switch (t & HL_IMM_MASK) {
+        case HL_IMM_SMALL: return HL_ORD_NUMBER;
+        case HL_IMM_ATOM: return HL_ORD_ATOM;
+        case HL_IMM_SPECIAL: return HL_ORD_NIL;
+        default:
+            switch (hl_handle_immed_subtag(t)) {
+            case HL_HANDLE_PID: return HL_ORD_PID;
+            case HL_HANDLE_PORT: return HL_ORD_PORT;
+            default: return HL_ORD_REF;
+            }
+        }
+    default:
+        switch (hl_header_subtag(hl_boxed_header(t))) {
+        case HL_SUB_TUPLE: return HL_ORD_TUPLE;
+        case HL_SUB_POS_BIG:
+        case HL_SUB_NEG_BIG:
+        case HL_SUB_FLOAT: return HL_ORD_NUMBER;
+        case HL_SUB_FUN: return HL_ORD_FUN;
+        case HL_SUB_FLATMAP:
+        case HL_SUB_HASHMAP: return HL_ORD_MAP;
+        case HL_SUB_HANDLE: return HL_ORD_REF;
+        default: return HL_ORD_BITSTRING;
+        }
+    }
+}
+
+static int cmp_double(double x, double y) { return (x > y) - (x < y); } /* 0.0 == -0.0 (OTP 25) */
+
+static int cmp_numbers(hl_term a, hl_term b, bool exact) {
+    bool fa = hl_is_float(a), fb = hl_is_float(b);
+    if (fa && fb) return cmp_double(hl_float_val(a), hl_float_val(b));
+    if (!fa && !fb) return hl_int_cmp(a, b);
+    if (exact) return fa ? 1 : -1; /* integers before floats */
+    return fa ? -hl_int_cmp_double(b, hl_float_val(a)) : hl_int_cmp_double(a, hl_float_val(b));
+}
+
+/* Byte at bit offset `off` of p (8 bits, may straddle two bytes). */
+static inline unsigned bits_byte(const unsigned char *p, uint64_t off, uint64_t avail) {
+    const unsigned char *q = p + off / 8;
+    unsigned sh = (unsigned)(off % 8);
+    unsigned v = (unsigned)q[0] << sh;
+    if (sh && avail > 8 - sh) v |= q[1] >> (8 - sh);
+    return v & 0xFF;
+}
+
+static int cmp_bitstrings(hl_term a, hl_term b) {
+    const unsigned char *pa, *pb;
+    uint64_t oa, ob, na, nb;
+    hl_bitstring_view(a, &pa, &oa, &na);
+    hl_bitstring_view(b, &pb, &ob, &nb);
+    uint64_t n = na < nb ? na : nb;
+    if (oa % 8 == 0 && ob % 8 == 0) {
+        int c = memcmp(pa + oa / 8, pb + ob / 8, (size_t)(n / 8));
+        if (c) return c;
+    } else {
+        for (uint64_t i = 0; i + 8 <= n; i += 8) {
+            unsigned x = bits_byte(pa, oa + i, na - i), y = bits_byte(pb, ob + i, nb - i);
+            if (x != y) return x < y ? -1 : 1;
+        }
+    }
+    uint64_t rest = n % 8, i = n - rest;
+    if (rest) {
+        unsigned mask = (0xFFu << (8 - rest)) & 0xFF;
+        unsigned x = bits_byte(pa, oa + i, na - i) & mask, y = bits_byte(pb, ob + i, nb - i) & mask;
+        if (x != y) return x < y ? -1 : 1;
+    }
+    return (na > nb) - (na < nb);
+}
+
+hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budget, int *out) {
+    stack s;
+    s.v = s.local;
+    s.n = 0;
+    s.cap = sizeof s.local / sizeof s.local[0];
+    hl_term_status st = HL_TERM_OK;
+    int r = 0;
+    for (;;) {
+        if (a != b) {
+            if (budget) {
+                if (*budget == 0) { st = HL_TERM_BUDGET; break; }
+                --*budget;
+            }
+            unsigned ca = hl_term_order_class(a), cb = hl_term_order_class(b);
+            if (ca != cb) { r = ca < cb ? -1 : 1; break; }
+            switch (ca) {
+            case HL_ORD_NUMBER:
+                r = cmp_numbers(a, b, exact);
+                break;
+            case HL_ORD_ATOM:
+                r = hl_atom_compare(hl_atom_index(a), hl_atom_index(b));
+                break;
+            case HL_ORD_PID:
+            case HL_ORD_PORT:
+            case HL_ORD_REF:
+                if (hl_is_boxed(a) || hl_is_boxed(b)) /* boxed handles: later */
+                    r = hl_is_boxed(a) - hl_is_boxed(b);
+                else
+                    r = (a > b) - (a < b);
+                break;
+            case HL_ORD_NIL:
+                break;
+            case HL_ORD_BITSTRING:
+                r = cmp_bitstrings(a, b);
+                break;
+            case HL_ORD_TUPLE: {
+                size_t na = hl_tuple_arity(a), nb = hl_tuple_arity(b);
+                if (na != nb) r = na < nb ? -1 : 1;
+                else if (na && !push(&s, hl_tuple_elems(a), hl_tuple_elems(b), na, exact)) st = HL_TERM_NOMEM;
+                break;
+            }
+            case HL_ORD_LIST:
+                if (!push(&s, hl_cons_ptr(a), hl_cons_ptr(b), 2, exact)) st = HL_TERM_NOMEM;
+                break;
+            case HL_ORD_MAP: {
+                /* Size, then keys in map-key order (exact), then values. */
+                size_t na = hl_flatmap_size(a), nb = hl_flatmap_size(b);
+                if (na != nb) { r = na < nb ? -1 : 1; break; }
+                if (!na) break;
+                if (!push(&s, hl_flatmap_values(a), hl_flatmap_values(b), na, exact) ||
+                    !push(&s, hl_tuple_elems(hl_flatmap_keys(a)), hl_tuple_elems(hl_flatmap_keys(b)),
+                          na, true))
+                    st = HL_TERM_NOMEM;
+                break;
+            }
+            case HL_ORD_FUN: {
+                /* Not OTP's order (which uses module names and unique ids):
+                 * function index, then program, then environment. */
+                uint64_t ia = hl_fun_index(a), ib = hl_fun_index(b);
+                uintptr_t pa = (uintptr_t)hl_fun_program(a), pb = (uintptr_t)hl_fun_program(b);
+                size_t na = hl_fun_env_size(a), nb = hl_fun_env_size(b);
+                if (ia != ib) r = ia < ib ? -1 : 1;
+                else if (pa != pb) r = pa < pb ? -1 : 1;
+                else if (na != nb) r = na < nb ? -1 : 1;
+                else if (na && !push(&s, hl_fun_env(a), hl_fun_env(b), na, exact)) st = HL_TERM_NOMEM;
+                break;
+            }
+            }
+            if (r != 0 || st != HL_TERM_OK) break;
+        }
+        if (s.n == 0) break;
+        item *it = &s.v[s.n - 1];
+        a = *it->a++;
+        b = *it->b++;
+        exact = it->exact;
+        if (--it->n == 0) s.n--;
+    }
+    if (s.v != s.local) hl_mem_free(s.v);
+    *out = r;
+    return st;
+}

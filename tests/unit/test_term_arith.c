@@ -1,0 +1,336 @@
+/* test_term_arith.c — arithmetic, numeric BIFs and number comparison against
+ * OTP 25 on the committed vectors in tests/data/term/arith.txt (made by
+ * tests/oracle/term_arith.escript), plus hand-written edge cases: limits,
+ * huge shifts, text conversion, heap-limit and out-of-memory paths. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/mem.h"
+#include "term/arith.h"
+#include "term/bignum.h"
+#include "term/compare.h"
+
+#define LIMIT (UINT64_C(1) << 32)
+
+static hl_term parse_num(hl_heap *h, const char *s) {
+    hl_term t;
+    if (strpbrk(s, ".e")) {
+        assert_int_equal(hl_make_float(h, strtod(s, NULL), &t), HL_TERM_OK);
+    } else {
+        assert_int_equal(hl_int_from_text(h, (const unsigned char *)s, strlen(s), 10, &t), HL_TERM_OK);
+    }
+    return t;
+}
+
+static hl_term_status status_of(const char *s) {
+    if (!strcmp(s, "badarith")) return HL_TERM_BADARITH;
+    if (!strcmp(s, "badarg")) return HL_TERM_BADARG;
+    if (!strcmp(s, "system_limit")) return HL_TERM_SYSTEM_LIMIT;
+    return HL_TERM_OK;
+}
+
+/* Text of a numeric result the way ~w prints integers; floats compared by bits. */
+static bool result_matches(hl_term_status st, hl_term r, const char *expect) {
+    hl_term_status want = status_of(expect);
+    if (want != HL_TERM_OK || st != HL_TERM_OK) return st == want;
+    if (strpbrk(expect, ".e")) {
+        if (!hl_is_float(r)) return false;
+        double d = strtod(expect, NULL), got = hl_float_val(r);
+        return memcmp(&d, &got, sizeof d) == 0;
+    }
+    if (!hl_is_integer(r)) return false;
+    /* Normalisation: a bignum is never in small range. */
+    if (hl_is_big(r)) {
+        int64_t v;
+        (void)v;
+        if (hl_big_nlimbs(r) == 1 && hl_big_limbs(r)[0] <= (uint64_t)HL_SMALL_MAX) return false;
+        if (hl_big_nlimbs(r) == 0 || hl_big_limbs(r)[hl_big_nlimbs(r) - 1] == 0) return false;
+    }
+    size_t max = hl_int_text_max(r, 10);
+    char *buf = malloc(max + 1);
+    size_t n = hl_int_to_text(r, 10, buf);
+    buf[n] = 0;
+    bool ok = strcmp(buf, expect) == 0;
+    free(buf);
+    return ok;
+}
+
+typedef hl_term_status (*binop)(hl_heap *, hl_term, hl_term, hl_term *);
+typedef hl_term_status (*unop)(hl_heap *, hl_term, hl_term *);
+
+static hl_term_status op_add(hl_heap *h, hl_term a, hl_term b, hl_term *o) { return hl_arith_add(h, a, b, o); }
+static hl_term_status op_sub(hl_heap *h, hl_term a, hl_term b, hl_term *o) { return hl_arith_sub(h, a, b, o); }
+
+static binop find_binop(const char *op) {
+    static const struct { const char *name; binop fn; } t[] = {
+        {"+", op_add}, {"-", op_sub}, {"*", hl_arith_mul}, {"/", hl_arith_fdiv},
+        {"div", hl_arith_div}, {"rem", hl_arith_rem}, {"band", hl_arith_band},
+        {"bor", hl_arith_bor}, {"bxor", hl_arith_bxor}, {"bsl", hl_arith_bsl},
+        {"bsr", hl_arith_bsr}};
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (!strcmp(t[i].name, op)) return t[i].fn;
+    return NULL;
+}
+
+static unop find_unop(const char *op) {
+    static const struct { const char *name; unop fn; } t[] = {
+        {"-", hl_arith_neg}, {"abs", hl_bif_abs}, {"float", hl_bif_float}, {"round", hl_bif_round},
+        {"trunc", hl_bif_trunc}, {"floor", hl_bif_floor}, {"ceil", hl_bif_ceil},
+        {"bnot", hl_arith_bnot}};
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (!strcmp(t[i].name, op)) return t[i].fn;
+    return NULL;
+}
+
+static void test_otp_vectors(void **state) {
+    (void)state;
+    { /* the checker itself rejects wrong answers */
+        hl_heap h;
+        hl_term f;
+        assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
+        assert_false(result_matches(HL_TERM_OK, hl_make_small(3), "4"));
+        assert_false(result_matches(HL_TERM_OK, hl_make_small(3), "badarith"));
+        assert_false(result_matches(HL_TERM_BADARG, hl_make_small(3), "badarith"));
+        assert_int_equal(hl_make_float(&h, 0.1, &f), HL_TERM_OK);
+        assert_false(result_matches(HL_TERM_OK, f, "0.10000000000000002"));
+        assert_false(result_matches(HL_TERM_OK, f, "0"));
+        assert_true(result_matches(HL_TERM_OK, f, "0.1"));
+        hl_heap_free(&h);
+    }
+    FILE *f = fopen(HL_SOURCE_DIR "/tests/data/term/arith.txt", "r");
+    assert_non_null(f);
+    size_t cap = 1 << 16;
+    char *line = malloc(cap);
+    int checked = 0, wrong = 0, cmps = 0;
+    while (fgets(line, (int)cap, f)) {
+        line[strcspn(line, "\n")] = 0;
+        char *fld[4];
+        int nf = 0;
+        for (char *p = strtok(line, "\t"); p && nf < 4; p = strtok(NULL, "\t")) fld[nf++] = p;
+        assert_true(nf == 3 || nf == 4);
+        hl_heap h;
+        assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
+        hl_term a = parse_num(&h, fld[1]), r = HL_NONE;
+        const char *expect = fld[nf - 1];
+        bool ok;
+        if (nf == 3) {
+            unop fn = find_unop(fld[0]);
+            assert_non_null(fn);
+            ok = result_matches(fn(&h, a, &r), r, expect);
+        } else {
+            hl_term b = parse_num(&h, fld[2]);
+            binop fn = find_binop(fld[0]);
+            if (fn) {
+                ok = result_matches(fn(&h, a, b, &r), r, expect);
+            } else if (!strcmp(fld[0], "integer_to_list")) {
+                hl_term_status st = hl_bif_integer_to_list(&h, a, b, &r);
+                char buf[8192];
+                size_t n = 0;
+                for (hl_term l = r; st == HL_TERM_OK && hl_is_cons(l) && n < sizeof buf - 1; l = hl_cdr(l))
+                    buf[n++] = (char)hl_small_val(hl_car(l));
+                buf[n] = 0;
+                ok = st == HL_TERM_OK && !strcmp(buf, expect);
+                /* and back */
+                hl_term back;
+                ok = ok && hl_bif_list_to_integer(&h, r, b, &back) == HL_TERM_OK;
+                int c = 1;
+                ok = ok && hl_term_compare(a, back, true, NULL, &c) == HL_TERM_OK && c == 0;
+            } else {
+                int c;
+                bool exact = !strcmp(fld[0], "=:=");
+                assert_int_equal(hl_term_compare(a, b, exact, NULL, &c), HL_TERM_OK);
+                bool v = !strcmp(fld[0], "<") ? c < 0 : c == 0;
+                ok = !strcmp(expect, v ? "true" : "false");
+                /* antisymmetry */
+                int c2;
+                assert_int_equal(hl_term_compare(b, a, exact, NULL, &c2), HL_TERM_OK);
+                ok = ok && ((c < 0) == (c2 > 0)) && ((c == 0) == (c2 == 0));
+                cmps++;
+            }
+        }
+        if (!ok && wrong++ < 20)
+            print_error("%s %.60s %.60s: expected %.80s, status %d\n", fld[0], fld[1],
+                        nf == 4 ? fld[2] : "", expect, (int)HL_TERM_OK);
+        checked++;
+        hl_heap_free(&h);
+    }
+    free(line);
+    fclose(f);
+    print_message("# %d OTP vectors (%d comparisons)\n", checked, cmps);
+    assert_true(checked > 30000);
+    assert_int_equal(wrong, 0);
+}
+
+static hl_term I(hl_heap *h, const char *s) { return parse_num(h, s); }
+
+static void expect_int(hl_term t, const char *text) {
+    char buf[70000];
+    assert_true(hl_is_integer(t));
+    size_t n = hl_int_to_text(t, 10, buf);
+    buf[n] = 0;
+    assert_string_equal(buf, text);
+}
+
+static void test_limits_and_shifts(void **state) {
+    (void)state;
+    hl_heap h;
+    assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
+    hl_term r, one = hl_make_small(1);
+    /* 2^65535 is the largest power of two; 2^65536 is system_limit. */
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(65535), &r), HL_TERM_OK);
+    assert_int_equal(hl_big_nlimbs(r), 1024);
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(65536), &r), HL_TERM_SYSTEM_LIMIT);
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(-1), hl_make_small(65536), &r), HL_TERM_SYSTEM_LIMIT);
+    /* Huge shifts never allocate. */
+    size_t before = hl_heap_used_words(&h);
+    assert_int_equal(hl_arith_bsl(&h, one, I(&h, "1180591620717411303424"), &r), HL_TERM_SYSTEM_LIMIT);
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(HL_SMALL_MAX), &r), HL_TERM_SYSTEM_LIMIT);
+    assert_true(hl_heap_used_words(&h) <= before + 4);
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(0), I(&h, "1180591620717411303424"), &r), HL_TERM_OK);
+    assert_true(r == hl_make_small(0));
+    assert_int_equal(hl_arith_bsr(&h, hl_make_small(-5), I(&h, "1180591620717411303424"), &r), HL_TERM_OK);
+    assert_true(r == hl_make_small(-1));
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(-5), I(&h, "-1180591620717411303424"), &r), HL_TERM_OK);
+    assert_true(r == hl_make_small(-1));
+    assert_int_equal(hl_arith_bsr(&h, I(&h, "123456789012345678901234567890"), hl_make_small(HL_SMALL_MIN), &r),
+                     HL_TERM_SYSTEM_LIMIT);
+    /* Products past the limit are refused before any work. */
+    hl_term big;
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(40000), &big), HL_TERM_OK);
+    assert_int_equal(hl_arith_mul(&h, big, big, &r), HL_TERM_SYSTEM_LIMIT);
+    hl_term max;
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(65535), &max), HL_TERM_OK);
+    assert_int_equal(hl_arith_add(&h, max, max, &r), HL_TERM_SYSTEM_LIMIT);
+    assert_int_equal(hl_arith_add(&h, max, hl_make_small(1), &r), HL_TERM_OK);
+    assert_int_equal(hl_arith_sub(&h, r, max, &r), HL_TERM_OK);
+    assert_true(r == hl_make_small(1));
+    /* Normalisation at the small boundary, both directions. */
+    hl_term m = hl_make_small(HL_SMALL_MAX);
+    assert_int_equal(hl_arith_add(&h, m, one, &r), HL_TERM_OK);
+    assert_true(hl_is_big(r));
+    expect_int(r, "576460752303423488");
+    assert_int_equal(hl_arith_sub(&h, r, one, &r), HL_TERM_OK);
+    assert_true(r == m);
+    assert_int_equal(hl_arith_neg(&h, hl_make_small(HL_SMALL_MIN), &r), HL_TERM_OK);
+    assert_true(hl_is_big(r));
+    assert_int_equal(hl_arith_neg(&h, r, &r), HL_TERM_OK);
+    assert_true(r == hl_make_small(HL_SMALL_MIN));
+    assert_int_equal(hl_arith_div(&h, hl_make_small(HL_SMALL_MIN), hl_make_small(-1), &r), HL_TERM_OK);
+    expect_int(r, "576460752303423488");
+    /* Type errors. */
+    assert_int_equal(hl_arith_add(&h, HL_NIL, one, &r), HL_TERM_BADARITH);
+    assert_int_equal(hl_arith_bnot(&h, HL_NIL, &r), HL_TERM_BADARITH);
+    assert_int_equal(hl_arith_neg(&h, hl_make_atom(0), &r), HL_TERM_BADARITH);
+    assert_int_equal(hl_arith_plus(&h, hl_make_atom(0), &r), HL_TERM_BADARITH);
+    assert_int_equal(hl_arith_plus(&h, one, &r), HL_TERM_OK);
+    assert_int_equal(hl_bif_abs(&h, HL_NIL, &r), HL_TERM_BADARG);
+    assert_int_equal(hl_bif_round(&h, HL_NIL, &r), HL_TERM_BADARG);
+    assert_int_equal(hl_bif_float(&h, HL_NIL, &r), HL_TERM_BADARG);
+    hl_term fl;
+    assert_int_equal(hl_make_float(&h, 1.5, &fl), HL_TERM_OK);
+    assert_int_equal(hl_arith_band(&h, fl, one, &r), HL_TERM_BADARITH);
+    assert_int_equal(hl_arith_bsl(&h, one, fl, &r), HL_TERM_BADARITH);
+    assert_int_equal(hl_arith_rem(&h, fl, one, &r), HL_TERM_BADARITH);
+    assert_int_equal(hl_make_float(&h, INFINITY, &r), HL_TERM_BADARITH);
+    assert_int_equal(hl_make_float(&h, NAN, &r), HL_TERM_BADARITH);
+    hl_heap_free(&h);
+}
+
+static void test_text(void **state) {
+    (void)state;
+    hl_heap h;
+    assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
+    hl_term r;
+    struct { const char *s; unsigned base; const char *want; } ok[] = {
+        {"-zz", 36, "-1295"}, {"+0012", 10, "12"}, {"000", 10, "0"}, {"-0", 10, "0"},
+        {"ff", 16, "255"}, {"FF", 16, "255"}, {"11111111111111111111111111111111111111111111111111111111111111111", 2,
+         "36893488147419103231"}, {"576460752303423487", 10, "576460752303423487"},
+        {"-576460752303423488", 10, "-576460752303423488"}, {"18446744073709551616", 10, "18446744073709551616"},
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        assert_int_equal(hl_int_from_text(&h, (const unsigned char *)ok[i].s, strlen(ok[i].s), ok[i].base, &r),
+                         HL_TERM_OK);
+        expect_int(r, ok[i].want);
+    }
+    const char *bad[] = {"", "-", "+", " 1", "1 ", "12a", "--1", "1.0", "0x10"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(hl_int_from_text(&h, (const unsigned char *)bad[i], strlen(bad[i]), 10, &r),
+                         HL_TERM_BADARG);
+    assert_int_equal(hl_int_from_text(&h, (const unsigned char *)"z", 1, 35, &r), HL_TERM_BADARG);
+    assert_int_equal(hl_int_from_text(&h, (const unsigned char *)"1", 1, 37, &r), HL_TERM_BADARG);
+    /* Too many digits: system_limit without parsing them all into memory. */
+    static char huge[30000];
+    memset(huge, '9', sizeof huge);
+    assert_int_equal(hl_int_from_text(&h, (unsigned char *)huge, sizeof huge, 10, &r), HL_TERM_SYSTEM_LIMIT);
+    /* Leading zeros do not count. */
+    memset(huge, '0', sizeof huge);
+    huge[sizeof huge - 1] = '7';
+    assert_int_equal(hl_int_from_text(&h, (unsigned char *)huge, sizeof huge, 10, &r), HL_TERM_OK);
+    assert_true(r == hl_make_small(7));
+    /* integer_to_binary round trip for a max-size bignum, base 2 and 36. */
+    hl_term max, bin, back;
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(-3), hl_make_small(65530), &max), HL_TERM_OK);
+    for (int base = 2; base <= 36; base += 34) {
+        assert_int_equal(hl_bif_integer_to_binary(&h, max, hl_make_small(base), &bin), HL_TERM_OK);
+        assert_int_equal(hl_bif_binary_to_integer(&h, bin, hl_make_small(base), &back), HL_TERM_OK);
+        int c;
+        assert_int_equal(hl_term_compare(max, back, true, NULL, &c), HL_TERM_OK);
+        assert_int_equal(c, 0);
+    }
+    assert_int_equal(hl_bif_integer_to_binary(&h, hl_make_small(-255), hl_make_small(16), &bin), HL_TERM_OK);
+    const unsigned char *bytes;
+    uint64_t off, bits;
+    hl_bitstring_view(bin, &bytes, &off, &bits);
+    assert_int_equal(bits, 24);
+    assert_memory_equal(bytes, "-FF", 3);
+    assert_int_equal(hl_bif_integer_to_list(&h, hl_make_small(5), hl_make_small(1), &r), HL_TERM_BADARG);
+    assert_int_equal(hl_bif_integer_to_list(&h, HL_NIL, hl_make_small(10), &r), HL_TERM_BADARG);
+    assert_int_equal(hl_bif_list_to_integer(&h, HL_NIL, hl_make_small(10), &r), HL_TERM_BADARG);
+    assert_int_equal(hl_bif_binary_to_integer(&h, HL_NIL, hl_make_small(10), &r), HL_TERM_BADARG);
+    hl_heap_free(&h);
+}
+
+/* Heap limit and out-of-memory: every failure is a status, never a crash,
+ * and never a partial result. */
+static void test_failures(void **state) {
+    (void)state;
+    hl_heap h;
+    assert_int_equal(hl_heap_init(&h, 16, 2048), HL_TERM_OK);
+    hl_term big, r;
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(1), hl_make_small(64 * 100), &big), HL_TERM_OK);
+    assert_int_equal(hl_arith_mul(&h, big, big, &r), HL_TERM_HEAP_LIMIT);
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(1), hl_make_small(64 * 300), &r), HL_TERM_HEAP_LIMIT);
+    hl_heap_free(&h);
+    int nomem = 0;
+    for (long n = 0; n < 100; n++) {
+        assert_int_equal(hl_heap_init(&h, 4, LIMIT), HL_TERM_OK);
+        hl_term a = hl_make_small(HL_SMALL_MAX), b;
+        hl_mem_fail_after(n);
+        hl_term_status st = hl_arith_mul(&h, a, a, &b);
+        if (st == HL_TERM_OK) st = hl_arith_add(&h, b, b, &b);
+        if (st == HL_TERM_OK) st = hl_make_float(&h, 2.5, &b);
+        if (st == HL_TERM_OK) st = hl_bif_integer_to_list(&h, a, hl_make_small(2), &b);
+        if (st == HL_TERM_OK) st = hl_int_from_text(&h, (const unsigned char *)"123456789012345678901234567890", 30, 10, &b);
+        hl_mem_fail_after(-1);
+        hl_heap_free(&h);
+        if (st == HL_TERM_OK) break;
+        assert_int_equal(st, HL_TERM_NOMEM);
+        nomem++;
+    }
+    assert_true(nomem >= 3);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_otp_vectors), cmocka_unit_test(test_limits_and_shifts),
+        cmocka_unit_test(test_text), cmocka_unit_test(test_failures),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
