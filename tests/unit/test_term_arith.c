@@ -111,7 +111,7 @@ static void test_otp_vectors(void **state) {
     int checked = 0, wrong = 0, cmps = 0;
     while (fgets(line, (int)cap, f)) {
         line[strcspn(line, "\n")] = 0;
-        char *fld[4];
+        char *fld[4] = {NULL, NULL, NULL, NULL};
         int nf = 0;
         for (char *p = strtok(line, "\t"); p && nf < 4; p = strtok(NULL, "\t")) fld[nf++] = p;
         assert_true(nf == 3 || nf == 4);
