@@ -8,6 +8,7 @@
 #include "base/buf.h"
 #include "base/diag.h"
 #include "base/mem.h"
+#include "core/core.h"
 #include "front/front.h"
 #include "front/limits.h"
 
@@ -208,13 +209,35 @@ static hl_front_result *front_run(const char *name, const char *source, size_t l
     return r;
 }
 
+/* Runs the SafeCore stage on a parsed module; rejections become a compile
+ * error like the front end's. (core/core.h) */
+static hl_status core_run(const char *name, hl_front_result *r, const hl_compile_options *opts,
+                          hl_error **err) {
+    hl_core_options copts;
+    hl_core_options_default(&copts);
+    hl_diags diags;
+    hl_diags_init(&diags, opts ? opts->front.max_diagnostics : HL_FRONT_DEFAULT_MAX_DIAGNOSTICS);
+    hl_core_module *m = r->module ? hl_core_compile(r->module, &copts, &diags) : NULL;
+    hl_status status = HL_OK;
+    if (!m || hl_diags_errors(&diags) > 0) {
+        if (hl_diags_errors(&diags) == 0) hl_diags_add(&diags, 1, 1, "out of memory");
+        status = set_error(err, error_from_diags(&diags, name ? name : "<source>"));
+    }
+    hl_core_free(m);
+    hl_diags_free(&diags);
+    return status;
+}
+
 hl_status hl_check(hl_engine *engine, const char *name, const char *source, size_t len,
                    const hl_compile_options *opts, hl_error **err) {
     if (err) *err = NULL;
     if (!engine || (!source && len)) return HL_EMISUSE;
     hl_status status;
     hl_front_result *r = front_run(name, source ? source : "", len, opts, &status, err);
-    if (r) hl_front_free(r);
+    if (!r) return status;
+    /* SafeCore (src/core): lower -> verify -> classify -> verify. */
+    status = core_run(name, r, opts, err);
+    hl_front_free(r);
     return status;
 }
 

@@ -1,0 +1,45 @@
+/* builtins.h — the allowlist of core/builtins.def as data, and OTP's
+ * auto-import and guard facts (core/autoimport.def) used to resolve and
+ * check calls written without a module. */
+#ifndef HL_CORE_BUILTINS_H
+#define HL_CORE_BUILTINS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum hl_builtin_kind {
+    HL_BK_BIF,      /* C builtin in the VM */
+    HL_BK_ERL,      /* stdlib function written in Erlang (lib/) */
+    HL_BK_SURFACE,  /* runtime surface: needs a granted capability */
+} hl_builtin_kind;
+
+typedef enum hl_builtin_id {
+#define X(id, mod, fun, arity, guard, kind, guest) HL_BI_##id,
+#include "core/builtins.def"
+#undef X
+    HL_BI__COUNT
+} hl_builtin_id;
+
+typedef struct hl_builtin {
+    const char *module;
+    const char *function;
+    uint8_t arity;
+    bool guard;
+    uint8_t kind;   /* hl_builtin_kind */
+    bool guest;
+} hl_builtin;
+
+extern const hl_builtin hl_builtins[HL_BI__COUNT];
+
+/* The entry for module:function/arity (lengths in bytes), or -1. */
+int hl_builtin_find(const char *module, size_t mlen, const char *function, size_t flen, uint32_t arity);
+
+/* OTP facts about erlang:F/A written without a module. */
+bool hl_autoimport_is_bif(const char *f, size_t flen, uint32_t arity);
+bool hl_autoimport_is_old(const char *f, size_t flen, uint32_t arity);
+/* OTP's guard BIFs (erl_internal:guard_bif/type_test) and operators
+ * (arith, comparison, boolean): what erl_lint admits in guards. */
+bool hl_otp_guard_bif(const char *f, size_t flen, uint32_t arity);
+
+#endif

@@ -1,0 +1,169 @@
+/* classify.c — gives every call exactly one kind (DESIGN §2 step 4):
+ * local function, declared host binding, allowlisted builtin/stdlib
+ * function (core/builtins.def), or runtime surface granted by a capability.
+ * Everything else is rejected at compile time with a located error; this is
+ * the sandbox's first line of defence (the bytecode gate is the second). */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/builtins.h"
+#include "core/core.h"
+
+typedef struct cctx {
+    hl_core_module *m;
+    const hl_core_options *o;
+    hl_diags *d;
+    bool ok;
+} cctx;
+
+static bool name_is(hl_ast_name n, const char *s) {
+    size_t k = strlen(s);
+    return n.len == k && memcmp(n.ptr, s, k) == 0;
+}
+
+static int32_t find_local(const hl_core_module *m, hl_ast_name name, uint32_t arity) {
+    for (uint32_t i = 0; i < m->nsource; i++)
+        if (m->funs[i].arity == arity && m->funs[i].name.len == name.len &&
+            memcmp(m->funs[i].name.ptr, name.ptr, name.len) == 0)
+            return (int32_t)i;
+    return -1;
+}
+
+static int32_t find_binding(const hl_core_options *o, hl_ast_name mod, hl_ast_name f, uint32_t arity) {
+    for (size_t i = 0; i < o->nbindings; i++) {
+        const hl_core_binding *b = &o->bindings[i];
+        if (b->arity == arity && name_is(mod, b->module) && name_is(f, b->function)) return (int32_t)i;
+    }
+    return -1;
+}
+
+static void reject(cctx *c, const hl_core_node *n, const char *before, hl_ast_name mod, hl_ast_name f, uint32_t a,
+                   const char *after) {
+    hl_diags_add(c->d, n->line, n->col, "%s%.*s:%.*s/%u%s", before, (int)(mod.len > 255 ? 255 : mod.len), mod.ptr,
+                 (int)(f.len > 255 ? 255 : f.len), f.ptr, (unsigned)a, after);
+    c->ok = false;
+}
+
+static void classify_call(cctx *c, hl_core_node *n) {
+    if (n->u.call.kind != HL_CALL_UNRESOLVED) return;
+    hl_ast_name mod = n->u.call.module, f = n->u.call.name;
+    uint32_t a = n->u.call.arity;
+    if (mod.len == 0) {
+        int32_t local = find_local(c->m, f, a);
+        if (local >= 0) {
+            n->u.call.kind = HL_CALL_LOCAL;
+            n->u.call.target = (uint32_t)local;
+            return;
+        }
+        /* Not local: an auto-imported BIF (verify reported anything else). */
+        mod = n->u.call.module = (hl_ast_name){"erlang", 6};
+        n->flags |= HL_CF_AUTO;
+    }
+    bool erl = name_is(mod, "erlang");
+    if (erl && name_is(f, "!") && a == 2) {
+        hl_diags_add(c->d, n->line, n->col, "message send is not available");
+        c->ok = false;
+        return;
+    }
+    if (erl && name_is(f, "apply") && (a == 2 || a == 3)) {
+        reject(c, n, "call to ", mod, f, a, " is not allowed: the called function must be known at compile time");
+        return;
+    }
+    int32_t b = find_binding(c->o, mod, f, a);
+    if (b >= 0) {
+        n->u.call.kind = HL_CALL_BINDING;
+        n->u.call.target = (uint32_t)b;
+        return;
+    }
+    int id = hl_builtin_find(mod.ptr, mod.len, f.ptr, f.len, a);
+    if (id >= 0 && (hl_builtins[id].guest || (n->flags & HL_CF_INTERNAL))) {
+        if (hl_builtins[id].kind == HL_BK_SURFACE) {
+            /* Surfaces need a capability; none is defined yet, so a surface
+             * entry is only callable once the options grant it. */
+            if (!c->o->capabilities) {
+                reject(c, n, "call to ", mod, f, a, " is not available: the capability is not granted");
+                return;
+            }
+            n->u.call.kind = HL_CALL_SURFACE;
+        } else {
+            n->u.call.kind = HL_CALL_BUILTIN;
+        }
+        n->u.call.target = (uint32_t)id;
+        return;
+    }
+    if (n->flags & HL_CF_AUTO) reject(c, n, "call to ", mod, f, a, " is not declared");
+    else reject(c, n, "remote call ", mod, f, a, " is not declared");
+}
+
+static void walk(cctx *c, hl_core_node *n, uint32_t depth);
+
+static void walk_clauses(cctx *c, hl_core_clause *cls, uint32_t count, uint32_t depth) {
+    for (uint32_t i = 0; i < count; i++) {
+        hl_core_clause *cl = &cls[i];
+        for (uint32_t k = 0; k < cl->npats; k++) walk(c, cl->pats[k], depth + 1);
+        for (uint32_t g = 0; g < cl->nguards; g++)
+            for (uint32_t t = 0; t < cl->guards[g].count; t++) walk(c, cl->guards[g].tests[t], depth + 1);
+        walk(c, cl->body, depth + 1);
+    }
+}
+
+/* Depth is bounded by the verifier, which ran first and stops at max_depth. */
+static void walk(cctx *c, hl_core_node *n, uint32_t depth) {
+    if (!n || depth > c->o->lim.max_depth) return;
+    switch ((hl_core_kind)n->kind) {
+    case HL_CORE_TUPLE: case HL_CORE_CONS: case HL_CORE_SEQ:
+        for (uint32_t i = 0; i < n->u.list.count; i++) walk(c, n->u.list.items[i], depth + 1);
+        if (n->kind == HL_CORE_CONS) walk(c, n->u.list.tail, depth + 1);
+        break;
+    case HL_CORE_MAP:
+        walk(c, n->u.map.base, depth + 1);
+        for (uint32_t i = 0; i < n->u.map.count; i++) {
+            walk(c, n->u.map.pairs[i].key, depth + 1);
+            walk(c, n->u.map.pairs[i].value, depth + 1);
+        }
+        break;
+    case HL_CORE_BIN:
+        for (uint32_t i = 0; i < n->u.bin.count; i++) {
+            walk(c, n->u.bin.segs[i].value, depth + 1);
+            walk(c, n->u.bin.segs[i].size, depth + 1);
+        }
+        break;
+    case HL_CORE_ALIAS: case HL_CORE_MATCH:
+        walk(c, n->u.pair.a, depth + 1);
+        walk(c, n->u.pair.b, depth + 1);
+        break;
+    case HL_CORE_CASE:
+        walk(c, n->u.case_.arg, depth + 1);
+        walk_clauses(c, n->u.case_.clauses, n->u.case_.count, depth);
+        break;
+    case HL_CORE_RECEIVE:
+        walk_clauses(c, n->u.receive.clauses, n->u.receive.count, depth);
+        walk(c, n->u.receive.timeout, depth + 1);
+        walk(c, n->u.receive.after, depth + 1);
+        break;
+    case HL_CORE_TRY:
+        walk(c, n->u.try_.body, depth + 1);
+        walk_clauses(c, n->u.try_.of, n->u.try_.nof, depth);
+        walk_clauses(c, n->u.try_.catches, n->u.try_.ncatch, depth);
+        walk(c, n->u.try_.after, depth + 1);
+        break;
+    case HL_CORE_CATCH: walk(c, n->u.arg, depth + 1); break;
+    case HL_CORE_CALL:
+        classify_call(c, n);
+        for (uint32_t i = 0; i < n->u.call.nargs; i++) walk(c, n->u.call.args[i], depth + 1);
+        break;
+    case HL_CORE_APPLY:
+        walk(c, n->u.apply.fun, depth + 1);
+        for (uint32_t i = 0; i < n->u.apply.nargs; i++) walk(c, n->u.apply.args[i], depth + 1);
+        break;
+    case HL_CORE_RECORD_GET: walk(c, n->u.rget.arg, depth + 1); break;
+    default: break;
+    }
+}
+
+bool hl_core_classify(hl_core_module *m, const hl_core_options *o, hl_diags *d) {
+    cctx c = {m, o, d, true};
+    for (uint32_t i = 0; i < m->nfuns; i++) walk_clauses(&c, m->funs[i].clauses, m->funs[i].nclauses, 0);
+    m->classified = true;
+    return c.ok;
+}
