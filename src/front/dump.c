@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/fmt_float.h"
+#include "base/mem.h"
 #include "front/token.h"
 
 /* ---- ~w atoms, chars, strings, floats ------------------------------------ */
@@ -485,6 +486,151 @@ static void node(hl_buf *b, const hl_ast *n) {
 
 /* ---- attribute values as terms (erl_parse:normalise/1) ------------------- */
 
+
+/* ---- term order, for printing map attribute values in key order ---------- */
+
+static int term_rank(const hl_ast *n) {
+    switch ((hl_ast_kind)n->kind) {
+    case HL_AST_CHAR: case HL_AST_INTEGER: case HL_AST_FLOAT: case HL_AST_OP1: return 0;
+    case HL_AST_ATOM: return 1;
+    case HL_AST_FUN_REMOTE: return 5;
+    case HL_AST_TUPLE: case HL_AST_OP2: return 6;
+    case HL_AST_MAP: return 7;
+    case HL_AST_NIL: return 8;
+    case HL_AST_STRING: return n->u.string.len ? 9 : 8;
+    case HL_AST_CONS: return 9;
+    default: return 10;
+    }
+}
+
+/* A number as (double, is_float, exact int when it fits). */
+static void term_number(const hl_ast *n, double *d, bool *is_float) {
+    bool neg = false;
+    if (n->kind == HL_AST_OP1) {
+        neg = n->op == HL_TOK_MINUS;
+        n = n->u.arg;
+    }
+    *is_float = n->kind == HL_AST_FLOAT;
+    if (n->kind == HL_AST_FLOAT) *d = n->u.f;
+    else if (n->flags & HL_AST_INT_BIG) *d = 1e300 * (double)n->u.integer.digits.len;
+    else *d = (double)n->u.integer.i;
+    if (neg) *d = -*d;
+}
+
+/* Walks the elements of a normalised list: AST nodes or string chars. */
+typedef struct list_cursor {
+    const hl_ast *n;   /* CONS or STRING being walked, or the tail */
+    uint32_t i;
+} list_cursor;
+
+static int term_cmp(const hl_ast *a, const hl_ast *b);
+
+/* Next element: returns 0 at the end, 1 for a node (*e), 2 for a char (*c),
+ * 3 for an improper tail (*e). */
+static int cursor_next(list_cursor *c, const hl_ast **e, uint32_t *ch) {
+    for (;;) {
+        const hl_ast *n = c->n;
+        if (!n || n->kind == HL_AST_NIL) return 0;
+        if (n->kind == HL_AST_STRING) {
+            if (c->i < n->u.string.len) {
+                *ch = n->u.string.chars[c->i++];
+                return 2;
+            }
+            return 0;
+        }
+        if (n->kind != HL_AST_CONS) {
+            *e = n;
+            c->n = NULL;
+            return 3;
+        }
+        if (c->i < n->u.cons.items.count) {
+            *e = n->u.cons.items.items[c->i++];
+            return 1;
+        }
+        c->n = n->u.cons.tail;
+        c->i = 0;
+    }
+}
+
+static int list_cmp(const hl_ast *a, const hl_ast *b) {
+    list_cursor ca = {a, 0}, cb = {b, 0};
+    for (;;) {
+        const hl_ast *ea = NULL, *eb = NULL;
+        uint32_t xa = 0, xb = 0;
+        int ka = cursor_next(&ca, &ea, &xa), kb = cursor_next(&cb, &eb, &xb);
+        if (ka == 0 || kb == 0) return (ka != 0) - (kb != 0);
+        if (ka == 2 && kb == 2) {
+            if (xa != xb) return xa < xb ? -1 : 1;
+            continue;
+        }
+        if (ka == 2 || kb == 2) {
+            /* a char against a node: compare as integers */
+            const hl_ast *node = ka == 2 ? eb : ea;
+            int r;
+            if (term_rank(node) != 0) r = -1;
+            else {
+                double d;
+                bool f;
+                term_number(node, &d, &f);
+                double x = ka == 2 ? xa : xb;
+                r = x < d ? -1 : x > d ? 1 : (f ? -1 : 0);
+            }
+            if (r) return ka == 2 ? r : -r;
+            continue;
+        }
+        int r = term_cmp(ea, eb);
+        if (r) return r;
+    }
+}
+
+static int term_cmp(const hl_ast *a, const hl_ast *b) {
+    int ra = term_rank(a), rb = term_rank(b);
+    if (ra != rb) return ra < rb ? -1 : 1;
+    switch (ra) {
+    case 0: {
+        double da, db;
+        bool fa, fb;
+        term_number(a, &da, &fa);
+        term_number(b, &db, &fb);
+        if (da != db) return da < db ? -1 : 1;
+        return (int)fa - (int)fb;
+    }
+    case 1: {
+        uint32_t la = a->u.name.len, lb = b->u.name.len;
+        int r = memcmp(a->u.name.ptr, b->u.name.ptr, la < lb ? la : lb);
+        if (r) return r < 0 ? -1 : 1;
+        return la < lb ? -1 : la > lb;
+    }
+    case 6: {
+        uint32_t la = a->kind == HL_AST_OP2 ? 2 : a->u.list.count;
+        uint32_t lb = b->kind == HL_AST_OP2 ? 2 : b->u.list.count;
+        if (la != lb) return la < lb ? -1 : 1;
+        if (a->kind == HL_AST_OP2 || b->kind == HL_AST_OP2) return 0;
+        for (uint32_t i = 0; i < la; i++) {
+            int r = term_cmp(a->u.list.items[i], b->u.list.items[i]);
+            if (r) return r;
+        }
+        return 0;
+    }
+    case 9: return list_cmp(a, b);
+    default: return 0;
+    }
+}
+
+/* Stable merge sort of map fields by key. */
+static void sort_fields(const hl_ast **v, const hl_ast **tmp, size_t n) {
+    if (n < 2) return;
+    size_t h = n / 2;
+    sort_fields(v, tmp, h);
+    sort_fields(v + h, tmp, n - h);
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n)
+        tmp[k++] = term_cmp(v[j]->u.bin.left, v[i]->u.bin.left) < 0 ? v[j++] : v[i++];
+    while (i < h) tmp[k++] = v[i++];
+    while (j < n) tmp[k++] = v[j++];
+    memcpy(v, tmp, n * sizeof *v);
+}
+
 static void term(hl_buf *b, const hl_ast *n);
 
 /* A list-valued node's elements, then its tail: [a,b|T] printed flat as
@@ -537,17 +683,31 @@ static void term(hl_buf *b, const hl_ast *n) {
         }
         hl_buf_putc(b, '}');
         break;
-    case HL_AST_MAP:
+    case HL_AST_MAP: {
+        /* maps:from_list/1 then ~w: keys in term order, the last of equal
+         * keys wins */
+        size_t n2 = n->u.map.fields.count;
+        const hl_ast **v = hl_mem_calloc(n2 ? 2 * n2 : 2, sizeof *v);
+        if (!v) {
+            b->failed = true;
+            break;
+        }
+        for (size_t i = 0; i < n2; i++) v[i] = n->u.map.fields.items[i];
+        sort_fields(v, v + n2, n2);
         hl_buf_puts(b, "#{");
-        for (uint32_t i = 0; i < n->u.map.fields.count; i++) {
-            const hl_ast *f = n->u.map.fields.items[i];
-            if (i) hl_buf_putc(b, ',');
-            term(b, f->u.bin.left);
+        bool first = true;
+        for (size_t i = 0; i < n2; i++) {
+            if (i + 1 < n2 && term_cmp(v[i]->u.bin.left, v[i + 1]->u.bin.left) == 0) continue;
+            if (!first) hl_buf_putc(b, ',');
+            first = false;
+            term(b, v[i]->u.bin.left);
             hl_buf_puts(b, " => ");
-            term(b, f->u.bin.right);
+            term(b, v[i]->u.bin.right);
         }
         hl_buf_putc(b, '}');
+        hl_mem_free(v);
         break;
+    }
     case HL_AST_BIN: {
         hl_buf_puts(b, "<<");
         bool first = true;

@@ -127,6 +127,7 @@ void hl_p_push(hl_parser *p, void *item) {
 
 hl_ast_list hl_p_collect(hl_parser *p, size_t mark) {
     size_t n = p->scratch_top - mark;
+    if (n == 0) return (hl_ast_list){NULL, 0};
     if (n > UINT32_MAX) hl_p_oom(p);
     hl_ast **items = hl_p_alloc(p, n, sizeof *items);
     if (n) memcpy(items, p->scratch + mark, n * sizeof *items);

@@ -65,14 +65,16 @@ hl_ast *hl_p_op1(hl_parser *p, const hl_token *op, hl_ast *a) {
 }
 
 static hl_ast *expr_prec(hl_parser *p, int min, bool pat) {
-    hl_p_enter(p, hl_p_peek(p));
     hl_ast *left = unary(p, pat);
     for (;;) {
         int assoc;
         int prec = binop_prec(hl_p_kind(p), pat, &assoc);
         if (prec == 0 || prec < min) break;
         const hl_token *op = hl_p_next(p);
+        /* only the right operand recurses: a right-associative chain nests */
+        hl_p_enter(p, op);
         hl_ast *right = expr_prec(p, assoc == ASSOC_RIGHT ? prec : prec + 1, pat);
+        hl_p_leave(p);
         if (op->kind == HL_TOK_MATCH) {
             hl_ast *m = hl_p_node(p, HL_AST_MATCH, op);
             hl_p_set_loc(m, hl_ast_first_loc(left));
@@ -89,7 +91,6 @@ static hl_ast *expr_prec(hl_parser *p, int min, bool pat) {
             if (binop_prec(hl_p_kind(p), pat, &a2) == prec) hl_p_syntax_error(p, hl_p_peek(p));
         }
     }
-    hl_p_leave(p);
     return left;
 }
 
@@ -110,7 +111,7 @@ hl_ast_list hl_p_exprs(hl_parser *p) {
 
 /* map_tuple: '{' [map_field {',' map_field}] '}' */
 static hl_ast_list map_tuple(hl_parser *p) {
-    hl_p_expect(p, HL_TOK_LBRACE);
+    hl_p_enter(p, hl_p_expect(p, HL_TOK_LBRACE));
     size_t mark = hl_p_mark(p);
     if (hl_p_kind(p) != HL_TOK_RBRACE) {
         for (;;) {
@@ -131,6 +132,7 @@ static hl_ast_list map_tuple(hl_parser *p) {
         }
     }
     hl_p_expect(p, HL_TOK_RBRACE);
+    hl_p_leave(p);
     return hl_p_collect(p, mark);
 }
 
@@ -145,7 +147,7 @@ static hl_ast *map_node(hl_parser *p, const hl_token *hash, hl_ast *base) {
 
 /* record_tuple: '{' [record_field {',' record_field}] '}' */
 static hl_ast_list record_tuple(hl_parser *p) {
-    hl_p_expect(p, HL_TOK_LBRACE);
+    hl_p_enter(p, hl_p_expect(p, HL_TOK_LBRACE));
     size_t mark = hl_p_mark(p);
     if (hl_p_kind(p) != HL_TOK_RBRACE) {
         for (;;) {
@@ -165,6 +167,7 @@ static hl_ast_list record_tuple(hl_parser *p) {
         }
     }
     hl_p_expect(p, HL_TOK_RBRACE);
+    hl_p_leave(p);
     return hl_p_collect(p, mark);
 }
 
@@ -240,13 +243,14 @@ static hl_ast *postfix(hl_parser *p, bool pat) {
         if (k != HL_TOK_LPAREN) return e;
     }
     if (k == HL_TOK_LPAREN) {
-        hl_p_next(p);
+        hl_p_enter(p, hl_p_next(p));
         hl_ast *c = hl_p_node(p, HL_AST_CALL, hl_p_peek(p));
         hl_p_set_loc(c, hl_ast_first_loc(e));
         c->u.call.fun = e;
         hl_p_child(p, c, e);
         if (hl_p_kind(p) != HL_TOK_RPAREN) c->u.call.args = hl_p_exprs(p);
         hl_p_expect(p, HL_TOK_RPAREN);
+        hl_p_leave(p);
         hl_p_child_list(p, c, c->u.call.args);
         return c;
     }
@@ -264,7 +268,9 @@ static hl_ast *unary(hl_parser *p, bool pat) {
     const hl_token *t = hl_p_peek(p);
     if (t->kind == HL_TOK_CATCH && !pat) {
         hl_p_next(p);
+        hl_p_enter(p, t);
         hl_ast *e = expr_prec(p, 0, false);
+        hl_p_leave(p);
         hl_ast *n = hl_p_node(p, HL_AST_CATCH, t);
         n->u.arg = e;
         hl_p_child(p, n, e);
@@ -484,6 +490,7 @@ static void bit_types(hl_parser *p, hl_ast *el) {
     for (;;) {
         const hl_token *t = hl_p_expect(p, HL_TOK_ATOM);
         hl_ast_bit_type *bt = hl_p_alloc(p, 1, sizeof *bt);
+        memset(bt, 0, sizeof *bt);
         bt->name = hl_p_tok_name(t);
         if (hl_p_kind(p) == HL_TOK_COLON) {
             hl_p_next(p);

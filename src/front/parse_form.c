@@ -127,7 +127,10 @@ static void export_list(hl_parser *p, hl_ast *attr, const hl_ast *e) {
     if (e->kind != HL_AST_NIL && e->kind != HL_AST_CONS) bad_at(p, e, "bad Name/Arity");
     for (uint32_t i = 0; i < n; i++) {
         const hl_ast *it = e->u.cons.items.items[i];
-        if (!(it->kind == HL_AST_OP2 && it->op == HL_TOK_SLASH)) bad_at(p, it, "bad Name/Arity");
+        /* erl_parse reports a non-F/A element at its list cell: the `[` for
+         * the first element */
+        if (!(it->kind == HL_AST_OP2 && it->op == HL_TOK_SLASH))
+            bad_at(p, i == 0 ? e : it, "bad Name/Arity");
         const hl_ast *name = it->u.bin.left, *ar = it->u.bin.right;
         if (name->kind != HL_AST_ATOM) bad_at(p, name, "bad function name");
         if (ar->kind != HL_AST_INTEGER || (ar->flags & HL_AST_INT_BIG))
@@ -349,10 +352,18 @@ static void function(form_ctx *fc) {
 static size_t expand_macros(form_ctx *fc, hl_token *toks, size_t start, size_t end) {
     hl_parser *p = fc->p;
     size_t w = start;
-    for (size_t r = start; r <= end; r++) {
+    /* most forms have no macro: skip to the first `?` without copying */
+    while (w <= end && toks[w].kind != HL_TOK_QUESTION && toks[w].kind != HL_TOK_QUESTION2) w++;
+    if (w > end) return end;
+    for (size_t r = w; r <= end; r++) {
         hl_token t = toks[r];
         if (t.kind == HL_TOK_QUESTION || t.kind == HL_TOK_QUESTION2) {
             const hl_token *n = r < end ? &toks[r + 1] : NULL;
+            if (t.kind == HL_TOK_QUESTION && n && n->kind == HL_TOK_QUESTION) {
+                /* `??X` scanned as two `?` */
+                t.kind = HL_TOK_QUESTION2;
+                n = r + 1 < end ? &toks[r + 2] : NULL;
+            }
             bool named = n && (n->kind == HL_TOK_VAR || n->kind == HL_TOK_ATOM);
             if (t.kind == HL_TOK_QUESTION && named && n->kind == HL_TOK_VAR &&
                 n->v.text.len == 6 && memcmp(n->v.text.ptr, "MODULE", 6) == 0) {
@@ -373,7 +384,8 @@ static size_t expand_macros(form_ctx *fc, hl_token *toks, size_t start, size_t e
                          named ? (const char *)n->v.text.ptr : "");
             return SIZE_MAX;
         }
-        toks[w++] = t;
+        if (w != r) toks[w] = t;
+        w++;
     }
     return w - 1;
 }

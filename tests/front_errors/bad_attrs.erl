@@ -1,0 +1,17 @@
+-module(bad_attrs).
+-export(f/1).
+-export([f]).
+-export([1/2]).
+-export([f/a]).
+-export([f/1], [g/1]).
+-module(x).
+-record(r, {a + 1}).
+-record(1, {a}).
+-behaviour(X).
+-vsn(f(1)).
+-doc a :: b.
+-spec f(x) -> ok; (x, y) -> ok.
+-spec f(X) -> X when foo(X).
+-spec f(X) -> X when _ :: integer().
+-spec f(<<_:8, Y:_*4>>) -> ok.
+-spec F(x) -> ok.

@@ -1,0 +1,2 @@
+-module(eof_unterminated).
+f() -> ok

@@ -1,0 +1,3 @@
+-export([f/0]).
+-module(module_before).
+f() -> ok.

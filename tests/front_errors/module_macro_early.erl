@@ -1,0 +1,2 @@
+-vsn(?MODULE).
+-module(m).
