@@ -360,6 +360,7 @@ hl_core_node *lw_use_var(lw_ctx *c, const hl_ast *var) {
     hl_core_var v = var_for(c, name);
     if (v == HL_CORE_NO_VAR) return NULL;
     const lw_var *lv = &c->fn->vars[v];
+    if (c->quiet_unbound && lv->state != VS_BOUND) return lw_atom(c, "undefined", var->line, var->col);
     if (lv->state == VS_UNSAFE) report_unsafe(c, lv, var->line, var->col);
     else if (lv->state != VS_BOUND)
         lw_error(c, var->line, var->col, "variable '%.*s' is unbound", (int)name.len, name.ptr);

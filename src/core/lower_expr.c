@@ -173,7 +173,10 @@ hl_core_node *lw_record_new(lw_ctx *c, const hl_ast *e, bool pattern) {
             items[i] = lw_expr(c, v);
         } else {
             const hl_ast *init = lw_record_decl(rec, i - 1)->u.decl_field.init;
+            bool quiet = c->quiet_unbound;
+            c->quiet_unbound = true;
             items[i] = init ? lw_expr(c, init) : lw_atom(c, "undefined", e->line, e->col);
+            c->quiet_unbound = quiet;
         }
         if (!items[i]) return NULL;
     }

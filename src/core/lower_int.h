@@ -64,6 +64,8 @@ typedef struct lw_ctx {
                                    head's own */
     bool oom;
     bool in_guard;
+    bool quiet_unbound;         /* record defaults at a use site: their
+                                   variables were reported at the -record */
 } lw_ctx;
 
 /* lower.c */

@@ -224,8 +224,8 @@ static bool seg_types(lw_ctx *c, const hl_ast *el, hl_core_seg *s) {
             if (have_end && s->endian != endian) {
                 static const char *const en[] = {"big", "little", "native"};
                 lw_error(c, el->line, el->col,
-                         "conflict in endianness specification for bit field: '%s' and '%s'", en[s->endian],
-                         en[endian]);
+                         "conflict in endianness specification for bit field: '%s' and '%s'", en[endian],
+                         en[s->endian]);
                 return false;
             }
             s->endian = (uint8_t)endian;

@@ -122,7 +122,16 @@ static void check_guards(vctx *v, const hl_core_clause *cl, uint32_t depth) {
     for (uint32_t g = 0; g < cl->nguards; g++)
         for (uint32_t t = 0; t < cl->guards[g].count; t++) {
             const hl_core_node *bad = guard_bad(v->m, cl->guards[g].tests[t], 0);
-            if (bad) err(v, bad->line, bad->col, "illegal guard expression");
+            if (bad && bad->kind == HL_CORE_CALL && bad->u.call.kind == HL_CALL_UNRESOLVED &&
+                bad->u.call.module.len == 0 && find_local(v->m, bad->u.call.name, bad->u.call.arity) >= 0) {
+                char msg[400];
+                snprintf(msg, sizeof msg, "call to local/imported function %.*s/%u is illegal in guard",
+                         (int)(bad->u.call.name.len > 255 ? 255 : bad->u.call.name.len), bad->u.call.name.ptr,
+                         (unsigned)bad->u.call.arity);
+                err(v, bad->line, bad->col, msg);
+            } else if (bad) {
+                err(v, bad->line, bad->col, "illegal guard expression");
+            }
             else walk(v, cl->guards[g].tests[t], depth + 1);
         }
 }
