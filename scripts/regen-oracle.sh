@@ -32,6 +32,10 @@ if ls tests/data/parse/*.erl >/dev/null 2>&1; then
   escript tests/oracle/ast_dump.escript --write tests/data/parse/*.erl
 fi
 
+# SafeCore's table of auto-imported BIFs (erl_internal).
+step "src/core/autoimport.def (tests/oracle/autoimport.escript)"
+escript tests/oracle/autoimport.escript > src/core/autoimport.def
+
 # Parser corpus: the generated .erl files, then every .ast from OTP's erl_parse.
 step "tests/parse_diff/gen_*.erl (tests/oracle/gen_corpus.py)"
 rm -f tests/parse_diff/gen_*.erl tests/parse_diff/gen_*.ast
