@@ -232,16 +232,21 @@ struct hl_ast {
             uint32_t arity;
             hl_ast_list clauses;
         } function;
-        struct {            /* ATTRIBUTE */
+        struct {            /* ATTRIBUTE: the fields op selects */
             hl_ast_name name;       /* as written: behaviour / behavior ... */
-            hl_ast_name target;     /* MODULE: module; RECORD: record name;
-                                       SPEC: function name */
-            hl_ast *spec_module;    /* SPEC with Mod:Fun: ATOM; else NULL */
-            int64_t spec_arity;
-            hl_ast_list items;      /* RECORD: fields; SPEC: types */
-            hl_ast_fa *fas;         /* EXPORT */
-            uint32_t nfas;
-            hl_ast *term;           /* TERM: the literal expression */
+            union {
+                struct {            /* MODULE, RECORD, SPEC */
+                    hl_ast_name target; /* module / record / function name */
+                    hl_ast_list items;  /* RECORD: fields; SPEC: types */
+                    hl_ast *spec_module; /* SPEC with Mod:Fun: ATOM; else NULL */
+                    int64_t spec_arity;
+                };
+                struct {            /* EXPORT */
+                    hl_ast_fa *fas;
+                    uint32_t nfas;
+                };
+                hl_ast *term;       /* TERM: the literal expression */
+            };
         } attr;
         struct {            /* RECORD_DECL_FIELD */
             hl_ast *name;       /* ATOM */
