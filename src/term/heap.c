@@ -105,7 +105,7 @@ hl_term_status hl_heap_make_refc_bin(hl_heap *h, hl_binary *b, hl_term *out) {
 
 hl_term_status hl_heap_alloc(hl_heap *h, size_t words, hl_term **out) {
     bool stress = h->flags & HL_HEAP_GC_ALWAYS;
-    if (!stress && (size_t)(h->end - h->top) >= words) { /* end, not block_end: keeps top <= end */
+    if (!stress && h->top <= h->end && (size_t)(h->end - h->top) >= words) {
         *out = h->top;
         h->top += words;
         return HL_TERM_OK;
@@ -318,6 +318,6 @@ hl_term_status hl_heap_gc(hl_heap *h, size_t need, hl_roots *roots, size_t nroot
     if ((uint64_t)(live + need) * sizeof(hl_term) + h->offheap_bytes > h->limit_bytes)
         return HL_TERM_HEAP_LIMIT;
     if ((size_t)(h->block_end - h->top) < need) return HL_TERM_HEAP_LIMIT;
-    if (h->flags & HL_HEAP_GC_ALWAYS) h->end = h->top + need; /* next need collects */
+    if (h->flags & HL_HEAP_GC_ALWAYS) h->end = h->top; /* the next need collects again */
     return HL_TERM_OK;
 }

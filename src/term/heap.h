@@ -17,7 +17,8 @@ typedef struct hl_heap_frag {
 } hl_heap_frag;
 
 enum {
-    HL_HEAP_GC_ALWAYS = 1u << 0, /* test mode: collect at every need, fragment every alloc */
+    HL_HEAP_GC_ALWAYS = 1u << 0, /* test mode: every hl_heap_need(n > 0) collects and every
+                                    hl_heap_alloc makes a fresh fragment */
 };
 
 enum { HL_HEAP_DEFAULT_WORDS = 128 }; /* 1 KiB: an idle process stays ~1.5 KiB */
@@ -68,7 +69,9 @@ hl_term_status hl_heap_gc(hl_heap *h, size_t need, hl_roots *roots, size_t nroot
  * with the given roots when the block is full. */
 static inline hl_term_status hl_heap_need(hl_heap *h, size_t need, hl_roots *roots,
                                           size_t nroots) {
-    if ((size_t)(h->end - h->top) >= need) return HL_TERM_OK;
+    /* top may pass end in GC-always mode (end is pulled down to force the
+     * next collection), so compare before subtracting. */
+    if (h->top <= h->end && (size_t)(h->end - h->top) >= need) return HL_TERM_OK;
     return hl_heap_gc(h, need, roots, nroots);
 }
 /* Unchecked bump, valid only within what hl_heap_need granted. */

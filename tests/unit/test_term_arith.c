@@ -329,10 +329,148 @@ static void test_failures(void **state) {
     assert_true(nomem >= 3);
 }
 
+/* Factorials 1..300 and their running sums, every intermediate kept in a
+ * root array, on a heap in GC-always mode (every need collects, every
+ * builtin allocation is a fresh fragment): the results must equal those of
+ * a quiet heap. */
+static void test_gc_always_bignums(void **state) {
+    (void)state;
+    enum { N = 300 };
+    hl_heap quiet, busy;
+    assert_int_equal(hl_heap_init(&quiet, 0, LIMIT), HL_TERM_OK);
+    assert_int_equal(hl_heap_init(&busy, 0, LIMIT), HL_TERM_OK);
+    hl_heap_set_gc_always(&busy, true);
+    hl_term qf[N], bf[N + 2]; /* bf[N], bf[N+1]: running sum and a float */
+    hl_term f = hl_make_small(1);
+    for (int i = 0; i < N; i++) {
+        assert_int_equal(hl_arith_mul(&quiet, f, hl_make_small(i + 1), &f), HL_TERM_OK);
+        qf[i] = f;
+    }
+    hl_roots roots = {bf, 0};
+    bf[N] = hl_make_small(0);
+    for (int i = 0; i < N; i++) {
+        hl_term prev = i ? bf[i - 1] : hl_make_small(1), r;
+        assert_int_equal(hl_arith_mul(&busy, prev, hl_make_small(i + 1), &r), HL_TERM_OK);
+        bf[i] = r;
+        roots.count = (size_t)i + 1;
+        hl_roots all[2] = {roots, {bf + N, 1}};
+        assert_int_equal(hl_heap_need(&busy, 1, all, 2), HL_TERM_OK); /* collect: r moves */
+        assert_int_equal(hl_arith_add(&busy, bf[N], bf[i], &bf[N]), HL_TERM_OK);
+        assert_int_equal(hl_heap_need(&busy, 1, all, 2), HL_TERM_OK);
+    }
+    assert_true(busy.gc_count >= 2 * N);
+    hl_term qsum = hl_make_small(0);
+    for (int i = 0; i < N; i++) {
+        int c;
+        assert_int_equal(hl_term_compare(qf[i], bf[i], true, NULL, &c), HL_TERM_OK);
+        assert_int_equal(c, 0);
+        assert_int_equal(hl_arith_add(&quiet, qsum, qf[i], &qsum), HL_TERM_OK);
+    }
+    int c;
+    assert_int_equal(hl_term_compare(qsum, bf[N], true, NULL, &c), HL_TERM_OK);
+    assert_int_equal(c, 0);
+    /* 300! has 2,041 bits; with fragments merged, only live data remains. */
+    assert_int_equal(hl_big_nlimbs(bf[N - 1]), 32);
+    hl_heap_free(&quiet);
+    hl_heap_free(&busy);
+}
+
+/* Random integers of 0..1,500 bits, both signs, near limb boundaries. */
+static uint64_t rng_state = 0x9E3779B97F4A7C15u;
+static uint64_t rnd(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+static hl_term random_int(hl_heap *h) {
+    static const unsigned sizes[] = {0, 1, 3, 59, 60, 61, 63, 64, 65, 127, 128, 129, 300, 1500};
+    unsigned bits = sizes[rnd() % (sizeof sizes / sizeof sizes[0])];
+    uint64_t limbs[32] = {0};
+    size_t n = (bits + 63) / 64;
+    for (size_t i = 0; i < n; i++) limbs[i] = rnd();
+    if (bits % 64) limbs[n - 1] &= (UINT64_C(1) << (bits % 64)) - 1;
+    if (rnd() % 4 == 0 && n) limbs[0] = rnd() % 2 ? 0 : ~UINT64_C(0); /* carries */
+    hl_term t;
+    assert_int_equal(hl_int_make_mag(h, limbs, n, rnd() % 2, &t), HL_TERM_OK);
+    return t;
+}
+
+static void eq(hl_term a, hl_term b) {
+    int c;
+    assert_int_equal(hl_term_compare(a, b, true, NULL, &c), HL_TERM_OK);
+    assert_int_equal(c, 0);
+}
+
+/* Algebraic identities over random integers: they exercise every carry,
+ * borrow and two's-complement path of the bignum code. */
+static void test_identities(void **state) {
+    (void)state;
+    hl_heap h;
+    for (int iter = 0; iter < 3000; iter++) {
+        assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
+        hl_term a = random_int(&h), b = random_int(&h), r, s, t, u;
+        /* (a + b) - b = a */
+        assert_int_equal(hl_arith_add(&h, a, b, &r), HL_TERM_OK);
+        assert_int_equal(hl_arith_sub(&h, r, b, &r), HL_TERM_OK);
+        eq(r, a);
+        /* a = (a div b) * b + a rem b, |a rem b| < |b|, sign of rem = sign of a */
+        if (b != hl_make_small(0)) {
+            assert_int_equal(hl_arith_div(&h, a, b, &r), HL_TERM_OK);
+            assert_int_equal(hl_arith_rem(&h, a, b, &s), HL_TERM_OK);
+            assert_int_equal(hl_arith_mul(&h, r, b, &t), HL_TERM_OK);
+            assert_int_equal(hl_arith_add(&h, t, s, &t), HL_TERM_OK);
+            eq(t, a);
+            hl_term as, bs;
+            assert_int_equal(hl_bif_abs(&h, s, &as), HL_TERM_OK);
+            assert_int_equal(hl_bif_abs(&h, b, &bs), HL_TERM_OK);
+            int c;
+            assert_int_equal(hl_term_compare(as, bs, true, NULL, &c), HL_TERM_OK);
+            assert_true(c < 0);
+        }
+        /* (a band b) + (a bor b) = a + b ; a bxor b = (a bor b) - (a band b) */
+        assert_int_equal(hl_arith_band(&h, a, b, &r), HL_TERM_OK);
+        assert_int_equal(hl_arith_bor(&h, a, b, &s), HL_TERM_OK);
+        assert_int_equal(hl_arith_add(&h, r, s, &t), HL_TERM_OK);
+        assert_int_equal(hl_arith_add(&h, a, b, &u), HL_TERM_OK);
+        eq(t, u);
+        assert_int_equal(hl_arith_bxor(&h, a, b, &t), HL_TERM_OK);
+        assert_int_equal(hl_arith_sub(&h, s, r, &u), HL_TERM_OK);
+        eq(t, u);
+        /* bnot a = -a - 1 ; bnot bnot a = a */
+        assert_int_equal(hl_arith_bnot(&h, a, &r), HL_TERM_OK);
+        assert_int_equal(hl_arith_neg(&h, a, &s), HL_TERM_OK);
+        assert_int_equal(hl_arith_sub(&h, s, hl_make_small(1), &s), HL_TERM_OK);
+        eq(r, s);
+        assert_int_equal(hl_arith_bnot(&h, r, &r), HL_TERM_OK);
+        eq(r, a);
+        /* (a bsl k) bsr k = a ; a bsr k = floor(a / 2^k) */
+        int64_t k = (int64_t)(rnd() % 200);
+        assert_int_equal(hl_arith_bsl(&h, a, hl_make_small(k), &r), HL_TERM_OK);
+        assert_int_equal(hl_arith_bsr(&h, r, hl_make_small(k), &r), HL_TERM_OK);
+        eq(r, a);
+        assert_int_equal(hl_arith_bsl(&h, a, hl_make_small(-k), &r), HL_TERM_OK);
+        assert_int_equal(hl_arith_bsl(&h, hl_make_small(1), hl_make_small(k), &s), HL_TERM_OK);
+        assert_int_equal(hl_arith_div(&h, a, s, &t), HL_TERM_OK); /* truncates */
+        assert_int_equal(hl_arith_rem(&h, a, s, &u), HL_TERM_OK);
+        int c;
+        assert_int_equal(hl_term_compare(u, hl_make_small(0), true, NULL, &c), HL_TERM_OK);
+        if (c < 0) assert_int_equal(hl_arith_sub(&h, t, hl_make_small(1), &t), HL_TERM_OK);
+        eq(r, t);
+        /* text round trip in a random base */
+        hl_term base = hl_make_small((int64_t)(2 + rnd() % 35)), l;
+        assert_int_equal(hl_bif_integer_to_list(&h, a, base, &l), HL_TERM_OK);
+        assert_int_equal(hl_bif_list_to_integer(&h, l, base, &r), HL_TERM_OK);
+        eq(r, a);
+        hl_heap_free(&h);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_otp_vectors), cmocka_unit_test(test_limits_and_shifts),
         cmocka_unit_test(test_text), cmocka_unit_test(test_failures),
+        cmocka_unit_test(test_gc_always_bignums), cmocka_unit_test(test_identities),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
