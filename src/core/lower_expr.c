@@ -476,11 +476,9 @@ static hl_core_node *try_expr(lw_ctx *c, const hl_ast *e) {
             o->col = cl->col;
             o->npats = 3;
             o->pats = lw_array(c, 3, sizeof *o->pats);
-            if (!o->pats) return NULL;
-            for (uint32_t k = 0; k < 3; k++)
-                if (!(o->pats[k] = lw_pattern(c, p->u.list.items[k], PAT_NORMAL))) return NULL;
-            if (!lw_guards(c, cl, o)) return NULL;
-            if (!(o->body = lw_body(c, &cl->u.clause.body, cl->line, cl->col))) return NULL;
+            ok = o->pats != NULL;
+            for (uint32_t k = 0; ok && k < 3; k++) ok = (o->pats[k] = lw_pattern(c, p->u.list.items[k], PAT_NORMAL)) != NULL;
+            ok = ok && lw_guards(c, cl, o) && (o->body = lw_body(c, &cl->u.clause.body, cl->line, cl->col)) != NULL;
             lw_branches_next(c, &all);
         }
         n->u.try_.catches = out;
