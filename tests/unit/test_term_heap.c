@@ -341,6 +341,54 @@ static void test_alloc_failures(void **state) {
     assert_true(nomem > 10);
 }
 
+/* A literal area (here: another heap that is never collected, as a loader
+ * may use) holding a tuple, a list and an off-heap binary. A process heap
+ * referencing them never copies them, never charges the literal binary and
+ * never touches its refcount. */
+static void test_literal_area(void **state) {
+    (void)state;
+    hl_heap lit, h;
+    assert_int_equal(hl_heap_init(&lit, 64, LIMIT), HL_TERM_OK);
+    assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
+    hl_binary *b = hl_binary_new(4096);
+    hl_term lbin, *p;
+    assert_int_equal(hl_heap_make_refc_bin(&lit, b, &lbin), HL_TERM_OK);
+    hl_binary_decref(b); /* the literal area holds the only reference */
+    assert_int_equal(hl_heap_alloc(&lit, 3, &p), HL_TERM_OK);
+    p[0] = hl_make_header(HL_SUB_TUPLE, 2);
+    p[1] = lbin;
+    p[2] = hl_make_small(42);
+    hl_term ltuple = hl_make_boxed(p);
+    assert_int_equal(hl_heap_alloc(&lit, 2, &p), HL_TERM_OK);
+    p[0] = ltuple;
+    p[1] = HL_NIL;
+    hl_term llist = hl_make_cons(p);
+    hl_term snapshot[5];
+    memcpy(snapshot, lit.start, sizeof snapshot);
+    /* The process builds [Lit | {LitTuple, LitBin}] and collects many times. */
+    hl_term root = HL_NIL;
+    hl_roots r = {&root, 1};
+    assert_int_equal(hl_heap_need(&h, 5, &r, 1), HL_TERM_OK);
+    hl_term *t = hl_heap_bump(&h, 3);
+    t[0] = hl_make_header(HL_SUB_TUPLE, 2);
+    t[1] = ltuple;
+    t[2] = lbin;
+    hl_term *c = hl_heap_bump(&h, 2);
+    c[0] = llist;
+    c[1] = hl_make_boxed(t);
+    root = hl_make_cons(c);
+    for (int i = 0; i < 5; i++) assert_int_equal(hl_heap_gc(&h, 0, &r, 1), HL_TERM_OK);
+    assert_true(hl_car(root) == llist);
+    assert_true(hl_tuple_get(hl_cdr(root), 0) == ltuple && hl_tuple_get(hl_cdr(root), 1) == lbin);
+    assert_memory_equal(snapshot, lit.start, sizeof snapshot); /* no forwarding marks */
+    assert_int_equal(h.offheap_bytes, 0);
+    assert_int_equal(b->refc, 1);
+    assert_int_equal(hl_heap_used_words(&h), 5);
+    hl_heap_free(&h);
+    assert_int_equal(b->refc, 1);
+    hl_heap_free(&lit); /* frees the binary (leak-checked) */
+}
+
 static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -368,7 +416,7 @@ int main(void) {
         cmocka_unit_test(test_sharing_and_objects), cmocka_unit_test(test_deep_structures),
         cmocka_unit_test(test_gc_always_mode), cmocka_unit_test(test_offheap_binaries),
         cmocka_unit_test(test_heap_limit),     cmocka_unit_test(test_alloc_failures),
-        cmocka_unit_test(test_gc_speed),
+        cmocka_unit_test(test_literal_area), cmocka_unit_test(test_gc_speed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
