@@ -406,6 +406,22 @@ size_t hl_int_text_max(hl_term a, unsigned base) {
                           (int)base) + 2;
 }
 
+/* Largest k with base^k < 2^64, and base^k: text is converted k digits
+ * at a time with single-limb division/multiplication (mpn_divrem_1,
+ * mpn_mul_1), which never allocate — unlike mpn_get_str/mpn_set_str, whose
+ * temporary space comes from GMP's allocator (an out-of-memory there
+ * aborts). Quadratic, bounded by the 1,024-limb cap (~1 ms worst case). */
+static unsigned chunk_digits(unsigned base, mp_limb_t *power) {
+    unsigned k = 0;
+    mp_limb_t p = 1;
+    while (p <= UINT64_MAX / base) {
+        p *= base;
+        k++;
+    }
+    *power = p;
+    return k;
+}
+
 size_t hl_int_to_text(hl_term a, unsigned base, char *buf) {
     if (hl_is_small(a)) {
         int64_t v = hl_small_val(a);
@@ -422,15 +438,26 @@ size_t hl_int_to_text(hl_term a, unsigned base, char *buf) {
         return k;
     }
     size_t n = hl_big_nlimbs(a), k = 0;
-    mp_limb_t t[HL_BIG_MAX_LIMBS + 1];
+    mp_limb_t t[HL_BIG_MAX_LIMBS + 1], power;
+    unsigned per = chunk_digits(base, &power);
     memcpy(t, hl_big_limbs(a), n * sizeof *t);
     if (hl_big_is_neg(a)) buf[k++] = '-';
-    unsigned char *s = (unsigned char *)buf + k;
-    size_t len = mpn_get_str(s, (int)base, t, (mp_size_t)n);
-    size_t z = 0;
-    while (z + 1 < len && s[z] == 0) z++; /* GMP may emit leading zeros */
-    for (size_t i = z; i < len; i++) s[i - z] = (unsigned char)digit_chars[s[i]];
-    return k + len - z;
+    char *s = buf + k;
+    size_t len = 0; /* digits written least significant first */
+    while (n) {
+        mp_limb_t r = mpn_divrem_1(t, 0, t, (mp_size_t)n, power);
+        while (n && t[n - 1] == 0) n--;
+        for (unsigned i = 0; i < per && (n || r); i++) {
+            s[len++] = digit_chars[r % base];
+            r /= base;
+        }
+    }
+    for (size_t i = 0; i < len / 2; i++) {
+        char c = s[i];
+        s[i] = s[len - 1 - i];
+        s[len - 1 - i] = c;
+    }
+    return k + len;
 }
 
 static int digit_value(unsigned char c) {
@@ -457,22 +484,32 @@ hl_term_status hl_int_from_text(hl_heap *h, const unsigned char *s, size_t len, 
         small = !__builtin_mul_overflow(acc, base, &acc) &&
                 !__builtin_add_overflow(acc, (uint64_t)digit_value(s[k]), &acc);
     if (small) return hl_int_make_mag(h, &acc, 1, neg, out);
-    unsigned lo = 0, hi = 0; /* floor and ceiling of log2(base) */
+    unsigned lo = 0, hi; /* floor and ceiling of log2(base) */
     while ((2u << lo) <= base) lo++;
     hi = (1u << lo) == base ? lo : lo + 1;
     if ((uint64_t)(nd - 1) * lo > HL_BIG_MAX_BITS) return HL_TERM_SYSTEM_LIMIT;
-    unsigned char *vals = hl_mem_alloc(nd);
-    if (!vals) return HL_TERM_NOMEM;
-    for (size_t k = 0; k < nd; k++) vals[k] = (unsigned char)digit_value(s[i + k]);
     size_t nmax = (size_t)((uint64_t)nd * hi / 64) + 2;
     hl_term *p;
     hl_term_status st = res_begin(h, nmax, &p);
-    if (st != HL_TERM_OK) {
-        hl_mem_free(vals);
-        return st;
+    if (st != HL_TERM_OK) return st;
+    mp_limb_t *d = (mp_limb_t *)(p + 1), power;
+    unsigned per = chunk_digits(base, &power);
+    size_t n = 0;
+    for (size_t k = i; k < len;) {
+        mp_limb_t c = 0, mult = 1;
+        for (unsigned j = 0; j < per && k < len; j++, k++) {
+            c = c * base + (mp_limb_t)digit_value(s[k]);
+            mult *= base;
+        }
+        if (n == 0) {
+            d[0] = c;
+            n = c != 0;
+            continue;
+        }
+        mp_limb_t hi_limb = mpn_mul_1(d, d, (mp_size_t)n, mult);
+        hi_limb += mpn_add_1(d, d, (mp_size_t)n, c);
+        d[n] = hi_limb;
+        if (hi_limb) n++;
     }
-    size_t n = (size_t)mpn_set_str((mp_limb_t *)(p + 1), vals, nd, (int)base);
-    hl_mem_free(vals);
-    for (size_t k = n; k < nmax; k++) p[1 + k] = 0;
     return res_finish(h, p, nmax, n, neg, out);
 }

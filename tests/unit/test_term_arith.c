@@ -466,11 +466,50 @@ static void test_identities(void **state) {
     }
 }
 
+/* GMP must never allocate for us (an allocation failure inside GMP
+ * aborts): at the size cap its temporary space stays on the stack. The
+ * counting hooks are installed by this test only. */
+static int gmp_allocs;
+static void *count_alloc(size_t n) { gmp_allocs++; return malloc(n); }
+static void *count_realloc(void *p, size_t o, size_t n) { (void)o; gmp_allocs++; return realloc(p, n); }
+static void count_free(void *p, size_t n) { (void)n; free(p); }
+
+static void test_gmp_never_allocates(void **state) {
+    (void)state;
+    mp_set_memory_functions(count_alloc, count_realloc, count_free);
+    hl_heap h;
+    assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
+    hl_term a, b, r, q;
+    /* a: 65,535 bits of ones-and-noise; b: 32,767 bits */
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(3), hl_make_small(65533), &a), HL_TERM_OK);
+    assert_int_equal(hl_arith_sub(&h, a, hl_make_small(12345), &a), HL_TERM_OK);
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(-5), hl_make_small(32764), &b), HL_TERM_OK);
+    assert_int_equal(hl_arith_add(&h, b, hl_make_small(987654321), &b), HL_TERM_OK);
+    hl_term half;
+    assert_int_equal(hl_arith_bsr(&h, a, hl_make_small(32768), &half), HL_TERM_OK);
+    assert_int_equal(hl_arith_mul(&h, half, b, &r), HL_TERM_OK);
+    assert_int_equal(hl_arith_mul(&h, half, half, &r), HL_TERM_OK);
+    assert_int_equal(hl_arith_div(&h, a, b, &q), HL_TERM_OK);
+    assert_int_equal(hl_arith_rem(&h, a, hl_make_small(7), &q), HL_TERM_OK);
+    assert_int_equal(hl_arith_div(&h, a, half, &q), HL_TERM_OK);
+    assert_int_equal(hl_arith_bxor(&h, a, b, &q), HL_TERM_OK);
+    for (int base = 2; base <= 36; base++) {
+        hl_term l, back;
+        assert_int_equal(hl_bif_integer_to_list(&h, a, hl_make_small(base), &l), HL_TERM_OK);
+        assert_int_equal(hl_bif_list_to_integer(&h, l, hl_make_small(base), &back), HL_TERM_OK);
+        eq(back, a);
+    }
+    mp_set_memory_functions(NULL, NULL, NULL);
+    hl_heap_free(&h);
+    assert_int_equal(gmp_allocs, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_otp_vectors), cmocka_unit_test(test_limits_and_shifts),
         cmocka_unit_test(test_text), cmocka_unit_test(test_failures),
         cmocka_unit_test(test_gc_always_bignums), cmocka_unit_test(test_identities),
+        cmocka_unit_test(test_gmp_never_allocates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
