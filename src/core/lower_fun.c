@@ -348,6 +348,13 @@ static hl_core_node *gen_level(lw_ctx *c, const hl_ast *e, uint32_t i, const con
 
 hl_core_node *lw_comprehension(lw_ctx *c, const hl_ast *e) {
     cont top = {-1, NULL, 0};
+    /* Each qualifier costs a level of C recursion and of IR nesting, and
+     * qualifiers are a flat list the front end's depth limit does not see. */
+    uint32_t maxq = c->opts->lim.max_depth / 4;
+    if (e->u.comp.qualifiers.count > maxq) {
+        lw_error(c, e->line, e->col, "too many qualifiers in comprehension (limit %u)", (unsigned)maxq);
+        return lw_nil(c, e->line, e->col);
+    }
     uint32_t saved_base = c->head_base;
     hl_core_node *list = gen_level(c, e, 0, &top);
     c->head_base = saved_base;
