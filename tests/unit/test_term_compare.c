@@ -330,11 +330,74 @@ static void test_alloc_failures(void **state) {
     hl_heap_free(&h);
 }
 
+/* Bitstrings at every bit offset compare, hash and copy like their
+ * byte-aligned equals. */
+static void test_unaligned_bitstrings(void **state) {
+    (void)state;
+    hl_heap h, h2;
+    assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
+    assert_int_equal(hl_heap_init(&h2, 0, LIMIT), HL_TERM_OK);
+    unsigned char src[80];
+    for (size_t i = 0; i < sizeof src; i++) src[i] = (unsigned char)(i * 37 + 11);
+    for (unsigned off = 0; off < 8; off++)
+        for (uint64_t bits = 0; bits <= 8 * 70; bits += 13) {
+            /* A binary holding src shifted right by off bits, sliced at off. */
+            unsigned char shifted[81] = {0};
+            for (uint64_t i = 0; i < bits; i++) {
+                unsigned bit = (src[i / 8] >> (7 - i % 8)) & 1;
+                uint64_t j = i + off;
+                shifted[j / 8] |= (unsigned char)(bit << (7 - j % 8));
+            }
+            hl_term base, *p;
+            assert_int_equal(hl_make_binary(&h, shifted, sizeof shifted, &base), HL_TERM_OK);
+            assert_int_equal(hl_heap_alloc(&h, HL_SUB_BIN_WORDS, &p), HL_TERM_OK);
+            p[0] = hl_make_header(HL_SUB_SUB_BIN, 3);
+            p[1] = base;
+            p[2] = off;
+            p[3] = bits;
+            hl_term sub = hl_make_boxed(p);
+            hl_term aligned = tu_bits(&h, src, bits);
+            int c;
+            assert_int_equal(hl_term_compare(sub, aligned, true, NULL, &c), HL_TERM_OK);
+            assert_int_equal(c, 0);
+            uint64_t h1, h2v;
+            assert_int_equal(hl_term_hash(sub, 3, NULL, &h1), HL_TERM_OK);
+            assert_int_equal(hl_term_hash(aligned, 3, NULL, &h2v), HL_TERM_OK);
+            assert_true(h1 == h2v);
+            hl_term copy;
+            assert_int_equal(hl_term_copy(&h2, sub, &copy), HL_TERM_OK);
+            assert_int_equal(hl_term_compare(copy, aligned, true, NULL, &c), HL_TERM_OK);
+            assert_int_equal(c, 0);
+            /* one more bit, or one bit flipped, orders after */
+            if (bits + 1 <= 8 * 70) {
+                p[3] = bits + 1;
+                assert_int_equal(hl_term_compare(sub, aligned, true, NULL, &c), HL_TERM_OK);
+                assert_true(c > 0);
+                p[3] = bits;
+            }
+            if (bits) {
+                uint64_t j = off + bits - 1; /* flip the last bit */
+                const unsigned char *cb;
+                uint64_t o2, n2;
+                hl_bitstring_view(base, &cb, &o2, &n2);
+                unsigned char *bytes = (unsigned char *)(uintptr_t)cb; /* ours: writable */
+                bytes[j / 8] ^= (unsigned char)(1u << (7 - j % 8));
+                assert_int_equal(hl_term_compare(sub, aligned, true, NULL, &c), HL_TERM_OK);
+                assert_true(c != 0);
+                assert_int_equal(hl_term_hash(sub, 3, NULL, &h1), HL_TERM_OK);
+                assert_true(h1 != h2v);
+            }
+        }
+    hl_heap_free(&h);
+    hl_heap_free(&h2);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_otp_order),        cmocka_unit_test(test_hash_spread),
         cmocka_unit_test(test_deep_terms),       cmocka_unit_test(test_shared_terms_bounded),
         cmocka_unit_test(test_copy_binaries_and_limits), cmocka_unit_test(test_alloc_failures),
+        cmocka_unit_test(test_unaligned_bitstrings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
