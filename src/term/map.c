@@ -2,6 +2,8 @@
  * (hl_term_compare exact) and the values in the same order. */
 #include "term/map.h"
 
+#include <string.h>
+
 #include "term/compare.h"
 
 hl_term_status hl_flatmap_new(hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
@@ -46,26 +48,114 @@ hl_term_status hl_flatmap_new(hl_heap *h, const hl_term *keys, const hl_term *va
     return HL_TERM_OK;
 }
 
-hl_term_status hl_flatmap_get(hl_term map, hl_term key, hl_term *val) {
+/* Position of key in the sorted keys, or where it would go (*found false). */
+static hl_term_status find(hl_term map, hl_term key, size_t *pos, bool *found) {
     size_t n = hl_flatmap_size(map);
     const hl_term *keys = hl_tuple_elems(hl_flatmap_keys(map));
     size_t lo = 0, hi = n;
+    *found = false;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
         int c;
-        int fast = hl_term_eq_exact_fast(key, keys[mid]);
-        if (fast == 1) {
-            *val = hl_flatmap_values(map)[mid];
-            return HL_TERM_OK;
+        if (hl_term_eq_exact_fast(key, keys[mid]) == 1) {
+            c = 0;
+        } else {
+            hl_term_status st = hl_term_compare(key, keys[mid], true, NULL, &c);
+            if (st != HL_TERM_OK) return st;
         }
-        hl_term_status st = hl_term_compare(key, keys[mid], true, NULL, &c);
-        if (st != HL_TERM_OK) return st;
         if (c == 0) {
-            *val = hl_flatmap_values(map)[mid];
+            *pos = mid;
+            *found = true;
             return HL_TERM_OK;
         }
         if (c < 0) hi = mid;
         else lo = mid + 1;
     }
-    return HL_TERM_BADARG;
+    *pos = lo;
+    return HL_TERM_OK;
+}
+
+hl_term_status hl_flatmap_get(hl_term map, hl_term key, hl_term *val) {
+    size_t pos;
+    bool found;
+    hl_term_status st = find(map, key, &pos, &found);
+    if (st != HL_TERM_OK) return st;
+    if (!found) return HL_TERM_BADARG;
+    *val = hl_flatmap_values(map)[pos];
+    return HL_TERM_OK;
+}
+
+/* A copy of map with the value at pos replaced, sharing the keys tuple. */
+static hl_term_status replace(hl_heap *h, hl_term map, size_t pos, hl_term val, hl_term *out) {
+    size_t n = hl_flatmap_size(map);
+    if (hl_flatmap_values(map)[pos] == val) {
+        *out = map;
+        return HL_TERM_OK;
+    }
+    hl_term *p;
+    hl_term_status st = hl_heap_alloc(h, 2 + n, &p);
+    if (st != HL_TERM_OK) return st;
+    memcpy(p, hl_boxed_ptr(map), (2 + n) * sizeof *p);
+    p[2 + pos] = val;
+    *out = hl_make_boxed(p);
+    return HL_TERM_OK;
+}
+
+hl_term_status hl_flatmap_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
+    size_t pos;
+    bool found;
+    hl_term_status st = find(map, key, &pos, &found);
+    if (st != HL_TERM_OK) return st;
+    if (found) return replace(h, map, pos, val, out);
+    size_t n = hl_flatmap_size(map), m = n + 1;
+    if (m > HL_FLATMAP_MAX) return HL_TERM_SYSTEM_LIMIT;
+    hl_term *p;
+    if ((st = hl_heap_alloc(h, (1 + m) + (2 + m), &p)) != HL_TERM_OK) return st;
+    const hl_term *ok = hl_tuple_elems(hl_flatmap_keys(map)), *ov = hl_flatmap_values(map);
+    hl_term *kt = p, *mp = p + 1 + m;
+    kt[0] = hl_make_header(HL_SUB_TUPLE, m);
+    mp[0] = hl_make_header(HL_SUB_FLATMAP, 1 + m);
+    mp[1] = hl_make_boxed(kt);
+    memcpy(kt + 1, ok, pos * sizeof *kt);
+    memcpy(mp + 2, ov, pos * sizeof *mp);
+    kt[1 + pos] = key;
+    mp[2 + pos] = val;
+    memcpy(kt + 2 + pos, ok + pos, (n - pos) * sizeof *kt);
+    memcpy(mp + 3 + pos, ov + pos, (n - pos) * sizeof *mp);
+    *out = hl_make_boxed(mp);
+    return HL_TERM_OK;
+}
+
+hl_term_status hl_flatmap_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
+    size_t pos;
+    bool found;
+    hl_term_status st = find(map, key, &pos, &found);
+    if (st != HL_TERM_OK) return st;
+    if (!found) return HL_TERM_BADARG;
+    return replace(h, map, pos, val, out);
+}
+
+hl_term_status hl_flatmap_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out) {
+    size_t pos;
+    bool found;
+    hl_term_status st = find(map, key, &pos, &found);
+    if (st != HL_TERM_OK) return st;
+    if (!found) {
+        *out = map;
+        return HL_TERM_OK;
+    }
+    size_t n = hl_flatmap_size(map), m = n - 1;
+    hl_term *p;
+    if ((st = hl_heap_alloc(h, (1 + m) + (2 + m), &p)) != HL_TERM_OK) return st;
+    const hl_term *ok = hl_tuple_elems(hl_flatmap_keys(map)), *ov = hl_flatmap_values(map);
+    hl_term *kt = p, *mp = p + 1 + m;
+    kt[0] = hl_make_header(HL_SUB_TUPLE, m);
+    mp[0] = hl_make_header(HL_SUB_FLATMAP, 1 + m);
+    mp[1] = hl_make_boxed(kt);
+    memcpy(kt + 1, ok, pos * sizeof *kt);
+    memcpy(mp + 2, ov, pos * sizeof *mp);
+    memcpy(kt + 1 + pos, ok + pos + 1, (m - pos) * sizeof *kt);
+    memcpy(mp + 2 + pos, ov + pos + 1, (m - pos) * sizeof *mp);
+    *out = hl_make_boxed(mp);
+    return HL_TERM_OK;
 }

@@ -16,4 +16,12 @@ hl_term_status hl_flatmap_new(hl_heap *h, const hl_term *keys, const hl_term *va
  * if a compare stack had to grow. */
 hl_term_status hl_flatmap_get(hl_term map, hl_term key, hl_term *val);
 
+/* M#{K => V} / maps:put: a new map (sharing M's keys tuple when K is
+ * already a key). SYSTEM_LIMIT when it would pass 32 keys (HAMT pending). */
+hl_term_status hl_flatmap_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out);
+/* M#{K := V} / maps:update: BADARG (badkey) when K is not a key. */
+hl_term_status hl_flatmap_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out);
+/* maps:remove: the same map when K is not a key. */
+hl_term_status hl_flatmap_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out);
+
 #endif

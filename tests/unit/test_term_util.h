@@ -19,11 +19,11 @@
 static hl_atom_pool *tu_pools[4096];
 static size_t tu_npools;
 
-static void tu_free_atoms(void) {
+static inline void tu_free_atoms(void) {
     while (tu_npools) hl_atom_pool_free(tu_pools[--tu_npools]);
 }
 
-static hl_term tu_atom(const char *name, size_t len) {
+static inline hl_term tu_atom(const char *name, size_t len) {
     hl_term t;
     if (hl_atom_find_static(name, len, &t) == HL_TERM_OK) return t;
     for (size_t i = 0; i < tu_npools; i++)
@@ -41,11 +41,11 @@ typedef struct tu_reader {
     hl_heap *h;
 } tu_reader;
 
-static void tu_ws(tu_reader *r) {
+static inline void tu_ws(tu_reader *r) {
     while (*r->s == ' ') r->s++;
 }
 
-static void tu_expect(tu_reader *r, const char *lit) {
+static inline void tu_expect(tu_reader *r, const char *lit) {
     tu_ws(r);
     size_t n = strlen(lit);
     if (strncmp(r->s, lit, n) != 0) {
@@ -55,13 +55,13 @@ static void tu_expect(tu_reader *r, const char *lit) {
     r->s += n;
 }
 
-static hl_term tu_read(tu_reader *r);
+static inline hl_term tu_read(tu_reader *r);
 
-static void tu_ok(hl_term_status st) {
+static inline void tu_ok(hl_term_status st) {
     if (st != HL_TERM_OK) abort();
 }
 
-static hl_term tu_bits(hl_heap *h, const unsigned char *bytes, uint64_t nbits) {
+static inline hl_term tu_bits(hl_heap *h, const unsigned char *bytes, uint64_t nbits) {
     size_t nbytes = (size_t)((nbits + 7) / 8);
     hl_term bin;
     if (hl_make_binary(h, bytes, nbytes, &bin) != HL_TERM_OK) abort();
@@ -75,7 +75,7 @@ static hl_term tu_bits(hl_heap *h, const unsigned char *bytes, uint64_t nbits) {
     return hl_make_boxed(p);
 }
 
-static hl_term tu_read(tu_reader *r) {
+static inline hl_term tu_read(tu_reader *r) {
     tu_ws(r);
     const char *s = r->s;
     if (*s == '-' || isdigit((unsigned char)*s)) {
@@ -194,7 +194,7 @@ static hl_term tu_read(tu_reader *r) {
     abort();
 }
 
-static hl_term tu_parse(hl_heap *h, const char *text) {
+static inline hl_term tu_parse(hl_heap *h, const char *text) {
     tu_reader r = {text, h};
     return tu_read(&r);
 }
@@ -206,7 +206,7 @@ typedef struct tu_out {
     size_t n, cap;
 } tu_out;
 
-static void tu_put(tu_out *o, const char *s, size_t n) {
+static inline void tu_put(tu_out *o, const char *s, size_t n) {
     if (o->n + n + 1 > o->cap) {
         o->cap = (o->n + n + 1) * 2;
         o->buf = realloc(o->buf, o->cap);
@@ -215,9 +215,9 @@ static void tu_put(tu_out *o, const char *s, size_t n) {
     o->n += n;
     o->buf[o->n] = 0;
 }
-static void tu_puts(tu_out *o, const char *s) { tu_put(o, s, strlen(s)); }
+static inline void tu_puts(tu_out *o, const char *s) { tu_put(o, s, strlen(s)); }
 
-static void tu_print(tu_out *o, hl_term t) {
+static inline void tu_print(tu_out *o, hl_term t) {
     char buf[80];
     if (hl_is_integer(t)) {
         size_t max = hl_int_text_max(t, 10);
