@@ -8,8 +8,8 @@
 %% A batch calls hlbench:KERNEL(ARG) ITERS times in a loop with static
 %% remote calls (so the loop costs what a call from another module costs)
 %% and times the whole loop with erlang:monotonic_time/1. Every call's value
-%% is matched against EXPECTED. The front-end kernels `parse` and `compile`
-%% work on the text of hlbench.erl (path given at start), read once.
+%% is matched against EXPECTED. The front-end kernels `parse`, `check` and
+%% `compile` work on the text of hlbench.erl (path given at start), read once.
 -module(hlb_server).
 -export([main/1]).
 
@@ -63,6 +63,7 @@ loop(fib, N, A, E, _) -> loop_fib(N, A, E);
 loop(sort, N, A, E, _) -> loop_sort(N, A, E);
 loop(loop, N, A, E, _) -> loop_loop(N, A, E);
 loop(parse, N, _, E, Src) -> loop_parse(N, Src, E);
+loop(check, N, _, E, Src) -> loop_check(N, Src, E);
 loop(compile, N, _, E, Src) -> loop_compile(N, Src, E);
 loop(K, _, _, _, _) -> error({unknown_kernel, K}).
 
@@ -103,7 +104,18 @@ loop_parse(N, Src, E) ->
         Other -> throw({bad, Other})
     end.
 
-%% Source text to a loadable .beam binary: the above plus compile:forms/2.
+%% Source text to a checked module: the above plus erl_lint:module/1, the
+%% checks (variables, functions, records, guards) compile does before codegen.
+loop_check(0, _, _) -> ok;
+loop_check(N, Src, E) ->
+    {ok, Forms} = parse(Src),
+    case erl_lint:module(Forms) of
+        {ok, _Warnings} when E =:= 1 -> loop_check(N - 1, Src, E);
+        Other -> throw({bad, Other})
+    end.
+
+%% Source text to a loadable .beam binary: scan, parse and compile:forms/2
+%% (which lints, optimizes and generates code).
 loop_compile(0, _, _) -> ok;
 loop_compile(N, Src, E) ->
     {ok, Forms} = parse(Src),

@@ -26,6 +26,7 @@ static const hb_kernel kernels[] = {
     {"loop(500)", "loop", 500, 0},
     /* Front end on the text of hlbench.erl; value 1 = accepted. */
     {"parse(hlbench.erl)", "parse", 0, 1},
+    {"check(hlbench.erl)", "check", 0, 1},
     {"compile(hlbench.erl)", "compile", 0, 1},
 };
 enum { NK = sizeof kernels / sizeof kernels[0] };

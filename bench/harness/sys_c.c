@@ -46,7 +46,8 @@ static int c_init(hb_system *self, const hb_config *cfg, char *why) {
 static const char *c_unsupported(hb_system *self, const hb_kernel *k) {
     (void)self;
     if (strcmp(k->name, "fib") == 0 || strcmp(k->name, "sort") == 0) return NULL;
-    if (strcmp(k->name, "parse") == 0 || strcmp(k->name, "compile") == 0)
+    if (strcmp(k->name, "parse") == 0 || strcmp(k->name, "check") == 0 ||
+        strcmp(k->name, "compile") == 0)
         return "not a compiler";
     return "the C compiler folds it away";
 }

@@ -25,7 +25,8 @@ static int vm_init(hb_system *self, const hb_config *cfg, char *why) {
 
 static const char *vm_unsupported(hb_system *self, const hb_kernel *k) {
     (void)self;
-    if (strcmp(k->name, "parse") == 0 || strcmp(k->name, "compile") == 0)
+    if (strcmp(k->name, "parse") == 0 || strcmp(k->name, "check") == 0 ||
+        strcmp(k->name, "compile") == 0)
         return "see the front-end row";
     return NULL;
 }
