@@ -30,6 +30,7 @@ void *lw_array(lw_ctx *c, size_t count, size_t size) {
 }
 
 void lw_error(lw_ctx *c, uint32_t line, uint32_t col, const char *fmt, ...) {
+    if (c->quiet) return;
     char tmp[400];
     va_list ap;
     va_start(ap, fmt);
@@ -117,9 +118,16 @@ hl_core_node *lw_error_call(lw_ctx *c, hl_core_node *reason) {
 /* ---- records and functions ---------------------------------------------- */
 
 const hl_ast *lw_record(lw_ctx *c, hl_ast_name name) {
-    for (uint32_t i = 0; i < c->m->nrecords; i++)
+    uint32_t n = c->m->nrecords < c->visible_records ? c->m->nrecords : c->visible_records;
+    for (uint32_t i = 0; i < n; i++)
         if (names_eq(c->records[i]->u.attr.target, name)) return c->records[i];
     return NULL;
+}
+
+uint32_t lw_record_index_of(lw_ctx *c, const hl_ast *rec) {
+    for (uint32_t i = 0; i < c->m->nrecords; i++)
+        if (c->records[i] == rec) return i;
+    return 0;
 }
 
 uint32_t lw_record_nfields(const hl_ast *rec) { return rec->u.attr.items.count; }
@@ -670,7 +678,9 @@ static void check_record_defaults(lw_ctx *c, uint32_t scratch_fun) {
             lw_fn fn;
             lw_fn_init(&fn, scratch_fun);
             c->fn = &fn;
+            c->visible_records = i;
             (void)lw_expr(c, init);
+            c->visible_records = UINT32_MAX;
             c->fn = NULL;
             lw_fn_free(&fn);
         }
@@ -704,6 +714,7 @@ hl_core_module *hl_core_lower(const hl_ast_module *ast, const hl_core_options *o
     c.diags = d;
     c.opts = o;
     c.ast = ast;
+    c.visible_records = UINT32_MAX;
     size_t nforms = ast->forms.count;
     const hl_ast **recs = lw_array(&c, nforms ? nforms : 1, sizeof *recs);
     m->records = lw_array(&c, nforms ? nforms : 1, sizeof *m->records);

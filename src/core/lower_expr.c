@@ -173,10 +173,18 @@ hl_core_node *lw_record_new(lw_ctx *c, const hl_ast *e, bool pattern) {
             items[i] = lw_expr(c, v);
         } else {
             const hl_ast *init = lw_record_decl(rec, i - 1)->u.decl_field.init;
-            bool quiet = c->quiet_unbound;
-            c->quiet_unbound = true;
+            /* Defaults are inlined (as OTP does), seeing only the records
+             * declared before this one, so self-reference cannot recurse;
+             * their errors were reported at the -record. */
+            bool quiet = c->quiet_unbound, q2 = c->quiet;
+            uint32_t vis = c->visible_records;
+            uint32_t ri = lw_record_index_of(c, rec);
+            c->quiet_unbound = c->quiet = true;
+            if (ri < c->visible_records) c->visible_records = ri;
             items[i] = init ? lw_expr(c, init) : lw_atom(c, "undefined", e->line, e->col);
             c->quiet_unbound = quiet;
+            c->quiet = q2;
+            c->visible_records = vis;
         }
         if (!items[i]) return NULL;
     }

@@ -64,6 +64,9 @@ typedef struct lw_ctx {
                                    head's own */
     bool oom;
     bool in_guard;
+    uint32_t visible_records;   /* records a -record default may use: those
+                                   declared before it (erl_lint) */
+    bool quiet;                 /* inlining a default: already reported */
     bool quiet_unbound;         /* record defaults at a use site: their
                                    variables were reported at the -record */
 } lw_ctx;
@@ -87,6 +90,7 @@ const hl_ast *lw_record(lw_ctx *c, hl_ast_name name);
 /* Record field index (1-based, element index - 1) or 0 when undefined. */
 uint32_t lw_record_field(const hl_ast *rec, hl_ast_name field);
 uint32_t lw_record_nfields(const hl_ast *rec);
+uint32_t lw_record_index_of(lw_ctx *c, const hl_ast *rec);
 /* The i-th (0-based) field declaration. */
 const hl_ast *lw_record_decl(const hl_ast *rec, uint32_t i);
 int32_t lw_find_fun(lw_ctx *c, hl_ast_name name, uint32_t arity);
