@@ -90,7 +90,7 @@ static void front_fini(hb_system *self) {
 static const char *front_describe(hb_system *self) {
     (void)self;
     static char line[128];
-    snprintf(line, sizeof line, "Hyperlang: library %s (Release build, gcc)", hl_version());
+    snprintf(line, sizeof line, "Hyperlang: library %s (gcc, Release, -O2)", hl_version());
     return line;
 }
 
