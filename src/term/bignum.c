@@ -422,6 +422,69 @@ static unsigned chunk_digits(unsigned base, mp_limb_t *power) {
     return k;
 }
 
+/* Bignum to text, divide and conquer: split by power^(2^j) (about half the
+ * number's size) with mpn_tdiv_qr, convert both halves, the low one padded
+ * to its exact width; below TEXT_BASECASE limbs, repeated single-limb
+ * division. Recursion depth is at most the number of powers (≤ 11 at the
+ * 1,024-limb cap), and all scratch is two fixed C-stack arrays (~50 KiB). */
+enum { TEXT_BASECASE = 24, TEXT_MAX_POWERS = 12 };
+
+typedef struct text_ctx {
+    unsigned base, per;
+    mp_limb_t power;
+    const mp_limb_t *pw[TEXT_MAX_POWERS]; /* pw[j] = power^(2^j), normalised */
+    size_t plen[TEXT_MAX_POWERS];
+    size_t npw;
+} text_ctx;
+
+static void reverse(char *s, size_t n) {
+    for (size_t i = 0; i < n / 2; i++) {
+        char c = s[i];
+        s[i] = s[n - 1 - i];
+        s[n - 1 - i] = c;
+    }
+}
+
+/* Digits of {t, n} (destroyed): exactly `width` digits, zero-padded, when
+ * width > 0, else the minimal number. */
+static size_t text_basecase(const text_ctx *c, mp_limb_t *t, size_t n, size_t width, char *out) {
+    size_t len = 0;
+    while (n && t[n - 1] == 0) n--;
+    while (n) {
+        mp_limb_t r = mpn_divrem_1(t, 0, t, (mp_size_t)n, c->power);
+        while (n && t[n - 1] == 0) n--;
+        for (unsigned i = 0; i < c->per && (n || r); i++) {
+            out[len++] = digit_chars[r % c->base];
+            r /= c->base;
+        }
+    }
+    while (len < width) out[len++] = '0';
+    reverse(out, len);
+    return len;
+}
+
+static size_t text_rec(const text_ctx *c, const mp_limb_t *v, size_t n, size_t width, char *out,
+                       mp_limb_t *scratch) {
+    while (n && v[n - 1] == 0) n--;
+    size_t j = c->npw;
+    while (j > 0 && c->plen[j - 1] >= n) j--;
+    if (n <= TEXT_BASECASE || j == 0) {
+        memcpy(scratch, v, n * sizeof *v);
+        return text_basecase(c, scratch, n, width, out);
+    }
+    /* The largest power with fewer limbs than v (so below v): it has more
+     * than about n/2 limbs, so the quotient is at most about n/2 limbs and
+     * the remainder uses a smaller power next; sizes halve down the path. */
+    j--;
+    size_t pl = c->plen[j], nq = n - pl + 1;
+    mp_limb_t *q = scratch, *r = scratch + nq;
+    mpn_tdiv_qr(q, r, 0, v, (mp_size_t)n, c->pw[j], (mp_size_t)pl);
+    size_t wr = (size_t)c->per << j;
+    size_t lq = text_rec(c, q, nq, width ? width - wr : 0, out, r + pl);
+    text_rec(c, r, pl, wr, out + lq, r + pl);
+    return lq + wr;
+}
+
 size_t hl_int_to_text(hl_term a, unsigned base, char *buf) {
     if (hl_is_small(a)) {
         int64_t v = hl_small_val(a);
@@ -438,26 +501,27 @@ size_t hl_int_to_text(hl_term a, unsigned base, char *buf) {
         return k;
     }
     size_t n = hl_big_nlimbs(a), k = 0;
-    mp_limb_t t[HL_BIG_MAX_LIMBS + 1], power;
-    unsigned per = chunk_digits(base, &power);
-    memcpy(t, hl_big_limbs(a), n * sizeof *t);
+    /* scratch: a path uses n + plen[j0] + plen[j0-1] + ... < 3n + depth limbs */
+    mp_limb_t ptab[3 * HL_BIG_MAX_LIMBS + 64], scratch[3 * HL_BIG_MAX_LIMBS + 256];
+    text_ctx c = {.base = base, .npw = 1};
+    c.per = chunk_digits(base, &c.power);
+    ptab[0] = c.power;
+    c.pw[0] = ptab;
+    c.plen[0] = 1;
+    size_t used = 1;
+    /* Squares while they are at most half the number: pw[j+1] = pw[j]^2. */
+    while (c.npw < TEXT_MAX_POWERS && c.plen[c.npw - 1] * 2 - 1 < n) {
+        size_t pl = c.plen[c.npw - 1];
+        mp_limb_t *next = ptab + used;
+        mpn_sqr(next, c.pw[c.npw - 1], (mp_size_t)pl);
+        size_t nl = 2 * pl;
+        while (next[nl - 1] == 0) nl--;
+        c.pw[c.npw] = next;
+        c.plen[c.npw++] = nl;
+        used += nl;
+    }
     if (hl_big_is_neg(a)) buf[k++] = '-';
-    char *s = buf + k;
-    size_t len = 0; /* digits written least significant first */
-    while (n) {
-        mp_limb_t r = mpn_divrem_1(t, 0, t, (mp_size_t)n, power);
-        while (n && t[n - 1] == 0) n--;
-        for (unsigned i = 0; i < per && (n || r); i++) {
-            s[len++] = digit_chars[r % base];
-            r /= base;
-        }
-    }
-    for (size_t i = 0; i < len / 2; i++) {
-        char c = s[i];
-        s[i] = s[len - 1 - i];
-        s[len - 1 - i] = c;
-    }
-    return k + len;
+    return k + text_rec(&c, (const mp_limb_t *)hl_big_limbs(a), n, 0, buf + k, scratch);
 }
 
 static int digit_value(unsigned char c) {
