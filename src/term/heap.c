@@ -295,8 +295,16 @@ hl_term_status hl_heap_gc(hl_heap *h, size_t need, hl_roots *roots, size_t nroot
     if (!hl_size_add(used, need, &first)) return HL_TERM_HEAP_LIMIT;
     if (need > h->limit_bytes / sizeof(hl_term)) return HL_TERM_HEAP_LIMIT;
     /* First copy: the current size when everything that could be live fits,
-     * else exactly used + need (a temporary size fixed below). */
+     * else exactly used + need (a temporary size fixed below). When the
+     * previous collection enlarged the block, the process is probably still
+     * growing: copy straight into a block twice as large instead of copying
+     * twice (a wrong guess costs one shrink copy of little live data). */
     if (first < cur) first = cur;
+    if (h->grew && first < 2 * (used + need)) {
+        size_t grown = 2 * (used + need);
+        uint64_t avail = h->limit_bytes / sizeof(hl_term);
+        if (grown <= avail) first = grown;
+    }
     size_t bytes;
     if (!hl_size_mul(first, sizeof(hl_term), &bytes)) return HL_TERM_HEAP_LIMIT;
     hl_term *to = hl_mem_alloc(bytes);
@@ -315,6 +323,7 @@ hl_term_status hl_heap_gc(hl_heap *h, size_t need, hl_roots *roots, size_t nroot
             return HL_TERM_NOMEM;
         }
     }
+    h->grew = (size_t)(h->block_end - h->start) > cur;
     if ((uint64_t)(live + need) * sizeof(hl_term) + h->offheap_bytes > h->limit_bytes)
         return HL_TERM_HEAP_LIMIT;
     if ((size_t)(h->block_end - h->top) < need) return HL_TERM_HEAP_LIMIT;

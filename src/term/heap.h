@@ -38,6 +38,7 @@ typedef struct hl_heap {
     unsigned flags;
     uint64_t gc_count;
     uint64_t gc_words_copied;
+    bool grew;          /* the previous collection enlarged the block */
 } hl_heap;
 
 /* A run of root slots (x registers, stack, ...): updated in place by a collection. */
