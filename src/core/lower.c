@@ -369,6 +369,11 @@ hl_core_node *lw_use_var(lw_ctx *c, const hl_ast *var) {
     if (v == HL_CORE_NO_VAR) return NULL;
     const lw_var *lv = &c->fn->vars[v];
     if (c->quiet_unbound && lv->state != VS_BOUND) return lw_atom(c, "undefined", var->line, var->col);
+    if (c->in_map_key && lv->state == VS_BOUND && lv->pattern_id == c->pattern_id && c->pattern_id) {
+        /* Bound by the very pattern whose key this is. */
+        lw_error(c, var->line, var->col, "variable '%.*s' is unbound", (int)name.len, name.ptr);
+        return lw_var_node(c, v, var->line, var->col);
+    }
     if (lv->state == VS_UNSAFE) report_unsafe(c, lv, var->line, var->col);
     else if (lv->state != VS_BOUND)
         lw_error(c, var->line, var->col, "variable '%.*s' is unbound", (int)name.len, name.ptr);
@@ -396,6 +401,7 @@ hl_core_node *lw_pat_var(lw_ctx *c, const hl_ast *var, int mode, uint32_t head_b
         lv->state = VS_BOUND; /* untrailed: no cascade of the same error */
     } else if (lv->state != VS_BOUND) {
         lw_set_state(c, v, VS_BOUND, NULL, 0, 0);
+        c->fn->vars[v].pattern_id = c->pattern_id;
         n->flags |= HL_CF_BIND;
     }
     return n;
@@ -432,6 +438,18 @@ void lw_branches_next(lw_ctx *c, lw_branches *b) {
     for (uint32_t i = b->mark; i < f->ntrail; i++) {
         lw_trail *t = &f->trail[i];
         if (t->what & TRAIL_SLOT) continue;
+        if (t->saved.state == VS_UNBOUND && f->vars[t->what].state == VS_UNSAFE) {
+            /* Unsafe after an inner construct: stays unsafe after this one. */
+            lw_var *nu = hl_mem_realloc_array(b->unsafe, (size_t)b->nunsafe + 1, sizeof *nu);
+            if (!nu) {
+                c->oom = true;
+                break;
+            }
+            b->unsafe = nu;
+            nu[b->nunsafe] = f->vars[t->what];
+            nu[b->nunsafe++].name.len = t->what;
+            continue;
+        }
         if (t->saved.state == VS_BOUND || f->vars[t->what].state != VS_BOUND) continue;
         if (f->vars[t->what].stamp == stamp) continue; /* seen in this branch */
         f->vars[t->what].stamp = stamp;
@@ -452,13 +470,32 @@ void lw_branches_next(lw_ctx *c, lw_branches *b) {
     lw_undo(c, b->mark);
 }
 
+uint32_t lw_bound_since(lw_ctx *c, uint32_t mark, hl_core_var **out) {
+    lw_fn *f = c->fn;
+    uint32_t n = 0;
+    *out = NULL;
+    for (uint32_t i = mark; i < f->ntrail; i++) {
+        lw_trail *t = &f->trail[i];
+        if ((t->what & TRAIL_SLOT) || t->saved.state == VS_BOUND || f->vars[t->what].state != VS_BOUND) continue;
+        hl_core_var *nv = hl_mem_realloc_array(*out, (size_t)n + 1, sizeof *nv);
+        if (!nv) {
+            c->oom = true;
+            return n;
+        }
+        *out = nv;
+        nv[n++] = t->what;
+    }
+    return n;
+}
+
 static int cmp_var(const void *a, const void *b) {
     hl_core_var x = *(const hl_core_var *)a, y = *(const hl_core_var *)b;
     return x < y ? -1 : x > y;
 }
 
 void lw_branches_end(lw_ctx *c, lw_branches *b, const char *what, uint32_t line, uint32_t col,
-                     bool all_unsafe) {
+                     int mode) {
+    bool all_unsafe = mode == LW_MERGE_UNSAFE;
     /* Each variable appears at most once per branch: sorted, the length
      * of its run is the number of branches that bound it. */
     if (b->nbound) qsort(b->bound, b->nbound, sizeof *b->bound, cmp_var);
@@ -466,10 +503,19 @@ void lw_branches_end(lw_ctx *c, lw_branches *b, const char *what, uint32_t line,
         hl_core_var v = b->bound[i];
         uint32_t k = i;
         while (k < b->nbound && b->bound[k] == v) k++;
-        if (k - i == b->count && !all_unsafe) lw_set_state(c, v, VS_BOUND, NULL, 0, 0);
+        if ((k - i == b->count || mode == LW_MERGE_UNION) && !all_unsafe) lw_set_state(c, v, VS_BOUND, NULL, 0, 0);
         else lw_set_state(c, v, VS_UNSAFE, what, line, col);
         i = k;
     }
+    for (uint32_t i = 0; i < b->nunsafe; i++) {
+        const lw_var *u = &b->unsafe[i];
+        hl_core_var v = u->name.len;
+        if (c->fn->vars[v].state != VS_UNBOUND) continue;
+        /* Siblings have no construct of their own: keep the inner one. */
+        if (what) lw_set_state(c, v, VS_UNSAFE, what, line, col);
+        else lw_set_state(c, v, VS_UNSAFE, u->unsafe_in, u->uline, u->ucol);
+    }
+    hl_mem_free(b->unsafe);
     hl_mem_free(b->bound);
     hl_mem_free(b->branch_end);
     memset(b, 0, sizeof *b);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/mem.h"
 #include "core/lower_int.h"
 #include "front/token.h"
 
@@ -91,13 +92,38 @@ hl_core_node *lw_negate(lw_ctx *c, const hl_ast *op, const hl_ast *arg) {
     return n;
 }
 
+/* Sibling expressions (tuple and list elements, arguments, operands):
+ * Erlang leaves their order unspecified, so none sees the variables another
+ * binds; all of them are bound afterwards (erl_lint). `extra` (a list tail)
+ * is one more sibling. */
+static bool siblings(lw_ctx *c, hl_ast *const *asts, uint32_t n, hl_core_node **out, const hl_ast *extra,
+                     hl_core_node **extra_out) {
+    uint32_t total = n + (extra ? 1 : 0);
+    if (total < 2) {
+        for (uint32_t i = 0; i < n; i++)
+            if (!(out[i] = lw_expr(c, asts[i]))) return false;
+        return !extra || (*extra_out = lw_expr(c, extra)) != NULL;
+    }
+    lw_branches br;
+    lw_branches_begin(c, &br);
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < total; i++) {
+        hl_core_node *r = lw_expr(c, i < n ? asts[i] : extra);
+        if (i < n) out[i] = r;
+        else *extra_out = r;
+        ok = r != NULL;
+        lw_branches_next(c, &br);
+    }
+    lw_branches_end(c, &br, NULL, 0, 0, LW_MERGE_UNION);
+    return ok;
+}
+
 static hl_core_node *list_node(lw_ctx *c, hl_core_kind kind, const hl_ast_list *l, uint32_t line,
                                uint32_t col) {
     hl_core_node *n = lw_node(c, kind, line, col);
     hl_core_node **items = lw_array(c, l->count ? l->count : 1, sizeof *items);
     if (!n || !items) return NULL;
-    for (uint32_t i = 0; i < l->count; i++)
-        if (!(items[i] = lw_expr(c, l->items[i]))) return NULL;
+    if (!siblings(c, l->items, l->count, items, NULL, NULL)) return NULL;
     n->u.list.items = items;
     n->u.list.count = l->count;
     return n;
@@ -347,7 +373,7 @@ static hl_core_node *short_circuit(lw_ctx *c, const hl_ast *e, bool is_and) {
     hl_core_node *b = lw_expr(c, e->u.bin.right);
     lw_branches_next(c, &br);
     lw_branches_next(c, &br);
-    lw_branches_end(c, &br, is_and ? "andalso" : "orelse", e->line, e->col, false);
+    lw_branches_end(c, &br, is_and ? "andalso" : "orelse", e->line, e->col, LW_MERGE_CASE);
     if (!b) return NULL;
     if (!simple_clause(c, &cl[0], lw_atom(c, is_and ? "true" : "false", e->line, e->col), b) ||
         !simple_clause(c, &cl[1], lw_atom(c, is_and ? "false" : "true", e->line, e->col),
@@ -404,6 +430,7 @@ static hl_core_clause *branch_clauses(lw_ctx *c, const hl_ast_list *cls, lw_bran
         o->npats = cl->u.clause.patterns.count;
         o->pats = lw_array(c, o->npats ? o->npats : 1, sizeof *o->pats);
         if (!o->pats) return NULL;
+        c->pattern_id++;
         for (uint32_t k = 0; k < o->npats; k++)
             if (!(o->pats[k] = lw_pattern(c, cl->u.clause.patterns.items[k], PAT_NORMAL))) return NULL;
         if (!lw_guards(c, cl, o)) return NULL;
@@ -422,7 +449,7 @@ static hl_core_node *case_expr(lw_ctx *c, const hl_ast *e) {
     lw_branches br;
     lw_branches_begin(c, &br);
     hl_core_clause *cl = branch_clauses(c, cls, &br);
-    lw_branches_end(c, &br, is_if ? "if" : "case", e->line, e->col, false);
+    lw_branches_end(c, &br, is_if ? "if" : "case", e->line, e->col, LW_MERGE_CASE);
     if (!cl) return NULL;
     n->u.case_.clauses = cl;
     n->u.case_.count = cls->count;
@@ -442,7 +469,7 @@ static hl_core_node *receive_expr(lw_ctx *c, const hl_ast *e) {
         lw_branches_next(c, &br);
         if (!n->u.receive.after) cl = NULL;
     }
-    lw_branches_end(c, &br, "receive", e->line, e->col, false);
+    lw_branches_end(c, &br, "receive", e->line, e->col, LW_MERGE_CASE);
     if (!cl) return NULL;
     n->u.receive.clauses = cl;
     n->u.receive.count = e->u.receive.clauses.count;
@@ -457,11 +484,14 @@ static hl_core_node *try_expr(lw_ctx *c, const hl_ast *e) {
     lw_branches all;
     lw_branches_begin(c, &all);
     bool ok = (n->u.try_.body = lw_body(c, &e->u.try_.body, e->line, e->col)) != NULL;
+    /* What the body bound is unsafe in the catch clauses and the after. */
+    hl_core_var *body_vars;
+    uint32_t nbody = lw_bound_since(c, all.mark, &body_vars);
     if (ok && e->u.try_.of.count) {
         lw_branches br;
         lw_branches_begin(c, &br);
         n->u.try_.of = branch_clauses(c, &e->u.try_.of, &br);
-        lw_branches_end(c, &br, "try", e->line, e->col, false);
+        lw_branches_end(c, &br, "try", e->line, e->col, LW_MERGE_CASE);
         n->u.try_.nof = e->u.try_.of.count;
         n->u.try_.has_of = true;
         ok = n->u.try_.of != NULL;
@@ -479,6 +509,15 @@ static hl_core_node *try_expr(lw_ctx *c, const hl_ast *e) {
                 ok = false;
                 break;
             }
+            for (uint32_t k = 0; k < nbody; k++)
+                lw_set_state(c, body_vars[k], VS_UNSAFE, "try", e->line, e->col);
+            const hl_ast *st = p->u.list.items[2];
+            if (st->kind == HL_AST_VAR && !lw_name_eq(st->u.name, "_")) {
+                hl_core_var sv = lw_lookup(c, st->u.name);
+                if (sv != HL_CORE_NO_VAR && c->fn->vars[sv].state != VS_UNBOUND)
+                    lw_error(c, st->line, st->col, "stacktrace variable '%.*s' must not be previously bound",
+                             (int)st->u.name.len, st->u.name.ptr);
+            }
             hl_core_clause *o = &out[i];
             o->line = cl->line;
             o->col = cl->col;
@@ -493,10 +532,12 @@ static hl_core_node *try_expr(lw_ctx *c, const hl_ast *e) {
         n->u.try_.ncatch = cls->count;
     }
     if (ok && e->u.try_.after.count) {
+        for (uint32_t k = 0; k < nbody; k++) lw_set_state(c, body_vars[k], VS_UNSAFE, "try", e->line, e->col);
         ok = (n->u.try_.after = lw_body(c, &e->u.try_.after, e->line, e->col)) != NULL;
         lw_branches_next(c, &all);
     }
-    lw_branches_end(c, &all, "try", e->line, e->col, true);
+    lw_branches_end(c, &all, "try", e->line, e->col, LW_MERGE_UNSAFE);
+    hl_mem_free(body_vars);
     return ok ? n : NULL;
 }
 
@@ -507,7 +548,7 @@ static hl_core_node *catch_expr(lw_ctx *c, const hl_ast *e) {
     lw_branches_begin(c, &br);
     n->u.arg = lw_expr(c, e->u.arg);
     lw_branches_next(c, &br);
-    lw_branches_end(c, &br, "catch", e->line, e->col, true);
+    lw_branches_end(c, &br, "catch", e->line, e->col, LW_MERGE_UNSAFE);
     return n->u.arg ? n : NULL;
 }
 
@@ -515,6 +556,7 @@ static hl_core_node *match_expr(lw_ctx *c, const hl_ast *e) {
     hl_core_node *n = lw_node(c, HL_CORE_MATCH, e->line, e->col);
     if (!n) return NULL;
     if (!(n->u.pair.b = lw_expr(c, e->u.bin.right))) return NULL;
+    c->pattern_id++;
     if (!(n->u.pair.a = lw_pattern(c, e->u.bin.left, PAT_NORMAL))) return NULL;
     return n;
 }
@@ -523,9 +565,7 @@ static hl_core_node *match_expr(lw_ctx *c, const hl_ast *e) {
 
 static hl_core_node *call_args(lw_ctx *c, hl_core_node *call, const hl_ast *e) {
     if (!call) return NULL;
-    for (uint32_t i = 0; i < e->u.call.args.count; i++)
-        if (!(call->u.call.args[i] = lw_expr(c, e->u.call.args.items[i]))) return NULL;
-    return call;
+    return siblings(c, e->u.call.args.items, e->u.call.args.count, call->u.call.args, NULL, NULL) ? call : NULL;
 }
 
 /* record_info(size | fields, r) and is_record(X, r): compile-time record
@@ -656,8 +696,13 @@ hl_core_node *lw_expr(lw_ctx *c, const hl_ast *e) {
     case HL_AST_NIL:
         return lit_from_ast(c, e);
     case HL_AST_CONS: {
-        hl_core_node *n = list_node(c, HL_CORE_CONS, &e->u.cons.items, e->line, e->col);
-        if (!n || !(n->u.list.tail = lw_expr(c, e->u.cons.tail))) return NULL;
+        hl_core_node *n = lw_node(c, HL_CORE_CONS, e->line, e->col);
+        uint32_t k = e->u.cons.items.count;
+        hl_core_node **items = lw_array(c, k ? k : 1, sizeof *items);
+        if (!n || !items || !siblings(c, e->u.cons.items.items, k, items, e->u.cons.tail, &n->u.list.tail))
+            return NULL;
+        n->u.list.items = items;
+        n->u.list.count = k;
         return n;
     }
     case HL_AST_TUPLE: return list_node(c, HL_CORE_TUPLE, &e->u.list, e->line, e->col);
@@ -676,7 +721,12 @@ hl_core_node *lw_expr(lw_ctx *c, const hl_ast *e) {
         return op_call(c, e, lw_expr(c, e->u.arg), NULL);
     case HL_AST_OP2:
         if (e->op == HL_TOK_ANDALSO || e->op == HL_TOK_ORELSE) return short_circuit(c, e, e->op == HL_TOK_ANDALSO);
-        return op_call(c, e, lw_expr(c, e->u.bin.left), lw_expr(c, e->u.bin.right));
+        {
+            hl_ast *ops[2] = {e->u.bin.left, e->u.bin.right};
+            hl_core_node *args[2] = {NULL, NULL};
+            if (!siblings(c, ops, 2, args, NULL, NULL)) return NULL;
+            return op_call(c, e, args[0], args[1]);
+        }
     case HL_AST_MATCH: return match_expr(c, e);
     case HL_AST_CALL: return call_expr(c, e);
     case HL_AST_FUN_LOCAL: return fun_ref(c, e);

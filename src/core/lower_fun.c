@@ -31,6 +31,7 @@ bool lw_function_clauses(lw_ctx *c, const hl_ast_list *clauses, uint32_t fun_ind
         uint32_t mark = lw_mark(c);
         uint32_t saved_base = c->head_base;
         c->head_base = c->fn->nvars;
+        c->pattern_id++;
         o->line = cl->line;
         o->col = cl->col;
         o->npats = cl->u.clause.patterns.count;

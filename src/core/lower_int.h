@@ -24,6 +24,7 @@ typedef struct lw_var {
     const char *unsafe_in;      /* construct name for "unsafe in 'case'" */
     uint32_t uline, ucol;       /* where that construct is */
     uint32_t stamp;             /* scratch for branch merging */
+    uint32_t pattern_id;        /* pattern that bound it */
 } lw_var;
 
 typedef struct lw_trail {       /* undo entry: a variable's previous state or
@@ -69,6 +70,9 @@ typedef struct lw_ctx {
     bool quiet;                 /* inlining a default: already reported */
     bool quiet_unbound;         /* record defaults at a use site: their
                                    variables were reported at the -record */
+    bool in_map_key;            /* pattern map key: only variables bound
+                                   before the pattern */
+    uint32_t pattern_id;        /* current clause head / match pattern */
 } lw_ctx;
 
 /* lower.c */
@@ -124,11 +128,23 @@ typedef struct lw_branches {
     uint32_t nbound, capbound;
     uint32_t *branch_end;       /* end offset into bound[] per branch */
     uint32_t capends;
+    lw_var *unsafe;             /* unsafe after an inner construct (name
+                                   holds the var id in len) */
+    uint32_t nunsafe;
 } lw_branches;
+enum {
+    LW_MERGE_CASE = 0,          /* bound in all branches: bound; some: unsafe */
+    LW_MERGE_UNSAFE = 1,        /* everything bound inside is unsafe after */
+    LW_MERGE_UNION = 2,         /* sibling expressions ({A, B}, f(A, B)): each
+                                   sees none of the others' bindings; all are
+                                   bound after (erl_lint) */
+};
+/* Variables bound since a trail mark (hl_mem array the caller frees). */
+uint32_t lw_bound_since(lw_ctx *c, uint32_t mark, hl_core_var **out);
 void lw_branches_begin(lw_ctx *c, lw_branches *b);
 void lw_branches_next(lw_ctx *c, lw_branches *b);    /* after each branch */
 void lw_branches_end(lw_ctx *c, lw_branches *b, const char *what, uint32_t line, uint32_t col,
-                     bool all_unsafe);
+                     int mode);
 
 /* Captures for a lifted function: the variables named in `ast` (and the
  * extra ids) that are bound in the enclosing function. Must be called with

@@ -91,10 +91,11 @@ static hl_core_node *map_pattern(lw_ctx *c, const hl_ast *p, int mode) {
         if (f->kind != HL_AST_MAP_EXACT) return illegal(c, f);
         pairs[i].exact = true;
         /* Keys are guard expressions over variables bound before. */
-        bool saved = c->in_guard;
-        c->in_guard = true;
+        bool saved = c->in_guard, saved_key = c->in_map_key;
+        c->in_guard = c->in_map_key = true;
         pairs[i].key = lw_expr(c, f->u.bin.left);
         c->in_guard = saved;
+        c->in_map_key = saved_key;
         if (!pairs[i].key || !(pairs[i].value = lw_pattern(c, f->u.bin.right, mode))) return NULL;
     }
     n->u.map.pairs = pairs;
