@@ -59,6 +59,20 @@ static void classify_call(cctx *c, hl_core_node *n) {
         mod = n->u.call.module = (hl_ast_name){"erlang", 6};
         n->flags |= HL_CF_AUTO;
     }
+    /* ?MODULE:f(...) (a fully qualified call to this module) is a local
+     * call when f/A is exported; OTP would fail with undef at run time
+     * otherwise, we say so at compile time. */
+    if (c->m->name.len && mod.len == c->m->name.len && memcmp(mod.ptr, c->m->name.ptr, mod.len) == 0) {
+        int32_t local = find_local(c->m, f, a);
+        if (local >= 0 && c->m->funs[local].exported) {
+            n->u.call.kind = HL_CALL_LOCAL;
+            n->u.call.target = (uint32_t)local;
+            return;
+        }
+        reject(c, n, "remote call ", mod, f, a, local >= 0 ? " is not declared (the function is not exported)"
+                                                          : " is not declared (no such function)");
+        return;
+    }
     bool erl = name_is(mod, "erlang");
     if (erl && name_is(f, "!") && a == 2) {
         hl_diags_add(c->d, n->line, n->col, "message send is not available");
