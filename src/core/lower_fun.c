@@ -177,16 +177,18 @@ static hl_core_node *generator(lw_ctx *c, const hl_ast *e, uint32_t i, const con
     lw_fn child;
     lw_fn_init(&child, (uint32_t)idx);
     c->fn = &child;
-    /* Everything after this generator may mention enclosing variables. */
-    uint32_t nrest = e->u.comp.qualifiers.count - i;
-    const hl_ast **asts = lw_array(c, (size_t)nrest + 1, sizeof *asts);
+    /* The template, this generator's pattern and the later qualifiers may
+     * mention enclosing variables (the source list is evaluated outside). */
+    uint32_t nrest = e->u.comp.qualifiers.count - i - 1;
+    const hl_ast **asts = lw_array(c, (size_t)nrest + 2, sizeof *asts);
     hl_core_clause *cl = new_clauses(c, 4);
     hl_core_node *result = NULL;
     bool ok = asts && cl;
     if (ok) {
         asts[0] = e->u.comp.template_;
-        for (uint32_t r = 0; r < nrest; r++) asts[r + 1] = e->u.comp.qualifiers.items[i + r];
-        ok = lw_capture(c, parent, &child, asts, nrest + 1, k->vars, k->n);
+        asts[1] = pat;
+        for (uint32_t r = 0; r < nrest; r++) asts[r + 2] = e->u.comp.qualifiers.items[i + 1 + r];
+        ok = lw_capture(c, parent, &child, asts, nrest + 2, k->vars, k->n);
     }
     cont outer = {k->fn, NULL, k->n}, self = {idx, NULL, 0};
     hl_core_var tl = HL_CORE_NO_VAR;

@@ -14,6 +14,7 @@
 #include "base/mem.h"
 #include "core/builtins.h"
 #include "core/core.h"
+#include "core/dump.h"
 #include "front/front.h"
 
 typedef struct compiled {
@@ -325,6 +326,34 @@ static void test_limits_are_enforced(void **state) {
     release(&c);
 }
 
+/* The whole text form of a small module (docs/safecore.md), as a golden
+ * string: lifting, captures, guard filters, ?MODULE calls, andalso. */
+static void test_dump_golden(void **state) {
+    (void)state;
+    compiled c;
+    compile(&c, "-module(g).\n-export([f/2]).\n-record(r, {a = 1, b}).\n"
+                "f(Xs, K) ->\n    R = #r{b = K},\n"
+                "    F = fun(Y) when Y > K -> Y andalso K; (_) -> ?MODULE:f(Xs, K) end,\n"
+                "    [F(X) || X <- Xs, X > R#r.a].\n");
+    assert_non_null(c.m);
+    hl_buf b;
+    hl_buf_init(&b, 0);
+    assert_true(hl_core_dump(c.m, &b));
+    assert_string_equal(b.data,
+        "#0 'f'/2 exported:\n"
+        "  (=Xs#0, =K#1) -> begin (=R#2 = {'r', 1, K#1}), (=F#3 = make_fun#1[K#1, Xs#0]), local#2:'-f/2-lc-1-'/1(Xs#0, F#3, R#2) end\n"
+        "#1 '-f/2-fun-0-'/1 free[K#0, Xs#1]:\n"
+        "  =Y#2 when builtin#40:'erlang':'>'/2(Y#2, K#0) -> case Y#2 of 'true' -> K#0; 'false' -> 'false' end/badarg/guard\n"
+        "  _ -> local#0:'g':'f'/2(Xs#1, K#0)\n"
+        "#2 '-f/2-lc-1-'/1 free[F#0, R#1]:\n"
+        "  [=X#3 | =_#2] -> case 'true' of _ when builtin#40:'erlang':'>'/2(X#3, R#1#r.2/3) -> [apply F#0(X#3) | local#2:'-f/2-lc-1-'/1(_#2, F#0, R#1)]; _ -> local#2:'-f/2-lc-1-'/1(_#2, F#0, R#1) end/case_clause\n"
+        "  [_ | =_#2] -> local#2:'-f/2-lc-1-'/1(_#2, F#0, R#1)\n"
+        "  [] -> []\n"
+        "  =_#4 -> builtin#63:'erlang':'error'/1({'bad_generator', _#4})\n");
+    hl_buf_free(&b);
+    release(&c);
+}
+
 /* Every allocation of the pipeline fails in turn: each run ends in a clean
  * result or a clean error, never a crash or leak (ASan checks). */
 static void test_out_of_memory_everywhere(void **state) {
@@ -381,6 +410,7 @@ int main(void) {
         cmocka_unit_test(test_host_binding_hook),
         cmocka_unit_test(test_every_allowlist_entry_is_unique),
         cmocka_unit_test(test_limits_are_enforced),
+        cmocka_unit_test(test_dump_golden),
         cmocka_unit_test(test_out_of_memory_everywhere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
