@@ -44,4 +44,8 @@ step "tests/parse_diff/*.ast (tests/oracle/ast_dump.escript)"
 rm -f tests/parse_diff/*.ast
 escript tests/oracle/ast_dump.escript --write tests/parse_diff/*.erl
 
+step "tests/parse_diff/reject/otp_errors.txt (OTP must reject every reject/*.erl)"
+escript tests/oracle/ast_dump.escript --reject tests/parse_diff/reject/*.erl \
+  > tests/parse_diff/reject/otp_errors.txt
+
 echo "regen-oracle: done; review with git status / git diff"

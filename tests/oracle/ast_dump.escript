@@ -22,6 +22,13 @@
 %%   escript tests/oracle/ast_dump.escript FILE.erl          (to stdout)
 %%   escript tests/oracle/ast_dump.escript --write F.erl...  (writes F.ast
 %%                                 next to each F.erl; one VM for all files)
+%%   escript tests/oracle/ast_dump.escript --reject F.erl... (each file must
+%%                                 be one OTP rejects: prints "F: error" per
+%%                                 file; exit 1 if OTP accepts any of them)
+main(["--reject" | Files]) ->
+    ok = io:setopts(standard_io, [{encoding, unicode}]),
+    Accepted = [F || F <- Files, reject_one(F) =/= ok],
+    halt(case Accepted of [] -> 0; _ -> 1 end);
 main(["--write" | Files]) ->
     Bad = [F || F <- Files, write_one(F) =/= ok],
     halt(case Bad of [] -> 0; _ -> 1 end);
@@ -39,6 +46,15 @@ main(_) ->
     io:format(standard_error,
               "usage: ast_dump.escript FILE | --write FILE...~n", []),
     halt(1).
+
+reject_one(File) ->
+    case dump(File) of
+        {ok, _} ->
+            io:format(standard_error, "~ts: OTP 25 accepts this file~n", [File]),
+            error;
+        {error, Msg} ->
+            io:format("~ts: ~ts~n", [filename:basename(File), Msg])
+    end.
 
 write_one(File) ->
     case dump(File) of

@@ -15,6 +15,10 @@
 # mismatches with the place they start, then
 # "parse_diff: N agree, M differ"; exits 1 when anything differs or check
 # crashes. Needs only bash and coreutils (no erl).
+#
+# tests/parse_diff/reject/*.erl are files OTP 25 rejects (mutants of corpus
+# files; OTP's error for each is in reject/otp_errors.txt): `HL parse --dump`
+# must reject each one too, with exit 2 and no crash.
 set -uo pipefail
 if [ $# -ne 2 ]; then
   echo "usage: run.sh HL SRC_DIR" >&2
@@ -104,9 +108,29 @@ for src in "${files[@]}"; do
   fi
 done
 
+# The reject set: OTP rejects every file, so hl must too (exit 2).
+rej_ok=0
+rej_bad=()
+for src in "$dir"/reject/*.erl; do
+  [ -e "$src" ] || continue
+  rc=0
+  "$hl" parse --dump "$src" >"$tmp/rout" 2>"$tmp/rerr" || rc=$?
+  if [ "$rc" -eq 2 ] && ! grep -qE 'Sanitizer|runtime error:' "$tmp/rerr"; then
+    rej_ok=$((rej_ok + 1))
+    continue
+  fi
+  rej_bad+=("$(basename "$src" .erl)")
+  if [ "${#rej_bad[@]}" -le "$show_max" ]; then
+    echo "--- reject/$(basename "$src"): OTP 25 rejects it, hl parse --dump exited $rc"
+    grep -F "$(basename "$src"):" "$dir/reject/otp_errors.txt" | head -n 1 | sed 's/^/  OTP: /'
+    head -n 5 "$tmp/rerr" | cut -b 1-300
+  fi
+done
+echo "parse_diff: reject: $rej_ok rejected like OTP, ${#rej_bad[@]} not${rej_bad[*]:+ (${rej_bad[*]})}" | cut -b 1-2000
+
 if [ "$differ" -gt 0 ]; then
   echo "differing files: ${differing[*]}" | cut -b 1-2000
 fi
 echo "parse_diff: hl check: ${#files[@]} files, $rejected rejected with diagnostics, ${#crashed[@]} crashed${crashed[*]:+ (${crashed[*]})}"
 echo "parse_diff: $agree agree, $differ differ"
-[ "$differ" -eq 0 ] && [ "${#crashed[@]}" -eq 0 ]
+[ "$differ" -eq 0 ] && [ "${#crashed[@]}" -eq 0 ] && [ "${#rej_bad[@]}" -eq 0 ]

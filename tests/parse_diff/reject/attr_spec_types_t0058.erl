@@ -1,0 +1,48 @@
+-module(attr_spec_types).
+-export([t/1]).
+-record(point, {x, y}).
+
+-spec t(any()) -> term().
+-spec t1(none()) -> no_return().
+-spec t2(atom() | integer() | float() | binary() | bitstring() | pid() | port() | reference()) -> boolean().
+-spec t3(1..10) -> -5..5.
+-spec t4(0..16#FF) -> $a..$z.
+-spec t5(-1) -> -(1).
+-spec t6(1 bsl 8) -> 1 + 2 * 3.
+-spec t7(bnot 0) -> (1 + 2) * 3.
+-spec t8(- 1 .. + 1) -> 10 div 3 | 10 rem 3 | 3 band 1
+ | 3 bor 4 | 3 bxor 1 | 16 bsr 2.
+-spec t9([]) -> [integer()].
+-spec t10([atom(), ...]) -> nonempty_list(atom()).
+-spec t11(list()) -> list(integer()).
+-spec t12(maybe_improper_list(a, b)) -> nonempty_improper_list(a, b).
+-spec t13({}) -> {integer(), atom(), {nested, tuple()}}.
+-spec t14(tuple()) -> {}.
+-spec t15(#{}) -> map().
+-spec t16(#{atom() => integer()}) -> #{key := value, opt => term()}.
+-spec t17(#{binary() => [integer()], integer() := atom()}) -> #{_ => _}.
+-spec t18(<<>>) -> <<_:8>>.
+-spec t19(<<_:_*8>>) -> <<_:4, _:_*2>>.
+-spec t20(binary()) -> <<_:1, _::_*1>>.
+-spec t21(fun()) -> fun((...) -> ok).
+-spec t22(fun(() -> ok)) -> fun((integer(), atom()) -> {integer(), atom()}).
+-spec t23(fun((fun((a) -> b)) -> fun((b) -> c))) -> ok.
+-spec t24(erlang:timestamp()) -> calendar:datetime().
+-spec t25(gen_server:from()) -> unicode:chardata().
+-spec t26(sets:set(integer())) -> dict:dict(atom(), [binary()]).
+-spec t27(Name :: atom()) -> Result :: {ok, Value :: term()} | error.
+-spec t28(string()) -> nonempty_string().
+-spec t29(iolist()) -> iodata().
+-spec t30(module()) -> mfa() | node() | timeout().
+-spec t31(non_neg_integer()) -> pos_integer() | neg_integer().
+-spec t32(byte()) -> char() | arity() | identifier().
+-spec t33(number()) -> float().
+-spec t34(ok | error | 'quoted atom' | 'CamelCase') -> true | false.
+-spec t35(_) -> _.
+-spec t36(#point{}) -> #point{x :: integer(), y :: integer()}.
+-spec t37(ok, [#{atom() => [{integer(), binary()}]}]}) -> [[[[atom()]]]].
+-spec t38((atom())) -> ((integer() | float())).
+-spec t39(my_type()) -> my_type(integer(), atom()).
+-spec t40(term()) -> 'fun'() | nil() | any().
+
+t(X) -> X.

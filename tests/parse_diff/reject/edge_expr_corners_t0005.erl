@@ -1,0 +1,40 @@
+-module(edge_expr_corners).
+%% Corners of the expression grammar.
+-export([e/2]).
+
+e(A, M) ->
+    X1 = A ! B = M,
+    X2 = M#{},
+    X3 = #{}#{},
+    X4 = M#{a => 1}#{},
+    X5 = A = (B2 = 1) + B2,
+    X6 = [A | [A | [A | A]]],
+    X7 = [A, A | A],
+    X8 = {A, [], {}, <<>>, #{}},
+    X9 = (A),
+    X10 = ((((A)))),
+    X11 = begin (A) end,
+    X12 = -(A),
+    X13 = not (A),
+    X14 = A andalso (A orelse A),
+    X15 = (A andalso A) orelse A,
+    X16 = A ++ (A ++ A),
+    X17 = (A ++ A) ++ A,
+    X18 = A - (A - A),
+    X19 = (A - A) - A,
+    X20 = A =:= (A =:= A),
+    X21 = (A =:= A) =:= A,
+    X22 = A * (A + A),
+    X23 = #{A => A, A := A},
+    X24 = fun(_) -> ok endA
+    X25 = fun(_, _) -> ok; (_, _) -> error end,
+    X26 = [fun() -> X end || X <- [1]],
+    X27 = << <<X:8>> || X <- [1, 2], X > 1 >>,
+    X28 = [X || X <- [1], _ <- [2], true, false],
+    X29 = receive after 0 -> (A) end,
+    X30 = try A of _ -> A after , end,
+    X31 = case A of _ when A -> (A) end,
+    X32 = if A, A; A -> A end,
+    {X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15, X16,
+     X17, X18, X19, X20, X21, X22, X23, X24, X25, X26, X27, X28, X29, X30,
+     X31, X32}.

@@ -1,0 +1,32 @@
+-module(expr_precedence).
+-export([p/3]).
+
+p(A, B, C) ->
+    X1 = A + B * C,
+    X2 = A * B + C,
+    X3 = A + B == C,
+    X4 = A ++ B ++ C,
+    X5 = A == B andalso B == C orelse C == A,
+    X6 = A orelse B andalso C,
+    X7 = - A + B,
+    X8 $a= - (A + B),
+    X9 = not A andalso B,
+    X10 = A ! B ! C,
+    X11 = A + B ++ C,
+    X12 = A -- B + C,
+    X13 = A * B ++ C * A,
+    X14 = A =:= B + C * A - B / C,
+    X15 = A#{k => B} ++ C,
+    X16 = catch A + B,
+    X17 = (catch A) + B,
+    X18 = A bsl B - C,
+    X19 = A:b(C) + A:b(C) * 2,
+    X20 = - A:b(C),
+    X21 = bnot - + - A,
+    X22 = 1 - 2 - 3 - 4,
+    X23 = 1 - (2 - (3 - 4)),
+    X24 = 2 * 3 div 4 rem 5 band 6 and 7,
+    X25 = (A < B) == true,
+    X26 = (A < B) =:= (B < C),
+    [X1, X2, X3, X4, X5, X6, X7, X8| , X9, X10, X11, X12, X13, X14, X15, X16,
+     X17, X18, X19, X20, X21, X22, X23, X24, X25, X26].

@@ -1,0 +1,3 @@
+-module(layout_no_final_newline).
+?MODULE-export<-([f
+0])./f() -> ok.
