@@ -1,6 +1,6 @@
 /* heap.h — a process heap: bump allocation, heap fragments for builtins,
  * off-heap binary references with accounting, a heap limit, and the
- * iterative copying collector (docs/terms.md §4). */
+ * iterative generational copying collector (gc.c; docs/terms.md §4). */
 #ifndef HL_TERM_HEAP_H
 #define HL_TERM_HEAP_H
 
@@ -24,11 +24,13 @@ enum {
 enum { HL_HEAP_DEFAULT_WORDS = 128 }; /* 1 KiB: an idle process stays ~1.5 KiB */
 
 typedef struct hl_heap {
-    hl_term *top;       /* next free word */
+    hl_term *top;       /* next free word of the young block */
     hl_term *end;       /* bump limit of the fast path (may sit below block_end to
                            make the next hl_heap_need collect) */
-    hl_term *start;     /* the block */
+    hl_term *start;     /* the young block */
     hl_term *block_end;
+    hl_term *hwm;       /* young objects below this survived one collection */
+    hl_term *old_start, *old_top, *old_end; /* old generation (NULL when none) */
     hl_heap_frag *frags;   /* newest first */
     size_t frag_words;     /* total capacity of fragments */
     hl_term *offheap;      /* first REFC_BIN object of this heap (its header), or NULL */
@@ -36,9 +38,11 @@ typedef struct hl_heap {
     uint64_t limit_bytes;
     size_t min_words;
     unsigned flags;
-    uint64_t gc_count;
+    uint64_t gc_count;        /* collections, minor and major */
+    uint64_t gc_major_count;
     uint64_t gc_words_copied;
-    bool grew;          /* the previous collection enlarged the block */
+    unsigned minors_since_major;
+    bool grew;          /* the previous collection enlarged the young block */
 } hl_heap;
 
 /* A run of root slots (x registers, stack, ...): updated in place by a collection. */
@@ -62,9 +66,15 @@ uint64_t hl_heap_bytes(const hl_heap *h);
 size_t hl_heap_used_words(const hl_heap *h);
 
 /* Collects, then makes sure `need` words can be bumped. Roots are updated.
- * HEAP_LIMIT when live data + need would exceed the limit (the heap stays
- * valid and collected), NOMEM when the host allocator fails (heap intact). */
+ * Usually a minor collection (young data only; objects that survived one
+ * collection move to the old generation), a major one when the old
+ * generation is full or the limit is near. HEAP_LIMIT when live data + need
+ * would exceed the limit (the heap stays valid and collected), NOMEM when
+ * the host allocator fails (heap intact). */
 hl_term_status hl_heap_gc(hl_heap *h, size_t need, hl_roots *roots, size_t nroots);
+/* A major collection: everything live moves to a fresh old generation and
+ * every dead off-heap binary is released (erlang:garbage_collect/0). */
+hl_term_status hl_heap_gc_major(hl_heap *h, size_t need, hl_roots *roots, size_t nroots);
 
 /* The VM's test_heap: guarantees `need` words for hl_heap_bump, collecting
  * with the given roots when the block is full. */
@@ -101,7 +111,9 @@ hl_term_status hl_heap_make_refc_bin(hl_heap *h, hl_binary *b, hl_term *out);
  * off-heap list and charges it; the reference it holds is the caller's. */
 void hl_heap_link_refc(hl_heap *h, hl_term *p);
 
-/* True when p points into this heap's block or fragments (not a literal). */
+/* True when p points into this heap's blocks or fragments (not a literal). */
 bool hl_heap_contains(const hl_heap *h, const hl_term *p);
+/* Frees a fragment chain (heap.c, used by the collector). */
+void hl_heap_free_frags(hl_heap_frag *f);
 
 #endif
