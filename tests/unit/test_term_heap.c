@@ -322,6 +322,7 @@ static void test_alloc_failures(void **state) {
                 for (int j = 1; j < 40; j++) p[j] = keep[0];
                 keep[1] = hl_make_boxed(p);
             }
+            if (i % 37 == 0 && (st = hl_heap_gc_major(&h, 4, &r, 1)) != HL_TERM_OK) break;
             if (i % 50 == 0) {
                 hl_binary *b = hl_binary_new(1000);
                 if (!b) { st = HL_TERM_NOMEM; break; }
