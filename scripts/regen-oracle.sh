@@ -9,6 +9,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+# Globs below expand in byte order whatever the locale, so outputs that list
+# files are the same on every machine.
+export LC_COLLATE=C
 otp=$(erl -noshell -eval 'io:format("~s", [erlang:system_info(otp_release)]), halt().')
 if [ "$otp" != "25" ]; then
   echo "regen-oracle: expected OTP 25, found OTP $otp" >&2
