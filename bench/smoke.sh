@@ -22,21 +22,22 @@ if [ -z "$wall" ] || ! awk -v w="$wall" 'BEGIN { exit !(w <= 20) }'; then
   exit 1
 fi
 
-# Columns: round kernel system iters per_call_ns ratio_vs_beam load1 status
+# Columns: round kernel system iters per_call_ns ratio_vs_beam cpu_per_call_ns
+#          cpu_ratio_vs_beam load1 status
 awk -F'\t' '
   /^#/ { next }
   $1 == "round" { header = 1; next }
-  NF != 8 { printf "smoke: FAIL: line %d has %d fields\n", NR, NF; bad = 1; next }
+  NF != 10 { printf "smoke: FAIL: line %d has %d fields\n", NR, NF; bad = 1; next }
   {
     rows++; rounds[$1]; kernels[$2]; systems[$3]
-    if ($8 == "ok") {
-      if ($4 < 1 || $5 !~ /^[0-9.]+$/ || $5 <= 0 || $6 !~ /^[0-9.]+$/) {
+    if ($10 == "ok") {
+      if ($4 < 1 || $5 !~ /^[0-9.]+$/ || $5 <= 0 || $6 !~ /^[0-9.]+$/ || $7 !~ /^([0-9.]+|NA)$/) {
         printf "smoke: FAIL: bad measured row %d: %s\n", NR, $0; bad = 1
       }
-    } else if ($8 !~ /^n\/a: /) {
-      printf "smoke: FAIL: bad status on row %d: %s\n", NR, $8; bad = 1
+    } else if ($10 !~ /^n\/a: /) {
+      printf "smoke: FAIL: bad status on row %d: %s\n", NR, $10; bad = 1
     }
-    if ($3 == "beam" && $8 != "ok") { printf "smoke: FAIL: BEAM row not measured: %s\n", $0; bad = 1 }
+    if ($3 == "beam" && $10 != "ok") { printf "smoke: FAIL: BEAM row not measured: %s\n", $0; bad = 1 }
   }
   END {
     nr = 0; for (r in rounds) nr++

@@ -28,6 +28,15 @@ typedef struct hb_config {
 
 enum { HB_WHY = 256 }; /* size of the reason/error buffers below */
 
+/* One batch's elapsed time as the system measured it: wall clock, and the
+ * CPU time the system's threads consumed (0 when unknown). On a loaded
+ * machine the CPU time is the steadier of the two: it leaves out the time
+ * the system waited for a core. */
+typedef struct hb_time {
+    uint64_t wall_ns;
+    uint64_t cpu_ns;
+} hb_time;
+
 typedef struct hb_system hb_system;
 struct hb_system {
     const char *name;      /* the row's name, e.g. "Lua 5.4 sandbox, count hook" */
@@ -44,11 +53,11 @@ struct hb_system {
     /* Optional: for a kernel the system will implement but cannot yet, why
      * not (the table shows the row as n/a). NULL when it can run it now. */
     const char *(*pending)(hb_system *self, const hb_kernel *k);
-    /* Runs k `iters` times and stores the batch's elapsed time in *ns, as
+    /* Runs k `iters` times and stores the batch's elapsed time in *t, as
      * the system itself measured it. Every call's value is compared with
      * k->expected. Returns 0 on success; -1 on a wrong value (stored in *got)
      * or a failure (explained in `err`). Either aborts the benchmark. */
-    int (*run)(hb_system *self, const hb_kernel *k, uint64_t iters, uint64_t *ns, int64_t *got,
+    int (*run)(hb_system *self, const hb_kernel *k, uint64_t iters, hb_time *t, int64_t *got,
                char *err);
     void (*fini)(hb_system *self);
     void *state;
@@ -67,6 +76,9 @@ extern hb_system hb_sys_hl_cli;
 
 /* util.c */
 uint64_t hb_now_ns(void);                /* CLOCK_MONOTONIC */
+uint64_t hb_thread_cpu_ns(void);         /* CPU time of the calling thread */
+/* The CPU time of process pid, all threads; 0 when it cannot be read. */
+uint64_t hb_process_cpu_ns(int pid);
 /* Reads a whole file into a NUL-terminated malloc'd buffer; NULL on error. */
 char *hb_read_file(const char *path, size_t *len);
 double hb_loadavg1(void);                /* -1 when unknown */

@@ -43,8 +43,11 @@ typedef struct cell {
     int inapplicable;               /* the system does not implement the
                                        kernel at all: no row in the table */
     uint64_t iters;                 /* calls per timed batch */
-    double per_call[MAX_ROUNDS];    /* ns per call, per round */
+    double per_call[MAX_ROUNDS];    /* wall ns per call, per round */
     double ratio[MAX_ROUNDS];       /* per_call / BEAM's per_call, same round */
+    double cpu_per_call[MAX_ROUNDS];/* CPU ns per call, per round (0: unknown) */
+    double cpu_ratio[MAX_ROUNDS];   /* the same ratio on CPU time */
+    int cpu_unknown;                /* some round had no CPU time */
 } cell;
 
 static cell cells[NS][NK];
@@ -59,13 +62,13 @@ static void fail(const char *sys, const char *kernel, const char *err) {
     exit(1);
 }
 
-static uint64_t run_batch(int s, int k, uint64_t iters) {
-    uint64_t ns = 0;
+static hb_time run_batch(int s, int k, uint64_t iters) {
+    hb_time t = {0, 0};
     int64_t got = 0;
     char err[HB_WHY] = "";
-    if (systems[s]->run(systems[s], &kernels[k], iters, &ns, &got, err) != 0)
+    if (systems[s]->run(systems[s], &kernels[k], iters, &t, &got, err) != 0)
         fail(systems[s]->name, kernels[k].label, err);
-    return ns;
+    return t;
 }
 
 /* Finds the batch size that takes about target_ns, running the kernel
@@ -74,7 +77,7 @@ static uint64_t calibrate(int s, int k, uint64_t target_ns) {
     run_batch(s, k, 1);
     uint64_t iters = 1, ns;
     for (;;) {
-        ns = run_batch(s, k, iters);
+        ns = run_batch(s, k, iters).wall_ns;
         if (ns >= target_ns / 2 || iters >= ((uint64_t)1 << 40)) break;
         uint64_t next = ns ? (uint64_t)((double)iters * (double)target_ns / (double)ns) : iters * 16;
         if (next > iters * 16) next = iters * 16;
@@ -241,40 +244,55 @@ int main(int argc, char **argv) {
                 int s = live[(r + i) % nlive];
                 cell *c = &cells[s][k];
                 if (c->na) continue;
-                c->per_call[r] = (double)run_batch(s, k, c->iters) / (double)c->iters;
+                hb_time t = run_batch(s, k, c->iters);
+                c->per_call[r] = (double)t.wall_ns / (double)c->iters;
+                c->cpu_per_call[r] = (double)t.cpu_ns / (double)c->iters;
+                if (t.cpu_ns == 0) c->cpu_unknown = 1;
             }
         }
         for (int s = 0; s < NS; s++)
             for (int k = 0; k < NK; k++)
-                if (!cells[s][k].na && !cells[0][k].na)
-                    cells[s][k].ratio[r] = cells[s][k].per_call[r] / cells[0][k].per_call[r];
+                if (!cells[s][k].na && !cells[0][k].na) {
+                    cell *c = &cells[s][k], *b = &cells[0][k];
+                    c->ratio[r] = c->per_call[r] / b->per_call[r];
+                    c->cpu_ratio[r] = b->cpu_per_call[r] > 0
+                                          ? c->cpu_per_call[r] / b->cpu_per_call[r] : 0;
+                }
     }
     for (int s = 0; s < NS; s++) systems[s]->fini(systems[s]);
     double wall_s = (double)(hb_now_ns() - t_start) / 1e9;
 
     /* The table, as Markdown so it can go into bench/README.md as is. */
-    printf("\nPer-call time: median over %d rounds, and min–max. \"× BEAM\": the ratio to BEAM "
-           "JIT computed in each round, median over rounds (lower is faster).\n\n",
+    printf("\nPer-call wall time: median over %d rounds, and min–max. \"× BEAM\": the ratio to "
+           "BEAM JIT computed in each round, median over rounds (lower is faster). \"CPU\": "
+           "the same on the CPU time the system consumed.\n\n",
            rounds);
-    printf("| Kernel | System | Call | Median | Min–max | × BEAM | Calls/batch |\n");
-    printf("| --- | --- | --- | ---: | ---: | ---: | ---: |\n");
+    printf("| Kernel | System | Call | Median | Min–max | × BEAM | CPU | × BEAM (CPU) "
+           "| Calls/batch |\n");
+    printf("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
     for (int k = 0; k < NK; k++) {
         for (int s = 0; s < NS; s++) {
             cell *c = &cells[s][k];
             if (c->inapplicable) continue;
             if (c->na) {
-                printf("| %s | %s | %s | n/a (%s) | | | |\n", kernels[k].label, systems[s]->name,
-                       systems[s]->kind, c->na);
+                printf("| %s | %s | %s | n/a (%s) | | | | | |\n", kernels[k].label,
+                       systems[s]->name, systems[s]->kind, c->na);
                 continue;
             }
             double lo, hi;
             double med = median(c->per_call, rounds, &lo, &hi);
-            char tm[48], rg[96], ra[32] = "n/a";
+            char tm[48], rg[96], ra[32] = "n/a", ct[48] = "n/a", cr[32] = "n/a";
             fmt_time(tm, sizeof tm, med);
             fmt_range(rg, sizeof rg, lo, hi);
             if (!cells[0][k].na) fmt_sig(ra, sizeof ra, median(c->ratio, rounds, NULL, NULL));
-            printf("| %s | %s | %s | %s | %s | %s | %llu |\n", kernels[k].label, systems[s]->name,
-                   systems[s]->kind, tm, rg, ra, (unsigned long long)c->iters);
+            if (!c->cpu_unknown) {
+                fmt_time(ct, sizeof ct, median(c->cpu_per_call, rounds, NULL, NULL));
+                if (!cells[0][k].na && !cells[0][k].cpu_unknown)
+                    fmt_sig(cr, sizeof cr, median(c->cpu_ratio, rounds, NULL, NULL));
+            }
+            printf("| %s | %s | %s | %s | %s | %s | %s | %s | %llu |\n", kernels[k].label,
+                   systems[s]->name, systems[s]->kind, tm, rg, ra, ct, cr,
+                   (unsigned long long)c->iters);
         }
     }
     double llo, lhi;
@@ -296,13 +314,14 @@ int main(int argc, char **argv) {
         if (hl_from) fprintf(f, "# hyperlang_library_from: %s\n", hl_from);
         for (int s = 0; s < NS; s++)
             if (sys_desc[s][0]) fprintf(f, "# %s: %s\n", systems[s]->key, sys_desc[s]);
-        fprintf(f, "round\tkernel\tsystem\titers\tper_call_ns\tratio_vs_beam\tload1\tstatus\n");
+        fprintf(f, "round\tkernel\tsystem\titers\tper_call_ns\tratio_vs_beam\tcpu_per_call_ns"
+                   "\tcpu_ratio_vs_beam\tload1\tstatus\n");
         for (int r = 0; r < rounds; r++)
             for (int k = 0; k < NK; k++)
                 for (int s = 0; s < NS; s++) {
                     cell *c = &cells[s][k];
                     if (c->na) {
-                        fprintf(f, "%d\t%s\t%s\t0\tNA\tNA\t%.2f\tn/a: %s\n", r + 1,
+                        fprintf(f, "%d\t%s\t%s\t0\tNA\tNA\tNA\tNA\t%.2f\tn/a: %s\n", r + 1,
                                 kernels[k].label, systems[s]->key, load[r], c->na);
                         continue;
                     }
@@ -310,6 +329,10 @@ int main(int argc, char **argv) {
                             systems[s]->key, (unsigned long long)c->iters, c->per_call[r]);
                     if (cells[0][k].na) fprintf(f, "NA");
                     else fprintf(f, "%.5f", c->ratio[r]);
+                    if (c->cpu_per_call[r] > 0) fprintf(f, "\t%.3f", c->cpu_per_call[r]);
+                    else fprintf(f, "\tNA");
+                    if (c->cpu_ratio[r] > 0) fprintf(f, "\t%.5f", c->cpu_ratio[r]);
+                    else fprintf(f, "\tNA");
                     fprintf(f, "\t%.2f\tok\n", load[r]);
                 }
         if (fclose(f) != 0) {

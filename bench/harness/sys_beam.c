@@ -120,12 +120,15 @@ static const char *beam_unsupported(hb_system *self, const hb_kernel *k) {
     return NULL;
 }
 
-static int beam_run(hb_system *self, const hb_kernel *k, uint64_t iters, uint64_t *ns,
+static int beam_run(hb_system *self, const hb_kernel *k, uint64_t iters, hb_time *t,
                     int64_t *got, char *err) {
     beam *b = self->state;
     char cmd[256];
     int n = snprintf(cmd, sizeof cmd, "run %s %lld %llu %lld\n", k->name, (long long)k->arg,
                      (unsigned long long)iters, (long long)k->expected);
+    /* The BEAM's CPU time (all its threads) around the command: the batch
+     * plus reading the command and writing the answer (microseconds). */
+    uint64_t c0 = hb_process_cpu_ns((int)b->pid);
     if (write_all(b->to_erl, cmd, (size_t)n) != 0) {
         hb_set_why(err, "the BEAM process went away");
         return -1;
@@ -136,10 +139,12 @@ static int beam_run(hb_system *self, const hb_kernel *k, uint64_t iters, uint64_
         hb_set_why(err, "no answer from the BEAM process");
         return -1;
     }
-    unsigned long long t;
+    uint64_t c1 = hb_process_cpu_ns((int)b->pid);
+    unsigned long long wall;
     long long v;
-    if (sscanf(line, "ok %llu", &t) == 1) {
-        *ns = t;
+    if (sscanf(line, "ok %llu", &wall) == 1) {
+        t->wall_ns = wall;
+        t->cpu_ns = c0 && c1 > c0 ? c1 - c0 : 0;
         return 0;
     }
     if (sscanf(line, "bad %lld", &v) == 1) {

@@ -52,12 +52,12 @@ static const char *c_unsupported(hb_system *self, const hb_kernel *k) {
     return "the C compiler folds it away";
 }
 
-static int c_run(hb_system *self, const hb_kernel *k, uint64_t iters, uint64_t *ns, int64_t *got,
+static int c_run(hb_system *self, const hb_kernel *k, uint64_t iters, hb_time *t, int64_t *got,
                  char *err) {
     (void)self;
     volatile int64_t arg = k->arg;
     int64_t (*fn)(int64_t) = strcmp(k->name, "fib") == 0 ? c_fib : c_sort;
-    uint64_t t0 = hb_now_ns();
+    uint64_t t0 = hb_now_ns(), c0 = hb_thread_cpu_ns();
     for (uint64_t i = 0; i < iters; i++) {
         int64_t v = fn(arg);
         if (v != k->expected) {
@@ -66,7 +66,8 @@ static int c_run(hb_system *self, const hb_kernel *k, uint64_t iters, uint64_t *
             return -1;
         }
     }
-    *ns = hb_now_ns() - t0;
+    t->cpu_ns = hb_thread_cpu_ns() - c0;
+    t->wall_ns = hb_now_ns() - t0;
     return 0;
 }
 

@@ -61,10 +61,10 @@ static int front_init(hb_system *self, const hb_config *cfg, char *why) {
     return 0;
 }
 
-static int front_run(hb_system *self, const hb_kernel *k, uint64_t iters, uint64_t *ns,
+static int front_run(hb_system *self, const hb_kernel *k, uint64_t iters, hb_time *t,
                      int64_t *got, char *err) {
     front *f = self->state;
-    uint64_t t0 = hb_now_ns();
+    uint64_t t0 = hb_now_ns(), c0 = hb_thread_cpu_ns();
     for (uint64_t i = 0; i < iters; i++) {
         hl_status s = hl_check(f->engine, "hlbench.erl", f->src, f->len, NULL, NULL);
         int64_t v = s == HL_OK ? 1 : 0; /* 1: accepted, the value every system returns */
@@ -74,7 +74,8 @@ static int front_run(hb_system *self, const hb_kernel *k, uint64_t iters, uint64
             return -1;
         }
     }
-    *ns = hb_now_ns() - t0;
+    t->cpu_ns = hb_thread_cpu_ns() - c0;
+    t->wall_ns = hb_now_ns() - t0;
     return 0;
 }
 
@@ -102,9 +103,9 @@ static int front_init(hb_system *self, const hb_config *cfg, char *why) {
     hb_set_why(why, "library not built");
     return -1;
 }
-static int front_run(hb_system *self, const hb_kernel *k, uint64_t iters, uint64_t *ns,
+static int front_run(hb_system *self, const hb_kernel *k, uint64_t iters, hb_time *t,
                      int64_t *got, char *err) {
-    (void)self, (void)k, (void)iters, (void)ns, (void)got;
+    (void)self, (void)k, (void)iters, (void)t, (void)got;
     hb_set_why(err, "library not built");
     return -1;
 }

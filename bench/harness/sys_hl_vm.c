@@ -31,9 +31,9 @@ static const char *vm_unsupported(hb_system *self, const hb_kernel *k) {
     return NULL;
 }
 
-static int vm_run(hb_system *self, const hb_kernel *k, uint64_t iters, uint64_t *ns, int64_t *got,
+static int vm_run(hb_system *self, const hb_kernel *k, uint64_t iters, hb_time *t, int64_t *got,
                   char *err) {
-    (void)self, (void)k, (void)iters, (void)ns, (void)got;
+    (void)self, (void)k, (void)iters, (void)t, (void)got;
     hb_set_why(err, "VM not ready");
     return -1;
 }

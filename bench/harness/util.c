@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "hb.h"
@@ -11,6 +12,20 @@ uint64_t hb_now_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t read_clock(clockid_t id) {
+    struct timespec ts;
+    if (clock_gettime(id, &ts) != 0) return 0;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t hb_thread_cpu_ns(void) { return read_clock(CLOCK_THREAD_CPUTIME_ID); }
+
+uint64_t hb_process_cpu_ns(int pid) {
+    clockid_t id;
+    if (clock_getcpuclockid((pid_t)pid, &id) != 0) return 0;
+    return read_clock(id);
 }
 
 char *hb_read_file(const char *path, size_t *len) {
