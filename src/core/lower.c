@@ -583,7 +583,9 @@ static void scan_name(lw_ctx *c, lw_fn *parent, lw_fn *child, hl_ast_name name) 
 }
 
 static void scan(lw_ctx *c, lw_fn *parent, lw_fn *child, const hl_ast *n) {
-    if (!n || c->oom) return;
+    /* n->depth bounds the recursion below n; deeper trees are reported by
+     * the lowering itself. */
+    if (!n || c->oom || n->depth > c->opts->lim.max_depth) return;
     if (++c->work > c->opts->lim.max_work) return;
     switch ((hl_ast_kind)n->kind) {
     case HL_AST_VAR: scan_name(c, parent, child, n->u.name); return;

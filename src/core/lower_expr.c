@@ -688,8 +688,24 @@ static void describe_fa(const hl_ast *n, char *buf, size_t size) {
 
 hl_core_node *lw_bin(lw_ctx *c, const hl_ast *e, bool pattern);
 
+static hl_core_node *expr(lw_ctx *c, const hl_ast *e);
+
+/* Every recursive entry counts nesting, so lowering's C recursion is
+ * bounded by the SafeCore depth limit whatever the front end allowed. */
 hl_core_node *lw_expr(lw_ctx *c, const hl_ast *e) {
     if (c->oom) return NULL;
+    if (c->depth >= c->opts->lim.max_depth) {
+        if (!c->depth_reported) lw_error(c, e->line, e->col, "expression nested too deeply");
+        c->depth_reported = true;
+        return lw_atom(c, "undefined", e->line, e->col);
+    }
+    c->depth++;
+    hl_core_node *r = expr(c, e);
+    c->depth--;
+    return r;
+}
+
+static hl_core_node *expr(lw_ctx *c, const hl_ast *e) {
     switch ((hl_ast_kind)e->kind) {
     case HL_AST_VAR: return lw_use_var(c, e);
     case HL_AST_ATOM: case HL_AST_INTEGER: case HL_AST_FLOAT: case HL_AST_CHAR: case HL_AST_STRING:

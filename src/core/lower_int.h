@@ -73,6 +73,8 @@ typedef struct lw_ctx {
     bool in_map_key;            /* pattern map key: only variables bound
                                    before the pattern */
     uint32_t pattern_id;        /* current clause head / match pattern */
+    uint32_t depth;             /* lw_expr / lw_pattern nesting */
+    bool depth_reported;
 } lw_ctx;
 
 /* lower.c */

@@ -115,8 +115,22 @@ static hl_core_node *list_pattern(lw_ctx *c, hl_core_kind kind, const hl_ast_lis
     return n;
 }
 
+static hl_core_node *pattern(lw_ctx *c, const hl_ast *p, int mode);
+
 hl_core_node *lw_pattern(lw_ctx *c, const hl_ast *p, int mode) {
     if (c->oom) return NULL;
+    if (c->depth >= c->opts->lim.max_depth) {
+        if (!c->depth_reported) lw_error(c, p->line, p->col, "expression nested too deeply");
+        c->depth_reported = true;
+        return lw_node(c, HL_CORE_WILD, p->line, p->col);
+    }
+    c->depth++;
+    hl_core_node *r = pattern(c, p, mode);
+    c->depth--;
+    return r;
+}
+
+static hl_core_node *pattern(lw_ctx *c, const hl_ast *p, int mode) {
     int saved_mode = c->pat_mode;
     c->pat_mode = mode;
     hl_core_node *r;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/mem.h"
@@ -354,6 +355,34 @@ static void test_dump_golden(void **state) {
     release(&c);
 }
 
+/* The front end may be configured to admit far deeper nesting than
+ * SafeCore; lowering then stops at its own limit instead of recursing. */
+static void test_deep_nesting_beyond_core_limit(void **state) {
+    (void)state;
+    enum { DEPTH = 3000 };
+    static char src[DEPTH * 2 + 128];
+    size_t n = (size_t)snprintf(src, sizeof src, "-module(m).\n-export([f/1]).\nf(X) -> ");
+    for (int i = 0; i < DEPTH; i++) src[n++] = '[';
+    src[n++] = 'X';
+    for (int i = 0; i < DEPTH; i++) src[n++] = ']';
+    memcpy(src + n, ".\n", 3);
+    hl_front_limits lim;
+    hl_front_limits_default(&lim);
+    lim.max_depth = 5000;
+    hl_front_result *r = hl_front_parse(src, strlen(src), &lim);
+    assert_non_null(r);
+    assert_int_equal(hl_diags_errors(&r->diags), 0);
+    hl_core_options o;
+    hl_core_options_default(&o);
+    hl_diags d;
+    hl_diags_init(&d, 10);
+    hl_core_module *m = hl_core_compile(r->module, &o, &d);
+    assert_null(m);
+    assert_string_equal(d.items[0].message, "expression nested too deeply");
+    hl_diags_free(&d);
+    hl_front_free(r);
+}
+
 /* Every allocation of the pipeline fails in turn: each run ends in a clean
  * result or a clean error, never a crash or leak (ASan checks). */
 static void test_out_of_memory_everywhere(void **state) {
@@ -411,6 +440,7 @@ int main(void) {
         cmocka_unit_test(test_every_allowlist_entry_is_unique),
         cmocka_unit_test(test_limits_are_enforced),
         cmocka_unit_test(test_dump_golden),
+        cmocka_unit_test(test_deep_nesting_beyond_core_limit),
         cmocka_unit_test(test_out_of_memory_everywhere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
