@@ -544,12 +544,88 @@ static void test_text_vs_gmp(void **state) {
     }
 }
 
+/* Random operands against GMP's mpz layer as an independent oracle (tests
+ * only): + - * div rem band bor bxor bsl bsr bnot on 0..1,500-bit values. */
+static void to_mpz(hl_term t, mpz_t z) {
+    hl_intv v;
+    hl_intv_of(t, &v);
+    mpz_import(z, v.n, -1, sizeof(mp_limb_t), 0, 0, v.d);
+    if (v.neg) mpz_neg(z, z);
+}
+
+static void same(hl_term t, const mpz_t want) {
+    mpz_t got;
+    mpz_init(got);
+    to_mpz(t, got);
+    assert_int_equal(mpz_cmp(got, want), 0);
+    /* normalised: smalls when the value fits */
+    assert_int_equal(hl_is_small(t), mpz_cmp_si(want, HL_SMALL_MIN) >= 0 && mpz_cmp_si(want, HL_SMALL_MAX) <= 0);
+    mpz_clear(got);
+}
+
+static void test_vs_mpz(void **state) {
+    (void)state;
+    hl_heap h;
+    mpz_t a, b, w;
+    mpz_inits(a, b, w, NULL);
+    for (int iter = 0; iter < 4000; iter++) {
+        assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
+        hl_term x = random_int(&h), y = random_int(&h), r;
+        to_mpz(x, a);
+        to_mpz(y, b);
+        assert_int_equal(hl_arith_add(&h, x, y, &r), HL_TERM_OK);
+        mpz_add(w, a, b);
+        same(r, w);
+        assert_int_equal(hl_arith_sub(&h, x, y, &r), HL_TERM_OK);
+        mpz_sub(w, a, b);
+        same(r, w);
+        assert_int_equal(hl_arith_mul(&h, x, y, &r), HL_TERM_OK);
+        mpz_mul(w, a, b);
+        same(r, w);
+        if (mpz_sgn(b)) {
+            assert_int_equal(hl_arith_div(&h, x, y, &r), HL_TERM_OK);
+            mpz_tdiv_q(w, a, b);
+            same(r, w);
+            assert_int_equal(hl_arith_rem(&h, x, y, &r), HL_TERM_OK);
+            mpz_tdiv_r(w, a, b);
+            same(r, w);
+        } else {
+            assert_int_equal(hl_arith_div(&h, x, y, &r), HL_TERM_BADARITH);
+            assert_int_equal(hl_arith_rem(&h, x, y, &r), HL_TERM_BADARITH);
+        }
+        assert_int_equal(hl_arith_band(&h, x, y, &r), HL_TERM_OK);
+        mpz_and(w, a, b);
+        same(r, w);
+        assert_int_equal(hl_arith_bor(&h, x, y, &r), HL_TERM_OK);
+        mpz_ior(w, a, b);
+        same(r, w);
+        assert_int_equal(hl_arith_bxor(&h, x, y, &r), HL_TERM_OK);
+        mpz_xor(w, a, b);
+        same(r, w);
+        assert_int_equal(hl_arith_bnot(&h, x, &r), HL_TERM_OK);
+        mpz_com(w, a);
+        same(r, w);
+        unsigned long k = (unsigned long)(rnd() % 300);
+        assert_int_equal(hl_arith_bsl(&h, x, hl_make_small((int64_t)k), &r), HL_TERM_OK);
+        mpz_mul_2exp(w, a, k);
+        same(r, w);
+        assert_int_equal(hl_arith_bsr(&h, x, hl_make_small((int64_t)k), &r), HL_TERM_OK);
+        mpz_fdiv_q_2exp(w, a, k); /* arithmetic shift = floor */
+        same(r, w);
+        int c = hl_int_cmp(x, y);
+        assert_int_equal((c > 0) - (c < 0), mpz_cmp(a, b) > 0 ? 1 : mpz_cmp(a, b) < 0 ? -1 : 0);
+        hl_heap_free(&h);
+    }
+    mpz_clears(a, b, w, NULL);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_otp_vectors), cmocka_unit_test(test_limits_and_shifts),
         cmocka_unit_test(test_text), cmocka_unit_test(test_failures),
         cmocka_unit_test(test_gc_always_bignums), cmocka_unit_test(test_identities),
         cmocka_unit_test(test_gmp_never_allocates), cmocka_unit_test(test_text_vs_gmp),
+        cmocka_unit_test(test_vs_mpz),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
