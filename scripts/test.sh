@@ -42,7 +42,7 @@ run_suite() {
 }
 
 mkdir -p "$root/build"
-run_suite "gcc" "$root/build/gcc" -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo
+run_suite "gcc -O3" "$root/build/gcc" -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 run_suite "clang+asan+ubsan" "$root/build/asan" -DCMAKE_C_COMPILER=clang \

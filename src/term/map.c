@@ -76,8 +76,8 @@ static hl_term_status find(hl_term map, hl_term key, size_t *pos, bool *found) {
 }
 
 hl_term_status hl_flatmap_get(hl_term map, hl_term key, hl_term *val) {
-    size_t pos;
-    bool found;
+    size_t pos = 0; /* set by find(); initialised for gcc -O3 */
+    bool found = false;
     hl_term_status st = find(map, key, &pos, &found);
     if (st != HL_TERM_OK) return st;
     if (!found) return HL_TERM_BADARG;
@@ -102,8 +102,8 @@ static hl_term_status replace(hl_heap *h, hl_term map, size_t pos, hl_term val, 
 }
 
 hl_term_status hl_flatmap_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
-    size_t pos;
-    bool found;
+    size_t pos = 0; /* set by find(); initialised for gcc -O3 */
+    bool found = false;
     hl_term_status st = find(map, key, &pos, &found);
     if (st != HL_TERM_OK) return st;
     if (found) return replace(h, map, pos, val, out);
@@ -127,8 +127,8 @@ hl_term_status hl_flatmap_put(hl_heap *h, hl_term map, hl_term key, hl_term val,
 }
 
 hl_term_status hl_flatmap_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
-    size_t pos;
-    bool found;
+    size_t pos = 0; /* set by find(); initialised for gcc -O3 */
+    bool found = false;
     hl_term_status st = find(map, key, &pos, &found);
     if (st != HL_TERM_OK) return st;
     if (!found) return HL_TERM_BADARG;
@@ -136,8 +136,8 @@ hl_term_status hl_flatmap_update(hl_heap *h, hl_term map, hl_term key, hl_term v
 }
 
 hl_term_status hl_flatmap_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out) {
-    size_t pos;
-    bool found;
+    size_t pos = 0; /* set by find(); initialised for gcc -O3 */
+    bool found = false;
     hl_term_status st = find(map, key, &pos, &found);
     if (st != HL_TERM_OK) return st;
     if (!found) {
