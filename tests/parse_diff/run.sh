@@ -77,7 +77,8 @@ for src in "${files[@]}"; do
     differing+=("$name")
     continue
   fi
-  if "$hl" parse --dump "$src" >"$tmp/out" 2>"$tmp/err" && cmp -s "$exp" "$tmp/out"; then
+  if "$hl" parse --dump "$src" >"$tmp/out" 2>"$tmp/err" && cmp -s "$exp" "$tmp/out" \
+     && ! grep -qE 'Sanitizer|runtime error:' "$tmp/err"; then
     agree=$((agree + 1))
     continue
   fi
