@@ -89,6 +89,8 @@ static unop find_unop(const char *op) {
     return NULL;
 }
 
+static int run_vectors(const char *path, int *cmps_out);
+
 static void test_otp_vectors(void **state) {
     (void)state;
     { /* the checker itself rejects wrong answers */
@@ -104,7 +106,25 @@ static void test_otp_vectors(void **state) {
         assert_true(result_matches(HL_TERM_OK, f, "0.1"));
         hl_heap_free(&h);
     }
-    FILE *f = fopen(HL_SOURCE_DIR "/tests/data/term/arith.txt", "r");
+    int cmps = 0;
+    int checked = run_vectors(HL_SOURCE_DIR "/tests/data/term/arith.txt", &cmps);
+    print_message("# %d OTP vectors (%d comparisons)\n", checked, cmps);
+    assert_true(checked > 30000);
+}
+
+/* Integer/float mixing: random values around 2^53, 2^59, 2^64, 2^100. */
+static void test_otp_mixed_vectors(void **state) {
+    (void)state;
+    int cmps = 0;
+    int checked = run_vectors(HL_SOURCE_DIR "/tests/data/term/mixed.txt", &cmps);
+    print_message("# %d OTP mixed vectors (%d comparisons)\n", checked, cmps);
+    assert_true(checked > 10000);
+}
+
+/* Checks every line of a vector file; returns the count (fails on any
+ * mismatch, printing the first 20). */
+static int run_vectors(const char *path, int *cmps_out) {
+    FILE *f = fopen(path, "r");
     assert_non_null(f);
     size_t cap = 1 << 16;
     char *line = malloc(cap);
@@ -165,9 +185,9 @@ static void test_otp_vectors(void **state) {
     }
     free(line);
     fclose(f);
-    print_message("# %d OTP vectors (%d comparisons)\n", checked, cmps);
-    assert_true(checked > 30000);
     assert_int_equal(wrong, 0);
+    *cmps_out = cmps;
+    return checked;
 }
 
 static hl_term I(hl_heap *h, const char *s) { return parse_num(h, s); }
@@ -621,7 +641,8 @@ static void test_vs_mpz(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_otp_vectors), cmocka_unit_test(test_limits_and_shifts),
+        cmocka_unit_test(test_otp_vectors), cmocka_unit_test(test_otp_mixed_vectors),
+        cmocka_unit_test(test_limits_and_shifts),
         cmocka_unit_test(test_text), cmocka_unit_test(test_failures),
         cmocka_unit_test(test_gc_always_bignums), cmocka_unit_test(test_identities),
         cmocka_unit_test(test_gmp_never_allocates), cmocka_unit_test(test_text_vs_gmp),
