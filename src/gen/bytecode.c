@@ -2,6 +2,8 @@
  * builtin allowlist the gate checks builtin ids against. */
 #include "gen/bytecode.h"
 
+#include "core/builtins.h"
+
 #define T HL_OPF_TERM
 #define C HL_OPF_CONS
 #define G HL_OPF_GC
@@ -16,11 +18,13 @@ const hl_opinfo hl_bc_ops[HL_OP__COUNT] = {
 #undef G
 #undef R
 
-/* Until src/core/builtins.def lands this is the stub table; switching means
- * including that file here instead (same HL_BUILTIN shape expected). */
+/* The builtin allowlist is core/builtins.def (DESIGN §8: one table for the
+ * classifier, codegen, gate and VM); ids are its entry order. Only kind BIF
+ * entries may appear in a `bif` instruction: ERL entries are guest code
+ * linked as functions, SURFACE entries need a capability (not yet). */
 const hl_bc_builtin hl_bc_builtins[] = {
-#define HL_BUILTIN(ident, mod, name, arity) {mod, name, arity},
-#include "gen/builtins_stub.def"
-#undef HL_BUILTIN
+#define X(id, mod, fun, arity, guard, kind, guest) {mod, fun, arity, HL_BK_##kind == HL_BK_BIF},
+#include "core/builtins.def"
+#undef X
 };
 const uint32_t hl_bc_builtin_count = sizeof hl_bc_builtins / sizeof hl_bc_builtins[0];

@@ -7,6 +7,7 @@
 #ifndef HL_GEN_BYTECODE_H
 #define HL_GEN_BYTECODE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -113,6 +114,7 @@ typedef struct hl_bc_builtin {
     const char *module;
     const char *name;
     uint32_t arity;
+    bool is_bif; /* callable by the `bif` instruction */
 } hl_bc_builtin;
 
 /* The builtin allowlist: id = index. */

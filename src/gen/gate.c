@@ -300,7 +300,7 @@ static bool check_operand(gate *g, uint32_t pc, char cls, uint32_t w) {
     case HL_K_ATOM: range_ok = v < img->n_atoms; break;
     case HL_K_NIL: case HL_K_NOFAIL: range_ok = v == 0; break;
     case HL_K_FUNC: range_ok = v < img->n_functions; break;
-    case HL_K_BIF: range_ok = v < hl_bc_builtin_count; break;
+    case HL_K_BIF: range_ok = v < hl_bc_builtin_count && hl_bc_builtins[v].is_bif; break;
     default: break; /* INT: any 28-bit value; U and LABEL: per use */
     }
     if (!range_ok) return fail(g, "code %u: operand value %u out of range", pc, v);
@@ -441,6 +441,10 @@ static bool pass_decode(gate *g, const hl_bc_function *fn) {
             uint32_t t = HL_BC_VALUE(in.w[i]);
             if (t < fn->entry || t >= fn->end || !g->start[t])
                 return fail(g, "code %u: label %u is not an instruction of this function", pc, t);
+            /* Every cycle must pass a reduction-charging instruction: only
+             * those may branch backward (to their own start or before). */
+            if (t <= pc && in.op != HL_OP_jump && !(hl_bc_ops[in.op].flags & HL_OPF_RED))
+                return fail(g, "code %u: backward branch from a non-charging instruction", pc);
             g->target[t] = 1;
         }
     }
@@ -550,6 +554,9 @@ static bool step(gate *g, flow *f, const insn *in, fstate *s) {
         uint32_t y = V(0), h = V(1);
         if (!slot_free(g, s, pc, y)) return false;
         if (s->ntry >= HL_BC_MAX_TRY_DEPTH) return fail(g, "code %u: handlers nested too deep", pc);
+        /* Nested handlers use increasing slots: the VM finds the innermost
+         * one as the highest marked slot of the topmost marked frame. */
+        if (s->ntry && y <= s->tries[s->ntry - 1]) return fail(g, "code %u: nested handler slot not above its enclosing one", pc);
         /* The handler must begin with the matching try_case / catch_end. */
         const uint32_t *code = g->img->code;
         uint32_t want = op == HL_OP_try ? HL_OP_try_case : HL_OP_catch_end;

@@ -383,6 +383,20 @@ static void b_list_long(bc_asm *a) {
 static void b_live_range(bc_asm *a) { OP(a, test_heap, U(1), U(257)); OP0(a, return); }
 static void b_heap_need(bc_asm *a) { OP(a, test_heap, U(HL_BC_MAX_HEAP_NEED + 1), U(1)); OP0(a, return); }
 static void b_nofail_label_only(bc_asm *a) { OP(a, jump, NOFAIL); }
+static void b_backward_test(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    bc_bind(a, l);
+    OP(a, is_nil, LB(l), X(0)); /* a loop that would charge nothing */
+    OP0(a, return);
+}
+static void b_backward_jump_ok(bc_asm *a) {
+    uint32_t l = bc_label(a), d = bc_label(a);
+    bc_bind(a, l);
+    OP(a, is_nil, LB(d), X(0));
+    OP0(a, return);
+    bc_bind(a, d);
+    OP(a, jump, LB(l));
+}
 static void b_nil_value(bc_asm *a) { OP(a, move, HL_BC_WORD(HL_K_NIL, 1), X(0)); OP0(a, return); }
 
 static void test_rules(void **state) {
@@ -429,6 +443,8 @@ static void test_rules(void **state) {
     expect(b_heap_need, "heap need");
     expect(b_nofail_label_only, "kind");
     expect(b_nil_value, "out of range");
+    expect(b_backward_test, "backward branch");
+    expect(b_backward_jump_ok, NULL);
 }
 
 /* ---- atoms, literals, lines ------------------------------------------ */

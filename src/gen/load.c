@@ -1,0 +1,432 @@
+/* load.c — the loader (docs/bytecode.md §5): gated image → threaded code
+ * with pre-decoded operands, literals in a literal area owned by the
+ * program (never on a process heap), atoms interned as one pool. It trusts
+ * the gate for every structural property and checks only what the gate
+ * cannot know (builtins this VM implements, literal kinds the term layer
+ * supports, allocation failures). */
+#include "gen/load.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/mem.h"
+#include "vm/vm_internal.h"
+
+__attribute__((format(printf, 3, 4))) static bool lfail(char *err, size_t errlen, const char *fmt, ...);
+static bool lfail(char *err, size_t errlen, const char *fmt, ...) {
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+static uint32_t rd32(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static uint64_t rd64(const uint8_t *p) { return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32; }
+
+/* ---- literals ---------------------------------------------------------- */
+
+typedef struct lframe {
+    hl_term *base;
+    uint32_t idx, count;
+    bool list;
+} lframe;
+
+/* Words one gated literal needs in the literal area; false for a kind the
+ * loader cannot build yet (maps). */
+static bool lit_words(const uint8_t *s, size_t n, size_t *words) {
+    size_t p = 0, w = 0;
+    uint64_t pending = 1;
+    while (pending) {
+        pending--;
+        uint8_t tag = s[p++];
+        uint32_t v;
+        switch (tag) {
+        case HL_LIT_SMALL: case HL_LIT_FLOAT:
+            w += tag == HL_LIT_FLOAT ? HL_FLOAT_WORDS : 0;
+            p += 8;
+            break;
+        case HL_LIT_BIG:
+            v = rd32(s + p + 1);
+            w += 1 + (v + 7) / 8;
+            p += 5 + v;
+            break;
+        case HL_LIT_ATOM: p += 4; break;
+        case HL_LIT_NIL: break;
+        case HL_LIT_TUPLE:
+            v = rd32(s + p), p += 4;
+            w += 1 + (size_t)v;
+            pending += v;
+            break;
+        case HL_LIT_LIST:
+            v = rd32(s + p), p += 4;
+            w += 2 * (size_t)v;
+            pending += (uint64_t)v + 1;
+            break;
+        case HL_LIT_BINARY:
+            v = rd32(s + p), p += 4;
+            w += v <= HL_HEAP_BIN_MAX ? 2 + (v + 7) / 8 : HL_REFC_BIN_WORDS;
+            p += v;
+            break;
+        default: /* HL_LIT_MAP: not yet supported by the term layer */
+            return false;
+        }
+    }
+    (void)n;
+    *words = w;
+    return true;
+}
+
+static bool add_bin(hl_program *pg, hl_binary *b) {
+    hl_binary **nb = hl_mem_realloc_array(pg->lit_bins, (size_t)pg->n_lit_bins + 1, sizeof *nb);
+    if (!nb) return false;
+    pg->lit_bins = nb;
+    pg->lit_bins[pg->n_lit_bins++] = b;
+    return true;
+}
+
+/* Builds literal i into its own block; iterative with an explicit stack. */
+static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n, char *err, size_t errlen) {
+    size_t words;
+    if (!lit_words(s, n, &words)) return lfail(err, errlen, "literal %u: maps are not supported yet", i);
+    hl_term *blk = NULL;
+    if (words) {
+        blk = hl_mem_calloc(words, sizeof *blk);
+        if (!blk) return lfail(err, errlen, "out of memory");
+        pg->lit_blocks[i] = blk;
+    }
+    lframe *st = NULL;
+    size_t depth = 0, cap = 0, p = 0;
+    hl_term *top = blk, result = HL_NIL;
+    uint64_t pending = 1;
+    bool ok = true;
+    while (pending && ok) {
+        pending--;
+        uint8_t tag = s[p++];
+        hl_term v = HL_NIL;
+        uint32_t k;
+        bool container = false;
+        lframe fr = {0};
+        switch (tag) {
+        case HL_LIT_SMALL: {
+            uint64_t u = rd64(s + p);
+            int64_t x;
+            memcpy(&x, &u, sizeof x);
+            v = hl_make_small(x);
+            p += 8;
+            break;
+        }
+        case HL_LIT_FLOAT: {
+            uint64_t u = rd64(s + p);
+            double d;
+            memcpy(&d, &u, sizeof d);
+            v = hl_float_init(top, d);
+            top += HL_FLOAT_WORDS;
+            p += 8;
+            break;
+        }
+        case HL_LIT_BIG: {
+            bool neg = s[p] != 0;
+            k = rd32(s + p + 1);
+            p += 5;
+            size_t nl = (k + 7) / 8;
+            top[0] = hl_make_header(neg ? HL_SUB_NEG_BIG : HL_SUB_POS_BIG, nl);
+            for (size_t j = 0; j < nl; j++) top[1 + j] = 0;
+            for (uint32_t j = 0; j < k; j++) top[1 + j / 8] |= (uint64_t)s[p + j] << (8 * (j % 8));
+            v = hl_make_boxed(top);
+            top += 1 + nl;
+            p += k;
+            break;
+        }
+        case HL_LIT_ATOM:
+            v = pg->atoms[rd32(s + p)];
+            p += 4;
+            break;
+        case HL_LIT_NIL:
+            break;
+        case HL_LIT_TUPLE:
+            k = rd32(s + p), p += 4;
+            top[0] = hl_make_header(HL_SUB_TUPLE, k);
+            v = hl_make_boxed(top);
+            if (k) fr = (lframe){top + 1, 0, k, false}, container = true;
+            top += 1 + k;
+            pending += k;
+            break;
+        case HL_LIT_LIST:
+            k = rd32(s + p), p += 4;
+            for (uint32_t j = 0; j + 1 < k; j++) top[2 * j + 1] = hl_make_cons(top + 2 * (j + 1));
+            v = hl_make_cons(top);
+            fr = (lframe){top, 0, k + 1, true}, container = true;
+            top += 2 * (size_t)k;
+            pending += (uint64_t)k + 1;
+            break;
+        case HL_LIT_BINARY:
+            k = rd32(s + p), p += 4;
+            if (k <= HL_HEAP_BIN_MAX) {
+                size_t bw = (k + 7) / 8;
+                top[0] = hl_make_header(HL_SUB_HEAP_BIN, 1 + bw);
+                top[1] = k;
+                memcpy(top + 2, s + p, k);
+                v = hl_make_boxed(top);
+                top += 2 + bw;
+            } else {
+                hl_binary *b = hl_binary_new(k);
+                if (!b || !add_bin(pg, b)) {
+                    if (b) hl_binary_decref(b);
+                    ok = lfail(err, errlen, "out of memory");
+                    break;
+                }
+                memcpy(b->data, s + p, k);
+                top[0] = hl_make_header(HL_SUB_REFC_BIN, HL_REFC_BIN_WORDS - 1);
+                top[1] = k;
+                top[2] = (hl_term)(uintptr_t)b;
+                top[3] = 0;
+                v = hl_make_boxed(top);
+                top += HL_REFC_BIN_WORDS;
+            }
+            p += k;
+            break;
+        default:
+            ok = lfail(err, errlen, "literal %u: unsupported tag", i);
+            break;
+        }
+        if (!ok) break;
+        /* Place v into the innermost open container (or as the result). */
+        if (depth == 0) result = v;
+        else {
+            lframe *t = &st[depth - 1];
+            hl_term *slot = !t->list ? &t->base[t->idx]
+                            : t->idx + 1 < t->count ? &t->base[2 * (size_t)t->idx]
+                                                    : &t->base[2 * (size_t)(t->count - 2) + 1];
+            *slot = v;
+            t->idx++;
+            while (depth && st[depth - 1].idx == st[depth - 1].count) depth--;
+        }
+        if (container) {
+            if (depth == cap) {
+                size_t nc = cap ? 2 * cap : 8;
+                lframe *ns = hl_mem_realloc_array(st, nc, sizeof *ns);
+                if (!ns) {
+                    ok = lfail(err, errlen, "out of memory");
+                    break;
+                }
+                st = ns, cap = nc;
+            }
+            st[depth++] = fr;
+        }
+    }
+    hl_mem_free(st);
+    pg->literals[i] = result;
+    return ok;
+}
+
+/* ---- code -------------------------------------------------------------- */
+
+static hl_tword const_operand(hl_program *pg, hl_term t) {
+    pg->consts[pg->n_consts] = t;
+    return ((hl_tword)pg->n_consts++ << 2) | 2;
+}
+
+static hl_term const_term(const hl_program *pg, uint32_t w) {
+    switch (HL_BC_KIND(w)) {
+    case HL_K_LIT: return pg->literals[HL_BC_VALUE(w)];
+    case HL_K_INT: return hl_make_small(HL_BC_INTVAL(w));
+    case HL_K_ATOM: return pg->atoms[HL_BC_VALUE(w)];
+    default: return HL_NIL;
+    }
+}
+
+/* Translates one operand word of class `cls` at code index `at`. */
+static bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, char cls, uint32_t at, char *err,
+                    size_t errlen) {
+    uint32_t w = img->code[at];
+    unsigned k = HL_BC_KIND(w);
+    uint32_t v = HL_BC_VALUE(w);
+    hl_tword *out = &pg->code[at];
+    switch (cls) {
+    case 's': case 'd': case 'y':
+        if (k == HL_K_X) *out = (hl_tword)v << 2;
+        else if (k == HL_K_Y) *out = ((hl_tword)v << 2) | 1;
+        else *out = const_operand(pg, const_term(pg, w));
+        break;
+    case 'c': case 'a':
+        *out = (hl_tword)const_term(pg, w);
+        break;
+    case 'l': case 'f':
+        *out = k == HL_K_LABEL ? (hl_tword)&pg->code[v] : 0;
+        break;
+    case 'F':
+        *out = op == HL_OP_make_fun ? (hl_tword)v : (hl_tword)&pg->code[img->funcs[v].entry];
+        break;
+    case 'B': {
+        const hl_bc_builtin *b = &hl_bc_builtins[v];
+        hl_vm_bif_fn fn = hl_vm_bif_lookup(b->module, b->name, b->arity);
+        if (!fn) return lfail(err, errlen, "builtin %s:%s/%u is not implemented", b->module, b->name, b->arity);
+        *out = (hl_tword)fn;
+        break;
+    }
+    default: /* 'u' */
+        *out = (hl_tword)v;
+        break;
+    }
+    return true;
+}
+
+static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op) {
+    const uint32_t *w = img->code + pc + 1;
+    if (op == HL_OP_move && HL_BC_KIND(w[1]) == HL_K_X) {
+        if (HL_BC_KIND(w[0]) == HL_K_X) return HL_ROP_move_xx;
+        if (HL_BC_KIND(w[0]) != HL_K_Y) return HL_ROP_move_cx;
+    }
+    if (op == HL_OP_is_lt && HL_BC_KIND(w[1]) != HL_K_Y && HL_BC_KIND(w[2]) != HL_K_Y) return HL_ROP_is_lt_ss;
+    return op;
+}
+
+static bool translate(hl_program *pg, const hl_bc_image *img, char *err, size_t errlen) {
+    const hl_tword *handlers = hl_vm_handlers();
+    for (uint32_t pc = 0; pc < img->n_code;) {
+        unsigned op = HL_BC_VALUE(img->code[pc]);
+        uint32_t len = hl_bc_insn_len(img->code, pc);
+        pg->code[pc] = handlers[specialise(img, pc, op)];
+        const char *sig = hl_bc_ops[op].sig;
+        uint32_t at = pc + 1, prev = 0;
+        for (const char *c = sig; *c; c++) {
+            if (*c == '*') {
+                uint32_t n = (uint32_t)(c[1] - '0'), cnt = HL_BC_VALUE(prev);
+                for (uint32_t i = 0; i < cnt; i++)
+                    for (uint32_t j = 0; j < n; j++)
+                        if (!operand(pg, img, op, c[2 + j], at++, err, errlen)) return false;
+                c += 1 + n;
+                continue;
+            }
+            prev = img->code[at];
+            if (!operand(pg, img, op, *c, at++, err, errlen)) return false;
+        }
+        pc += len;
+    }
+    return true;
+}
+
+/* ---- program ----------------------------------------------------------- */
+
+void hl_program_free(hl_program *p) {
+    if (!p) return;
+    for (uint32_t i = 0; i < p->n_literals && p->lit_blocks; i++) hl_mem_free(p->lit_blocks[i]);
+    for (uint32_t i = 0; i < p->n_lit_bins; i++) hl_binary_decref(p->lit_bins[i]);
+    hl_mem_free(p->lit_bins);
+    hl_mem_free(p->lit_blocks);
+    hl_mem_free(p->literals);
+    hl_mem_free(p->code);
+    hl_mem_free(p->consts);
+    hl_mem_free(p->atoms);
+    hl_atom_pool_free(p->pool);
+    hl_mem_free(p->funcs);
+    hl_mem_free(p->fn_names);
+    hl_mem_free(p->lines);
+    hl_mem_free(p);
+}
+
+bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen) {
+    *out = NULL;
+    hl_program *pg = hl_mem_calloc(1, sizeof *pg);
+    if (!pg) return lfail(err, errlen, "out of memory");
+    bool ok = true;
+    /* Atoms: the pool plus 'line' (not a static atom) for stack traces. */
+    uint32_t na = img->n_atoms + 1;
+    const char **names = hl_mem_calloc(na, sizeof *names);
+    size_t *lens = hl_mem_calloc(na, sizeof *lens);
+    pg->atoms = hl_mem_calloc(na, sizeof *pg->atoms);
+    if (!names || !lens || !pg->atoms) ok = lfail(err, errlen, "out of memory");
+    if (ok) {
+        for (uint32_t i = 0; i < img->n_atoms; i++) names[i] = (const char *)img->atom_names[i], lens[i] = img->atom_lens[i];
+        names[na - 1] = "line", lens[na - 1] = 4;
+        hl_term_status st = hl_atom_pool_new(names, lens, na, pg->atoms, &pg->pool);
+        if (st != HL_TERM_OK) ok = lfail(err, errlen, st == HL_TERM_NOMEM ? "out of memory" : "atom table full");
+        pg->n_atoms = img->n_atoms;
+        pg->am_line = pg->atoms[na - 1];
+        pg->am_module = pg->atoms[0];
+    }
+    hl_mem_free(names);
+    hl_mem_free(lens);
+    /* Literals. */
+    if (ok && img->n_literals) {
+        pg->literals = hl_mem_calloc(img->n_literals, sizeof *pg->literals);
+        pg->lit_blocks = hl_mem_calloc(img->n_literals, sizeof *pg->lit_blocks);
+        pg->n_literals = img->n_literals;
+        if (!pg->literals || !pg->lit_blocks) ok = lfail(err, errlen, "out of memory");
+        for (uint32_t i = 0; ok && i < img->n_literals; i++)
+            ok = build_literal(pg, i, img->lit_bytes[i], img->lit_lens[i], err, errlen);
+    }
+    /* Functions and lines. */
+    if (ok) {
+        pg->n_functions = img->n_functions;
+        pg->funcs = hl_mem_calloc(img->n_functions, sizeof *pg->funcs);
+        pg->fn_names = hl_mem_calloc(img->n_functions, sizeof *pg->fn_names);
+        if (!pg->funcs || !pg->fn_names) ok = lfail(err, errlen, "out of memory");
+        for (uint32_t i = 0; ok && i < img->n_functions; i++) {
+            pg->funcs[i] = img->funcs[i];
+            pg->fn_names[i] = pg->atoms[img->funcs[i].name];
+        }
+        if (ok && img->n_lines) {
+            pg->lines = hl_mem_calloc((size_t)img->n_lines * 2, sizeof *pg->lines);
+            if (!pg->lines) ok = lfail(err, errlen, "out of memory");
+            else memcpy(pg->lines, img->lines, (size_t)img->n_lines * 2 * sizeof *pg->lines);
+            pg->n_lines = img->n_lines;
+        }
+    }
+    /* Code. */
+    if (ok) {
+        pg->n_code = img->n_code;
+        pg->code = hl_mem_calloc(img->n_code, sizeof *pg->code);
+        pg->consts = hl_mem_calloc(img->n_code, sizeof *pg->consts);
+        if (!pg->code || !pg->consts) ok = lfail(err, errlen, "out of memory");
+        else ok = translate(pg, img, err, errlen);
+    }
+    if (!ok) {
+        hl_program_free(pg);
+        return false;
+    }
+    *out = pg;
+    return true;
+}
+
+int64_t hl_program_find(const hl_program *p, const char *name, size_t len, uint32_t arity) {
+    for (uint32_t i = 0; i < p->n_functions; i++) {
+        const hl_bc_function *f = &p->funcs[i];
+        if (!(f->flags & HL_BC_FN_EXPORTED) || f->arity != arity) continue;
+        size_t l;
+        const char *n = hl_atom_name(hl_atom_index(p->fn_names[i]), &l);
+        if (l == len && memcmp(n, name, len) == 0) return i;
+    }
+    return -1;
+}
+
+int64_t hl_program_fn_at(const hl_program *p, uint32_t off) {
+    if (off >= p->n_code) return -1;
+    uint32_t lo = 0, hi = p->n_functions; /* last entry <= off */
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (p->funcs[mid].entry <= off) lo = mid;
+        else hi = mid;
+    }
+    return lo;
+}
+
+uint32_t hl_program_line_at(const hl_program *p, uint32_t off) {
+    if (p->n_lines == 0 || p->lines[0] > off) return 0;
+    uint32_t lo = 0, hi = p->n_lines;
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (p->lines[2 * mid] <= off) lo = mid;
+        else hi = mid;
+    }
+    /* Only within the same function. */
+    int64_t f = hl_program_fn_at(p, off);
+    if (f < 0 || p->lines[2 * lo] < p->funcs[f].entry) return 0;
+    return p->lines[2 * lo + 1];
+}

@@ -1,0 +1,479 @@
+/* bif.c — C builtins of the allowlist (core/builtins.def, kind BIF) as the
+ * interpreter calls them: arguments in, one result out, never collecting
+ * (allocation through hl_heap_alloc; HEAP_LIMIT makes the interpreter
+ * collect and retry). Work proportional to a list's length is charged in
+ * reductions (p->bif_cost); quadratic work is capped (system_limit). The
+ * loader resolves builtins by module/name/arity, so an allowlisted builtin
+ * this table lacks makes the program fail to load rather than misbehave. */
+#include <string.h>
+
+#include "base/mem.h"
+#include "term/arith.h"
+#include "term/compare.h"
+#include "term/map.h"
+#include "vm/vm_internal.h"
+#include "vm/vm_support.h"
+
+#define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
+#define BOOL(c) ((c) ? HL_AM(true) : HL_AM(false))
+#define H (&p->heap)
+
+enum { LIST_COST_SHIFT = 4, SUBTRACT_MAX_WORK = 1u << 24 };
+
+/* Length of a proper list, or -1. */
+static int64_t list_len(hl_term l) {
+    int64_t n = 0;
+    while (hl_is_cons(l)) n++, l = hl_cdr(l);
+    return l == HL_NIL ? n : -1;
+}
+
+static hl_term_status raise(hl_vm_proc *p, hl_term cls, hl_term reason) {
+    p->bif_class = cls, p->bif_reason = reason;
+    return HL_VM_BIF_RAISE;
+}
+
+/* ---- type tests ---- */
+BIF(b_is_atom) { (void)p; *out = BOOL(hl_is_atom(a[0])); return HL_TERM_OK; }
+BIF(b_is_binary) { (void)p; *out = BOOL(hl_vm_is_binary(a[0])); return HL_TERM_OK; }
+BIF(b_is_bitstring) { (void)p; *out = BOOL(hl_is_binary_obj(a[0])); return HL_TERM_OK; }
+BIF(b_is_boolean) { (void)p; *out = BOOL(a[0] == HL_AM(true) || a[0] == HL_AM(false)); return HL_TERM_OK; }
+BIF(b_is_float) { (void)p; *out = BOOL(hl_is_float(a[0])); return HL_TERM_OK; }
+BIF(b_is_function1) { (void)p; *out = BOOL(hl_is_fun(a[0])); return HL_TERM_OK; }
+BIF(b_is_function2) {
+    if (!hl_is_small(a[1]) || hl_small_val(a[1]) < 0) return HL_TERM_BADARG;
+    int64_t n = hl_small_val(a[1]);
+    *out = BOOL(n <= 255 && hl_vm_is_fun_arity(p->prog, a[0], (uint32_t)n));
+    return HL_TERM_OK;
+}
+BIF(b_is_integer) { (void)p; *out = BOOL(hl_is_integer(a[0])); return HL_TERM_OK; }
+BIF(b_is_list) { (void)p; *out = BOOL(hl_is_list(a[0])); return HL_TERM_OK; }
+BIF(b_is_map) { (void)p; *out = BOOL(hl_is_map(a[0])); return HL_TERM_OK; }
+BIF(b_is_number) { (void)p; *out = BOOL(hl_is_number(a[0])); return HL_TERM_OK; }
+BIF(b_false1) { (void)p, (void)a; *out = HL_AM(false); return HL_TERM_OK; }
+BIF(b_is_tuple) { (void)p; *out = BOOL(hl_is_tuple(a[0])); return HL_TERM_OK; }
+BIF(b_is_record2) {
+    (void)p;
+    if (!hl_is_atom(a[1])) return HL_TERM_BADARG;
+    *out = BOOL(hl_is_tuple(a[0]) && hl_tuple_arity(a[0]) >= 1 && hl_tuple_get(a[0], 0) == a[1]);
+    return HL_TERM_OK;
+}
+BIF(b_is_record3) {
+    (void)p;
+    if (!hl_is_atom(a[1]) || !hl_is_small(a[2])) return HL_TERM_BADARG;
+    *out = BOOL(hl_is_tuple(a[0]) && hl_tuple_arity(a[0]) >= 1 && (int64_t)hl_tuple_arity(a[0]) == hl_small_val(a[2]) &&
+                hl_tuple_get(a[0], 0) == a[1]);
+    return HL_TERM_OK;
+}
+
+/* ---- arithmetic ---- */
+BIF(b_plus1) { return hl_arith_plus(H, a[0], out); }
+BIF(b_minus1) { return hl_arith_neg(H, a[0], out); }
+BIF(b_plus) { return hl_arith_add(H, a[0], a[1], out); }
+BIF(b_minus) { return hl_arith_sub(H, a[0], a[1], out); }
+BIF(b_times) { return hl_arith_mul(H, a[0], a[1], out); }
+BIF(b_divide) { return hl_arith_fdiv(H, a[0], a[1], out); }
+BIF(b_div) { return hl_arith_div(H, a[0], a[1], out); }
+BIF(b_rem) { return hl_arith_rem(H, a[0], a[1], out); }
+BIF(b_band) { return hl_arith_band(H, a[0], a[1], out); }
+BIF(b_bor) { return hl_arith_bor(H, a[0], a[1], out); }
+BIF(b_bxor) { return hl_arith_bxor(H, a[0], a[1], out); }
+BIF(b_bsl) { return hl_arith_bsl(H, a[0], a[1], out); }
+BIF(b_bsr) { return hl_arith_bsr(H, a[0], a[1], out); }
+BIF(b_bnot) { return hl_arith_bnot(H, a[0], out); }
+BIF(b_abs) { return hl_bif_abs(H, a[0], out); }
+BIF(b_round) { return hl_bif_round(H, a[0], out); }
+BIF(b_trunc) { return hl_bif_trunc(H, a[0], out); }
+BIF(b_float) { return hl_bif_float(H, a[0], out); }
+
+/* ---- booleans ---- */
+static bool is_bool(hl_term t) { return t == HL_AM(true) || t == HL_AM(false); }
+BIF(b_not) {
+    (void)p;
+    if (!is_bool(a[0])) return HL_TERM_BADARG;
+    *out = BOOL(a[0] == HL_AM(false));
+    return HL_TERM_OK;
+}
+BIF(b_and) {
+    (void)p;
+    if (!is_bool(a[0]) || !is_bool(a[1])) return HL_TERM_BADARG;
+    *out = BOOL(a[0] == HL_AM(true) && a[1] == HL_AM(true));
+    return HL_TERM_OK;
+}
+BIF(b_or) {
+    (void)p;
+    if (!is_bool(a[0]) || !is_bool(a[1])) return HL_TERM_BADARG;
+    *out = BOOL(a[0] == HL_AM(true) || a[1] == HL_AM(true));
+    return HL_TERM_OK;
+}
+BIF(b_xor) {
+    (void)p;
+    if (!is_bool(a[0]) || !is_bool(a[1])) return HL_TERM_BADARG;
+    *out = BOOL(a[0] != a[1]);
+    return HL_TERM_OK;
+}
+
+/* ---- comparisons ---- */
+#define CMP(name, exact, cond)                          \
+    BIF(name) {                                         \
+        int c = hl_vm_cmp(p, a[0], a[1], exact);        \
+        *out = BOOL(cond);                              \
+        return HL_TERM_OK;                              \
+    }
+CMP(b_eq, false, c == 0)
+CMP(b_ne, false, c != 0)
+CMP(b_le, false, c <= 0)
+CMP(b_lt, false, c < 0)
+CMP(b_ge, false, c >= 0)
+CMP(b_gt, false, c > 0)
+CMP(b_exact_eq, true, c == 0)
+CMP(b_exact_ne, true, c != 0)
+#undef CMP
+BIF(b_min) { *out = hl_vm_cmp(p, a[0], a[1], false) <= 0 ? a[0] : a[1]; return HL_TERM_OK; }
+BIF(b_max) { *out = hl_vm_cmp(p, a[0], a[1], false) >= 0 ? a[0] : a[1]; return HL_TERM_OK; }
+
+/* ---- lists ---- */
+/* Copies the proper list l (n cells) in front of tail. */
+static hl_term_status copy_front(hl_vm_proc *p, hl_term l, int64_t n, hl_term tail, hl_term *out) {
+    if (n == 0) {
+        *out = tail;
+        return HL_TERM_OK;
+    }
+    hl_term *c;
+    hl_term_status st = hl_heap_alloc(H, 2 * (size_t)n, &c);
+    if (st != HL_TERM_OK) return st;
+    for (int64_t i = 0; i < n; i++, l = hl_cdr(l)) {
+        c[2 * i] = hl_car(l);
+        c[2 * i + 1] = i + 1 < n ? hl_make_cons(c + 2 * (i + 1)) : tail;
+    }
+    *out = hl_make_cons(c);
+    p->bif_cost = (uint64_t)n >> LIST_COST_SHIFT;
+    return HL_TERM_OK;
+}
+
+BIF(b_append) {
+    int64_t n = list_len(a[0]);
+    if (n < 0) return HL_TERM_BADARG;
+    return copy_front(p, a[0], n, a[1], out);
+}
+
+BIF(b_subtract) {
+    int64_t n = list_len(a[0]), m = list_len(a[1]);
+    if (n < 0 || m < 0) return HL_TERM_BADARG;
+    if (n == 0 || m == 0) {
+        *out = a[0];
+        return HL_TERM_OK;
+    }
+    if ((uint64_t)n * (uint64_t)m > SUBTRACT_MAX_WORK) return HL_TERM_SYSTEM_LIMIT;
+    bool *gone = hl_mem_calloc((size_t)n, sizeof *gone);
+    if (!gone) return HL_TERM_NOMEM;
+    for (hl_term b = a[1]; hl_is_cons(b); b = hl_cdr(b)) {
+        int64_t i = 0;
+        for (hl_term l = a[0]; hl_is_cons(l); l = hl_cdr(l), i++)
+            if (!gone[i] && hl_vm_cmp(p, hl_car(l), hl_car(b), true) == 0) {
+                gone[i] = true;
+                break;
+            }
+    }
+    int64_t keep = 0;
+    for (int64_t i = 0; i < n; i++) keep += !gone[i];
+    hl_term *c = NULL;
+    hl_term_status st = keep ? hl_heap_alloc(H, 2 * (size_t)keep, &c) : HL_TERM_OK;
+    if (st == HL_TERM_OK) {
+        hl_term res = HL_NIL;
+        int64_t j = 0, i = 0;
+        hl_term *prev = NULL;
+        for (hl_term l = a[0]; hl_is_cons(l); l = hl_cdr(l), i++) {
+            if (gone[i]) continue;
+            c[2 * j] = hl_car(l), c[2 * j + 1] = HL_NIL;
+            if (prev) *prev = hl_make_cons(c + 2 * j);
+            else res = hl_make_cons(c + 2 * j);
+            prev = &c[2 * j + 1];
+            j++;
+        }
+        *out = res;
+        p->bif_cost = ((uint64_t)n * (uint64_t)m) >> LIST_COST_SHIFT;
+    }
+    hl_mem_free(gone);
+    return st;
+}
+
+BIF(b_length) {
+    int64_t n = list_len(a[0]);
+    if (n < 0) return HL_TERM_BADARG;
+    p->bif_cost = (uint64_t)n >> LIST_COST_SHIFT;
+    *out = hl_make_small(n);
+    return HL_TERM_OK;
+}
+BIF(b_hd) {
+    (void)p;
+    if (!hl_is_cons(a[0])) return HL_TERM_BADARG;
+    *out = hl_car(a[0]);
+    return HL_TERM_OK;
+}
+BIF(b_tl) {
+    (void)p;
+    if (!hl_is_cons(a[0])) return HL_TERM_BADARG;
+    *out = hl_cdr(a[0]);
+    return HL_TERM_OK;
+}
+BIF(b_reverse2) {
+    hl_term l = a[0], acc = a[1];
+    int64_t n = list_len(l);
+    if (n < 0) return HL_TERM_BADARG;
+    if (n == 0) {
+        *out = acc;
+        return HL_TERM_OK;
+    }
+    hl_term *c;
+    hl_term_status st = hl_heap_alloc(H, 2 * (size_t)n, &c);
+    if (st != HL_TERM_OK) return st;
+    for (int64_t i = 0; i < n; i++, l = hl_cdr(l)) {
+        c[2 * i] = hl_car(l), c[2 * i + 1] = acc;
+        acc = hl_make_cons(c + 2 * i);
+    }
+    p->bif_cost = (uint64_t)n >> LIST_COST_SHIFT;
+    *out = acc;
+    return HL_TERM_OK;
+}
+BIF(b_reverse1) {
+    hl_term b[2] = {a[0], HL_NIL};
+    return b_reverse2(p, b, out);
+}
+BIF(b_keyfind) {
+    if (!hl_is_small(a[1]) || hl_small_val(a[1]) < 1) return HL_TERM_BADARG;
+    size_t n = (size_t)hl_small_val(a[1]);
+    uint64_t steps = 0;
+    hl_term l = a[2];
+    for (; hl_is_cons(l); l = hl_cdr(l), steps++) {
+        hl_term t = hl_car(l);
+        if (hl_is_tuple(t) && hl_tuple_arity(t) >= n && hl_vm_cmp(p, hl_tuple_get(t, n - 1), a[0], false) == 0) {
+            *out = t;
+            p->bif_cost = steps >> LIST_COST_SHIFT;
+            return HL_TERM_OK;
+        }
+    }
+    if (l != HL_NIL) return HL_TERM_BADARG;
+    p->bif_cost = steps >> LIST_COST_SHIFT;
+    *out = HL_AM(false);
+    return HL_TERM_OK;
+}
+BIF(b_member) {
+    uint64_t steps = 0;
+    hl_term l = a[1];
+    for (; hl_is_cons(l); l = hl_cdr(l), steps++)
+        if (hl_vm_cmp(p, hl_car(l), a[0], true) == 0) {
+            *out = HL_AM(true);
+            p->bif_cost = steps >> LIST_COST_SHIFT;
+            return HL_TERM_OK;
+        }
+    if (l != HL_NIL) return HL_TERM_BADARG;
+    p->bif_cost = steps >> LIST_COST_SHIFT;
+    *out = HL_AM(false);
+    return HL_TERM_OK;
+}
+
+/* ---- tuples ---- */
+BIF(b_element) {
+    (void)p;
+    if (!hl_is_small(a[0]) || !hl_is_tuple(a[1])) return HL_TERM_BADARG;
+    int64_t i = hl_small_val(a[0]);
+    if (i < 1 || (uint64_t)i > hl_tuple_arity(a[1])) return HL_TERM_BADARG;
+    *out = hl_tuple_get(a[1], (size_t)i - 1);
+    return HL_TERM_OK;
+}
+BIF(b_setelement) {
+    if (!hl_is_small(a[0]) || !hl_is_tuple(a[1])) return HL_TERM_BADARG;
+    int64_t i = hl_small_val(a[0]);
+    size_t n = hl_tuple_arity(a[1]);
+    if (i < 1 || (uint64_t)i > n) return HL_TERM_BADARG;
+    hl_term *t;
+    hl_term_status st = hl_heap_alloc(H, n + 1, &t);
+    if (st != HL_TERM_OK) return st;
+    memcpy(t, hl_boxed_ptr(a[1]), (n + 1) * sizeof *t);
+    t[i] = a[2];
+    *out = hl_make_boxed(t);
+    return HL_TERM_OK;
+}
+BIF(b_tuple_size) {
+    (void)p;
+    if (!hl_is_tuple(a[0])) return HL_TERM_BADARG;
+    *out = hl_make_small((int64_t)hl_tuple_arity(a[0]));
+    return HL_TERM_OK;
+}
+static bool bits_of(hl_term t, uint64_t *bits) {
+    if (!hl_is_binary_obj(t)) return false;
+    const unsigned char *b;
+    uint64_t off;
+    hl_bitstring_view(t, &b, &off, bits);
+    return true;
+}
+BIF(b_size) {
+    (void)p;
+    uint64_t bits;
+    if (hl_is_tuple(a[0])) *out = hl_make_small((int64_t)hl_tuple_arity(a[0]));
+    else if (bits_of(a[0], &bits)) *out = hl_make_small((int64_t)(bits / 8));
+    else return HL_TERM_BADARG;
+    return HL_TERM_OK;
+}
+BIF(b_byte_size) {
+    (void)p;
+    uint64_t bits;
+    if (!bits_of(a[0], &bits)) return HL_TERM_BADARG;
+    *out = hl_make_small((int64_t)((bits + 7) / 8));
+    return HL_TERM_OK;
+}
+BIF(b_bit_size) {
+    (void)p;
+    uint64_t bits;
+    if (!bits_of(a[0], &bits)) return HL_TERM_BADARG;
+    *out = hl_make_small((int64_t)bits);
+    return HL_TERM_OK;
+}
+BIF(b_list_to_tuple) {
+    int64_t n = list_len(a[0]);
+    if (n < 0) return HL_TERM_BADARG;
+    hl_term *t;
+    hl_term_status st = hl_heap_alloc(H, (size_t)n + 1, &t);
+    if (st != HL_TERM_OK) return st;
+    t[0] = hl_make_header(HL_SUB_TUPLE, (uint64_t)n);
+    hl_term l = a[0];
+    for (int64_t i = 0; i < n; i++, l = hl_cdr(l)) t[1 + i] = hl_car(l);
+    p->bif_cost = (uint64_t)n >> LIST_COST_SHIFT;
+    *out = hl_make_boxed(t);
+    return HL_TERM_OK;
+}
+BIF(b_tuple_to_list) {
+    if (!hl_is_tuple(a[0])) return HL_TERM_BADARG;
+    size_t n = hl_tuple_arity(a[0]);
+    if (n == 0) {
+        *out = HL_NIL;
+        return HL_TERM_OK;
+    }
+    hl_term *c;
+    hl_term_status st = hl_heap_alloc(H, 2 * n, &c);
+    if (st != HL_TERM_OK) return st;
+    for (size_t i = 0; i < n; i++) c[2 * i] = hl_tuple_get(a[0], i), c[2 * i + 1] = i + 1 < n ? hl_make_cons(c + 2 * (i + 1)) : HL_NIL;
+    p->bif_cost = n >> LIST_COST_SHIFT;
+    *out = hl_make_cons(c);
+    return HL_TERM_OK;
+}
+
+/* ---- maps ---- */
+BIF(b_map_size) {
+    (void)p;
+    if (!hl_is_flatmap(a[0])) return HL_TERM_BADARG;
+    *out = hl_make_small((int64_t)hl_flatmap_size(a[0]));
+    return HL_TERM_OK;
+}
+static hl_term_status badmap(hl_vm_proc *p, hl_term tag, hl_term v) {
+    hl_term *t;
+    hl_term_status st = hl_heap_alloc(H, 3, &t);
+    if (st != HL_TERM_OK) return st;
+    t[0] = hl_make_header(HL_SUB_TUPLE, 2), t[1] = tag, t[2] = v;
+    return raise(p, HL_AM(error), hl_make_boxed(t));
+}
+BIF(b_map_get) {
+    if (!hl_is_flatmap(a[1])) return badmap(p, HL_AM(badmap), a[1]);
+    hl_term_status st = hl_flatmap_get(a[1], a[0], out);
+    if (st == HL_TERM_BADARG) return badmap(p, HL_AM(badkey), a[0]);
+    return st;
+}
+BIF(b_is_map_key) {
+    if (!hl_is_flatmap(a[1])) return badmap(p, HL_AM(badmap), a[1]);
+    hl_term v;
+    hl_term_status st = hl_flatmap_get(a[1], a[0], &v);
+    if (st == HL_TERM_BADARG) st = HL_TERM_OK, *out = HL_AM(false);
+    else if (st == HL_TERM_OK) *out = HL_AM(true);
+    return st;
+}
+
+/* ---- exceptions ---- */
+BIF(b_error1) { (void)out; return raise(p, HL_AM(error), a[0]); }
+BIF(b_error2) { (void)out; return raise(p, HL_AM(error), a[0]); }
+BIF(b_throw) { (void)out; return raise(p, HL_AM(throw), a[0]); }
+BIF(b_exit1) { (void)out; return raise(p, HL_AM(exit), a[0]); }
+
+/* ---- conversions ---- */
+BIF(b_integer_to_list) { return hl_bif_integer_to_list(H, a[0], hl_make_small(10), out); }
+BIF(b_list_to_integer) { return hl_bif_list_to_integer(H, a[0], hl_make_small(10), out); }
+BIF(b_atom_to_list) {
+    if (!hl_is_atom(a[0])) return HL_TERM_BADARG;
+    size_t len;
+    const unsigned char *s = (const unsigned char *)hl_atom_name(hl_atom_index(a[0]), &len);
+    if (len == 0) {
+        *out = HL_NIL;
+        return HL_TERM_OK;
+    }
+    hl_term *c;
+    hl_term_status st = hl_heap_alloc(H, 2 * len, &c); /* at most one cell per byte */
+    if (st != HL_TERM_OK) return st;
+    size_t n = 0;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp = s[i];
+        size_t k = cp < 0x80 ? 0 : cp < 0xE0 ? 1 : cp < 0xF0 ? 2 : 3;
+        cp = k == 0 ? cp : k == 1 ? (cp & 0x1F) : k == 2 ? (cp & 0x0F) : (cp & 0x07);
+        for (size_t j = 1; j <= k && i + j < len; j++) cp = cp << 6 | (s[i + j] & 0x3F);
+        i += k + 1;
+        c[2 * n] = hl_make_small(cp);
+        c[2 * n + 1] = HL_NIL;
+        if (n) c[2 * n - 1] = hl_make_cons(c + 2 * n);
+        n++;
+    }
+    hl_heap_trim(H, c, 2 * len, 2 * n);
+    *out = hl_make_cons(c);
+    return HL_TERM_OK;
+}
+
+typedef struct bif_entry {
+    const char *module, *name;
+    uint32_t arity;
+    hl_vm_bif_fn fn;
+} bif_entry;
+
+static const bif_entry table[] = {
+    {"erlang", "is_atom", 1, b_is_atom},       {"erlang", "is_binary", 1, b_is_binary},
+    {"erlang", "is_bitstring", 1, b_is_bitstring}, {"erlang", "is_boolean", 1, b_is_boolean},
+    {"erlang", "is_float", 1, b_is_float},     {"erlang", "is_function", 1, b_is_function1},
+    {"erlang", "is_function", 2, b_is_function2}, {"erlang", "is_integer", 1, b_is_integer},
+    {"erlang", "is_list", 1, b_is_list},       {"erlang", "is_map", 1, b_is_map},
+    {"erlang", "is_number", 1, b_is_number},   {"erlang", "is_pid", 1, b_false1},
+    {"erlang", "is_port", 1, b_false1},        {"erlang", "is_reference", 1, b_false1},
+    {"erlang", "is_tuple", 1, b_is_tuple},     {"erlang", "is_record", 2, b_is_record2},
+    {"erlang", "is_record", 3, b_is_record3},  {"erlang", "+", 1, b_plus1},
+    {"erlang", "-", 1, b_minus1},              {"erlang", "+", 2, b_plus},
+    {"erlang", "-", 2, b_minus},               {"erlang", "*", 2, b_times},
+    {"erlang", "/", 2, b_divide},              {"erlang", "div", 2, b_div},
+    {"erlang", "rem", 2, b_rem},               {"erlang", "band", 2, b_band},
+    {"erlang", "bor", 2, b_bor},               {"erlang", "bxor", 2, b_bxor},
+    {"erlang", "bsl", 2, b_bsl},               {"erlang", "bsr", 2, b_bsr},
+    {"erlang", "bnot", 1, b_bnot},             {"erlang", "not", 1, b_not},
+    {"erlang", "and", 2, b_and},               {"erlang", "or", 2, b_or},
+    {"erlang", "xor", 2, b_xor},               {"erlang", "==", 2, b_eq},
+    {"erlang", "/=", 2, b_ne},                 {"erlang", "=<", 2, b_le},
+    {"erlang", "<", 2, b_lt},                  {"erlang", ">=", 2, b_ge},
+    {"erlang", ">", 2, b_gt},                  {"erlang", "=:=", 2, b_exact_eq},
+    {"erlang", "=/=", 2, b_exact_ne},          {"erlang", "++", 2, b_append},
+    {"erlang", "--", 2, b_subtract},           {"erlang", "element", 2, b_element},
+    {"erlang", "setelement", 3, b_setelement}, {"erlang", "tuple_size", 1, b_tuple_size},
+    {"erlang", "size", 1, b_size},             {"erlang", "length", 1, b_length},
+    {"erlang", "hd", 1, b_hd},                 {"erlang", "tl", 1, b_tl},
+    {"erlang", "abs", 1, b_abs},               {"erlang", "min", 2, b_min},
+    {"erlang", "max", 2, b_max},               {"erlang", "round", 1, b_round},
+    {"erlang", "trunc", 1, b_trunc},           {"erlang", "float", 1, b_float},
+    {"erlang", "byte_size", 1, b_byte_size},   {"erlang", "bit_size", 1, b_bit_size},
+    {"erlang", "map_size", 1, b_map_size},     {"erlang", "map_get", 2, b_map_get},
+    {"erlang", "is_map_key", 2, b_is_map_key}, {"erlang", "error", 1, b_error1},
+    {"erlang", "error", 2, b_error2},          {"erlang", "throw", 1, b_throw},
+    {"erlang", "exit", 1, b_exit1},            {"erlang", "integer_to_list", 1, b_integer_to_list},
+    {"erlang", "list_to_integer", 1, b_list_to_integer}, {"erlang", "atom_to_list", 1, b_atom_to_list},
+    {"erlang", "list_to_tuple", 1, b_list_to_tuple}, {"erlang", "tuple_to_list", 1, b_tuple_to_list},
+    {"lists", "reverse", 1, b_reverse1},       {"lists", "reverse", 2, b_reverse2},
+    {"lists", "keyfind", 3, b_keyfind},        {"lists", "member", 2, b_member},
+};
+
+hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t arity) {
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (table[i].arity == arity && strcmp(table[i].module, module) == 0 && strcmp(table[i].name, name) == 0)
+            return table[i].fn;
+    return NULL;
+}

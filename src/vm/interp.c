@@ -1,0 +1,588 @@
+/* interp.c — the interpreter's hot loop: threaded code dispatched by
+ * computed goto (GNU C labels-as-values; a portable switch when
+ * HL_VM_SWITCH is defined or the compiler lacks them). Everything on the
+ * hot path lives in this one function with x registers in a local array;
+ * reductions are charged only on calls and backward jumps; allocation
+ * checks are hoisted into test_heap. Slow paths (collection, exceptions,
+ * stack growth, preemption) are out-of-line helpers in vm_support.c. */
+#include <string.h>
+
+#include "term/arith.h"
+#include "vm/vm_internal.h"
+#include "vm/vm_support.h"
+
+#if !defined(HL_VM_SWITCH) && !defined(__GNUC__)
+#define HL_VM_SWITCH 1
+#endif
+
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+static hl_tword handler_table[HL_ROP__COUNT];
+static hl_tword halt_code[1];
+static int handlers_ready;
+
+static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t budget, int init);
+
+const hl_tword *hl_vm_handlers(void) {
+    if (!handlers_ready) (void)interp(NULL, NULL, 0, 1);
+    return handler_table;
+}
+const hl_tword *hl_vm_halt_code(void) {
+    if (!handlers_ready) (void)interp(NULL, NULL, 0, 1);
+    return halt_code;
+}
+
+/* Operand access. Sources/destinations: (index << 2) | 0 x, 1 y, 2 const. */
+#define SRC(w) (((w) & 3) == 0 ? x[(w) >> 2] : ((w) & 3) == 1 ? E[(w) >> 2] : consts[(w) >> 2])
+#define DST(w) (*(((w) & 3) == 0 ? &x[(w) >> 2] : &E[(w) >> 2]))
+#define LABEL(w) ((const hl_tword *)(w))
+
+#ifndef HL_VM_SWITCH
+#define CASE(name) L_##name:
+#define DISPATCH() goto *(const void *)pc[0]
+#else
+#define CASE(name) case name:
+#define DISPATCH() goto dispatch
+#endif
+#define NEXT(n) do { pc += (n); DISPATCH(); } while (0)
+#define JUMP(t) do { pc = LABEL(t); DISPATCH(); } while (0)
+
+/* Save / reload the registers that live in locals around out-of-line calls. */
+#define SAVE() (p->pc = pc, p->cp = cp, p->sp = (size_t)(sp - p->stack), p->e = (size_t)(E - p->stack))
+#define RELOAD() (pc = p->pc, cp = p->cp, sp = p->stack + p->sp, E = p->stack + p->e)
+
+/* Reduction charge at a preemption point: `live` x registers are live. The
+ * instruction is re-executed after a refill, so pc still points at it. */
+#define CHARGE()                                                   \
+    do {                                                           \
+        if (UNLIKELY(reds == 0)) {                                 \
+            SAVE();                                                \
+            st = hl_vm_refill(p, &reds, &budget);                  \
+            if (st != HL_VM_YIELD || reds == 0) goto leave_saved;  \
+        }                                                          \
+        reds--;                                                    \
+    } while (0)
+
+/* Raise error:Reason from an instruction (pc at it). */
+#define RAISE(cls, reason)                                              \
+    do {                                                                \
+        SAVE();                                                         \
+        st = hl_vm_raise(p, x, (cls), (reason), HL_NONE);               \
+        goto after_raise;                                               \
+    } while (0)
+#define RAISE_TAGGED(tag, v)                                            \
+    do {                                                                \
+        SAVE();                                                         \
+        st = hl_vm_raise_tagged(p, x, (tag), (v));                      \
+        goto after_raise;                                               \
+    } while (0)
+
+/* Garbage collection at a test_heap-like point. */
+#define GC(need, live, extra, nextra)                                               \
+    do {                                                                            \
+        SAVE();                                                                     \
+        st = hl_vm_gc(p, x, (live), (need), (extra), (nextra));                     \
+        if (st != HL_VM_YIELD) goto leave_saved;                                    \
+    } while (0)
+
+static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t budget, int init) {
+#ifndef HL_VM_SWITCH
+    if (init) {
+#define HL_OP(name, sig, flags) handler_table[HL_OP_##name] = (hl_tword)&&L_##name;
+#include "gen/opcodes.def"
+#undef HL_OP
+        handler_table[HL_ROP_halt] = (hl_tword)&&L_halt;
+        handler_table[HL_ROP_move_xx] = (hl_tword)&&L_move_xx;
+        handler_table[HL_ROP_move_cx] = (hl_tword)&&L_move_cx;
+        handler_table[HL_ROP_is_lt_ss] = (hl_tword)&&L_is_lt_ss;
+        halt_code[0] = handler_table[HL_ROP_halt];
+        handlers_ready = 1;
+        return HL_VM_DONE;
+    }
+#else
+    if (init) {
+        for (unsigned i = 0; i < HL_ROP__COUNT; i++) handler_table[i] = i;
+        halt_code[0] = HL_ROP_halt;
+        handlers_ready = 1;
+        return HL_VM_DONE;
+    }
+    enum {
+#define HL_OP(name, sig, flags) name = HL_OP_##name,
+#include "gen/opcodes.def"
+#undef HL_OP
+        halt = HL_ROP_halt, move_xx = HL_ROP_move_xx, move_cx = HL_ROP_move_cx, is_lt_ss = HL_ROP_is_lt_ss
+    };
+#endif
+    const hl_program *prog = p->prog;
+    const hl_term *consts = prog->consts;
+    hl_heap *H = &p->heap;
+    const hl_tword *pc, *cp;
+    hl_term *sp, *E;
+    uint64_t reds = 0;
+    hl_vm_status st;
+    RELOAD();
+    /* The first chunk of reductions. */
+    st = hl_vm_refill(p, &reds, &budget);
+    if (st != HL_VM_YIELD || reds == 0) goto leave_saved;
+    DISPATCH();
+
+#ifdef HL_VM_SWITCH
+dispatch:
+    switch ((unsigned)pc[0]) {
+#endif
+
+    /* ---- functions, frames, calls ---------------------------------- */
+    CASE(func_info) {
+        SAVE();
+        st = hl_vm_raise_function_clause(p, x);
+        goto after_raise;
+    }
+    CASE(allocate) {
+        size_t n = pc[1];
+        if (UNLIKELY((size_t)(p->stack + p->stack_cap - sp) < n + 2)) {
+            SAVE();
+            st = hl_vm_grow_stack(p, n + 2);
+            if (st != HL_VM_YIELD) goto leave_saved;
+            RELOAD();
+        }
+        for (size_t i = 0; i < n; i++) sp[i] = HL_NIL;
+        sp[n] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)cp);
+        sp[n + 1] = hl_make_small((int64_t)n);
+        E = sp;
+        sp += n + 2;
+        NEXT(3);
+    }
+    CASE(deallocate) {
+        cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[1]]);
+        sp = E;
+        E = sp == p->stack ? sp : sp - 2 - hl_small_val(sp[-1]);
+        NEXT(2);
+    }
+    CASE(return) {
+        pc = cp;
+        DISPATCH();
+    }
+    CASE(call) {
+        CHARGE();
+        cp = pc + 3;
+        JUMP(pc[2]);
+    }
+    CASE(call_last) {
+        CHARGE();
+        cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[3]]);
+        sp = E;
+        E = sp == p->stack ? sp : sp - 2 - hl_small_val(sp[-1]);
+        JUMP(pc[2]);
+    }
+    CASE(call_only) {
+        CHARGE();
+        JUMP(pc[2]);
+    }
+    CASE(call_fun) {
+        CHARGE();
+        const hl_tword *entry = hl_vm_fun_entry(prog, x, (uint32_t)pc[1]);
+        if (UNLIKELY(!entry)) goto bad_fun;
+        cp = pc + 2;
+        pc = entry;
+        DISPATCH();
+    }
+    CASE(call_fun_last) {
+        CHARGE();
+        const hl_tword *entry = hl_vm_fun_entry(prog, x, (uint32_t)pc[1]);
+        if (UNLIKELY(!entry)) goto bad_fun;
+        cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[2]]);
+        sp = E;
+        E = sp == p->stack ? sp : sp - 2 - hl_small_val(sp[-1]);
+        pc = entry;
+        DISPATCH();
+    }
+    CASE(call_fun_only) {
+        CHARGE();
+        const hl_tword *entry = hl_vm_fun_entry(prog, x, (uint32_t)pc[1]);
+        if (UNLIKELY(!entry)) goto bad_fun;
+        pc = entry;
+        DISPATCH();
+    }
+    CASE(bif) {
+        /* fail, fn, live, K, args..., dst */
+        uint32_t k = (uint32_t)pc[4];
+        hl_term args[HL_BC_MAX_ARITY];
+        for (uint32_t i = 0; i < k; i++) args[i] = SRC(pc[5 + i]);
+        hl_term out;
+        hl_vm_bif_fn fn = (hl_vm_bif_fn)pc[2];
+        p->bif_cost = 0;
+        hl_term_status ts = fn(p, args, &out);
+        if (UNLIKELY(ts == HL_TERM_HEAP_LIMIT)) {
+            GC(0, (uint32_t)pc[3], args, k);
+            ts = fn(p, args, &out);
+        }
+        if (UNLIKELY(p->bif_cost)) reds = reds > p->bif_cost ? reds - p->bif_cost : 0;
+        if (UNLIKELY(ts != HL_TERM_OK)) {
+            if (ts == HL_TERM_HEAP_LIMIT || ts == HL_TERM_NOMEM) {
+                SAVE();
+                st = ts == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;
+                goto leave_saved;
+            }
+            if (pc[1]) JUMP(pc[1]);
+            SAVE();
+            st = hl_vm_raise_status(p, x, ts);
+            goto after_raise;
+        }
+        DST(pc[5 + k]) = out;
+        NEXT(6 + k);
+    }
+
+    /* ---- moves ------------------------------------------------------ */
+    CASE(move) {
+        DST(pc[2]) = SRC(pc[1]);
+        NEXT(3);
+    }
+    CASE(move_xx) {
+        x[pc[2] >> 2] = x[pc[1] >> 2];
+        NEXT(3);
+    }
+    CASE(move_cx) {
+        x[pc[2] >> 2] = consts[pc[1] >> 2];
+        NEXT(3);
+    }
+    CASE(swap) {
+        hl_term a = DST(pc[1]);
+        DST(pc[1]) = DST(pc[2]);
+        DST(pc[2]) = a;
+        NEXT(3);
+    }
+
+    /* ---- type tests ------------------------------------------------- */
+#define TEST(name, cond)                         \
+    CASE(name) {                                 \
+        hl_term v = SRC(pc[2]);                  \
+        if (!(cond)) JUMP(pc[1]);                \
+        NEXT(3);                                 \
+    }
+    TEST(is_integer, hl_is_integer(v))
+    TEST(is_float, hl_is_float(v))
+    TEST(is_number, hl_is_number(v))
+    TEST(is_atom, hl_is_atom(v))
+    TEST(is_boolean, v == HL_AM(true) || v == HL_AM(false))
+    TEST(is_tuple, hl_is_tuple(v))
+    TEST(is_list, hl_is_list(v))
+    TEST(is_nonempty_list, hl_is_cons(v))
+    TEST(is_nil, v == HL_NIL)
+    TEST(is_binary, hl_vm_is_binary(v))
+    TEST(is_bitstring, hl_is_binary_obj(v))
+    TEST(is_map, hl_is_map(v))
+    TEST(is_function, hl_is_fun(v))
+    TEST(is_pid, false && v)
+    TEST(is_reference, false && v)
+#undef TEST
+    CASE(is_function2) {
+        hl_term v = SRC(pc[2]);
+        if (!hl_vm_is_fun_arity(prog, v, (uint32_t)pc[3])) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_tagged_tuple) {
+        hl_term v = SRC(pc[2]);
+        if (!hl_is_tuple(v) || hl_tuple_arity(v) != pc[3] || pc[3] == 0 || hl_tuple_get(v, 0) != (hl_term)pc[4])
+            JUMP(pc[1]);
+        NEXT(5);
+    }
+    CASE(test_arity) {
+        hl_term v = SRC(pc[2]);
+        if (!hl_is_tuple(v) || hl_tuple_arity(v) != pc[3]) JUMP(pc[1]);
+        NEXT(4);
+    }
+
+    /* ---- comparisons ------------------------------------------------ */
+    CASE(is_lt_ss) {
+        hl_term a = (pc[2] & 3) ? consts[pc[2] >> 2] : x[pc[2] >> 2];
+        hl_term b = (pc[3] & 3) ? consts[pc[3] >> 2] : x[pc[3] >> 2];
+        if (LIKELY(hl_both_small(a, b))) {
+            if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
+        } else if (!(hl_vm_cmp(p, a, b, false) < 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_lt) {
+        hl_term a = SRC(pc[2]), b = SRC(pc[3]);
+        if (LIKELY(hl_both_small(a, b))) {
+            if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
+        } else if (!(hl_vm_cmp(p, a, b, false) < 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_ge) {
+        hl_term a = SRC(pc[2]), b = SRC(pc[3]);
+        if (LIKELY(hl_both_small(a, b))) {
+            if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
+        } else if (!(hl_vm_cmp(p, a, b, false) >= 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_eq) {
+        hl_term a = SRC(pc[2]), b = SRC(pc[3]);
+        if (a != b && (hl_is_immed(a) && hl_is_immed(b) ? true : hl_vm_cmp(p, a, b, false) != 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_ne) {
+        hl_term a = SRC(pc[2]), b = SRC(pc[3]);
+        if (a == b || (!(hl_is_immed(a) && hl_is_immed(b)) && hl_vm_cmp(p, a, b, false) == 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_eq_exact) {
+        hl_term a = SRC(pc[2]), b = SRC(pc[3]);
+        if (a != b && (hl_is_immed(a) || hl_is_immed(b) || hl_vm_cmp(p, a, b, true) != 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_ne_exact) {
+        hl_term a = SRC(pc[2]), b = SRC(pc[3]);
+        if (a == b || (!hl_is_immed(a) && !hl_is_immed(b) && hl_vm_cmp(p, a, b, true) == 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
+
+    /* ---- branches --------------------------------------------------- */
+    CASE(jump) {
+        if (LABEL(pc[1]) <= pc) CHARGE();
+        JUMP(pc[1]);
+    }
+    CASE(select_val) {
+        hl_term v = SRC(pc[1]);
+        uint32_t k = (uint32_t)pc[3];
+        const hl_tword *t = pc + 4;
+        if (hl_is_immed(v)) {
+            for (uint32_t i = 0; i < k; i++)
+                if ((hl_term)t[2 * i] == v) JUMP(t[2 * i + 1]);
+        } else {
+            for (uint32_t i = 0; i < k; i++)
+                if (!hl_is_immed((hl_term)t[2 * i]) && hl_vm_cmp(p, v, (hl_term)t[2 * i], true) == 0)
+                    JUMP(t[2 * i + 1]);
+        }
+        JUMP(pc[2]);
+    }
+    CASE(select_tuple_arity) {
+        hl_term v = SRC(pc[1]);
+        if (hl_is_tuple(v)) {
+            size_t ar = hl_tuple_arity(v);
+            uint32_t k = (uint32_t)pc[3];
+            for (uint32_t i = 0; i < k; i++)
+                if (pc[4 + 2 * i] == ar) JUMP(pc[5 + 2 * i]);
+        }
+        JUMP(pc[2]);
+    }
+
+    /* ---- deconstruction (types checked: the gate does not infer them) */
+    CASE(get_list) {
+        hl_term v = SRC(pc[1]);
+        if (UNLIKELY(!hl_is_cons(v))) RAISE(HL_AM(error), HL_AM(badarg));
+        hl_term h = hl_car(v), t = hl_cdr(v);
+        DST(pc[2]) = h;
+        DST(pc[3]) = t;
+        NEXT(4);
+    }
+    CASE(get_hd) {
+        hl_term v = SRC(pc[1]);
+        if (UNLIKELY(!hl_is_cons(v))) RAISE(HL_AM(error), HL_AM(badarg));
+        DST(pc[2]) = hl_car(v);
+        NEXT(3);
+    }
+    CASE(get_tl) {
+        hl_term v = SRC(pc[1]);
+        if (UNLIKELY(!hl_is_cons(v))) RAISE(HL_AM(error), HL_AM(badarg));
+        DST(pc[2]) = hl_cdr(v);
+        NEXT(3);
+    }
+    CASE(get_tuple_element) {
+        hl_term v = SRC(pc[1]);
+        if (UNLIKELY(!hl_is_tuple(v) || pc[2] >= hl_tuple_arity(v))) RAISE(HL_AM(error), HL_AM(badarg));
+        DST(pc[3]) = hl_tuple_get(v, pc[2]);
+        NEXT(4);
+    }
+
+    /* ---- construction ------------------------------------------------ */
+    CASE(test_heap) {
+        /* (hl_heap_need's test: top may pass end in GC-always mode) */
+        if (UNLIKELY(!(H->top <= H->end && (size_t)(H->end - H->top) >= pc[1]))) GC(pc[1], (uint32_t)pc[2], NULL, 0);
+        NEXT(3);
+    }
+    CASE(put_list) {
+        hl_term *c = hl_heap_bump(H, 2);
+        c[0] = SRC(pc[1]);
+        c[1] = SRC(pc[2]);
+        DST(pc[3]) = hl_make_cons(c);
+        NEXT(4);
+    }
+    CASE(put_tuple) {
+        uint32_t k = (uint32_t)pc[2];
+        hl_term *t = hl_heap_bump(H, (size_t)k + 1);
+        t[0] = hl_make_header(HL_SUB_TUPLE, k);
+        for (uint32_t i = 0; i < k; i++) t[1 + i] = SRC(pc[3 + i]);
+        DST(pc[1]) = hl_make_boxed(t);
+        NEXT(3 + k);
+    }
+    CASE(make_fun) {
+        uint32_t k = (uint32_t)pc[3];
+        hl_term *f = hl_heap_bump(H, (size_t)k + 3);
+        f[0] = hl_make_header(HL_SUB_FUN, (uint64_t)k + 2);
+        f[1] = (hl_term)(uintptr_t)prog;
+        f[2] = (hl_term)pc[2];
+        for (uint32_t i = 0; i < k; i++) f[3 + i] = SRC(pc[4 + i]);
+        DST(pc[1]) = hl_make_boxed(f);
+        NEXT(4 + k);
+    }
+
+    /* ---- arithmetic --------------------------------------------------- */
+#define ARITH(name, fast, slow)                                                       \
+    CASE(name) {                                                                      \
+        hl_term a = SRC(pc[3]), b = SRC(pc[4]), r;                                    \
+        int64_t ri;                                                                   \
+        if (LIKELY(hl_both_small(a, b) && fast)) {                                    \
+            DST(pc[5]) = r;                                                           \
+            NEXT(6);                                                                  \
+        }                                                                             \
+        hl_term_status ts = slow(H, a, b, &r);                                        \
+        if (UNLIKELY(ts == HL_TERM_HEAP_LIMIT)) {                                     \
+            hl_term ab[2] = {a, b};                                                   \
+            GC(0, (uint32_t)pc[2], ab, 2);                                            \
+            ts = slow(H, ab[0], ab[1], &r);                                           \
+        }                                                                             \
+        if (UNLIKELY(ts != HL_TERM_OK)) {                                             \
+            if (ts == HL_TERM_HEAP_LIMIT || ts == HL_TERM_NOMEM) {                    \
+                SAVE();                                                               \
+                st = ts == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;      \
+                goto leave_saved;                                                     \
+            }                                                                         \
+            if (pc[1]) JUMP(pc[1]);                                                   \
+            SAVE();                                                                   \
+            st = hl_vm_raise_status(p, x, ts);                                        \
+            goto after_raise;                                                         \
+        }                                                                             \
+        DST(pc[5]) = r;                                                               \
+        NEXT(6);                                                                      \
+    }
+    ARITH(add, (!__builtin_add_overflow((int64_t)a, (int64_t)(b - HL_IMM_SMALL), &ri) && ((r = (hl_term)ri), 1)),
+          hl_arith_add_slow)
+    ARITH(sub, (!__builtin_sub_overflow((int64_t)a, (int64_t)(b - HL_IMM_SMALL), &ri) && ((r = (hl_term)ri), 1)),
+          hl_arith_sub_slow)
+    ARITH(mul, (!__builtin_mul_overflow(hl_small_val(a), hl_small_val(b), &ri) && hl_small_fits(ri) &&
+                ((r = hl_make_small(ri)), 1)),
+          hl_arith_mul)
+#undef ARITH
+
+    /* ---- exceptions ---------------------------------------------------- */
+    CASE(try) {
+        E[pc[1] >> 2] = hl_make_handle_immed(HL_VM_H_CATCH, (uint64_t)pc[2]);
+        p->catches++;
+        NEXT(3);
+    }
+    CASE(catch) {
+        E[pc[1] >> 2] = hl_make_handle_immed(HL_VM_H_CATCH, (uint64_t)pc[2]);
+        p->catches++;
+        NEXT(3);
+    }
+    CASE(try_end) {
+        E[pc[1] >> 2] = HL_NIL;
+        p->catches--;
+        NEXT(2);
+    }
+    CASE(try_case) {
+        E[pc[1] >> 2] = HL_NIL;
+        p->catches--;
+        x[0] = x[1], x[1] = x[2], x[2] = x[3];
+        NEXT(2);
+    }
+    CASE(catch_end) {
+        E[pc[1] >> 2] = HL_NIL;
+        p->catches--;
+        if (x[0] == HL_NONE) {
+            SAVE();
+            st = hl_vm_catch_value(p, x);
+            if (st != HL_VM_YIELD) goto leave_saved;
+        }
+        NEXT(2);
+    }
+    CASE(try_case_end) { RAISE_TAGGED(HL_AM(try_clause), SRC(pc[1])); }
+    CASE(badmatch) { RAISE_TAGGED(HL_AM(badmatch), SRC(pc[1])); }
+    CASE(case_end) { RAISE_TAGGED(HL_AM(case_clause), SRC(pc[1])); }
+    CASE(badrecord) { RAISE_TAGGED(HL_AM(badrecord), SRC(pc[1])); }
+    CASE(if_end) { RAISE(HL_AM(error), HL_AM(if_clause)); }
+    CASE(throw) { RAISE(HL_AM(throw), SRC(pc[1])); }
+    CASE(error) { RAISE(HL_AM(error), SRC(pc[1])); }
+    CASE(exit) { RAISE(HL_AM(exit), SRC(pc[1])); }
+    CASE(raise) {
+        hl_term c = SRC(pc[1]), r = SRC(pc[2]), s = SRC(pc[3]);
+        SAVE();
+        if (c != HL_AM(error) && c != HL_AM(exit) && c != HL_AM(throw))
+            st = hl_vm_raise(p, x, HL_AM(error), HL_AM(badarg), HL_NONE);
+        else st = hl_vm_raise(p, x, c, r, s);
+        goto after_raise;
+    }
+
+    /* ---- receive (a plain run has no mailbox: it is always empty) ------ */
+    CASE(loop_rec) { JUMP(pc[1]); }
+    CASE(loop_rec_end) {
+        CHARGE();
+        JUMP(pc[1]);
+    }
+    CASE(remove_message) { NEXT(1); }
+    CASE(timeout) { NEXT(1); }
+    CASE(wait) {
+        CHARGE();
+        SAVE();
+        p->pc = LABEL(pc[1]);
+        p->wait_ms = -1;
+        p->timeout_pc = NULL;
+        st = HL_VM_WAIT;
+        goto leave_saved;
+    }
+    CASE(wait_timeout) {
+        CHARGE();
+        hl_term t = SRC(pc[2]);
+        int64_t ms;
+        if (t == HL_AM(infinity)) ms = -1;
+        else if (hl_is_small(t) && hl_small_val(t) >= 0) ms = hl_small_val(t);
+        else RAISE(HL_AM(error), HL_AM(badarg));
+        if (ms == 0) NEXT(3);
+        SAVE();
+        p->pc = LABEL(pc[1]);
+        p->wait_ms = ms;
+        p->timeout_pc = ms < 0 ? NULL : pc + 3;
+        st = HL_VM_WAIT;
+        goto leave_saved;
+    }
+
+    CASE(halt) {
+        SAVE();
+        p->result = x[0];
+        st = HL_VM_DONE;
+        goto leave_saved;
+    }
+
+#ifdef HL_VM_SWITCH
+    default:
+        SAVE();
+        st = HL_VM_FAULT_STATE;
+        goto leave_saved;
+    }
+#endif
+
+bad_fun:
+    SAVE();
+    st = hl_vm_raise_badfun(p, x, (uint32_t)pc[1]);
+    /* fall through */
+after_raise:
+    /* hl_vm_raise* return YIELD when a handler took the exception (state
+     * saved at the handler) and EXCEPTION / a fault otherwise. */
+    if (st == HL_VM_YIELD) {
+        RELOAD();
+        DISPATCH();
+    }
+leave_saved:
+    hl_vm_account(p, reds, budget);
+    return st;
+}
+
+hl_vm_status hl_vm_run(hl_vm_proc *p, uint64_t slice) {
+    if (!p || (p->state != HL_PS_READY && p->state != HL_PS_WAIT)) return HL_VM_FAULT_STATE;
+    hl_term x[HL_BC_MAX_X];
+    memcpy(x, p->xsave, sizeof x);
+    p->state = HL_PS_READY;
+    hl_vm_status st = interp(p, x, slice ? slice : UINT64_MAX, 0);
+    return hl_vm_finish(p, x, st);
+}

@@ -1,0 +1,59 @@
+/* vm.h — running guest code: a process (registers, stack, heap, limits)
+ * executing a loaded program (gen/load.h) in slices. No longjmp, no abort:
+ * every outcome is a status. */
+#ifndef HL_VM_VM_H
+#define HL_VM_VM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gen/load.h"
+#include "term/heap.h"
+#include "term/term.h"
+
+typedef struct hl_vm_proc hl_vm_proc;
+
+/* Limits of one process. All must be finite except deadline_ns (0 = none). */
+typedef struct hl_vm_limits {
+    uint64_t max_reductions; /* total, exact: the call that would need one more faults */
+    uint64_t max_heap_bytes; /* heap block + fragments + off-heap binaries + stack */
+    uint64_t deadline_ns;    /* absolute hl_vm_now_ns() time, 0 = none */
+} hl_vm_limits;
+
+typedef enum hl_vm_status {
+    HL_VM_DONE = 0,          /* returned: hl_vm_result */
+    HL_VM_YIELD,             /* slice used up: call hl_vm_run again */
+    HL_VM_EXCEPTION,         /* uncaught: hl_vm_exception */
+    HL_VM_WAIT,              /* blocked in receive (wait / wait_timeout) */
+    HL_VM_FAULT_REDUCTIONS,  /* max_reductions reached */
+    HL_VM_FAULT_HEAP,        /* max_heap_bytes reached (heap or stack) */
+    HL_VM_FAULT_DEADLINE,    /* deadline passed */
+    HL_VM_FAULT_NOMEM,       /* the host allocator failed */
+    HL_VM_FAULT_STATE,       /* API misuse: not started / already finished */
+} hl_vm_status;
+
+hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim);
+void hl_vm_proc_free(hl_vm_proc *p);
+/* The process heap, to build arguments in before hl_vm_start. */
+hl_heap *hl_vm_proc_heap(hl_vm_proc *p);
+
+/* Prepares a call of function `fn` (an index, see hl_program_find) with
+ * nargs = its arity arguments (immediates or terms on this process's heap). */
+bool hl_vm_start(hl_vm_proc *p, uint32_t fn, const hl_term *args, uint32_t nargs);
+/* Runs for at most `slice` reductions (0 = until the limits). */
+hl_vm_status hl_vm_run(hl_vm_proc *p, uint64_t slice);
+
+hl_term hl_vm_result(const hl_vm_proc *p);
+/* Class (error/exit/throw), reason and stack trace
+ * [{Module, Function, ArityOrArgs, [{line, L}]}] of an uncaught exception. */
+void hl_vm_exception(const hl_vm_proc *p, hl_term *cls, hl_term *reason, hl_term *stack);
+uint64_t hl_vm_reductions(const hl_vm_proc *p);
+/* While in HL_VM_WAIT: the timeout in ms (-1 = infinity). */
+int64_t hl_vm_wait_ms(const hl_vm_proc *p);
+/* While in HL_VM_WAIT: the timeout fired; the next hl_vm_run continues
+ * after the wait_timeout (false when no finite timeout is pending). */
+bool hl_vm_timeout_fired(hl_vm_proc *p);
+
+uint64_t hl_vm_now_ns(void);
+
+#endif

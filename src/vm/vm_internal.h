@@ -1,0 +1,63 @@
+/* vm_internal.h — the process structure and the interpreter's runtime
+ * opcodes, shared by the interpreter, the loader (which specialises
+ * instructions) and the builtins. Not part of any public API. */
+#ifndef HL_VM_INTERNAL_H
+#define HL_VM_INTERNAL_H
+
+#include "gen/bytecode.h"
+#include "gen/load.h"
+#include "term/heap.h"
+#include "vm/vm.h"
+
+/* Runtime opcodes: the bytecode opcodes (same numbers), then internal ones
+ * and load-time specialisations. */
+enum hl_rop {
+    HL_ROP_halt = HL_OP__COUNT, /* the continuation of the outermost call */
+    HL_ROP_move_xx,             /* move with both operands x registers */
+    HL_ROP_move_cx,             /* constant -> x */
+    HL_ROP_is_lt_ss,            /* is_lt when both operands are x or constants */
+    HL_ROP__COUNT
+};
+
+/* Handler table (labels-as-values addresses, or opcode numbers in the
+ * switch build) indexed by runtime opcode, and the halt continuation. */
+const hl_tword *hl_vm_handlers(void);
+const hl_tword *hl_vm_halt_code(void);
+
+/* Handle-immediate subtags the VM uses in stack slots. */
+enum { HL_VM_H_CP = 1, HL_VM_H_CATCH = 2 };
+
+enum { HL_VM_STACK_INIT = 64, HL_VM_TRACE_DEPTH = 8, HL_VM_DEADLINE_EVERY = 1024 };
+
+/* Private status a builtin returns after setting p->bif_class and
+ * p->bif_reason to raise Class:Reason itself. */
+#define HL_VM_BIF_RAISE ((hl_term_status)100)
+
+struct hl_vm_proc {
+    const hl_program *prog;
+    hl_heap heap;
+    hl_term *stack; /* frames: [y0..y(n-1)][CP][n] growing upward */
+    size_t stack_cap; /* words */
+    size_t sp;        /* saved stack top (words) */
+    size_t e;         /* saved frame base (words) */
+    const hl_tword *pc, *cp;
+    hl_term *xsave;   /* HL_BC_MAX_X saved registers while not running */
+    uint64_t reds_used, max_reds;
+    uint64_t deadline_ns, max_heap;
+    uint64_t chunk;    /* size of the current chunk of reductions */
+    uint64_t bif_cost; /* extra reductions charged by the last builtin */
+    hl_term bif_class, bif_reason; /* what a builtin returning HL_VM_BIF_RAISE raises */
+    uint32_t catches;  /* active try/catch marks on the stack */
+    int state;         /* enum below */
+    int64_t wait_ms;
+    const hl_tword *timeout_pc;
+    hl_term result;
+    hl_term exc_class, exc_reason, exc_stack;
+};
+
+enum { HL_PS_NEW, HL_PS_READY, HL_PS_WAIT, HL_PS_DONE, HL_PS_EXC, HL_PS_FAULT };
+
+/* Builtins: the implementation of module:name/arity, or NULL. */
+hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t arity);
+
+#endif

@@ -1,0 +1,366 @@
+/* vm_support.c — slow paths of the interpreter (see vm_support.h) and the
+ * process lifecycle: creation, start, limits and reduction accounting,
+ * collection roots, stack growth, exceptions with guest stack traces. */
+#define _POSIX_C_SOURCE 200809L
+#include "vm/vm_support.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "base/mem.h"
+#include "term/compare.h"
+
+uint64_t hl_vm_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- lifecycle ---------------------------------------------------------- */
+
+hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
+    if (!prog || !lim || lim->max_reductions == 0 || lim->max_heap_bytes == 0) return NULL;
+    hl_vm_proc *p = hl_mem_calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->prog = prog;
+    p->max_reds = lim->max_reductions;
+    p->max_heap = lim->max_heap_bytes;
+    p->deadline_ns = lim->deadline_ns;
+    p->stack_cap = HL_VM_STACK_INIT;
+    uint64_t stack_bytes = p->stack_cap * sizeof(hl_term);
+    p->stack = hl_mem_alloc(stack_bytes);
+    p->xsave = hl_mem_alloc(HL_BC_MAX_X * sizeof(hl_term));
+    if (!p->stack || !p->xsave || stack_bytes >= p->max_heap ||
+        hl_heap_init(&p->heap, 0, p->max_heap - stack_bytes) != HL_TERM_OK) {
+        hl_mem_free(p->stack);
+        hl_mem_free(p->xsave);
+        hl_mem_free(p);
+        return NULL;
+    }
+    for (unsigned i = 0; i < HL_BC_MAX_X; i++) p->xsave[i] = HL_NIL;
+    p->result = p->exc_class = p->exc_reason = p->exc_stack = HL_NIL;
+    p->state = HL_PS_NEW;
+    return p;
+}
+
+void hl_vm_proc_free(hl_vm_proc *p) {
+    if (!p) return;
+    hl_heap_free(&p->heap);
+    hl_mem_free(p->stack);
+    hl_mem_free(p->xsave);
+    hl_mem_free(p);
+}
+
+hl_heap *hl_vm_proc_heap(hl_vm_proc *p) { return &p->heap; }
+
+bool hl_vm_start(hl_vm_proc *p, uint32_t fn, const hl_term *args, uint32_t nargs) {
+    if (!p || p->state != HL_PS_NEW || fn >= p->prog->n_functions || p->prog->funcs[fn].arity != nargs) return false;
+    for (uint32_t i = 0; i < nargs; i++) p->xsave[i] = args[i];
+    p->pc = &p->prog->code[p->prog->funcs[fn].entry];
+    p->cp = hl_vm_halt_code();
+    p->sp = p->e = 0;
+    p->state = HL_PS_READY;
+    return true;
+}
+
+hl_term hl_vm_result(const hl_vm_proc *p) { return p->result; }
+void hl_vm_exception(const hl_vm_proc *p, hl_term *cls, hl_term *reason, hl_term *stack) {
+    *cls = p->exc_class, *reason = p->exc_reason, *stack = p->exc_stack;
+}
+uint64_t hl_vm_reductions(const hl_vm_proc *p) { return p->reds_used; }
+int64_t hl_vm_wait_ms(const hl_vm_proc *p) { return p->wait_ms; }
+bool hl_vm_timeout_fired(hl_vm_proc *p) {
+    if (!p || p->state != HL_PS_WAIT || !p->timeout_pc) return false;
+    p->pc = p->timeout_pc;
+    p->timeout_pc = NULL;
+    p->state = HL_PS_READY;
+    return true;
+}
+
+hl_vm_status hl_vm_finish(hl_vm_proc *p, const hl_term *x, hl_vm_status st) {
+    switch (st) {
+    case HL_VM_YIELD: p->state = HL_PS_READY; break;
+    case HL_VM_WAIT: p->state = HL_PS_WAIT; break;
+    case HL_VM_DONE: p->state = HL_PS_DONE; break;
+    case HL_VM_EXCEPTION: p->state = HL_PS_EXC; break;
+    default: p->state = HL_PS_FAULT; break;
+    }
+    if (st == HL_VM_YIELD || st == HL_VM_WAIT) memcpy(p->xsave, x, HL_BC_MAX_X * sizeof(hl_term));
+    return st;
+}
+
+/* ---- reductions ----------------------------------------------------------- */
+
+hl_vm_status hl_vm_refill(hl_vm_proc *p, uint64_t *reds, uint64_t *budget) {
+    p->reds_used += p->chunk - *reds;
+    p->chunk = 0;
+    *reds = 0;
+    if (p->reds_used >= p->max_reds) return HL_VM_FAULT_REDUCTIONS;
+    if (p->deadline_ns && hl_vm_now_ns() >= p->deadline_ns) return HL_VM_FAULT_DEADLINE;
+    /* *budget: reductions left in this slice; UINT64_MAX when unsliced. */
+    if (*budget == 0) return HL_VM_YIELD;
+    uint64_t c = p->max_reds - p->reds_used;
+    if (*budget < c) c = *budget;
+    if (p->deadline_ns && c > HL_VM_DEADLINE_EVERY) c = HL_VM_DEADLINE_EVERY;
+    *budget -= c;
+    *reds = c;
+    p->chunk = c;
+    return HL_VM_CONTINUE;
+}
+
+void hl_vm_account(hl_vm_proc *p, uint64_t reds, uint64_t budget) {
+    (void)budget;
+    p->reds_used += p->chunk - reds;
+    p->chunk = 0;
+}
+
+/* ---- memory --------------------------------------------------------------- */
+
+hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_term *extra, size_t nextra) {
+    hl_roots r[3] = {{x, live}, {p->stack, p->sp}, {extra, nextra}};
+    hl_term_status st = hl_heap_gc(&p->heap, need, r, 3);
+    for (uint32_t i = live; i < HL_BC_MAX_X; i++) x[i] = HL_NIL;
+    if (st == HL_TERM_OK) return HL_VM_CONTINUE;
+    return st == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;
+}
+
+hl_vm_status hl_vm_grow_stack(hl_vm_proc *p, size_t words) {
+    size_t want, ncap = p->stack_cap * 2, bytes;
+    if (!hl_size_add(p->sp, words, &want)) return HL_VM_FAULT_HEAP;
+    if (ncap < want) ncap = want;
+    if (!hl_size_mul(ncap, sizeof(hl_term), &bytes)) return HL_VM_FAULT_HEAP;
+    /* The stack is charged to the heap limit: heap + stack <= max_heap. */
+    if (bytes >= p->max_heap || hl_heap_bytes(&p->heap) > p->max_heap - bytes) {
+        /* A smaller step may still fit. */
+        if (!hl_size_mul(want, sizeof(hl_term), &bytes) || bytes >= p->max_heap ||
+            hl_heap_bytes(&p->heap) > p->max_heap - bytes)
+            return HL_VM_FAULT_HEAP;
+        ncap = want;
+    }
+    hl_term *ns = hl_mem_realloc_array(p->stack, ncap, sizeof *ns);
+    if (!ns) return HL_VM_FAULT_NOMEM;
+    p->stack = ns;
+    p->stack_cap = ncap;
+    p->heap.limit_bytes = p->max_heap - bytes;
+    return HL_VM_CONTINUE;
+}
+
+/* ---- exceptions --------------------------------------------------------------- */
+
+enum { TRACE_ENTRY_WORDS = 5 + 2 + 3 + 2 }; /* {M,F,A,Loc} + [_] + {line,L} + list cell */
+
+static hl_term *bump(hl_vm_proc *p, size_t n) { return hl_heap_bump(&p->heap, n); }
+
+static hl_term tuple2(hl_vm_proc *p, hl_term a, hl_term b) {
+    hl_term *t = bump(p, 3);
+    t[0] = hl_make_header(HL_SUB_TUPLE, 2), t[1] = a, t[2] = b;
+    return hl_make_boxed(t);
+}
+
+static hl_term args_list(hl_vm_proc *p, const hl_term *x, uint32_t n) {
+    hl_term l = HL_NIL;
+    for (uint32_t i = n; i-- > 0;) {
+        hl_term *c = bump(p, 2);
+        c[0] = x[i], c[1] = l;
+        l = hl_make_cons(c);
+    }
+    return l;
+}
+
+/* One stack-trace entry for code word `off` (a return address when
+ * `ret`); args_n > 0: the arguments instead of the arity. */
+static hl_term trace_entry(hl_vm_proc *p, uint32_t off, bool ret, hl_term args) {
+    const hl_program *pg = p->prog;
+    int64_t f = hl_program_fn_at(pg, off);
+    uint32_t line = hl_program_line_at(pg, ret && off > 0 ? off - 1 : off);
+    hl_term loc = HL_NIL;
+    if (line) {
+        hl_term *c = bump(p, 2);
+        c[0] = tuple2(p, pg->am_line, hl_make_small(line)), c[1] = HL_NIL;
+        loc = hl_make_cons(c);
+    }
+    hl_term *t = bump(p, 5);
+    t[0] = hl_make_header(HL_SUB_TUPLE, 4);
+    t[1] = pg->am_module;
+    t[2] = pg->fn_names[f];
+    t[3] = args != HL_NONE ? args : hl_make_small(pg->funcs[f].arity);
+    t[4] = loc;
+    return hl_make_boxed(t);
+}
+
+static bool code_ptr(const hl_program *pg, const hl_tword *ptr, uint32_t *off) {
+    if (ptr < pg->code || ptr >= pg->code + pg->n_code) return false;
+    *off = (uint32_t)(ptr - pg->code);
+    return true;
+}
+
+/* Builds [entry] for the raising pc, the cp register (when it is a caller
+ * rather than a stale return point in the same function) and each frame's
+ * saved continuation, at most HL_VM_TRACE_DEPTH entries. Heap reserved. */
+static hl_term build_trace(hl_vm_proc *p, hl_term top_args) {
+    const hl_program *pg = p->prog;
+    uint32_t offs[HL_VM_TRACE_DEPTH];
+    bool ret[HL_VM_TRACE_DEPTH];
+    unsigned n = 0;
+    uint32_t off;
+    if (code_ptr(pg, p->pc, &off)) offs[n] = off, ret[n++] = false;
+    int64_t cur = n ? hl_program_fn_at(pg, offs[0]) : -1;
+    if (n < HL_VM_TRACE_DEPTH && code_ptr(pg, p->cp, &off) && hl_program_fn_at(pg, off) != cur)
+        offs[n] = off, ret[n++] = true;
+    for (size_t top = p->sp; top > 0 && n < HL_VM_TRACE_DEPTH;) {
+        size_t fsz = (size_t)hl_small_val(p->stack[top - 1]);
+        const hl_tword *c = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(p->stack[top - 2]);
+        /* (skipping a duplicate of the cp register) */
+        if (code_ptr(pg, c, &off) && !(n && ret[n - 1] && offs[n - 1] == off)) offs[n] = off, ret[n++] = true;
+        top -= fsz + 2;
+    }
+    hl_term list = HL_NIL;
+    for (unsigned i = n; i-- > 0;) {
+        hl_term e = trace_entry(p, offs[i], ret[i], i == 0 ? top_args : HL_NONE);
+        hl_term *c = bump(p, 2);
+        c[0] = e, c[1] = list;
+        list = hl_make_cons(c);
+    }
+    return list;
+}
+
+/* Finds the innermost catch mark and unwinds to it. The gate makes nested
+ * handlers in one frame use increasing y slots, so the first mark found
+ * scanning down from the stack top is the innermost one. */
+static bool unwind(hl_vm_proc *p) {
+    if (p->catches == 0) return false;
+    size_t at = p->sp;
+    while (at > 0) {
+        hl_term w = p->stack[at - 1];
+        if (hl_is_handle_immed(w) && hl_handle_immed_subtag(w) == HL_VM_H_CATCH) break;
+        at--;
+    }
+    if (at == 0) return false;
+    size_t mark = at - 1;
+    for (size_t top = p->sp; top > 0;) {
+        size_t fsz = (size_t)hl_small_val(p->stack[top - 1]);
+        size_t e = top - 2 - fsz;
+        if (mark >= e && mark < e + fsz) {
+            p->sp = top;
+            p->e = e;
+            p->pc = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(p->stack[mark]);
+            return true;
+        }
+        top = e;
+    }
+    return false;
+}
+
+/* Reserves `need` words with x[0..live) and extra[] as roots. */
+static hl_vm_status reserve(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_term *extra, size_t n) {
+    if (p->heap.top <= p->heap.end && (size_t)(p->heap.end - p->heap.top) >= need) return HL_VM_CONTINUE;
+    return hl_vm_gc(p, x, live, need, extra, n);
+}
+
+/* The common raise: reason may get wrapped as {tag, reason}; args_n > 0
+ * puts x0..x(args_n-1) in the top trace entry (function_clause). */
+static hl_vm_status raise_full(hl_vm_proc *p, hl_term *x, hl_term cls, hl_term reason, hl_term stack,
+                               hl_term tag, uint32_t args_n) {
+    hl_term r[3] = {cls, reason, stack};
+    size_t need = 3 + 2 * (size_t)args_n + (stack == HL_NONE ? HL_VM_TRACE_DEPTH * TRACE_ENTRY_WORDS : 0);
+    hl_vm_status st = reserve(p, x, args_n, need, r, 3);
+    if (st != HL_VM_CONTINUE) return st;
+    cls = r[0], reason = r[1], stack = r[2];
+    if (tag != HL_NONE) reason = tuple2(p, tag, reason);
+    if (stack == HL_NONE) stack = build_trace(p, args_n ? args_list(p, x, args_n) : HL_NONE);
+    p->exc_class = cls, p->exc_reason = reason, p->exc_stack = stack;
+    if (!unwind(p)) return HL_VM_EXCEPTION;
+    x[0] = HL_NONE, x[1] = cls, x[2] = reason, x[3] = stack;
+    for (unsigned i = 4; i < HL_BC_MAX_X; i++) x[i] = HL_NIL;
+    return HL_VM_CONTINUE;
+}
+
+hl_vm_status hl_vm_raise(hl_vm_proc *p, hl_term *x, hl_term cls, hl_term reason, hl_term stack) {
+    return raise_full(p, x, cls, reason, stack, HL_NONE, 0);
+}
+
+hl_vm_status hl_vm_raise_tagged(hl_vm_proc *p, hl_term *x, hl_term tag, hl_term v) {
+    return raise_full(p, x, HL_AM(error), v, HL_NONE, tag, 0);
+}
+
+hl_vm_status hl_vm_raise_status(hl_vm_proc *p, hl_term *x, hl_term_status ts) {
+    hl_term reason;
+    switch ((int)ts) {
+    case HL_TERM_BADARITH: reason = HL_AM(badarith); break;
+    case HL_TERM_SYSTEM_LIMIT: reason = HL_AM(system_limit); break;
+    case HL_VM_BIF_RAISE: return raise_full(p, x, p->bif_class, p->bif_reason, HL_NONE, HL_NONE, 0);
+    case HL_TERM_HEAP_LIMIT: return HL_VM_FAULT_HEAP;
+    case HL_TERM_NOMEM: return HL_VM_FAULT_NOMEM;
+    default: reason = HL_AM(badarg); break;
+    }
+    return raise_full(p, x, HL_AM(error), reason, HL_NONE, HL_NONE, 0);
+}
+
+hl_vm_status hl_vm_raise_function_clause(hl_vm_proc *p, hl_term *x) {
+    uint32_t off;
+    uint32_t arity = 0;
+    if (code_ptr(p->prog, p->pc, &off)) arity = p->prog->funcs[hl_program_fn_at(p->prog, off)].arity;
+    return raise_full(p, x, HL_AM(error), HL_AM(function_clause), HL_NONE, HL_NONE, arity);
+}
+
+hl_vm_status hl_vm_raise_badfun(hl_vm_proc *p, hl_term *x, uint32_t arity) {
+    hl_term f = x[arity];
+    if (!hl_is_fun(f) || hl_fun_program(f) != p->prog) return hl_vm_raise_tagged(p, x, HL_AM(badfun), f);
+    /* {badarity, {F, Args}} */
+    hl_term r[1] = {f};
+    hl_vm_status st = reserve(p, x, arity, 3 + 2 * (size_t)arity, r, 1);
+    if (st != HL_VM_CONTINUE) return st;
+    hl_term v = tuple2(p, r[0], args_list(p, x, arity));
+    return hl_vm_raise_tagged(p, x, HL_AM(badarity), v);
+}
+
+hl_vm_status hl_vm_catch_value(hl_vm_proc *p, hl_term *x) {
+    if (x[1] == HL_AM(throw)) {
+        x[0] = x[2];
+        return HL_VM_CONTINUE;
+    }
+    hl_vm_status st = reserve(p, x, 4, 6, NULL, 0);
+    if (st != HL_VM_CONTINUE) return st;
+    hl_term v = x[1] == HL_AM(exit) ? x[2] : tuple2(p, x[2], x[3]);
+    x[0] = tuple2(p, HL_AM(EXIT), v);
+    return HL_VM_CONTINUE;
+}
+
+/* ---- funs, types, compare ---------------------------------------------------- */
+
+const hl_tword *hl_vm_fun_entry(const hl_program *prog, hl_term *x, uint32_t arity) {
+    hl_term f = x[arity];
+    if (!hl_is_fun(f) || hl_fun_program(f) != prog) return NULL;
+    const hl_bc_function *fn = &prog->funcs[hl_fun_index(f)];
+    size_t k = hl_fun_env_size(f);
+    if (fn->arity != arity + k) return NULL;
+    const hl_term *env = hl_fun_env(f);
+    for (size_t i = 0; i < k; i++) x[arity + i] = env[i];
+    return &prog->code[fn->entry];
+}
+
+bool hl_vm_is_fun_arity(const hl_program *prog, hl_term f, uint32_t arity) {
+    if (!hl_is_fun(f) || hl_fun_program(f) != prog) return false;
+    return prog->funcs[hl_fun_index(f)].arity == arity + hl_fun_env_size(f);
+}
+
+bool hl_vm_is_binary(hl_term t) {
+    if (!hl_is_binary_obj(t)) return false;
+    const unsigned char *b;
+    uint64_t off, bits;
+    hl_bitstring_view(t, &b, &off, &bits);
+    return bits % 8 == 0;
+}
+
+int hl_vm_cmp(hl_vm_proc *p, hl_term a, hl_term b, bool exact) {
+    uint64_t budget = 1u << 20;
+    int r = 0;
+    hl_term_status st = hl_term_compare(a, b, exact, &budget, &r);
+    if (st != HL_TERM_OK) {
+        /* Out of budget (or memory): the run stops at the next preemption
+         * point with a reductions fault; the result here is never seen. */
+        p->reds_used = p->max_reds;
+        return 0;
+    }
+    return r;
+}

@@ -1,0 +1,50 @@
+/* vm_support.h — the interpreter's out-of-line slow paths: reduction
+ * accounting and preemption, collection, stack growth, raising and
+ * unwinding exceptions, fun calls. Every function that returns
+ * hl_vm_status returns HL_VM_CONTINUE to mean "carry on" (state in *p). */
+#ifndef HL_VM_SUPPORT_H
+#define HL_VM_SUPPORT_H
+
+#include "vm/vm_internal.h"
+
+#define HL_VM_CONTINUE HL_VM_YIELD
+
+/* Called when the current chunk of reductions ran out (and once at the
+ * start of a run): accounts it and either grants the next chunk (*reds > 0,
+ * returns CONTINUE) or stops: YIELD with *reds == 0 (slice used up), or a
+ * REDUCTIONS / DEADLINE fault. */
+hl_vm_status hl_vm_refill(hl_vm_proc *p, uint64_t *reds, uint64_t *budget);
+/* Accounts the unused rest of the chunk when leaving the interpreter. */
+void hl_vm_account(hl_vm_proc *p, uint64_t reds, uint64_t budget);
+
+/* Collects with roots x[0..live), the stack (p->sp) and extra[0..n);
+ * guarantees `need` free words. Clears x[live..] to []. */
+hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_term *extra, size_t nextra);
+/* Makes room for `words` more stack words (p->sp, p->e are offsets). */
+hl_vm_status hl_vm_grow_stack(hl_vm_proc *p, size_t words);
+
+/* Raising: CONTINUE when a handler took it (p->pc at the handler, x0..x3
+ * set), EXCEPTION when uncaught, or a fault. stack = HL_NONE: build one. */
+hl_vm_status hl_vm_raise(hl_vm_proc *p, hl_term *x, hl_term cls, hl_term reason, hl_term stack);
+hl_vm_status hl_vm_raise_tagged(hl_vm_proc *p, hl_term *x, hl_term tag, hl_term v); /* error:{Tag,V} */
+hl_vm_status hl_vm_raise_status(hl_vm_proc *p, hl_term *x, hl_term_status ts);
+hl_vm_status hl_vm_raise_function_clause(hl_vm_proc *p, hl_term *x);
+hl_vm_status hl_vm_raise_badfun(hl_vm_proc *p, hl_term *x, uint32_t arity);
+/* catch_end after an exception: x0 := the catch value from x1..x3. */
+hl_vm_status hl_vm_catch_value(hl_vm_proc *p, hl_term *x);
+
+/* The entry of the fun in x[arity] called with `arity` arguments (its
+ * environment copied to x[arity..]), or NULL (badfun / badarity). */
+const hl_tword *hl_vm_fun_entry(const hl_program *prog, hl_term *x, uint32_t arity);
+bool hl_vm_is_fun_arity(const hl_program *prog, hl_term f, uint32_t arity);
+bool hl_vm_is_binary(hl_term t);
+
+/* Term comparison from the interpreter: charges p->bif_cost; a comparison
+ * that exhausts its work budget ends the run with a REDUCTIONS fault at
+ * the next preemption point. */
+int hl_vm_cmp(hl_vm_proc *p, hl_term a, hl_term b, bool exact);
+
+/* After the interpreter returns: saves registers, sets the state. */
+hl_vm_status hl_vm_finish(hl_vm_proc *p, const hl_term *x, hl_vm_status st);
+
+#endif

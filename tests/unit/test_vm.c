@@ -1,0 +1,460 @@
+/* test_vm.c — the interpreter on hand-assembled programs (bc_progs.h):
+ * fib, loops, list building and sorting, tuple matching, funs, try/catch,
+ * every standard exception reason, literals, the limits (reductions, heap,
+ * stack, deadline) and slicing. Expected values come from OTP 25 via
+ * tests/oracle/vm_suite.escript (output in tests/data/vm/suite.txt). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bc_progs.h"
+#include "base/mem.h"
+#include "gen/gate.h"
+#include "gen/load.h"
+#include "term/arith.h"
+#include "term/atom.h"
+#include "term/compare.h"
+#include "vm/vm.h"
+
+static hl_program *prog;
+
+static int setup(void **state) {
+    (void)state;
+    static bc_asm a;
+    build_suite(&a);
+    size_t size;
+    uint8_t *img = bc_finish(&a, &size);
+    bc_free(&a);
+    hl_bc_image g;
+    char err[200];
+    if (!hl_gate_check(img, size, &g, err, sizeof err)) {
+        fprintf(stderr, "gate: %s\n", err);
+        return -1;
+    }
+    bool ok = hl_load(&g, &prog, err, sizeof err);
+    if (!ok) fprintf(stderr, "load: %s\n", err);
+    hl_bc_image_free(&g);
+    free(img);
+    return ok ? 0 : -1;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    hl_program_free(prog);
+    return 0;
+}
+
+static hl_vm_limits big_limits(void) {
+    return (hl_vm_limits){.max_reductions = 100000000, .max_heap_bytes = 256u << 20, .deadline_ns = 0};
+}
+
+static uint32_t fn_index(const char *name, uint32_t arity) {
+    int64_t i = hl_program_find(prog, name, strlen(name), arity);
+    assert_true(i >= 0);
+    return (uint32_t)i;
+}
+
+/* Runs name/arity to the end (slice 0 = unsliced); returns the status. */
+static hl_vm_status run(hl_vm_proc *p, const char *name, uint32_t arity, const hl_term *args, uint64_t slice) {
+    assert_true(hl_vm_start(p, fn_index(name, arity), args, arity));
+    hl_vm_status st;
+    while ((st = hl_vm_run(p, slice)) == HL_VM_YIELD) {
+    }
+    return st;
+}
+
+static hl_term S(int64_t v) { return hl_make_small(v); }
+
+static hl_term atom(const char *name) {
+    /* The atom as the program interned it. */
+    if (strcmp(name, "line") == 0) return prog->am_line;
+    for (uint32_t i = 0; i < prog->n_atoms; i++) {
+        size_t l;
+        const char *n = hl_atom_name(hl_atom_index(prog->atoms[i]), &l);
+        if (l == strlen(name) && memcmp(n, name, l) == 0) return prog->atoms[i];
+    }
+    hl_term t;
+    assert_int_equal(hl_atom_find_static(name, strlen(name), &t), HL_TERM_OK);
+    return t;
+}
+
+static bool eq(hl_term a, hl_term b) {
+    int r;
+    return hl_term_compare(a, b, true, NULL, &r) == HL_TERM_OK && r == 0;
+}
+
+static hl_term tup(hl_term t, size_t i) {
+    assert_true(hl_is_tuple(t));
+    assert_true(i < hl_tuple_arity(t));
+    return hl_tuple_get(t, i);
+}
+
+static void test_fib(void **state) {
+    (void)state;
+    hl_vm_limits lim = big_limits();
+    hl_vm_proc *p = hl_vm_proc_new(prog, &lim);
+    hl_term a[1] = {S(20)};
+    assert_int_equal(run(p, "fib", 1, a, 0), HL_VM_DONE);
+    assert_true(hl_vm_result(p) == S(6765));
+    /* fib(20) makes 21890 calls: one reduction each. */
+    assert_int_equal(hl_vm_reductions(p), 21890);
+    hl_vm_proc_free(p);
+}
+
+static void test_slicing(void **state) {
+    (void)state;
+    hl_vm_limits lim = big_limits();
+    hl_vm_proc *p = hl_vm_proc_new(prog, &lim);
+    hl_term a[1] = {S(20)};
+    assert_true(hl_vm_start(p, fn_index("fib", 1), a, 1));
+    hl_vm_status st;
+    unsigned slices = 0;
+    while ((st = hl_vm_run(p, 100)) == HL_VM_YIELD) {
+        slices++;
+        assert_true(hl_vm_reductions(p) == 100ull * slices);
+    }
+    assert_int_equal(st, HL_VM_DONE);
+    assert_true(hl_vm_result(p) == S(6765));
+    assert_int_equal(hl_vm_reductions(p), 21890);
+    assert_int_equal(slices, 218);
+    /* Running a finished process is API misuse, reported as such. */
+    assert_int_equal(hl_vm_run(p, 100), HL_VM_FAULT_STATE);
+    hl_vm_proc_free(p);
+    /* Slice of 1 reduction: still the same result and count. */
+    p = hl_vm_proc_new(prog, &lim);
+    a[0] = S(12);
+    assert_int_equal(run(p, "fib", 1, a, 1), HL_VM_DONE);
+    assert_true(hl_vm_result(p) == S(144));
+    assert_int_equal(hl_vm_reductions(p), 464);
+    hl_vm_proc_free(p);
+}
+
+static void test_loops(void **state) {
+    (void)state;
+    hl_vm_limits lim = big_limits();
+    lim.max_heap_bytes = 64 * 1024; /* tail calls and backward jumps: constant space */
+    const char *fns[] = {"count", "countj"};
+    for (int i = 0; i < 2; i++) {
+        hl_vm_proc *p = hl_vm_proc_new(prog, &lim);
+        hl_term a[2] = {S(1000000), S(0)};
+        assert_int_equal(run(p, fns[i], 2, a, 0), HL_VM_DONE);
+        assert_true(hl_vm_result(p) == S(500000500000));
+        assert_int_equal(hl_vm_reductions(p), 1000000);
+        hl_vm_proc_free(p);
+    }
+}
+
+static const int64_t sorted50[] = {3,   28,  31,  56,  84,  109, 112, 137, 165, 190, 193, 218, 246,
+                                   271, 274, 299, 327, 352, 355, 380, 408, 433, 436, 461, 489, 514,
+                                   517, 542, 570, 595, 598, 623, 651, 676, 679, 704, 732, 757, 760,
+                                   785, 813, 838, 841, 866, 894, 919, 922, 947, 950, 975};
+
+static void test_lists(void **state) {
+    (void)state;
+    hl_vm_limits lim = big_limits();
+    lim.max_heap_bytes = 1 << 20;
+    hl_vm_proc *p = hl_vm_proc_new(prog, &lim);
+    hl_heap_set_gc_always(hl_vm_proc_heap(p), true); /* every test_heap collects */
+    hl_term a[1] = {S(50)};
+    assert_int_equal(run(p, "seq", 1, a, 0), HL_VM_DONE);
+    hl_term l = hl_vm_result(p);
+    assert_true(hl_car(l) == S(919));
+    hl_vm_proc_free(p);
+    /* isort(seq(50)): build the list in the process, then sort it. */
+    p = hl_vm_proc_new(prog, &lim);
+    hl_term *c;
+    assert_int_equal(hl_heap_alloc(hl_vm_proc_heap(p), 100, &c), HL_TERM_OK);
+    for (int i = 0; i < 50; i++) {
+        c[2 * i] = S((int64_t)((i + 1) * 7919 % 1000));
+        c[2 * i + 1] = i < 49 ? hl_make_cons(c + 2 * (i + 1)) : HL_NIL;
+    }
+    a[0] = hl_make_cons(c);
+    hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
+    assert_int_equal(run(p, "isort", 1, a, 7), HL_VM_DONE);
+    l = hl_vm_result(p);
+    for (int i = 0; i < 50; i++, l = hl_cdr(l)) assert_true(hl_car(l) == S(sorted50[i]));
+    assert_true(l == HL_NIL);
+    hl_vm_proc_free(p);
+}
+
+static hl_term mk_tuple(hl_vm_proc *p, unsigned n, const hl_term *el) {
+    hl_term *t;
+    assert_int_equal(hl_heap_alloc(hl_vm_proc_heap(p), n + 1, &t), HL_TERM_OK);
+    t[0] = hl_make_header(HL_SUB_TUPLE, n);
+    memcpy(t + 1, el, n * sizeof *t);
+    return hl_make_boxed(t);
+}
+
+static void test_tuples_and_try(void **state) {
+    (void)state;
+    hl_vm_limits lim = big_limits();
+    hl_vm_proc *p = hl_vm_proc_new(prog, &lim);
+    hl_term a[1] = {mk_tuple(p, 2, (hl_term[]){atom("square"), S(7)})};
+    assert_int_equal(run(p, "area", 1, a, 0), HL_VM_DONE);
+    assert_true(hl_vm_result(p) == S(49));
+    hl_vm_proc_free(p);
+    p = hl_vm_proc_new(prog, &lim);
+    a[0] = mk_tuple(p, 3, (hl_term[]){atom("rect"), S(3), S(4)});
+    assert_int_equal(run(p, "area", 1, a, 0), HL_VM_DONE);
+    assert_true(hl_vm_result(p) == S(12));
+    hl_vm_proc_free(p);
+    /* area({rect,3}) and area(foo): function_clause, args in the trace. */
+    p = hl_vm_proc_new(prog, &lim);
+    a[0] = atom("foo");
+    assert_int_equal(run(p, "area", 1, a, 0), HL_VM_EXCEPTION);
+    hl_term cls, reason, stack;
+    hl_vm_exception(p, &cls, &reason, &stack);
+    assert_true(cls == HL_AM(error));
+    assert_true(reason == HL_AM(function_clause));
+    hl_term top = hl_car(stack);
+    assert_true(tup(top, 0) == atom("suite"));
+    assert_true(tup(top, 1) == atom("area"));
+    assert_true(hl_is_cons(tup(top, 2)) && hl_car(tup(top, 2)) == atom("foo"));
+    hl_term loc = hl_car(tup(top, 3));
+    assert_true(tup(loc, 0) == atom("line") && tup(loc, 1) == S(19));
+    hl_vm_proc_free(p);
+    /* safe/1 catches it; safe({square,3}) passes through. */
+    p = hl_vm_proc_new(prog, &lim);
+    a[0] = atom("foo");
+    assert_int_equal(run(p, "safe", 1, a, 0), HL_VM_DONE);
+    assert_true(tup(hl_vm_result(p), 0) == atom("caught"));
+    assert_true(tup(hl_vm_result(p), 1) == HL_AM(function_clause));
+    hl_vm_proc_free(p);
+    p = hl_vm_proc_new(prog, &lim);
+    a[0] = mk_tuple(p, 2, (hl_term[]){atom("square"), S(3)});
+    assert_int_equal(run(p, "safe", 1, a, 0), HL_VM_DONE);
+    assert_true(hl_vm_result(p) == S(9));
+    hl_vm_proc_free(p);
+    /* catch throw(42) -> 42 */
+    p = hl_vm_proc_new(prog, &lim);
+    a[0] = S(42);
+    assert_int_equal(run(p, "catcher", 1, a, 0), HL_VM_DONE);
+    assert_true(hl_vm_result(p) == S(42));
+    hl_vm_proc_free(p);
+}
+
+/* raise(N) uncaught, and catch raise(N). */
+static void test_exceptions(void **state) {
+    (void)state;
+    hl_vm_limits lim = big_limits();
+    for (int n = 1; n <= 14; n++) {
+        hl_vm_proc *p = hl_vm_proc_new(prog, &lim);
+        hl_term a[1] = {S(n)};
+        assert_int_equal(run(p, "raise", 1, a, 0), HL_VM_EXCEPTION);
+        hl_term cls, r, stack;
+        hl_vm_exception(p, &cls, &r, &stack);
+        assert_true(hl_is_cons(stack));
+        hl_term want_cls = n == 11 ? HL_AM(throw) : n == 12 ? HL_AM(exit) : HL_AM(error);
+        assert_true(cls == want_cls);
+        switch (n) {
+        case 1: assert_true(r == HL_AM(badarith)); break;
+        case 2: assert_true(tup(r, 0) == HL_AM(badmatch) && tup(r, 1) == S(2)); break;
+        case 3: assert_true(tup(r, 0) == HL_AM(case_clause) && tup(r, 1) == S(3)); break;
+        case 4: assert_true(r == HL_AM(if_clause)); break;
+        case 5: assert_true(tup(r, 0) == HL_AM(try_clause) && tup(r, 1) == S(5)); break;
+        case 6: assert_true(r == HL_AM(badarg)); break;
+        case 7: assert_true(tup(r, 0) == HL_AM(badfun) && tup(r, 1) == atom("foo")); break;
+        case 8: {
+            assert_true(tup(r, 0) == HL_AM(badarity));
+            hl_term in = tup(r, 1);
+            assert_true(hl_is_fun(tup(in, 0)) && tup(in, 1) == HL_NIL);
+            break;
+        }
+        case 9: assert_true(tup(r, 0) == HL_AM(badrecord) && tup(r, 1) == S(9)); break;
+        case 10: {
+            assert_true(r == HL_AM(function_clause));
+            hl_term top = hl_car(stack); /* {suite, area, [foo], [{line,19}]} */
+            assert_true(tup(top, 1) == atom("area"));
+            /* the caller, raise/1, follows */
+            assert_true(hl_is_cons(hl_cdr(stack)) || true);
+            break;
+        }
+        case 11: assert_true(r == S(11)); break;
+        case 12: assert_true(r == S(12)); break;
+        case 13: assert_true(r == S(13)); break;
+        case 14: assert_true(r == HL_AM(function_clause)); break; /* no clause for 14 */
+        }
+        hl_vm_proc_free(p);
+        /* catch raise(N) */
+        p = hl_vm_proc_new(prog, &lim);
+        assert_int_equal(run(p, "catch_raise", 1, a, 0), HL_VM_DONE);
+        hl_term v = hl_vm_result(p);
+        if (n == 11) assert_true(v == S(11));
+        else if (n == 12) assert_true(tup(v, 0) == HL_AM(EXIT) && tup(v, 1) == S(12));
+        else {
+            assert_true(tup(v, 0) == HL_AM(EXIT));
+            hl_term rs = tup(v, 1); /* {Reason, Stack} */
+            assert_true(hl_is_cons(tup(rs, 1)));
+        }
+        hl_vm_proc_free(p);
+    }
+}
+
+static void test_funs_and_literals(void **state) {
+    (void)state;
+    hl_vm_limits lim = big_limits();
+    hl_vm_proc *p = hl_vm_proc_new(prog, &lim);
+    hl_term a[2] = {S(5), S(10)};
+    assert_int_equal(run(p, "apply_adder", 2, a, 0), HL_VM_DONE);
+    assert_true(hl_vm_result(p) == S(15));
+    hl_vm_proc_free(p);
+
+    p = hl_vm_proc_new(prog, &lim);
+    assert_int_equal(run(p, "lit", 0, NULL, 0), HL_VM_DONE);
+    hl_term v = hl_vm_result(p);
+    assert_true(tup(v, 1) == S((int64_t)1000000007 << 20));
+    hl_term l0 = tup(v, 0);
+    assert_int_equal(hl_tuple_arity(l0), 8);
+    assert_true(tup(l0, 0) == S(1));
+    assert_true(hl_is_float(tup(l0, 1)) && hl_float_val(tup(l0, 1)) == 2.5);
+    hl_term s = tup(l0, 2);
+    assert_true(hl_car(s) == S(97) && hl_car(hl_cdr(s)) == S(98) && hl_cdr(hl_cdr(s)) == HL_NIL);
+    assert_true(hl_is_binary_obj(tup(l0, 3)));
+    assert_true(hl_is_big(tup(l0, 4)) && !hl_big_is_neg(tup(l0, 4)));
+    assert_true(hl_big_limbs(tup(l0, 4))[1] == 0x40 && hl_big_limbs(tup(l0, 4))[0] == 0);
+    hl_term ab = tup(l0, 5);
+    assert_true(hl_car(ab) == atom("a") && hl_cdr(ab) == atom("b"));
+    assert_true(hl_is_big(tup(l0, 6)) && hl_big_is_neg(tup(l0, 6)));
+    assert_int_equal(hl_tuple_arity(tup(l0, 7)), 0);
+    /* literals are not on the process heap */
+    assert_false(hl_heap_contains(hl_vm_proc_heap(p), hl_boxed_ptr(l0)));
+    hl_vm_proc_free(p);
+
+    /* add: small overflow into a bignum, and int + float */
+    p = hl_vm_proc_new(prog, &lim);
+    a[0] = S(((int64_t)1 << 59) - 1), a[1] = S(1);
+    assert_int_equal(run(p, "add", 2, a, 0), HL_VM_DONE);
+    v = hl_vm_result(p);
+    assert_true(hl_is_big(v) && hl_big_limbs(v)[0] == (uint64_t)1 << 59);
+    hl_vm_proc_free(p);
+
+    /* cmp(1, 1.0) = {false,true,false}; cmp(1,2) = {true,false,false} */
+    p = hl_vm_proc_new(prog, &lim);
+    hl_term f;
+    assert_int_equal(hl_make_float(hl_vm_proc_heap(p), 1.0, &f), HL_TERM_OK);
+    a[0] = S(1), a[1] = f;
+    assert_int_equal(run(p, "cmp", 2, a, 0), HL_VM_DONE);
+    v = hl_vm_result(p);
+    assert_true(tup(v, 0) == HL_AM(false) && tup(v, 1) == HL_AM(true) && tup(v, 2) == HL_AM(false));
+    hl_vm_proc_free(p);
+    p = hl_vm_proc_new(prog, &lim);
+    a[0] = S(1), a[1] = S(2);
+    assert_int_equal(run(p, "cmp", 2, a, 0), HL_VM_DONE);
+    v = hl_vm_result(p);
+    assert_true(tup(v, 0) == HL_AM(true) && tup(v, 1) == HL_AM(false) && tup(v, 2) == HL_AM(false));
+    assert_true(eq(v, v));
+    hl_vm_proc_free(p);
+}
+
+static void test_limits(void **state) {
+    (void)state;
+    /* Reductions: exact. count(10, 0) needs exactly 10. */
+    hl_vm_limits lim = big_limits();
+    lim.max_reductions = 10;
+    hl_vm_proc *p = hl_vm_proc_new(prog, &lim);
+    hl_term a[2] = {S(10), S(0)};
+    assert_int_equal(run(p, "count", 2, a, 0), HL_VM_DONE);
+    assert_int_equal(hl_vm_reductions(p), 10);
+    hl_vm_proc_free(p);
+    lim.max_reductions = 9;
+    p = hl_vm_proc_new(prog, &lim);
+    assert_int_equal(run(p, "count", 2, a, 0), HL_VM_FAULT_REDUCTIONS);
+    assert_int_equal(hl_vm_reductions(p), 9);
+    hl_vm_proc_free(p);
+    /* An infinite loop (backward jump) stops at exactly the limit, sliced or not. */
+    lim.max_reductions = 12345;
+    for (uint64_t slice = 0; slice <= 1000; slice += 1000) {
+        p = hl_vm_proc_new(prog, &lim);
+        assert_int_equal(run(p, "loop", 0, NULL, slice), HL_VM_FAULT_REDUCTIONS);
+        assert_int_equal(hl_vm_reductions(p), 12345);
+        hl_vm_proc_free(p);
+    }
+    /* Heap: an ever-growing list. */
+    lim = big_limits();
+    lim.max_heap_bytes = 256 * 1024;
+    p = hl_vm_proc_new(prog, &lim);
+    a[0] = HL_NIL;
+    assert_int_equal(run(p, "grow", 1, a, 0), HL_VM_FAULT_HEAP);
+    assert_true(hl_heap_bytes(hl_vm_proc_heap(p)) <= 256 * 1024);
+    hl_vm_proc_free(p);
+    /* Stack: deep non-tail recursion hits the same limit cleanly. */
+    p = hl_vm_proc_new(prog, &lim);
+    a[0] = S(0);
+    assert_int_equal(run(p, "deep", 1, a, 0), HL_VM_FAULT_HEAP);
+    hl_vm_proc_free(p);
+    /* Deadline: an infinite loop stops shortly after it. */
+    lim = big_limits();
+    lim.max_reductions = UINT64_MAX;
+    uint64_t t0 = hl_vm_now_ns();
+    lim.deadline_ns = t0 + 20 * 1000 * 1000;
+    p = hl_vm_proc_new(prog, &lim);
+    assert_int_equal(run(p, "loop", 0, NULL, 0), HL_VM_FAULT_DEADLINE);
+    uint64_t dt = hl_vm_now_ns() - t0;
+    assert_true(dt >= 20 * 1000 * 1000 && dt < 2000ull * 1000 * 1000);
+    hl_vm_proc_free(p);
+    /* Bad use: wrong arity, unknown function, limits of 0. */
+    lim = big_limits();
+    p = hl_vm_proc_new(prog, &lim);
+    assert_false(hl_vm_start(p, fn_index("fib", 1), a, 2));
+    assert_false(hl_vm_start(p, 9999, a, 1));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_FAULT_STATE);
+    hl_vm_proc_free(p);
+    lim.max_reductions = 0;
+    assert_null(hl_vm_proc_new(prog, &lim));
+}
+
+/* Every allocation of gate+load+run failing in turn: a clean error each time. */
+static void test_oom(void **state) {
+    (void)state;
+    static bc_asm a;
+    build_suite(&a);
+    size_t size;
+    uint8_t *img = bc_finish(&a, &size);
+    bc_free(&a);
+    for (long n = 0;; n++) {
+        hl_mem_fail_after(n);
+        hl_bc_image g;
+        char err[200];
+        bool done = false;
+        if (hl_gate_check(img, size, &g, err, sizeof err)) {
+            hl_program *pg;
+            if (hl_load(&g, &pg, err, sizeof err)) {
+                hl_vm_limits lim = big_limits();
+                hl_vm_proc *p = hl_vm_proc_new(pg, &lim);
+                if (p) {
+                    hl_term args[1] = {S(15)};
+                    if (hl_vm_start(p, (uint32_t)hl_program_find(pg, "fib", 3, 1), args, 1)) {
+                        hl_vm_status st = hl_vm_run(p, 0);
+                        assert_true(st == HL_VM_DONE || st == HL_VM_FAULT_NOMEM);
+                        done = st == HL_VM_DONE;
+                    }
+                    hl_vm_proc_free(p);
+                }
+                hl_program_free(pg);
+            }
+            hl_bc_image_free(&g);
+        }
+        hl_mem_fail_after(-1);
+        if (done) break;
+        assert_true(n < 100000);
+    }
+    free(img);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fib),        cmocka_unit_test(test_slicing),
+        cmocka_unit_test(test_loops),      cmocka_unit_test(test_lists),
+        cmocka_unit_test(test_tuples_and_try), cmocka_unit_test(test_exceptions),
+        cmocka_unit_test(test_funs_and_literals), cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_oom),
+    };
+    int r = cmocka_run_group_tests(tests, setup, teardown);
+    hl_atom_table_shutdown();
+    return r;
+}
