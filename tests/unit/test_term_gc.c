@@ -111,23 +111,25 @@ static void step(hl_heap *h, hl_term *s, uint64_t choice, uint64_t seed) {
     rs = saved;
 }
 
-static void test_stress(void **state) {
-    (void)state;
+static void stress(bool always, int iterations) {
     hl_heap q, b;
     assert_int_equal(hl_heap_init(&q, 0, LIMIT), HL_TERM_OK);
     assert_int_equal(hl_heap_init(&b, 0, LIMIT), HL_TERM_OK);
-    hl_heap_set_gc_always(&b, true);
+    if (always) hl_heap_set_gc_always(&b, true);
     hl_term sq[SLOTS], sb[SLOTS];
     for (int i = 0; i < SLOTS; i++) sq[i] = sb[i] = hl_make_small(i);
     hl_roots r = {sb, SLOTS};
     int checked = 0, over = 0;
-    for (int it = 0; it < 6000; it++) {
+    for (int it = 0; it < iterations; it++) {
         uint64_t choice = rnd(), seed = rnd();
         step(&q, sq, choice, seed);
         step(&b, sb, choice, seed);
-        assert_int_equal(hl_heap_need(&b, 1, &r, 1), HL_TERM_OK); /* collects */
-        assert_null(b.frags);
-        if (it % 50 == 0 || it > 5900)
+        /* GC-always: collects every time; otherwise when the block is full
+         * or a builtin made a fragment, and now and then on demand. */
+        assert_int_equal(hl_heap_need(&b, 1 + rnd() % 64, &r, 1), HL_TERM_OK);
+        if (!always && rnd() % 500 == 0) assert_int_equal(hl_heap_gc_major(&b, 0, &r, 1), HL_TERM_OK);
+        if (always) assert_null(b.frags);
+        if (it % 50 == 0 || it > iterations - 100)
             for (int i = 0; i < SLOTS; i++) {
                 int c;
                 uint64_t budget = 1u << 24;
@@ -138,8 +140,12 @@ static void test_stress(void **state) {
                 over += st == HL_TERM_BUDGET;
             }
     }
-    assert_true(b.gc_count >= 6000);
-    assert_true(b.gc_major_count >= 1000 && b.gc_major_count < 3000); /* both kinds ran */
+    if (always) {
+        assert_true(b.gc_count >= (uint64_t)iterations);
+        assert_true(b.gc_major_count >= 1000 && b.gc_major_count < 3000); /* both kinds ran */
+    } else {
+        assert_true(b.gc_count > 100 && b.gc_major_count > 10 && b.gc_major_count < b.gc_count);
+    }
     print_message("# %d slot comparisons, %d over budget, %llu words copied\n", checked, over,
                   (unsigned long long)b.gc_words_copied);
     assert_true(checked > over * 4);
@@ -154,7 +160,20 @@ static void test_stress(void **state) {
     hl_heap_free(&b);
 }
 
+static void test_stress_gc_always(void **state) {
+    (void)state;
+    stress(true, 6000);
+}
+
+/* Natural collections: block sizing, growth prediction, fragments merged
+ * by the next collection, explicit majors. */
+static void test_stress_natural(void **state) {
+    (void)state;
+    stress(false, 40000);
+}
+
 int main(void) {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_stress)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_stress_gc_always),
+                                       cmocka_unit_test(test_stress_natural)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
