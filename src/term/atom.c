@@ -58,9 +58,15 @@ static uint32_t name_hash(const char *s, size_t n) {
 
 static entry *ent(uint32_t i) { return &chunks[i >> CHUNK_BITS][i & (CHUNK_SIZE - 1)]; }
 
+static const uint8_t static_lens[HL_ATOM_STATIC_COUNT] = {
+#define HL_ATOM_X_LEN(c, s) sizeof(s) - 1,
+    HL_ATOM_STATIC_LIST(HL_ATOM_X_LEN)
+#undef HL_ATOM_X_LEN
+};
+
 const char *hl_atom_name(uint32_t index, size_t *len) {
     if (index < HL_ATOM_STATIC_COUNT) {
-        *len = strlen(static_names[index]);
+        *len = static_lens[index];
         return static_names[index];
     }
     entry *e = ent(index);
@@ -68,11 +74,18 @@ const char *hl_atom_name(uint32_t index, size_t *len) {
     return e->name;
 }
 
+static uint32_t static_hashes[HL_ATOM_STATIC_COUNT];
+static pthread_once_t static_hashes_once = PTHREAD_ONCE_INIT;
+
+static void init_static_hashes(void) {
+    for (uint32_t i = 0; i < HL_ATOM_STATIC_COUNT; i++)
+        static_hashes[i] = name_hash(static_names[i], strlen(static_names[i]));
+}
+
 uint32_t hl_atom_hash(uint32_t index) {
-    size_t n;
-    const char *s = hl_atom_name(index, &n);
     if (index >= HL_ATOM_STATIC_COUNT) return ent(index)->hash;
-    return name_hash(s, n);
+    pthread_once(&static_hashes_once, init_static_hashes);
+    return static_hashes[index];
 }
 
 int hl_atom_compare(uint32_t a, uint32_t b) {

@@ -61,11 +61,12 @@ static hl_term_status size_walk(hl_term t, size_t max_words, size_t *words, uint
     size_t total = 0;
     hl_term_status st = HL_TERM_OK;
     for (;;) {
-        if (hl_is_cons(t)) {
+        if (hl_is_cons(t)) { /* walk the tail in place; only compound heads wait */
             total += 2;
             if (total > max_words) { st = HL_TERM_HEAP_LIMIT; break; }
-            if (!tpush(&s, hl_cdr(t))) { st = HL_TERM_NOMEM; break; }
-            t = hl_car(t);
+            hl_term hd = hl_car(t);
+            if (!hl_is_immed(hd) && !tpush(&s, hd)) { st = HL_TERM_NOMEM; break; }
+            t = hl_cdr(t);
             continue;
         }
         if (hl_is_boxed(t)) {
