@@ -329,6 +329,11 @@ static void test_failures(void **state) {
     assert_int_equal(hl_arith_bsl(&h, hl_make_small(1), hl_make_small(64 * 100), &big), HL_TERM_OK);
     assert_int_equal(hl_arith_mul(&h, big, big, &r), HL_TERM_HEAP_LIMIT);
     assert_int_equal(hl_arith_bsl(&h, hl_make_small(1), hl_make_small(64 * 300), &r), HL_TERM_HEAP_LIMIT);
+    /* A binary past the limit is refused before its bytes are allocated. */
+    static char bytes[4096];
+    uint64_t count = hl_mem_alloc_count();
+    assert_int_equal(hl_make_binary(&h, bytes, sizeof bytes, &r), HL_TERM_HEAP_LIMIT);
+    assert_true(hl_mem_alloc_count() == count);
     hl_heap_free(&h);
     int nomem = 0;
     for (long n = 0; n < 100; n++) {
