@@ -214,6 +214,42 @@ static inline void hl_bitstring_view(hl_term t, const unsigned char **bytes, uin
     *bit_size = size;
 }
 
+/* Constructors over memory the caller got from the heap (hl_heap_need +
+ * hl_heap_bump, or hl_heap_alloc). Elements are filled by the caller. */
+static inline hl_term hl_cons_init(hl_term *p, hl_term head, hl_term tail) { /* 2 words */
+    p[0] = head;
+    p[1] = tail;
+    return hl_make_cons(p);
+}
+static inline hl_term hl_tuple_init(hl_term *p, size_t arity) { /* 1 + arity words */
+    p[0] = hl_make_header(HL_SUB_TUPLE, arity);
+    return hl_make_boxed(p);
+}
+static inline hl_term hl_fun_init(hl_term *p, const void *program, uint64_t index,
+                                  size_t nenv) { /* 3 + nenv words; env at p + 3 */
+    p[0] = hl_make_header(HL_SUB_FUN, 2 + (uint64_t)nenv);
+    p[1] = (hl_term)(uintptr_t)program;
+    p[2] = index;
+    return hl_make_boxed(p);
+}
+static inline size_t hl_heap_bin_words(size_t bytes) { return 2 + (bytes + 7) / 8; }
+static inline hl_term hl_heap_bin_init(hl_term *p, const void *bytes, size_t len) { /* len <= 64 */
+    size_t dw = (len + 7) / 8;
+    p[0] = hl_make_header(HL_SUB_HEAP_BIN, 1 + dw);
+    p[1] = len;
+    if (dw) p[1 + dw] = 0;
+    if (len) memcpy(p + 2, bytes, len);
+    return hl_make_boxed(p);
+}
+static inline hl_term hl_sub_bin_init(hl_term *p, hl_term orig, uint64_t bit_off,
+                                      uint64_t bit_size) { /* 4 words; orig not a sub-binary */
+    p[0] = hl_make_header(HL_SUB_SUB_BIN, 3);
+    p[1] = orig;
+    p[2] = bit_off;
+    p[3] = bit_size;
+    return hl_make_boxed(p);
+}
+
 /* Words an object of header h occupies (header included). */
 static inline size_t hl_object_words(hl_term h) { return 1 + (size_t)hl_header_arity(h); }
 

@@ -70,6 +70,25 @@ static void test_tags(void **state) {
     assert_int_equal(hl_primary(t), HL_TAG_BOXED);
     hl_term c = hl_make_cons(words);
     assert_true(hl_is_cons(c) && hl_cons_ptr(c) == words);
+    /* constructors */
+    hl_term buf[16];
+    hl_term l = hl_cons_init(buf, hl_make_small(1), HL_NIL);
+    assert_true(hl_is_list(l) && hl_car(l) == hl_make_small(1) && hl_cdr(l) == HL_NIL);
+    hl_term tup = hl_tuple_init(buf + 2, 2);
+    hl_tuple_elems(tup)[0] = l;
+    hl_tuple_elems(tup)[1] = HL_NIL;
+    assert_true(hl_is_tuple(tup) && hl_tuple_arity(tup) == 2 && hl_tuple_get(tup, 0) == l);
+    hl_term fn = hl_fun_init(buf + 5, buf, 9, 1);
+    hl_fun_env(fn)[0] = tup;
+    assert_true(hl_is_fun(fn) && hl_fun_env_size(fn) == 1 && hl_fun_index(fn) == 9 && hl_fun_program(fn) == buf);
+    assert_int_equal(hl_heap_bin_words(9), 4);
+    hl_term bin = hl_heap_bin_init(buf + 9, "abcdefghi", 9);
+    hl_term sub = hl_sub_bin_init(buf + 13, bin, 4, 20);
+    const unsigned char *bytes;
+    uint64_t off, bits;
+    hl_bitstring_view(sub, &bytes, &off, &bits);
+    assert_true(hl_is_binary_obj(bin) && hl_is_binary_obj(sub) && off == 4 && bits == 20);
+    assert_memory_equal(bytes, "abcdefghi", 9);
 }
 
 static void test_list_survives_gc(void **state) {
