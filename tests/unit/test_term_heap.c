@@ -71,7 +71,7 @@ static void test_tags(void **state) {
     hl_term c = hl_make_cons(words);
     assert_true(hl_is_cons(c) && hl_cons_ptr(c) == words);
     /* constructors */
-    hl_term buf[16];
+    hl_term buf[24];
     hl_term l = hl_cons_init(buf, hl_make_small(1), HL_NIL);
     assert_true(hl_is_list(l) && hl_car(l) == hl_make_small(1) && hl_cdr(l) == HL_NIL);
     hl_term tup = hl_tuple_init(buf + 2, 2);
