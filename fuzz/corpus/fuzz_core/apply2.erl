@@ -1,0 +1,3 @@
+-module(apply2).
+-export([f/1]).
+f(F) -> apply(F, []).

@@ -1,0 +1,3 @@
+-module(bin_size_unbound).
+-export([f/1]).
+f(<<X:N>>) -> X.

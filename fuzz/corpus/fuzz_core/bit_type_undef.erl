@@ -1,0 +1,3 @@
+-module(bit_type_undef).
+-export([f/1]).
+f(X) -> <<X/foo>>.

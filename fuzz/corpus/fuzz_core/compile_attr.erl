@@ -1,0 +1,2 @@
+-module(compile_attr).
+-compile(export_all).

@@ -1,0 +1,2 @@
+-module(define).
+-define(X, 1).

@@ -1,0 +1,3 @@
+-module(dynamic_function).
+-export([f/1]).
+f(F) -> lists:F([1]).

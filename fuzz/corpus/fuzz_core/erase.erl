@@ -1,0 +1,3 @@
+-module(erase).
+-export([f/0]).
+f() -> erase().

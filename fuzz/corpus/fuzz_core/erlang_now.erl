@@ -1,0 +1,3 @@
+-module(erlang_now).
+-export([f/0]).
+f() -> erlang:now().

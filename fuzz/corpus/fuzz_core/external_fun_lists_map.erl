@@ -1,0 +1,3 @@
+-module(external_fun_lists_map).
+-export([f/0]).
+f() -> fun lists:map/2.

@@ -1,0 +1,3 @@
+-module(external_fun_variable).
+-export([f/1]).
+f(M) -> fun M:cmd/1.

@@ -1,0 +1,3 @@
+-module(get).
+-export([f/0]).
+f() -> get(key).

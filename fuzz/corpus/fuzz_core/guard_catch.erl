@@ -1,0 +1,3 @@
+-module(guard_catch).
+-export([f/1]).
+f(A) when (catch A) -> A.

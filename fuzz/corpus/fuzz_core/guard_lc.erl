@@ -1,0 +1,3 @@
+-module(guard_lc).
+-export([f/1]).
+f(A) when [X || X <- A] =:= [] -> A.

@@ -1,0 +1,3 @@
+-module(guard_match).
+-export([f/1]).
+f(A) when (B = A) -> B.

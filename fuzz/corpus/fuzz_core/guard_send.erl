@@ -1,0 +1,3 @@
+-module(guard_send).
+-export([f/1]).
+f(A) when A ! 1 -> A.

@@ -1,0 +1,3 @@
+-module(guard_unbound).
+-export([f/1]).
+f(A) when B > 1 -> A.

@@ -1,0 +1,3 @@
+-module(halt).
+-export([f/0]).
+f() -> erlang:halt().

@@ -1,0 +1,3 @@
+-module(halt_auto).
+-export([f/0]).
+f() -> halt(0).

@@ -1,0 +1,5 @@
+-module(illegal_pattern_call).
+-export([f/1]).
+f(A) ->
+    g(1) = A.
+g(X) -> X.

@@ -1,0 +1,3 @@
+-module(illegal_pattern_prefix).
+-export([f/1]).
+f([X] ++ T) -> {X, T}.

@@ -1,0 +1,2 @@
+-module(import).
+-import(lists, [map/2]).

@@ -1,0 +1,2 @@
+-module(include).
+-include("x.hrl").

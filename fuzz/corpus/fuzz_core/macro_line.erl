@@ -1,0 +1,3 @@
+-module(macro_line).
+-export([f/0]).
+f() -> ?LINE.

@@ -1,0 +1,3 @@
+-module(monotonic_time).
+-export([f/0]).
+f() -> erlang:monotonic_time().

@@ -1,0 +1,2 @@
+-module(nifs).
+-nifs([f/0]).

@@ -1,0 +1,3 @@
+-module(node).
+-export([f/0]).
+f() -> node().

@@ -1,0 +1,3 @@
+-module(on_load).
+-on_load(init/0).
+init() -> ok.

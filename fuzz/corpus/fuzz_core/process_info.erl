@@ -1,0 +1,3 @@
+-module(process_info).
+-export([f/1]).
+f(P) -> process_info(P).

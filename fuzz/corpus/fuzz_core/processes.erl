@@ -1,0 +1,3 @@
+-module(processes).
+-export([f/0]).
+f() -> erlang:processes().

@@ -1,0 +1,3 @@
+-module(put).
+-export([f/1]).
+f(V) -> put(key, V).

@@ -1,0 +1,3 @@
+-module(rand_uniform).
+-export([f/0]).
+f() -> rand:uniform().

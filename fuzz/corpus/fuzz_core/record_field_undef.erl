@@ -1,0 +1,4 @@
+-module(record_field_undef).
+-export([f/0]).
+-record(r, {a}).
+f() -> #r{b = 1}.

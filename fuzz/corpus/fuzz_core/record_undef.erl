@@ -1,0 +1,3 @@
+-module(record_undef).
+-export([f/0]).
+f() -> #r{}.

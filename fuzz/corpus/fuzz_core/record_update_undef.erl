@@ -1,0 +1,3 @@
+-module(record_update_undef).
+-export([f/1]).
+f(X) -> X#r{a = 1}.

@@ -1,0 +1,3 @@
+-module(self).
+-export([f/0]).
+f() -> self().

@@ -1,0 +1,3 @@
+-module(send).
+-export([f/1]).
+f(P) -> P ! hello.

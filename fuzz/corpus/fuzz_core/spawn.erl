@@ -1,0 +1,3 @@
+-module(spawn).
+-export([f/0]).
+f() -> spawn(fun() -> ok end).

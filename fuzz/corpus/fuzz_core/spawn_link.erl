@@ -1,0 +1,3 @@
+-module(spawn_link).
+-export([f/0]).
+f() -> spawn_link(fun() -> ok end).

@@ -1,0 +1,4 @@
+-module(stacktrace_bound).
+-export([f/1]).
+f(St) ->
+  try St catch C:R:St -> {C, R} end.

@@ -1,0 +1,3 @@
+-module(unbound_var).
+-export([f/0]).
+f() -> X.

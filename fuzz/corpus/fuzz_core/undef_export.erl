@@ -1,0 +1,3 @@
+-module(undef_export).
+-export([f/1, g/2]).
+f(A) -> A.

@@ -1,0 +1,3 @@
+-module(undef_local).
+-export([f/1]).
+f(A) -> foo(A).

@@ -1,0 +1,8 @@
+-module(unsafe_case).
+-export([f/1]).
+f(A) ->
+    case A of
+        1 -> X = 1;
+        _ -> ok
+    end,
+    X.

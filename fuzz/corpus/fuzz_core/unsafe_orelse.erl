@@ -1,0 +1,5 @@
+-module(unsafe_orelse).
+-export([f/1]).
+f(A) ->
+    _ = A orelse (Y = true),
+    Y.

@@ -1,0 +1,5 @@
+-module(unsafe_stacktrace_after_try).
+-export([f/1]).
+f(A) ->
+  try A catch C:R:St -> {C, R, St} end,
+  St.
