@@ -145,8 +145,12 @@ static size_t grapheme_prefix(const uint32_t *s, size_t n, size_t clusters) {
             i += 2;
             continue;
         }
+        /* Controls (CR and LF included) stand alone: marks after them start
+         * a cluster of their own (Unicode's GB4/GB5). */
+        bool control = s[i] < 0x20 || (s[i] >= 0x7F && s[i] <= 0x9F);
         bool join = s[i] == 0x200D;
         i++;
+        if (control) continue;
         while (i < n && (join || grapheme_extend(s[i]))) {
             join = s[i] == 0x200D;
             i++;
@@ -273,7 +277,7 @@ static void lex_quoted(hl_lexer *lx, uint8_t quote) {
             continue;
         }
         if (c == '\\') {
-            uint32_t v = 0;
+            uint32_t v = 0, bline = lx->line, bcol = lex_col_at(lx, p);
             const uint8_t *next = p;
             switch (scan_escape(lx, p + 1, &v, &next)) {
             case ESC_OK:
@@ -286,7 +290,7 @@ static void lex_quoted(hl_lexer *lx, uint8_t quote) {
                 lex_newline(lx, p);
                 continue;
             case ESC_ERR:
-                hl_lex_error(lx, lx->line, lex_col_at(lx, p), "illegal character");
+                hl_lex_error(lx, bline, bcol, "illegal character");
                 lx->p = next;
                 return;
             case ESC_EOF:

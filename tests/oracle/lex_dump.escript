@@ -15,11 +15,25 @@
 %% "Line:Col eof" with the end location.
 %%
 %% Usage: escript lex_dump.escript FILE.erl > FILE.tokens
+%%    or: escript lex_dump.escript A.erl B.erl ...   (writes A.tokens, B.tokens)
 -mode(compile).
 
 
 main([File]) ->
     ok = io:setopts([{encoding, unicode}]),
+    dump(File);
+main(Files) ->
+    %% Several files: each one's dump goes to FILE.tokens (FILE minus .erl).
+    lists:foreach(
+      fun(File) ->
+              {ok, Dev} = file:open(filename:rootname(File) ++ ".tokens",
+                                    [write, {encoding, unicode}]),
+              Leader = group_leader(),
+              group_leader(Dev, self()),
+              try dump(File) after group_leader(Leader, self()), file:close(Dev) end
+      end, Files).
+
+dump(File) ->
     {ok, Bin} = file:read_file(File),
     Chars = unicode:characters_to_list(Bin),
     true = is_list(Chars),
@@ -52,19 +66,26 @@ step(Chars, Loc) ->
     end.
 
 %% The tokens scanned before error location ELoc: scan the text up to it;
-%% if that cuts a string/atom/char open, cut again at its start.
+%% if that cuts a string/atom/char open, cut again at its start. A '.' that
+%% the cut left at the end reads as a dot there, but is followed by the
+%% erroneous text in the file (never white space; '%' only when a comment
+%% holds the error).
 before(Chars, Loc, ELoc) ->
-    Prefix = prefix(Chars, Loc, ELoc),
+    {Prefix, Rest} = prefix(Chars, Loc, ELoc, []),
     case erl_scan:string(Prefix, Loc) of
-        {ok, Toks, _} -> Toks;
+        {ok, Toks, _} ->
+            case {lists:reverse(Toks), Rest} of
+                {[{dot, A} | T], [C | _]} when C =/= $% -> lists:reverse(T, [{'.', A}]);
+                _ -> Toks
+            end;
         {error, {SLoc, _, _}, _} when SLoc =/= ELoc -> before(Chars, Loc, SLoc);
         {error, _, _} -> []
     end.
 
-prefix(_, Loc, Loc) -> [];
-prefix([$\n | Cs], {L, _}, E) -> [$\n | prefix(Cs, {L + 1, 1}, E)];
-prefix([C | Cs], {L, Col}, E) -> [C | prefix(Cs, {L, Col + 1}, E)];
-prefix([], _, _) -> [].
+prefix(Cs, Loc, Loc, Acc) -> {lists:reverse(Acc), Cs};
+prefix([$\n | Cs], {L, _}, E, Acc) -> prefix(Cs, {L + 1, 1}, E, [$\n | Acc]);
+prefix([C | Cs], {L, Col}, E, Acc) -> prefix(Cs, {L, Col + 1}, E, [C | Acc]);
+prefix([], _, _, Acc) -> {lists:reverse(Acc), []}.
 
 tok({Cat, {L, C}}) -> io:format("~w:~w ~ts~n", [L, C, atom_to_list(Cat)]);
 tok({Cat, {L, C}, V}) ->
