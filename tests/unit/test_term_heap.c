@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <string.h>
+#include <pthread.h>
 #include <time.h>
 
 #include "base/mem.h"
@@ -467,6 +468,43 @@ static void test_generations(void **state) {
     hl_heap_free(&h);
 }
 
+/* One off-heap binary shared by heaps on four threads, each referencing,
+ * collecting and dropping it many times: the atomic refcount ends where it
+ * started and the last heap frees it (ASan/LSan check). */
+static hl_binary *shared_bin;
+
+static void *binary_thread(void *arg) {
+    (void)arg;
+    hl_heap h;
+    if (hl_heap_init(&h, 0, LIMIT) != HL_TERM_OK) return (void *)1;
+    hl_term keep[4] = {HL_NIL, HL_NIL, HL_NIL, HL_NIL};
+    hl_roots r = {keep, 4};
+    for (int i = 0; i < 3000; i++) {
+        hl_term t;
+        if (hl_heap_make_refc_bin(&h, shared_bin, &t) != HL_TERM_OK) return (void *)1;
+        keep[i % 4] = t;
+        if (i % 7 == 0 && hl_heap_gc(&h, 0, &r, 1) != HL_TERM_OK) return (void *)1;
+        if (i % 101 == 0 && hl_heap_gc_major(&h, 0, &r, 1) != HL_TERM_OK) return (void *)1;
+    }
+    hl_heap_free(&h);
+    return NULL;
+}
+
+static void test_shared_binary_threads(void **state) {
+    (void)state;
+    shared_bin = hl_binary_new(100);
+    assert_non_null(shared_bin);
+    pthread_t th[4];
+    for (int i = 0; i < 4; i++) assert_int_equal(pthread_create(&th[i], NULL, binary_thread, NULL), 0);
+    for (int i = 0; i < 4; i++) {
+        void *ret;
+        pthread_join(th[i], &ret);
+        assert_null(ret);
+    }
+    assert_int_equal(shared_bin->refc, 1);
+    hl_binary_decref(shared_bin);
+}
+
 static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -499,6 +537,7 @@ int main(void) {
         cmocka_unit_test(test_gc_always_mode), cmocka_unit_test(test_offheap_binaries),
         cmocka_unit_test(test_heap_limit),     cmocka_unit_test(test_alloc_failures),
         cmocka_unit_test(test_literal_area), cmocka_unit_test(test_generations),
+        cmocka_unit_test(test_shared_binary_threads),
         cmocka_unit_test(test_gc_speed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
