@@ -23,21 +23,25 @@ typedef struct stack {
     item local[24];
 } stack;
 
-static bool push(stack *s, const hl_term *a, const hl_term *b, size_t n, bool exact) {
-    if (s->n == s->cap) {
-        size_t cap = s->cap * 2;
-        item *nv = s->v == s->local ? hl_mem_realloc_array(NULL, cap, sizeof *nv)
-                                    : hl_mem_realloc_array(s->v, cap, sizeof *nv);
-        if (!nv) return false;
-        if (s->v == s->local) memcpy(nv, s->local, sizeof s->local);
-        s->v = nv;
-        s->cap = cap;
-    }
+static bool grow(stack *s) {
+    size_t cap = s->cap * 2;
+    item *nv = s->v == s->local ? hl_mem_realloc_array(NULL, cap, sizeof *nv)
+                                : hl_mem_realloc_array(s->v, cap, sizeof *nv);
+    if (!nv) return false;
+    if (s->v == s->local) memcpy(nv, s->local, sizeof s->local);
+    s->v = nv;
+    s->cap = cap;
+    return true;
+}
+
+static inline bool push(stack *s, const hl_term *a, const hl_term *b, size_t n, bool exact) {
+    if (s->n == s->cap && !grow(s)) return false;
     s->v[s->n++] = (item){a, b, n, exact};
     return true;
 }
 
-unsigned hl_term_order_class(hl_term t) {
+
+static inline unsigned order_class(hl_term t) {
     switch (t & 3) {
     case HL_TAG_CONS:
         return HL_ORD_LIST;
@@ -67,6 +71,8 @@ unsigned hl_term_order_class(hl_term t) {
         }
     }
 }
+
+unsigned hl_term_order_class(hl_term t) { return order_class(t); }
 
 static int cmp_double(double x, double y) { return (x > y) - (x < y); } /* 0.0 == -0.0 (OTP 25) */
 
@@ -124,7 +130,19 @@ hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budge
                 if (*budget == 0) { st = HL_TERM_BUDGET; break; }
                 --*budget;
             }
-            unsigned ca = hl_term_order_class(a), cb = hl_term_order_class(b);
+            /* Fast paths for the shapes pattern matching compares most:
+             * list cells and tuples of equal arity. */
+            if (hl_is_cons(a) && hl_is_cons(b)) {
+                if (!push(&s, hl_cons_ptr(a), hl_cons_ptr(b), 2, exact)) { st = HL_TERM_NOMEM; break; }
+                goto next;
+            }
+            if (hl_is_boxed(a) && hl_is_boxed(b) && hl_boxed_header(a) == hl_boxed_header(b) &&
+                hl_header_subtag(hl_boxed_header(a)) == HL_SUB_TUPLE) {
+                size_t n = hl_tuple_arity(a);
+                if (n && !push(&s, hl_tuple_elems(a), hl_tuple_elems(b), n, exact)) { st = HL_TERM_NOMEM; break; }
+                goto next;
+            }
+            unsigned ca = order_class(a), cb = order_class(b);
             if (ca != cb) { r = ca < cb ? -1 : 1; break; }
             switch (ca) {
             case HL_ORD_NUMBER:
@@ -180,6 +198,19 @@ hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budge
             }
             }
             if (r != 0 || st != HL_TERM_OK) break;
+        }
+    next:
+        /* The next pair that is not the same word (identical words are
+         * equal in every mode: shared subterms, atoms, equal smalls). */
+        while (s.n) {
+            item *it = &s.v[s.n - 1];
+            while (it->n && *it->a == *it->b) {
+                it->a++;
+                it->b++;
+                it->n--;
+            }
+            if (it->n) break;
+            s.n--;
         }
         if (s.n == 0) break;
         item *it = &s.v[s.n - 1];
