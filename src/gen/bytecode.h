@@ -90,17 +90,17 @@ typedef struct hl_opinfo {
 extern const hl_opinfo hl_bc_ops[HL_OP__COUNT];
 
 /* Literal encoding tags (docs/bytecode.md §3.3). */
-typedef enum hl_lit_tag {
-    HL_LIT_SMALL = 1, /* i64 LE, in small range */
-    HL_LIT_BIG = 2,   /* u8 sign, u32 nbytes, magnitude LE (normalised) */
-    HL_LIT_FLOAT = 3, /* f64 LE, finite */
-    HL_LIT_ATOM = 4,  /* u32 atom index */
-    HL_LIT_NIL = 5,
-    HL_LIT_TUPLE = 6, /* u32 arity, elements */
-    HL_LIT_LIST = 7,  /* u32 n >= 1, n heads, then the tail */
-    HL_LIT_BINARY = 8, /* u32 nbytes, bytes */
-    HL_LIT_MAP = 9    /* u32 n, n (key, value) pairs */
-} hl_lit_tag;
+typedef enum hl_bc_lit_tag {
+    HL_BC_LIT_SMALL = 1, /* i64 LE, in small range */
+    HL_BC_LIT_BIG = 2,   /* u8 sign, u32 nbytes, magnitude LE (normalised) */
+    HL_BC_LIT_FLOAT = 3, /* f64 LE, finite */
+    HL_BC_LIT_ATOM = 4,  /* u32 atom index */
+    HL_BC_LIT_NIL = 5,
+    HL_BC_LIT_TUPLE = 6, /* u32 arity, elements */
+    HL_BC_LIT_LIST = 7,  /* u32 n >= 1, n heads, then the tail */
+    HL_BC_LIT_BINARY = 8, /* u32 nbytes, bytes */
+    HL_BC_LIT_MAP = 9    /* u32 n, n (key, value) pairs */
+} hl_bc_lit_tag;
 
 /* Small-integer range of the term layer (60-bit). */
 #define HL_BC_SMALL_MIN (-(INT64_C(1) << 59))

@@ -140,7 +140,7 @@ static bool check_literal(gate *g, uint32_t li, const uint8_t *s, size_t n) {
         uint8_t tag = s[p++];
         uint32_t v;
         switch (tag) {
-        case HL_LIT_SMALL: {
+        case HL_BC_LIT_SMALL: {
             if (n - p < 8) return fail(g, "literal %u truncated", li);
             uint64_t u = (uint64_t)rd32(s + p) | (uint64_t)rd32(s + p + 4) << 32;
             int64_t x;
@@ -149,7 +149,7 @@ static bool check_literal(gate *g, uint32_t li, const uint8_t *s, size_t n) {
             p += 8;
             break;
         }
-        case HL_LIT_BIG: {
+        case HL_BC_LIT_BIG: {
             if (n - p < 5) return fail(g, "literal %u truncated", li);
             uint8_t sign = s[p];
             v = rd32(s + p + 1);
@@ -166,32 +166,32 @@ static bool check_literal(gate *g, uint32_t li, const uint8_t *s, size_t n) {
             p += v;
             break;
         }
-        case HL_LIT_FLOAT: {
+        case HL_BC_LIT_FLOAT: {
             if (n - p < 8) return fail(g, "literal %u truncated", li);
             uint64_t u = (uint64_t)rd32(s + p) | (uint64_t)rd32(s + p + 4) << 32;
             if (((u >> 52) & 0x7FF) == 0x7FF) return fail(g, "literal %u: non-finite float", li);
             p += 8;
             break;
         }
-        case HL_LIT_ATOM:
+        case HL_BC_LIT_ATOM:
             if (n - p < 4) return fail(g, "literal %u truncated", li);
             if (rd32(s + p) >= g->img->n_atoms) return fail(g, "literal %u: atom index out of range", li);
             p += 4;
             break;
-        case HL_LIT_NIL:
+        case HL_BC_LIT_NIL:
             break;
-        case HL_LIT_TUPLE:
-        case HL_LIT_LIST:
-        case HL_LIT_MAP:
+        case HL_BC_LIT_TUPLE:
+        case HL_BC_LIT_LIST:
+        case HL_BC_LIT_MAP:
             if (n - p < 4) return fail(g, "literal %u truncated", li);
             v = rd32(s + p);
             p += 4;
-            if (tag == HL_LIT_LIST && v == 0) return fail(g, "literal %u: empty list node", li);
+            if (tag == HL_BC_LIT_LIST && v == 0) return fail(g, "literal %u: empty list node", li);
             /* Every element takes at least one byte: bound before counting. */
             if (v > n) return fail(g, "literal %u: count exceeds size", li);
-            pending += tag == HL_LIT_TUPLE ? v : tag == HL_LIT_LIST ? (uint64_t)v + 1 : 2 * (uint64_t)v;
+            pending += tag == HL_BC_LIT_TUPLE ? v : tag == HL_BC_LIT_LIST ? (uint64_t)v + 1 : 2 * (uint64_t)v;
             break;
-        case HL_LIT_BINARY:
+        case HL_BC_LIT_BINARY:
             if (n - p < 4) return fail(g, "literal %u truncated", li);
             v = rd32(s + p);
             p += 4;

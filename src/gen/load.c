@@ -47,33 +47,33 @@ static bool lit_words(const uint8_t *s, size_t n, size_t *words) {
         uint8_t tag = s[p++];
         uint32_t v;
         switch (tag) {
-        case HL_LIT_SMALL: case HL_LIT_FLOAT:
-            w += tag == HL_LIT_FLOAT ? HL_FLOAT_WORDS : 0;
+        case HL_BC_LIT_SMALL: case HL_BC_LIT_FLOAT:
+            w += tag == HL_BC_LIT_FLOAT ? HL_FLOAT_WORDS : 0;
             p += 8;
             break;
-        case HL_LIT_BIG:
+        case HL_BC_LIT_BIG:
             v = rd32(s + p + 1);
             w += 1 + (v + 7) / 8;
             p += 5 + v;
             break;
-        case HL_LIT_ATOM: p += 4; break;
-        case HL_LIT_NIL: break;
-        case HL_LIT_TUPLE:
+        case HL_BC_LIT_ATOM: p += 4; break;
+        case HL_BC_LIT_NIL: break;
+        case HL_BC_LIT_TUPLE:
             v = rd32(s + p), p += 4;
             w += 1 + (size_t)v;
             pending += v;
             break;
-        case HL_LIT_LIST:
+        case HL_BC_LIT_LIST:
             v = rd32(s + p), p += 4;
             w += 2 * (size_t)v;
             pending += (uint64_t)v + 1;
             break;
-        case HL_LIT_BINARY:
+        case HL_BC_LIT_BINARY:
             v = rd32(s + p), p += 4;
             w += v <= HL_HEAP_BIN_MAX ? 2 + (v + 7) / 8 : HL_REFC_BIN_WORDS;
             p += v;
             break;
-        default: /* HL_LIT_MAP: not yet supported by the term layer */
+        default: /* HL_BC_LIT_MAP: not yet supported by the term layer */
             return false;
         }
     }
@@ -113,7 +113,7 @@ static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n
         bool container = false;
         lframe fr = {0};
         switch (tag) {
-        case HL_LIT_SMALL: {
+        case HL_BC_LIT_SMALL: {
             uint64_t u = rd64(s + p);
             int64_t x;
             memcpy(&x, &u, sizeof x);
@@ -121,7 +121,7 @@ static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n
             p += 8;
             break;
         }
-        case HL_LIT_FLOAT: {
+        case HL_BC_LIT_FLOAT: {
             uint64_t u = rd64(s + p);
             double d;
             memcpy(&d, &u, sizeof d);
@@ -130,7 +130,7 @@ static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n
             p += 8;
             break;
         }
-        case HL_LIT_BIG: {
+        case HL_BC_LIT_BIG: {
             bool neg = s[p] != 0;
             k = rd32(s + p + 1);
             p += 5;
@@ -143,13 +143,13 @@ static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n
             p += k;
             break;
         }
-        case HL_LIT_ATOM:
+        case HL_BC_LIT_ATOM:
             v = pg->atoms[rd32(s + p)];
             p += 4;
             break;
-        case HL_LIT_NIL:
+        case HL_BC_LIT_NIL:
             break;
-        case HL_LIT_TUPLE:
+        case HL_BC_LIT_TUPLE:
             k = rd32(s + p), p += 4;
             top[0] = hl_make_header(HL_SUB_TUPLE, k);
             v = hl_make_boxed(top);
@@ -157,7 +157,7 @@ static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n
             top += 1 + k;
             pending += k;
             break;
-        case HL_LIT_LIST:
+        case HL_BC_LIT_LIST:
             k = rd32(s + p), p += 4;
             for (uint32_t j = 0; j + 1 < k; j++) top[2 * j + 1] = hl_make_cons(top + 2 * (j + 1));
             v = hl_make_cons(top);
@@ -165,7 +165,7 @@ static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n
             top += 2 * (size_t)k;
             pending += (uint64_t)k + 1;
             break;
-        case HL_LIT_BINARY:
+        case HL_BC_LIT_BINARY:
             k = rd32(s + p), p += 4;
             if (k <= HL_HEAP_BIN_MAX) {
                 size_t bw = (k + 7) / 8;
@@ -283,7 +283,10 @@ static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op) {
         if (HL_BC_KIND(w[0]) == HL_K_X) return HL_ROP_move_xx;
         if (HL_BC_KIND(w[0]) != HL_K_Y) return HL_ROP_move_cx;
     }
-    if (op == HL_OP_is_lt && HL_BC_KIND(w[1]) != HL_K_Y && HL_BC_KIND(w[2]) != HL_K_Y) return HL_ROP_is_lt_ss;
+    if (op == HL_OP_is_lt && HL_BC_KIND(w[2]) == HL_K_INT) return HL_ROP_is_lt_sc;
+    if (op == HL_OP_is_ge && HL_BC_KIND(w[2]) == HL_K_INT) return HL_ROP_is_ge_sc;
+    if (op == HL_OP_add && HL_BC_KIND(w[3]) == HL_K_INT) return HL_ROP_add_sc;
+    if (op == HL_OP_sub && HL_BC_KIND(w[3]) == HL_K_INT) return HL_ROP_sub_sc;
     return op;
 }
 

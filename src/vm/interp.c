@@ -34,8 +34,11 @@ const hl_tword *hl_vm_halt_code(void) {
 }
 
 /* Operand access. Sources/destinations: (index << 2) | 0 x, 1 y, 2 const. */
-#define SRC(w) (((w) & 3) == 0 ? x[(w) >> 2] : ((w) & 3) == 1 ? E[(w) >> 2] : consts[(w) >> 2])
-#define DST(w) (*(((w) & 3) == 0 ? &x[(w) >> 2] : &E[(w) >> 2]))
+/* One table of base pointers makes operand access branch-free: base[0] = x,
+ * base[1] = the current frame (E), base[2] = the program's constants. */
+#define SRC(w) (base[(w) & 3][(w) >> 2])
+#define DST(w) (base[(w) & 3][(w) >> 2])
+#define SET_E(v) (E = (v), base[1] = E)
 #define LABEL(w) ((const hl_tword *)(w))
 
 #ifndef HL_VM_SWITCH
@@ -50,7 +53,7 @@ const hl_tword *hl_vm_halt_code(void) {
 
 /* Save / reload the registers that live in locals around out-of-line calls. */
 #define SAVE() (p->pc = pc, p->cp = cp, p->sp = (size_t)(sp - p->stack), p->e = (size_t)(E - p->stack))
-#define RELOAD() (pc = p->pc, cp = p->cp, sp = p->stack + p->sp, E = p->stack + p->e)
+#define RELOAD() (pc = p->pc, cp = p->cp, sp = p->stack + p->sp, SET_E(p->stack + p->e), stack_end = p->stack + p->stack_cap)
 
 /* Reduction charge at a preemption point: `live` x registers are live. The
  * instruction is re-executed after a refill, so pc still points at it. */
@@ -92,10 +95,9 @@ static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t budget, int init)
 #define HL_OP(name, sig, flags) handler_table[HL_OP_##name] = (hl_tword)&&L_##name;
 #include "gen/opcodes.def"
 #undef HL_OP
-        handler_table[HL_ROP_halt] = (hl_tword)&&L_halt;
-        handler_table[HL_ROP_move_xx] = (hl_tword)&&L_move_xx;
-        handler_table[HL_ROP_move_cx] = (hl_tword)&&L_move_cx;
-        handler_table[HL_ROP_is_lt_ss] = (hl_tword)&&L_is_lt_ss;
+#define HL_ROP_ADDR(name) handler_table[HL_ROP_##name] = (hl_tword)&&L_##name;
+        HL_VM_ROPS(HL_ROP_ADDR)
+#undef HL_ROP_ADDR
         halt_code[0] = handler_table[HL_ROP_halt];
         handlers_ready = 1;
         return HL_VM_DONE;
@@ -111,14 +113,17 @@ static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t budget, int init)
 #define HL_OP(name, sig, flags) name = HL_OP_##name,
 #include "gen/opcodes.def"
 #undef HL_OP
-        halt = HL_ROP_halt, move_xx = HL_ROP_move_xx, move_cx = HL_ROP_move_cx, is_lt_ss = HL_ROP_is_lt_ss
+#define HL_ROP_CASE(name) name = HL_ROP_##name,
+        HL_VM_ROPS(HL_ROP_CASE)
+#undef HL_ROP_CASE
     };
 #endif
     const hl_program *prog = p->prog;
     const hl_term *consts = prog->consts;
     hl_heap *H = &p->heap;
     const hl_tword *pc, *cp;
-    hl_term *sp, *E;
+    hl_term *sp, *E, *stack_end;
+    hl_term *base[4] = {x, NULL, (hl_term *)(uintptr_t)consts, NULL};
     uint64_t reds = 0;
     hl_vm_status st;
     RELOAD();
@@ -140,7 +145,7 @@ dispatch:
     }
     CASE(allocate) {
         size_t n = pc[1];
-        if (UNLIKELY((size_t)(p->stack + p->stack_cap - sp) < n + 2)) {
+        if (UNLIKELY((size_t)(stack_end - sp) < n + 2)) {
             SAVE();
             st = hl_vm_grow_stack(p, n + 2);
             if (st != HL_VM_YIELD) goto leave_saved;
@@ -149,14 +154,14 @@ dispatch:
         for (size_t i = 0; i < n; i++) sp[i] = HL_NIL;
         sp[n] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)cp);
         sp[n + 1] = hl_make_small((int64_t)n);
-        E = sp;
+        SET_E(sp);
         sp += n + 2;
         NEXT(3);
     }
     CASE(deallocate) {
         cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[1]]);
         sp = E;
-        E = sp == p->stack ? sp : sp - 2 - hl_small_val(sp[-1]);
+        SET_E(sp - 2 - hl_small_val(sp[-1])); /* the sentinel frame ends the chain */
         NEXT(2);
     }
     CASE(return) {
@@ -172,7 +177,7 @@ dispatch:
         CHARGE();
         cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[3]]);
         sp = E;
-        E = sp == p->stack ? sp : sp - 2 - hl_small_val(sp[-1]);
+        SET_E(sp - 2 - hl_small_val(sp[-1])); /* the sentinel frame ends the chain */
         JUMP(pc[2]);
     }
     CASE(call_only) {
@@ -193,7 +198,7 @@ dispatch:
         if (UNLIKELY(!entry)) goto bad_fun;
         cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[2]]);
         sp = E;
-        E = sp == p->stack ? sp : sp - 2 - hl_small_val(sp[-1]);
+        SET_E(sp - 2 - hl_small_val(sp[-1])); /* the sentinel frame ends the chain */
         pc = entry;
         DISPATCH();
     }
@@ -294,12 +299,18 @@ dispatch:
     }
 
     /* ---- comparisons ------------------------------------------------ */
-    CASE(is_lt_ss) {
-        hl_term a = (pc[2] & 3) ? consts[pc[2] >> 2] : x[pc[2] >> 2];
-        hl_term b = (pc[3] & 3) ? consts[pc[3] >> 2] : x[pc[3] >> 2];
-        if (LIKELY(hl_both_small(a, b))) {
+    CASE(is_lt_sc) {
+        hl_term a = SRC(pc[2]), b = consts[pc[3] >> 2];
+        if (LIKELY(hl_is_small(a))) {
             if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
         } else if (!(hl_vm_cmp(p, a, b, false) < 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_ge_sc) {
+        hl_term a = SRC(pc[2]), b = consts[pc[3] >> 2];
+        if (LIKELY(hl_is_small(a))) {
+            if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
+        } else if (!(hl_vm_cmp(p, a, b, false) >= 0)) JUMP(pc[1]);
         NEXT(4);
     }
     CASE(is_lt) {
@@ -429,7 +440,8 @@ dispatch:
 
     /* ---- arithmetic --------------------------------------------------- */
 #define ARITH(name, fast, slow)                                                       \
-    CASE(name) {                                                                      \
+    CASE(name)                                                                        \
+    name##_generic: {                                                                 \
         hl_term a = SRC(pc[3]), b = SRC(pc[4]), r;                                    \
         int64_t ri;                                                                   \
         if (LIKELY(hl_both_small(a, b) && fast)) {                                    \
@@ -464,6 +476,26 @@ dispatch:
                 ((r = hl_make_small(ri)), 1)),
           hl_arith_mul)
 #undef ARITH
+    goto mul_generic; /* (unreachable: keeps every ARITH label used) */
+    /* a op small constant: the constant is known small, so one tag test. */
+    CASE(add_sc) {
+        hl_term a = SRC(pc[3]);
+        int64_t ri;
+        if (LIKELY(hl_is_small(a)) && !__builtin_add_overflow((int64_t)a, (int64_t)(consts[pc[4] >> 2] - HL_IMM_SMALL), &ri)) {
+            DST(pc[5]) = (hl_term)ri;
+            NEXT(6);
+        }
+        goto add_generic;
+    }
+    CASE(sub_sc) {
+        hl_term a = SRC(pc[3]);
+        int64_t ri;
+        if (LIKELY(hl_is_small(a)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(consts[pc[4] >> 2] - HL_IMM_SMALL), &ri)) {
+            DST(pc[5]) = (hl_term)ri;
+            NEXT(6);
+        }
+        goto sub_generic;
+    }
 
     /* ---- exceptions ---------------------------------------------------- */
     CASE(try) {

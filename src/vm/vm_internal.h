@@ -11,11 +11,17 @@
 
 /* Runtime opcodes: the bytecode opcodes (same numbers), then internal ones
  * and load-time specialisations. */
+/* X(name): specialisations chosen by the loader (gen/load.c specialise);
+ * "sc" = the second source is a small-integer constant, "xx"/"cx" = the
+ * operands are x registers / a constant and an x register. Each keeps the
+ * generic operand layout, so a specialised handler can fall back to the
+ * generic one. */
+#define HL_VM_ROPS(X) X(halt) X(move_xx) X(move_cx) X(is_lt_sc) X(is_ge_sc) X(add_sc) X(sub_sc)
 enum hl_rop {
-    HL_ROP_halt = HL_OP__COUNT, /* the continuation of the outermost call */
-    HL_ROP_move_xx,             /* move with both operands x registers */
-    HL_ROP_move_cx,             /* constant -> x */
-    HL_ROP_is_lt_ss,            /* is_lt when both operands are x or constants */
+    HL_ROP__FIRST = HL_OP__COUNT - 1,
+#define HL_ROP_ENUM(name) HL_ROP_##name,
+    HL_VM_ROPS(HL_ROP_ENUM)
+#undef HL_ROP_ENUM
     HL_ROP__COUNT
 };
 

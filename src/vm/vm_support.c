@@ -58,7 +58,12 @@ bool hl_vm_start(hl_vm_proc *p, uint32_t fn, const hl_term *args, uint32_t nargs
     for (uint32_t i = 0; i < nargs; i++) p->xsave[i] = args[i];
     p->pc = &p->prog->code[p->prog->funcs[fn].entry];
     p->cp = hl_vm_halt_code();
-    p->sp = p->e = 0;
+    /* A sentinel frame of size 0 at the bottom: frame-chain walks need no
+     * "is this the first frame" test (see deallocate). */
+    p->stack[0] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)hl_vm_halt_code());
+    p->stack[1] = hl_make_small(0);
+    p->sp = 2;
+    p->e = 0;
     p->state = HL_PS_READY;
     return true;
 }
@@ -207,7 +212,7 @@ static hl_term build_trace(hl_vm_proc *p, hl_term top_args) {
     int64_t cur = n ? hl_program_fn_at(pg, offs[0]) : -1;
     if (n < HL_VM_TRACE_DEPTH && code_ptr(pg, p->cp, &off) && hl_program_fn_at(pg, off) != cur)
         offs[n] = off, ret[n++] = true;
-    for (size_t top = p->sp; top > 0 && n < HL_VM_TRACE_DEPTH;) {
+    for (size_t top = p->sp; top > 2 && n < HL_VM_TRACE_DEPTH;) {
         size_t fsz = (size_t)hl_small_val(p->stack[top - 1]);
         const hl_tword *c = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(p->stack[top - 2]);
         /* (skipping a duplicate of the cp register) */
@@ -230,14 +235,14 @@ static hl_term build_trace(hl_vm_proc *p, hl_term top_args) {
 static bool unwind(hl_vm_proc *p) {
     if (p->catches == 0) return false;
     size_t at = p->sp;
-    while (at > 0) {
+    while (at > 2) {
         hl_term w = p->stack[at - 1];
         if (hl_is_handle_immed(w) && hl_handle_immed_subtag(w) == HL_VM_H_CATCH) break;
         at--;
     }
-    if (at == 0) return false;
+    if (at <= 2) return false;
     size_t mark = at - 1;
-    for (size_t top = p->sp; top > 0;) {
+    for (size_t top = p->sp; top > 2;) {
         size_t fsz = (size_t)hl_small_val(p->stack[top - 1]);
         size_t e = top - 2 - fsz;
         if (mark >= e && mark < e + fsz) {

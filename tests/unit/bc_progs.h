@@ -21,31 +21,31 @@ enum { B_REM = HL_BI_OP_REM, B_HD = HL_BI_HD };
 /* Literal 0: {1, 2.5, [97,98], <<1,2,3>>, 2^70, [a|b], -2^70, {}} */
 static inline void suite_literals(bc_asm *a) {
     uint32_t at = bc_lit_begin(a);
-    bc_lit_u8(a, HL_LIT_TUPLE), bc_lit_u32(a, 8);
-    bc_lit_u8(a, HL_LIT_SMALL), bc_lit_u64(a, 1);
+    bc_lit_u8(a, HL_BC_LIT_TUPLE), bc_lit_u32(a, 8);
+    bc_lit_u8(a, HL_BC_LIT_SMALL), bc_lit_u64(a, 1);
     double d = 2.5;
     uint64_t bits;
     memcpy(&bits, &d, 8);
-    bc_lit_u8(a, HL_LIT_FLOAT), bc_lit_u64(a, bits);
-    bc_lit_u8(a, HL_LIT_LIST), bc_lit_u32(a, 2);
-    bc_lit_u8(a, HL_LIT_SMALL), bc_lit_u64(a, 97);
-    bc_lit_u8(a, HL_LIT_SMALL), bc_lit_u64(a, 98);
-    bc_lit_u8(a, HL_LIT_NIL);
-    bc_lit_u8(a, HL_LIT_BINARY), bc_lit_u32(a, 3), bc_lit_u8(a, 1), bc_lit_u8(a, 2), bc_lit_u8(a, 3);
-    bc_lit_u8(a, HL_LIT_BIG), bc_lit_u8(a, 0), bc_lit_u32(a, 9);
+    bc_lit_u8(a, HL_BC_LIT_FLOAT), bc_lit_u64(a, bits);
+    bc_lit_u8(a, HL_BC_LIT_LIST), bc_lit_u32(a, 2);
+    bc_lit_u8(a, HL_BC_LIT_SMALL), bc_lit_u64(a, 97);
+    bc_lit_u8(a, HL_BC_LIT_SMALL), bc_lit_u64(a, 98);
+    bc_lit_u8(a, HL_BC_LIT_NIL);
+    bc_lit_u8(a, HL_BC_LIT_BINARY), bc_lit_u32(a, 3), bc_lit_u8(a, 1), bc_lit_u8(a, 2), bc_lit_u8(a, 3);
+    bc_lit_u8(a, HL_BC_LIT_BIG), bc_lit_u8(a, 0), bc_lit_u32(a, 9);
     for (int i = 0; i < 8; i++) bc_lit_u8(a, 0);
     bc_lit_u8(a, 0x40);
-    bc_lit_u8(a, HL_LIT_LIST), bc_lit_u32(a, 1);
-    bc_lit_u8(a, HL_LIT_ATOM), bc_lit_u32(a, bc_atom(a, "a"));
-    bc_lit_u8(a, HL_LIT_ATOM), bc_lit_u32(a, bc_atom(a, "b"));
-    bc_lit_u8(a, HL_LIT_BIG), bc_lit_u8(a, 1), bc_lit_u32(a, 9);
+    bc_lit_u8(a, HL_BC_LIT_LIST), bc_lit_u32(a, 1);
+    bc_lit_u8(a, HL_BC_LIT_ATOM), bc_lit_u32(a, bc_atom(a, "a"));
+    bc_lit_u8(a, HL_BC_LIT_ATOM), bc_lit_u32(a, bc_atom(a, "b"));
+    bc_lit_u8(a, HL_BC_LIT_BIG), bc_lit_u8(a, 1), bc_lit_u32(a, 9);
     for (int i = 0; i < 8; i++) bc_lit_u8(a, 0);
     bc_lit_u8(a, 0x40);
-    bc_lit_u8(a, HL_LIT_TUPLE), bc_lit_u32(a, 0);
+    bc_lit_u8(a, HL_BC_LIT_TUPLE), bc_lit_u32(a, 0);
     bc_lit_end(a, at);
     /* Literal 1: the small 1000000007 * 2^40 (needs the table: > 2^27). */
     at = bc_lit_begin(a);
-    bc_lit_u8(a, HL_LIT_SMALL), bc_lit_u64(a, (uint64_t)1000000007 << 20);
+    bc_lit_u8(a, HL_BC_LIT_SMALL), bc_lit_u64(a, (uint64_t)1000000007 << 20);
     bc_lit_end(a, at);
 }
 

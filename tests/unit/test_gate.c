@@ -495,55 +495,55 @@ static void lit1(bc_asm *a, uint8_t tag, const uint8_t *payload, size_t n) {
 static void e_lit_tag(bc_asm *a) { lit1(a, 77, NULL, 0); }
 static void e_lit_small_range(bc_asm *a) {
     uint8_t p[8] = {0, 0, 0, 0, 0, 0, 0, 0x08}; /* 2^59 */
-    lit1(a, HL_LIT_SMALL, p, 8);
+    lit1(a, HL_BC_LIT_SMALL, p, 8);
 }
 static void e_lit_small_ok(bc_asm *a) {
     uint8_t p[8] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x07}; /* 2^59-1 */
-    lit1(a, HL_LIT_SMALL, p, 8);
+    lit1(a, HL_BC_LIT_SMALL, p, 8);
 }
 static void e_lit_big_small(bc_asm *a) {
     uint8_t p[] = {0, 1, 0, 0, 0, 5};
-    lit1(a, HL_LIT_BIG, p, sizeof p);
+    lit1(a, HL_BC_LIT_BIG, p, sizeof p);
 }
 static void e_lit_big_norm(bc_asm *a) {
     uint8_t p[] = {0, 10, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0};
-    lit1(a, HL_LIT_BIG, p, sizeof p);
+    lit1(a, HL_BC_LIT_BIG, p, sizeof p);
 }
 static void e_lit_big_sign(bc_asm *a) {
     uint8_t p[] = {2, 9, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-    lit1(a, HL_LIT_BIG, p, sizeof p);
+    lit1(a, HL_BC_LIT_BIG, p, sizeof p);
 }
 static void e_lit_nan(bc_asm *a) {
     uint8_t p[8] = {0, 0, 0, 0, 0, 0, 0xF8, 0x7F};
-    lit1(a, HL_LIT_FLOAT, p, 8);
+    lit1(a, HL_BC_LIT_FLOAT, p, 8);
 }
 static void e_lit_atom(bc_asm *a) {
     uint8_t p[4] = {9, 0, 0, 0};
-    lit1(a, HL_LIT_ATOM, p, 4);
+    lit1(a, HL_BC_LIT_ATOM, p, 4);
 }
 static void e_lit_tuple_short(bc_asm *a) {
-    uint8_t p[] = {3, 0, 0, 0, HL_LIT_NIL, HL_LIT_NIL};
-    lit1(a, HL_LIT_TUPLE, p, sizeof p);
+    uint8_t p[] = {3, 0, 0, 0, HL_BC_LIT_NIL, HL_BC_LIT_NIL};
+    lit1(a, HL_BC_LIT_TUPLE, p, sizeof p);
 }
 static void e_lit_tuple_huge(bc_asm *a) {
-    uint8_t p[] = {0xFF, 0xFF, 0xFF, 0xFF, HL_LIT_NIL};
-    lit1(a, HL_LIT_TUPLE, p, sizeof p);
+    uint8_t p[] = {0xFF, 0xFF, 0xFF, 0xFF, HL_BC_LIT_NIL};
+    lit1(a, HL_BC_LIT_TUPLE, p, sizeof p);
 }
 static void e_lit_trailing(bc_asm *a) {
-    uint8_t p[] = {HL_LIT_NIL};
-    lit1(a, HL_LIT_NIL, p, 1);
+    uint8_t p[] = {HL_BC_LIT_NIL};
+    lit1(a, HL_BC_LIT_NIL, p, 1);
 }
 static void e_lit_empty_list(bc_asm *a) {
-    uint8_t p[] = {0, 0, 0, 0, HL_LIT_NIL};
-    lit1(a, HL_LIT_LIST, p, sizeof p);
+    uint8_t p[] = {0, 0, 0, 0, HL_BC_LIT_NIL};
+    lit1(a, HL_BC_LIT_LIST, p, sizeof p);
 }
 static void e_lit_bin_short(bc_asm *a) {
     uint8_t p[] = {5, 0, 0, 0, 1, 2};
-    lit1(a, HL_LIT_BINARY, p, sizeof p);
+    lit1(a, HL_BC_LIT_BINARY, p, sizeof p);
 }
 static void e_lit_map_short(bc_asm *a) {
-    uint8_t p[] = {1, 0, 0, 0, HL_LIT_NIL};
-    lit1(a, HL_LIT_MAP, p, sizeof p);
+    uint8_t p[] = {1, 0, 0, 0, HL_BC_LIT_NIL};
+    lit1(a, HL_BC_LIT_MAP, p, sizeof p);
 }
 static void e_line_mid(bc_asm *a) {
     a->lines[0][0] = 5, a->lines[0][1] = 1; /* past the code */
