@@ -625,7 +625,8 @@ static hl_ast *fun_expr(hl_parser *p) {
         return n;
     }
     if (t->kind != HL_TOK_LPAREN && !(t->kind == HL_TOK_VAR && k1 == HL_TOK_LPAREN))
-        hl_p_syntax_error(p, t);
+        /* after `fun Name` the error is at the token that follows */
+        hl_p_syntax_error(p, t->kind == HL_TOK_ATOM || t->kind == HL_TOK_VAR ? hl_p_peek_at(p, 1) : t);
     /* fun_clauses */
     size_t mark = hl_p_mark(p);
     for (;;) {

@@ -94,8 +94,13 @@ static const hl_ast *bad_term(const hl_ast *e, bool farity) {
 
 /* ---- attribute values ---------------------------------------------------- */
 
-/* attr_val: expr | expr ',' exprs | '(' expr ',' exprs ')' */
-static hl_ast_list attr_val(hl_parser *p) {
+static _Noreturn void bad_at(hl_parser *p, const hl_ast *n, const char *msg);
+
+/* attr_val: expr | expr ',' exprs | '(' expr ',' exprs ')'; also the typed
+ * forms `expr :: Type` and `(expr :: Type)`, which erl_parse only accepts
+ * for -type/-opaque/-record: reported at the attribute name once parsed. */
+static hl_ast_list attr_val(hl_parser *p, const hl_token *nt, hl_ast_name name) {
+    const char *typed_msg = hl_p_name_eq(name, "record") ? "bad record declaration" : "bad attribute";
     if (hl_p_kind(p) == HL_TOK_LPAREN) {
         size_t save = p->pos;
         hl_p_next(p);
@@ -110,9 +115,21 @@ static hl_ast_list attr_val(hl_parser *p) {
             hl_p_expect(p, HL_TOK_RPAREN);
             return hl_p_collect(p, mark);
         }
+        if (hl_p_kind(p) == HL_TOK_COLONCOLON) {
+            hl_p_next(p);
+            hl_p_top_type(p);
+            hl_p_expect(p, HL_TOK_RPAREN);
+            hl_p_error_at(p, nt->line, nt->col, "%s", typed_msg);
+        }
         p->pos = save; /* just a parenthesised expression: parse it again */
     }
-    return hl_p_exprs(p);
+    hl_ast_list vals = hl_p_exprs(p);
+    if (vals.count == 1 && hl_p_kind(p) == HL_TOK_COLONCOLON) {
+        hl_p_next(p);
+        hl_p_top_type(p);
+        hl_p_error_at(p, nt->line, nt->col, "%s", typed_msg);
+    }
+    return vals;
 }
 
 static _Noreturn void bad_at(hl_parser *p, const hl_ast *n, const char *msg) {
@@ -144,22 +161,30 @@ static void export_list(hl_parser *p, hl_ast *attr, const hl_ast *e) {
     attr->u.attr.nfas = n;
 }
 
-/* -record(Name, {Field [= Default] [:: Type], ...}) */
+/* -record(Name, {Field [= Default] [:: Type], ...}). The declaration is
+ * checked once complete (before the dot), as erl_parse does; a bad name is
+ * reported at the name, or at `record` when a field is typed (erl_parse
+ * then takes its typed-record path). */
 static void record_attr(hl_parser *p, hl_ast *attr, const hl_token *name_tok) {
     bool paren = hl_p_kind(p) == HL_TOK_LPAREN;
     if (paren) hl_p_next(p);
     hl_ast *name = hl_p_expr(p);
-    if (name->kind != HL_AST_ATOM) bad_at(p, name, "bad record declaration");
-    hl_p_expect(p, HL_TOK_COMMA);
+    if (hl_p_kind(p) != HL_TOK_COMMA) {
+        if (paren) hl_p_expect(p, HL_TOK_RPAREN);
+        if (hl_p_kind(p) == HL_TOK_COLONCOLON) hl_p_syntax_error(p, hl_p_peek(p));
+        bad_at(p, name, "bad record declaration");
+    }
+    hl_p_next(p);
     const hl_token *open = hl_p_peek(p);
     if (open->kind != HL_TOK_LBRACE) {
-        hl_ast *other = hl_p_expr(p);
+        hl_ast_list rest = hl_p_exprs(p);
         if (paren) hl_p_expect(p, HL_TOK_RPAREN);
-        hl_p_expect(p, HL_TOK_DOT);
-        bad_at(p, other, "bad record declaration");
+        if (name->kind != HL_AST_ATOM) bad_at(p, name, "bad record declaration");
+        bad_at(p, rest.count > 1 ? rest.items[1] : rest.items[0], "bad record declaration");
     }
     hl_p_next(p);
     size_t mark = hl_p_mark(p);
+    bool typed = false;
     if (hl_p_kind(p) != HL_TOK_RBRACE) {
         for (;;) {
             hl_ast *e = hl_p_expr(p);
@@ -167,6 +192,7 @@ static void record_attr(hl_parser *p, hl_ast *attr, const hl_token *name_tok) {
             if (hl_p_kind(p) == HL_TOK_COLONCOLON) {
                 hl_p_next(p);
                 type = hl_p_top_type(p);
+                typed = true;
             }
             hl_ast *fname = NULL, *init = NULL;
             if (e->kind == HL_AST_ATOM) {
@@ -174,9 +200,6 @@ static void record_attr(hl_parser *p, hl_ast *attr, const hl_token *name_tok) {
             } else if (e->kind == HL_AST_MATCH && e->u.bin.left->kind == HL_AST_ATOM) {
                 fname = e->u.bin.left;
                 init = e->u.bin.right;
-            } else {
-                /* reported after the whole form parsed, like erl_parse */
-                fname = NULL;
             }
             hl_ast *f = hl_p_node_at(p, HL_AST_RECORD_DECL_FIELD, e->line, e->col);
             if (fname) {
@@ -196,16 +219,19 @@ static void record_attr(hl_parser *p, hl_ast *attr, const hl_token *name_tok) {
     }
     hl_p_expect(p, HL_TOK_RBRACE);
     if (paren) hl_p_expect(p, HL_TOK_RPAREN);
-    hl_p_expect(p, HL_TOK_DOT);
     attr->u.attr.items = hl_p_collect(p, mark);
+    if (name->kind != HL_AST_ATOM) {
+        if (typed) hl_p_error_at(p, name_tok->line, name_tok->col, "bad record declaration");
+        bad_at(p, name, "bad record declaration");
+    }
     for (uint32_t i = 0; i < attr->u.attr.items.count; i++) {
         const hl_ast *f = attr->u.attr.items.items[i];
         if (f->flags & HL_AST_PAREN) bad_at(p, f->u.decl_field.name, "bad record field");
     }
+    hl_p_expect(p, HL_TOK_DOT);
     attr->op = HL_ATTR_RECORD;
     attr->u.attr.target = name->u.name;
     hl_p_child_list(p, attr, attr->u.attr.items);
-    (void)name_tok;
 }
 
 /* -spec / -callback: [Mod ':'] Name type_sigs, optionally in parentheses. */
@@ -271,15 +297,9 @@ static void attribute(form_ctx *fc) {
     } else if (hl_p_name_eq(name, "spec") || hl_p_name_eq(name, "callback")) {
         spec_attr(p, attr);
     } else {
-        hl_ast_list vals = attr_val(p);
-        if (hl_p_kind(p) == HL_TOK_COLONCOLON) {
-            /* typed_attr_val on an attribute other than -record/-type */
-            hl_p_next(p);
-            hl_p_top_type(p);
-            hl_p_expect(p, HL_TOK_DOT);
-            hl_p_error_at(p, nt->line, nt->col, "bad attribute");
-        }
-        hl_p_expect(p, HL_TOK_DOT);
+        /* erl_parse builds the attribute (and reports its semantic errors)
+         * as soon as the value is complete, before it checks for the dot. */
+        hl_ast_list vals = attr_val(p, nt, name);
         hl_ast *v = vals.items[0];
         if (hl_p_name_eq(name, "module")) {
             if (v->kind != HL_AST_ATOM) bad_at(p, v, "bad module declaration");
@@ -299,6 +319,7 @@ static void attribute(form_ctx *fc) {
             attr->u.attr.term = v;
             hl_p_child(p, attr, v);
         }
+        hl_p_expect(p, HL_TOK_DOT);
     }
     if (attr->op == HL_ATTR_MODULE) {
         if (fc->have_module)

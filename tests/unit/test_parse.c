@@ -217,6 +217,19 @@ static const struct { const char *src, *want; } reject_cases[] = {
     {"-spec f(X) -> X when _ :: integer().", "t.erl:2:22: error: bad type variable\n"},
     {"-spec f(<<_:8, Y:_*4>>) -> ok.", "t.erl:2:16: error: Bad binary type\n"},
     {"-spec f(x) -> ok; (x, y) -> ok.", "t.erl:2:19: error: spec has wrong arity\n"},
+    /* erl_parse builds an attribute before it checks for the dot: a
+     * missing dot turns into the attribute's own error */
+    {"-export([f/1]) - spec f(x) -> y.", "t.erl:2:9: error: bad Name/Arity\n"},
+    {"-doc \"x\" - spec g() -> a.", "t.erl:2:6: error: bad attribute\n"},
+    {"-record(a + b, {f :: t, g}).", "t.erl:2:2: error: bad record declaration\n"},
+    {"-record(a + b, {f, g}).", "t.erl:2:9: error: bad record declaration\n"},
+    {"-export([f/1] :: ).", "t.erl:2:18: error: syntax error before: ')'\n"},
+    {"-export([f/1] :: t).", "t.erl:2:2: error: bad attribute\n"},
+    {"f() -> fun gen eval0.", "t.erl:2:16: error: syntax error before: eval0\n"},
+    {"f() -> fun X eval0.", "t.erl:2:14: error: syntax error before: eval0\n"},
+    {"-record(r).", "t.erl:2:9: error: bad record declaration\n"},
+    {"-record(r, x).", "t.erl:2:12: error: bad record declaration\n"},
+    {"-doc(a :: b).", "t.erl:2:2: error: bad attribute\n"},
     /* the sandbox's own rules */
     {"-module(again).", "t.erl:2:2: error: redefining module\n"},
     {"-include(\"x.hrl\").",
