@@ -96,7 +96,7 @@ hl_term_status hl_term_size(hl_term t, size_t max_words, size_t *words) {
 }
 
 /* Appends a shallow copy of the object t points to at *free. */
-static hl_term shallow(hl_term t, hl_term **free) {
+static inline __attribute__((always_inline)) hl_term shallow(hl_term t, hl_term **free) {
     hl_term *n = *free;
     if (hl_is_cons(t)) {
         const hl_term *p = hl_cons_ptr(t);
@@ -138,7 +138,7 @@ hl_term_status hl_term_copy(hl_heap *dst, hl_term t, hl_term *out) {
     for (hl_term *scan = block; scan < free;) {
         hl_term w = *scan;
         if (!hl_is_header(w)) { /* a word of a cons cell */
-            *scan = shallow(w, &free);
+            if (!hl_is_immed(w)) *scan = shallow(w, &free);
             scan++;
             continue;
         }
