@@ -9,4 +9,5 @@ void hl_front_limits_default(hl_front_limits *lim) {
     lim->max_integer_digits = HL_FRONT_DEFAULT_MAX_INTEGER_DIGITS;
     lim->max_memory_bytes = HL_FRONT_DEFAULT_MAX_MEMORY_BYTES;
     lim->max_diagnostics = HL_FRONT_DEFAULT_MAX_DIAGNOSTICS;
+    lim->max_stack_bytes = HL_FRONT_DEFAULT_MAX_STACK_BYTES;
 }

@@ -19,6 +19,8 @@ typedef struct hl_front_limits {
     uint32_t max_integer_digits; /* one integer literal, digits in its base */
     size_t max_memory_bytes;     /* arena cap for tokens + AST */
     size_t max_diagnostics;      /* kept per file; more are only counted */
+    size_t max_stack_bytes;      /* C stack a recursive pass may use; keep
+                                    well below the calling thread's stack */
 } hl_front_limits;
 
 #define HL_FRONT_DEFAULT_MAX_SOURCE_BYTES   ((size_t)16 << 20)   /* 16 MiB */
@@ -28,6 +30,7 @@ typedef struct hl_front_limits {
 #define HL_FRONT_DEFAULT_MAX_INTEGER_DIGITS 10000u
 #define HL_FRONT_DEFAULT_MAX_MEMORY_BYTES   ((size_t)512 << 20)  /* 512 MiB */
 #define HL_FRONT_DEFAULT_MAX_DIAGNOSTICS    100u
+#define HL_FRONT_DEFAULT_MAX_STACK_BYTES    ((size_t)4 << 20)    /* 4 MiB */
 
 void hl_front_limits_default(hl_front_limits *lim);
 

@@ -7,6 +7,7 @@
 
 #include "base/buf.h"
 #include "base/mem.h"
+#include "base/stack.h"
 #include "front/dump.h"
 #include "front/parse_internal.h"
 
@@ -73,6 +74,12 @@ const hl_token *hl_p_expect(hl_parser *p, int kind) {
 void hl_p_enter(hl_parser *p, const hl_token *at) {
     if (++p->depth > p->lim->max_depth)
         hl_p_error_at(p, at->line, at->col, "nesting too deep (limit %u)", (unsigned)p->lim->max_depth);
+    /* The depth limit bounds the recursion; the stack budget bounds its
+     * bytes, whatever the frame sizes of this build. */
+    if (p->depth == 1) p->stack_base = hl_stack_here();
+    else if (!hl_stack_within(p->stack_base, p->lim->max_stack_bytes))
+        hl_p_error_at(p, at->line, at->col, "nesting too deep (stack limit of %zu bytes)",
+                      p->lim->max_stack_bytes);
 }
 
 /* ---- allocation ---------------------------------------------------------- */

@@ -28,6 +28,7 @@ typedef struct hl_parser {
     hl_diags *diags;
     const hl_front_limits *lim;
     uint32_t depth;         /* recursion depth of the parse functions */
+    uintptr_t stack_base;   /* stack address at depth 1 (base/stack.h) */
     bool fatal;             /* out of memory: stop after this form */
     jmp_buf *fail;          /* where a form's first error jumps to */
     void **scratch;         /* sequence collection stack (hl_mem-owned) */
