@@ -6,6 +6,7 @@
  * ones. */
 #include <string.h>
 
+#include "core/constfold.h"
 #include "core/lower_int.h"
 #include "front/token.h"
 
@@ -17,29 +18,6 @@ hl_core_node *lw_record_index(lw_ctx *c, const hl_ast *e);
 static hl_core_node *illegal(lw_ctx *c, const hl_ast *p) {
     lw_error(c, p->line, p->col, "illegal pattern");
     return lw_node(c, HL_CORE_WILD, p->line, p->col);
-}
-
-/* Constant integer arithmetic in patterns (`1 + 2`, `-1`), as OTP folds. */
-static bool const_int(const hl_ast *p, int64_t *out, int depth) {
-    if (depth > 64) return false;
-    if ((p->kind == HL_AST_INTEGER && !(p->flags & HL_AST_INT_BIG)) || p->kind == HL_AST_CHAR) {
-        *out = p->u.integer.i;
-        return true;
-    }
-    int64_t a, b;
-    if (p->kind == HL_AST_OP1 && const_int(p->u.arg, &a, depth + 1)) {
-        if (p->op == HL_TOK_PLUS) return *out = a, true;
-        if (p->op == HL_TOK_MINUS && a != INT64_MIN) return *out = -a, true;
-        return false;
-    }
-    if (p->kind != HL_AST_OP2 || !const_int(p->u.bin.left, &a, depth + 1) || !const_int(p->u.bin.right, &b, depth + 1))
-        return false;
-    switch (p->op) {
-    case HL_TOK_PLUS: return !__builtin_add_overflow(a, b, out);
-    case HL_TOK_MINUS: return !__builtin_sub_overflow(a, b, out);
-    case HL_TOK_STAR: return !__builtin_mul_overflow(a, b, out);
-    default: return false;
-    }
 }
 
 /* "abc" ++ T, [$a, $b] ++ T, [] ++ T: a cons chain of literal prefixes. */
@@ -159,15 +137,18 @@ static hl_core_node *pattern(lw_ctx *c, const hl_ast *p, int mode) {
             r = NULL;
         break;
     case HL_AST_OP1: case HL_AST_OP2: {
-        int64_t v;
+        hl_core_lit v;
+        bool oom = false;
+        /* Bits: what the integer-literal limit allows in decimal digits. */
+        size_t max_bits = (size_t)c->opts->lim.max_literal * 4 < 1000000 ? (size_t)c->opts->lim.max_literal * 4 : 1000000;
         if (p->kind == HL_AST_OP2 && p->op == HL_TOK_PLUSPLUS) {
             r = prefix_pattern(c, p, mode);
-        } else if (const_int(p, &v, 0)) {
+        } else if (hl_core_const_int(p, max_bits, &c->m->arena, &v, &oom)) {
             r = lw_node(c, HL_CORE_LIT, p->line, p->col);
-            if (r) {
-                r->u.lit.kind = HL_LIT_INT;
-                r->u.lit.u.i = v;
-            }
+            if (r) r->u.lit = v;
+        } else if (oom) {
+            c->oom = true;
+            r = NULL;
         } else if (p->kind == HL_AST_OP1 && p->op == HL_TOK_MINUS &&
                    (p->u.arg->kind == HL_AST_INTEGER || p->u.arg->kind == HL_AST_FLOAT)) {
             r = lw_negate(c, p, p->u.arg);

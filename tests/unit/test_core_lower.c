@@ -383,6 +383,38 @@ static void test_deep_nesting_beyond_core_limit(void **state) {
     hl_front_free(r);
 }
 
+/* Constant integer expressions in patterns fold as OTP evaluates them
+ * (expected values printed by erl: see the comment); bigints included. */
+static void test_pattern_constant_folding(void **state) {
+    (void)state;
+    /* erl: [1 bsl 70, -(3 - 5), 7 div -2, -7 rem 2, bnot 5, -1 bsr 1,
+     *       15076520153218757722 - 7, 16#FF band -16, 5 bxor -1, -9 bsr 2] */
+    static const char *const want[] = {"1180591620717411303424", "2", "-3", "-1", "-6", "-1",
+                                       "15076520153218757715", "240", "-6", "-3"};
+    compiled c;
+    compile(&c, "-module(cf).\n-export([f/1]).\n"
+                "f(1 bsl 70) -> a; f(-(3 - 5)) -> b; f(7 div -2) -> c; f(-7 rem 2) -> d; f(bnot 5) -> e;\n"
+                "f(-1 bsr 1) -> g; f(15076520153218757722 - 7) -> h; f(16#FF band -16) -> i;\n"
+                "f(5 bxor -1) -> j; f(-9 bsr 2) -> k.\n");
+    assert_non_null(c.m);
+    const hl_core_fun *f = fun_named(c.m, "f", 1);
+    assert_int_equal(f->nclauses, 10);
+    for (uint32_t i = 0; i < 10; i++) {
+        const hl_core_node *p = f->clauses[i].pats[0];
+        assert_int_equal(p->kind, HL_CORE_LIT);
+        char text[64];
+        if (p->u.lit.kind == HL_LIT_INT) snprintf(text, sizeof text, "%lld", (long long)p->u.lit.u.i);
+        else snprintf(text, sizeof text, "%.*s", (int)p->u.lit.u.digits.len, p->u.lit.u.digits.ptr);
+        assert_string_equal(text, want[i]);
+    }
+    release(&c);
+    /* Growth is capped: a huge shift is not a constant we fold. */
+    compile(&c, "-module(cf).\n-export([f/1]).\nf(1 bsl 100000000) -> a.\n");
+    assert_null(c.m);
+    assert_string_equal(c.diags.items[0].message, "illegal pattern");
+    release(&c);
+}
+
 /* Every allocation of the pipeline fails in turn: each run ends in a clean
  * result or a clean error, never a crash or leak (ASan checks). */
 static void test_out_of_memory_everywhere(void **state) {
@@ -440,6 +472,7 @@ int main(void) {
         cmocka_unit_test(test_every_allowlist_entry_is_unique),
         cmocka_unit_test(test_limits_are_enforced),
         cmocka_unit_test(test_dump_golden),
+        cmocka_unit_test(test_pattern_constant_folding),
         cmocka_unit_test(test_deep_nesting_beyond_core_limit),
         cmocka_unit_test(test_out_of_memory_everywhere),
     };
