@@ -1,20 +1,25 @@
 /* mem.c — checked allocation with test-time fault injection (see mem.h). */
 #include "base/mem.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 
-static long fail_countdown = -1; /* < 0: never fail */
-static uint64_t alloc_count;
+/* Atomic because engines allocate from many threads; relaxed because the
+ * counters order nothing else. Fault injection itself is for
+ * single-threaded tests. */
+static _Atomic long fail_countdown = -1; /* < 0: never fail */
+static _Atomic uint64_t alloc_count;
 
-void hl_mem_fail_after(long n) { fail_countdown = n; }
-uint64_t hl_mem_alloc_count(void) { return alloc_count; }
+void hl_mem_fail_after(long n) { atomic_store_explicit(&fail_countdown, n, memory_order_relaxed); }
+uint64_t hl_mem_alloc_count(void) { return atomic_load_explicit(&alloc_count, memory_order_relaxed); }
 
 /* True when the injected failure point has been reached. */
 static bool injected_failure(void) {
-    alloc_count++;
-    if (fail_countdown < 0) return false;
-    if (fail_countdown == 0) return true;
-    fail_countdown--;
+    atomic_fetch_add_explicit(&alloc_count, 1, memory_order_relaxed);
+    long n = atomic_load_explicit(&fail_countdown, memory_order_relaxed);
+    if (n < 0) return false;
+    if (n == 0) return true;
+    atomic_fetch_sub_explicit(&fail_countdown, 1, memory_order_relaxed);
     return false;
 }
 
