@@ -1,0 +1,351 @@
+/* etf_encode.c — term_to_binary (etf.h; docs/etf.md): the tags OTP 25 emits
+ * by default (atoms as ATOM_EXT when Latin-1, else SMALL_ATOM_UTF8_EXT /
+ * ATOM_UTF8_EXT; STRING_EXT for proper byte lists up to 65,535 elements;
+ * flat maps in key order), and the zlib-compressed form, kept only when it
+ * is smaller (OTP's rule: zlib may use at most the uncompressed size minus
+ * the 5 header bytes). Iterative with an explicit stack of pending terms;
+ * every pending term writes at least one byte, so the output cap also
+ * bounds the stack and the work on heavily shared terms. */
+#include <string.h>
+
+#include "base/mem.h"
+#include "term/atom.h"
+#include "term/bignum.h"
+#include "term/etf.h"
+#include "term/etf_internal.h"
+
+typedef struct enc {
+    hl_buf *out;
+    hl_term *stack;
+    size_t sp, cap;
+    hl_term inline_stack[64];
+    bool utf8_atoms;
+    const char *why;
+    hl_term_status fail_st; /* why the last put failed */
+} enc;
+
+static bool put(enc *e, const void *p, size_t n) {
+    if (n > e->out->limit - e->out->len) {
+        e->fail_st = HL_TERM_SYSTEM_LIMIT;
+        e->why = "encoding exceeds the output size limit";
+        return false;
+    }
+    if (!hl_buf_append(e->out, p, n)) {
+        e->fail_st = HL_TERM_NOMEM;
+        e->why = "out of memory";
+        return false;
+    }
+    return true;
+}
+static bool put8(enc *e, unsigned v) {
+    uint8_t b = (uint8_t)v;
+    return put(e, &b, 1);
+}
+static bool put16(enc *e, unsigned v) {
+    uint8_t b[2] = {(uint8_t)(v >> 8), (uint8_t)v};
+    return put(e, b, 2);
+}
+static bool put32(enc *e, uint64_t v) {
+    uint8_t b[4];
+    hl_etf_put32(b, (uint32_t)v);
+    return put(e, b, 4);
+}
+
+/* Room for n more pending terms (each will write ≥ 1 byte, so more than
+ * the output's remaining room can never succeed). */
+static hl_term_status reserve(enc *e, size_t n) {
+    size_t need;
+    if (!hl_size_add(e->sp, n, &need) || need > e->out->limit - e->out->len) {
+        e->why = "encoding exceeds the output size limit";
+        return HL_TERM_SYSTEM_LIMIT;
+    }
+    if (need <= e->cap) return HL_TERM_OK;
+    size_t ncap = e->cap * 2 > need ? e->cap * 2 : need;
+    hl_term *ns = hl_mem_realloc_array(e->stack == e->inline_stack ? NULL : e->stack, ncap,
+                                       sizeof *ns);
+    if (!ns) {
+        e->why = "out of memory";
+        return HL_TERM_NOMEM;
+    }
+    if (e->stack == e->inline_stack) memcpy(ns, e->inline_stack, e->sp * sizeof *ns);
+    e->stack = ns;
+    e->cap = ncap;
+    return HL_TERM_OK;
+}
+
+static bool enc_atom(enc *e, hl_term t) {
+    size_t n;
+    const uint8_t *s = (const uint8_t *)hl_atom_name(hl_atom_index(t), &n);
+    bool latin1 = !e->utf8_atoms;
+    for (size_t i = 0; latin1 && i < n; i++)
+        if (s[i] >= 0x80) {
+            if (s[i] != 0xC2 && s[i] != 0xC3) latin1 = false;
+            i++; /* names are valid UTF-8: a continuation byte follows */
+        }
+    if (latin1) {
+        uint8_t buf[HL_ATOM_MAX_CHARS];
+        size_t o = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (s[i] < 0x80) buf[o++] = s[i];
+            else {
+                buf[o++] = (uint8_t)((s[i] & 0x1F) << 6 | (s[i + 1] & 0x3F));
+                i++;
+            }
+        }
+        return put8(e, HL_ETF_ATOM) && put16(e, (unsigned)o) && put(e, buf, o);
+    }
+    if (n < 256) return put8(e, HL_ETF_SMALL_ATOM_UTF8) && put8(e, (unsigned)n) && put(e, s, n);
+    return put8(e, HL_ETF_ATOM_UTF8) && put16(e, (unsigned)n) && put(e, s, n);
+}
+
+static bool enc_integer(enc *e, hl_term t) {
+    if (hl_is_small(t)) {
+        int64_t v = hl_small_val(t);
+        if (v >= 0 && v <= 255) return put8(e, HL_ETF_SMALL_INTEGER) && put8(e, (unsigned)v);
+        if (v >= INT32_MIN && v <= INT32_MAX)
+            return put8(e, HL_ETF_INTEGER) && put32(e, (uint64_t)(uint32_t)(int32_t)v);
+    }
+    hl_intv v;
+    hl_intv_of(t, &v);
+    size_t nbytes = v.n * 8;
+    while (nbytes && ((v.d[(nbytes - 1) / 8] >> (8 * ((nbytes - 1) % 8))) & 0xFF) == 0) nbytes--;
+    bool ok = nbytes <= 255 ? put8(e, HL_ETF_SMALL_BIG) && put8(e, (unsigned)nbytes)
+                            : put8(e, HL_ETF_LARGE_BIG) && put32(e, nbytes);
+    ok = ok && put8(e, v.neg ? 1 : 0);
+    for (size_t k = 0; ok && k < nbytes; k++)
+        ok = put8(e, (unsigned)(v.d[k / 8] >> (8 * (k % 8))) & 0xFF);
+    return ok;
+}
+
+static bool enc_float(enc *e, double d) {
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    uint8_t b[9];
+    b[0] = HL_ETF_NEW_FLOAT;
+    for (int k = 0; k < 8; k++) b[1 + k] = (uint8_t)(u >> (56 - 8 * k));
+    return put(e, b, 9);
+}
+
+static bool enc_bits(enc *e, hl_term t) {
+    const unsigned char *bytes;
+    uint64_t off, bits;
+    hl_bitstring_view(t, &bytes, &off, &bits);
+    uint64_t nbytes = (bits + 7) / 8;
+    unsigned tail = (unsigned)(bits % 8);
+    if (nbytes > UINT32_MAX) {
+        e->why = "binary too large for the external format";
+        e->fail_st = HL_TERM_SYSTEM_LIMIT;
+        return false;
+    }
+    bool ok = tail ? put8(e, HL_ETF_BIT_BINARY) && put32(e, nbytes) && put8(e, tail)
+                   : put8(e, HL_ETF_BINARY) && put32(e, nbytes);
+    if (ok && off % 8 == 0 && !tail) {
+        ok = put(e, bytes + off / 8, (size_t)nbytes);
+    } else {
+        /* Unaligned or partial: shift into place, unused low bits zero. */
+        uint8_t chunk[256];
+        size_t c = 0;
+        for (uint64_t k = 0; ok && k < nbytes; k++) {
+            uint64_t bit = off + 8 * k;
+            unsigned sh = (unsigned)(bit % 8);
+            unsigned v = (unsigned)bytes[bit / 8] << sh;
+            /* the next source byte holds bits of the string: in bounds */
+            if (sh && (bit / 8 + 1) * 8 < off + bits) v |= bytes[bit / 8 + 1] >> (8 - sh);
+            uint64_t have = off + bits - bit; /* bits of this byte that exist */
+            if (have < 8) v &= 0xFF00u >> have;
+            chunk[c++] = (uint8_t)v;
+            if (c == sizeof chunk) {
+                ok = put(e, chunk, c);
+                c = 0;
+            }
+        }
+        if (ok && c) ok = put(e, chunk, c);
+    }
+    return ok;
+}
+
+/* A proper list of at most 65,535 integers 0..255? (OTP's STRING_EXT rule.)
+ * *len gets the number of cons cells and *tail the final tail either way. */
+static bool list_scan(hl_term t, size_t *len, hl_term *tail) {
+    size_t n = 0;
+    bool bytes = true;
+    for (; hl_is_cons(t); t = hl_cdr(t), n++) {
+        hl_term h = hl_car(t);
+        if (!(hl_is_small(h) && hl_small_val(h) >= 0 && hl_small_val(h) <= 255)) bytes = false;
+    }
+    *len = n;
+    *tail = t;
+    return bytes && t == HL_NIL && n <= 65535;
+}
+
+static hl_term_status enc_term(enc *e, hl_term root) {
+    hl_term_status st = reserve(e, 1);
+    if (st != HL_TERM_OK) return st;
+    e->stack[e->sp++] = root;
+    while (e->sp) {
+        hl_term t = e->stack[--e->sp];
+        bool ok = true;
+        if (hl_is_integer(t)) ok = enc_integer(e, t);
+        else if (hl_is_atom(t)) ok = enc_atom(e, t);
+        else if (t == HL_NIL) ok = put8(e, HL_ETF_NIL);
+        else if (hl_is_cons(t)) {
+            size_t n;
+            hl_term tail;
+            if (list_scan(t, &n, &tail)) {
+                ok = put8(e, HL_ETF_STRING) && put16(e, (unsigned)n);
+                for (; ok && hl_is_cons(t); t = hl_cdr(t)) ok = put8(e, (unsigned)hl_small_val(hl_car(t)));
+            } else {
+                if (n > UINT32_MAX) {
+                    e->why = "list too long for the external format";
+                    return HL_TERM_SYSTEM_LIMIT;
+                }
+                ok = put8(e, HL_ETF_LIST) && put32(e, n);
+                if (ok) {
+                    if ((st = reserve(e, n + 1)) != HL_TERM_OK) return st;
+                    e->stack[e->sp] = tail;
+                    size_t k = e->sp + n;
+                    for (; hl_is_cons(t); t = hl_cdr(t)) e->stack[k--] = hl_car(t);
+                    e->sp += n + 1;
+                }
+            }
+        } else if (hl_is_boxed(t)) {
+            hl_term hd = hl_boxed_header(t);
+            switch (hl_header_subtag(hd)) {
+            case HL_SUB_TUPLE: {
+                size_t n = hl_tuple_arity(t);
+                if (n > UINT32_MAX) {
+                    e->why = "tuple too large for the external format";
+                    return HL_TERM_SYSTEM_LIMIT;
+                }
+                ok = n <= 255 ? put8(e, HL_ETF_SMALL_TUPLE) && put8(e, (unsigned)n)
+                              : put8(e, HL_ETF_LARGE_TUPLE) && put32(e, n);
+                if (ok && n) {
+                    if ((st = reserve(e, n)) != HL_TERM_OK) return st;
+                    for (size_t i = n; i-- > 0;) e->stack[e->sp++] = hl_tuple_get(t, i);
+                }
+                break;
+            }
+            case HL_SUB_FLOAT: ok = enc_float(e, hl_float_val(t)); break;
+            case HL_SUB_HEAP_BIN:
+            case HL_SUB_REFC_BIN:
+            case HL_SUB_SUB_BIN:
+                ok = enc_bits(e, t);
+                break;
+            case HL_SUB_FLATMAP: {
+                size_t n = hl_flatmap_size(t);
+                hl_term keys = hl_flatmap_keys(t);
+                const hl_term *vals = hl_flatmap_values(t);
+                ok = put8(e, HL_ETF_MAP) && put32(e, n);
+                if (ok && n) {
+                    if ((st = reserve(e, 2 * n)) != HL_TERM_OK) return st;
+                    for (size_t i = n; i-- > 0;) {
+                        e->stack[e->sp++] = vals[i];
+                        e->stack[e->sp++] = hl_tuple_get(keys, i);
+                    }
+                }
+                break;
+            }
+            case HL_SUB_HASHMAP:
+                e->why = "large (HAMT) maps cannot be encoded yet";
+                return HL_TERM_SYSTEM_LIMIT;
+            case HL_SUB_FUN:
+                e->why = "funs cannot be encoded (they never cross the boundary)";
+                return HL_TERM_BADARG;
+            default:
+                e->why = "references and handles cannot be encoded (they never cross the boundary)";
+                return HL_TERM_BADARG;
+            }
+        } else if (hl_is_handle_immed(t)) {
+            unsigned s = hl_handle_immed_subtag(t);
+            e->why = s == HL_HANDLE_PID    ? "pids cannot be encoded (they never cross the boundary)"
+                     : s == HL_HANDLE_PORT ? "ports cannot be encoded (they never cross the boundary)"
+                     : s == HL_HANDLE_REF  ? "references cannot be encoded (they never cross the boundary)"
+                                           : "internal handles cannot be encoded";
+            return HL_TERM_BADARG;
+        } else {
+            e->why = "not a term";
+            return HL_TERM_BADARG;
+        }
+        if (!ok) return e->fail_st;
+    }
+    return HL_TERM_OK;
+}
+
+/* Replaces out[base..] (131 + body) by the compressed form when zlib fits
+ * it in body - 5 bytes; leaves it as is otherwise. */
+static hl_term_status compress_body(enc *e, size_t base, int level) {
+    hl_buf *out = e->out;
+    size_t real = out->len - base - 1;
+    if (real < 5 || real > UINT32_MAX) return HL_TERM_OK;
+    size_t room = real - 5;
+    uint8_t *z = hl_mem_alloc(room ? room : 1);
+    if (!z) {
+        e->why = "out of memory";
+        return HL_TERM_NOMEM;
+    }
+    z_stream zs;
+    memset(&zs, 0, sizeof zs);
+    zs.zalloc = hl_etf_zalloc;
+    zs.zfree = hl_etf_zfree;
+    if (deflateInit(&zs, level) != Z_OK) {
+        hl_mem_free(z);
+        e->why = "out of memory (zlib)";
+        return HL_TERM_NOMEM;
+    }
+    zs.next_in = (Bytef *)(out->data + base + 1);
+    zs.avail_in = (uInt)real;
+    zs.next_out = z;
+    zs.avail_out = (uInt)room;
+    int r = deflate(&zs, Z_FINISH);
+    size_t zlen = zs.total_out;
+    deflateEnd(&zs);
+    if (r == Z_STREAM_END) {
+        uint8_t hdr[5] = {HL_ETF_COMPRESSED};
+        hl_etf_put32(hdr + 1, (uint32_t)real);
+        /* zlen + 5 <= real: the result fits where the body was. */
+        memcpy(out->data + base + 1, hdr, 5);
+        memcpy(out->data + base + 6, z, zlen);
+        out->len = base + 6 + zlen;
+        out->data[out->len] = 0;
+    } else if (r == Z_MEM_ERROR) {
+        hl_mem_free(z);
+        e->why = "out of memory (zlib)";
+        return HL_TERM_NOMEM;
+    }
+    hl_mem_free(z);
+    return HL_TERM_OK;
+}
+
+hl_term_status hl_etf_encode(hl_term t, const hl_etf_encode_opts *opts, hl_buf *out,
+                             hl_etf_error *err) {
+    enc e;
+    memset(&e, 0, sizeof e);
+    e.out = out;
+    e.stack = e.inline_stack;
+    e.cap = sizeof e.inline_stack / sizeof e.inline_stack[0];
+    e.utf8_atoms = opts && opts->utf8_atoms;
+    size_t base = out->len;
+    hl_term_status st;
+    if (out->failed) {
+        if (err) *err = (hl_etf_error){"output buffer already failed", 0};
+        return HL_TERM_BADARG;
+    }
+    if (!put8(&e, HL_ETF_VERSION)) {
+        st = e.fail_st;
+    } else {
+        st = enc_term(&e, t);
+        if (st == HL_TERM_OK && opts && opts->compress > 0)
+            st = compress_body(&e, base, opts->compress > 9 ? 9 : opts->compress);
+    }
+    if (e.stack != e.inline_stack) hl_mem_free(e.stack);
+    if (st != HL_TERM_OK) {
+        out->len = base;
+        if (out->data) out->data[base] = 0;
+        out->failed = false;
+        if (err) {
+            err->reason = e.why ? e.why : "encoding failed";
+            err->offset = 0;
+        }
+    }
+    return st;
+}
