@@ -182,6 +182,40 @@ static void test_cases_file_matches_otp(void **state) {
     free(want);
 }
 
+/* ---- mutated forms: the first error is OTP's ------------------------------- */
+
+static void test_mutants_first_error_matches_otp(void **state) {
+    (void)state;
+    size_t n;
+    char *all = read_file("tests/data/parse/mutants.txt", &n);
+    hl_front_limits lim = limits();
+    const char *marker = "%%% EXPECT ";
+    char *at = strstr(all, marker);
+    int cases = 0;
+    while (at) {
+        char *want = at + strlen(marker);
+        char *eol = strchr(want, '\n');
+        assert_non_null(eol);
+        *eol = '\0';
+        char *src = eol + 1;
+        char *next = strstr(src, marker);
+        size_t len = next ? (size_t)(next - src) : strlen(src);
+        hl_front_result *r = hl_front_parse(src, len, &lim);
+        assert_non_null(r);
+        char got[600];
+        if (r->diags.count == 0) snprintf(got, sizeof got, "OK");
+        else
+            snprintf(got, sizeof got, "%u:%u: %s", (unsigned)r->diags.items[0].line,
+                     (unsigned)r->diags.items[0].col, r->diags.items[0].message);
+        if (strcmp(got, want) != 0) fail_msg("case %d:\n%.*s\n  got  %s\n  want %s", cases, (int)len, src, got, want);
+        hl_front_free(r);
+        cases++;
+        at = next;
+    }
+    assert_true(cases > 600);
+    free(all);
+}
+
 /* ---- rejections, each with its exact location ------------------------------ */
 
 static const struct { const char *src, *want; } reject_cases[] = {
@@ -539,6 +573,7 @@ int main(void) {
         cmocka_unit_test(test_precedence_matches_otp),
         cmocka_unit_test(test_cases_file_matches_otp),
         cmocka_unit_test(test_rejections_are_located),
+        cmocka_unit_test(test_mutants_first_error_matches_otp),
         cmocka_unit_test(test_module_first_and_module_macro),
         cmocka_unit_test(test_error_recovery_reports_each_form),
         cmocka_unit_test(test_depth_bombs_give_one_diagnostic),
