@@ -400,6 +400,8 @@ hl_core_node *lw_pat_var(lw_ctx *c, const hl_ast *var, int mode, uint32_t head_b
         report_unsafe(c, lv, var->line, var->col);
         lv->state = VS_BOUND; /* untrailed: no cascade of the same error */
     } else if (lv->state != VS_BOUND) {
+        if (c->in_record_def)
+            lw_error(c, var->line, var->col, "variable '%.*s' in record definition", (int)name.len, name.ptr);
         lw_set_state(c, v, VS_BOUND, NULL, 0, 0);
         c->fn->vars[v].pattern_id = c->pattern_id;
         n->flags |= HL_CF_BIND;
@@ -727,7 +729,9 @@ static void check_record_defaults(lw_ctx *c, uint32_t scratch_fun) {
             lw_fn_init(&fn, scratch_fun);
             c->fn = &fn;
             c->visible_records = i;
+            c->in_record_def = true;
             (void)lw_expr(c, init);
+            c->in_record_def = false;
             c->visible_records = UINT32_MAX;
             c->fn = NULL;
             lw_fn_free(&fn);
@@ -807,6 +811,17 @@ hl_core_module *hl_core_lower(const hl_ast_module *ast, const hl_core_options *o
                          (long long)fa->arity);
             else m->funs[idx].exported = true;
         }
+    }
+    /* -spec for a function the module does not define (erl_lint). */
+    for (uint32_t i = 0; i < nforms; i++) {
+        const hl_ast *f = ast->forms.items[i];
+        if (f->kind != HL_AST_ATTRIBUTE || f->op != HL_ATTR_SPEC || !lw_name_eq(f->u.attr.name, "spec")) continue;
+        const hl_ast *sm = f->u.attr.spec_module;
+        if (sm && !names_eq(sm->u.name, m->name)) continue;
+        int64_t a = f->u.attr.spec_arity;
+        if (a < 0 || a > 255 || lw_find_fun(&c, f->u.attr.target, (uint32_t)a) < 0)
+            lw_error(&c, f->line, f->col, "spec for undefined function %.*s/%lld", (int)f->u.attr.target.len,
+                     f->u.attr.target.ptr, (long long)a);
     }
     if (m->nsource > 0) check_record_defaults(&c, 0);
     uint32_t nsource = m->nsource;

@@ -231,7 +231,10 @@ static hl_core_node *generator(lw_ctx *c, const hl_ast *e, uint32_t i, const con
             c->head_base = child.nvars;
             hl_core_node *p2;
             if (is_bin) {
+                bool quiet = c->quiet; /* same pattern again: errors already reported */
+                c->quiet = true;
                 p2 = lw_bin(c, pat, true);
+                c->quiet = quiet;
                 for (uint32_t s = 0; p2 && s < p2->u.bin.count; s++)
                     if (p2->u.bin.segs[s].value->kind == HL_CORE_LIT)
                         p2->u.bin.segs[s].value = lw_node(c, HL_CORE_WILD, line, col);

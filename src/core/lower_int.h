@@ -74,6 +74,7 @@ typedef struct lw_ctx {
                                    before the pattern */
     uint32_t pattern_id;        /* current clause head / match pattern */
     uint32_t depth;             /* lw_expr / lw_pattern nesting */
+    bool in_record_def;         /* checking a -record default */
     bool depth_reported;
 } lw_ctx;
 

@@ -275,7 +275,7 @@ hl_core_node *lw_bin(lw_ctx *c, const hl_ast *e, bool pattern) {
             s.size = lw_expr(c, sz);
             c->in_guard = saved;
             if (!s.size) return NULL;
-        } else if (pattern && (s.type == HL_BIN_BINARY) && i + 1 < e->u.list.count) {
+        } else if (pattern && (s.type == HL_BIN_BINARY || s.type == HL_BIN_BITSTRING) && i + 1 < e->u.list.count) {
             lw_error(c, el->line, el->col, "a binary field without size is only allowed at the end of a binary pattern");
         }
         const hl_ast *v = el->u.bin_element.value;
