@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -616,13 +617,33 @@ static void test_oom(void **state) {
     free(img);
 }
 
+/* The fuzzer's seeds are valid programs (so fuzzing starts past the gate). */
+static void test_fuzz_seeds(void **state) {
+    (void)state;
+    const char *names[] = {"suite", "tiny", "nested_try", "receive"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/fuzz/corpus/fuzz_gate/%s.hlbc", HL_SOURCE_DIR, names[i]);
+        FILE *f = fopen(path, "rb");
+        assert_non_null(f);
+        static uint8_t buf[1 << 16];
+        size_t n = fread(buf, 1, sizeof buf, f);
+        fclose(f);
+        char err[200];
+        bool ok = gate_ok(buf, n, err, sizeof err);
+        if (!ok) fprintf(stderr, "%s: %s\n", names[i], err);
+        assert_true(ok);
+        assert_true(gate_and_run(buf, n));
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_valid_suite),      cmocka_unit_test(test_truncations_and_extension),
         cmocka_unit_test(test_header_fields),    cmocka_unit_test(test_function_fields),
         cmocka_unit_test(test_rules),            cmocka_unit_test(test_sections),
         cmocka_unit_test(test_code_words),       cmocka_unit_test(test_bit_flips),
-        cmocka_unit_test(test_oom),
+        cmocka_unit_test(test_oom),              cmocka_unit_test(test_fuzz_seeds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
