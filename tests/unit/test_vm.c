@@ -19,6 +19,7 @@
 #include "term/arith.h"
 #include "term/atom.h"
 #include "term/compare.h"
+#include "term/map.h"
 #include "vm/vm.h"
 
 static hl_program *prog;
@@ -408,6 +409,190 @@ static void test_limits(void **state) {
     assert_null(hl_vm_proc_new(prog, &lim));
 }
 
+/* A small program of its own: gate + load, or fail the test. */
+static hl_program *load_asm(bc_asm *a) {
+    size_t size;
+    uint8_t *img = bc_finish(a, &size);
+    bc_free(a);
+    hl_bc_image g;
+    char err[200];
+    hl_program *pg = NULL;
+    bool ok = hl_gate_check(img, size, &g, err, sizeof err);
+    if (ok) {
+        ok = hl_load(&g, &pg, err, sizeof err);
+        hl_bc_image_free(&g);
+    }
+    if (!ok) fprintf(stderr, "%s\n", err);
+    assert_true(ok);
+    free(img);
+    return pg;
+}
+
+/* Receive in a plain run: the mailbox is empty, wait_timeout suspends with
+ * its timeout, and the timeout firing resumes after it. */
+static void test_receive(void **state) {
+    (void)state;
+    static bc_asm a;
+    bc_init(&a);
+    bc_fn(&a, "r", 1, 0, 1);
+    uint32_t l = bc_label(&a), t = bc_label(&a);
+    bc_bind(&a, l);
+    OP(&a, loop_rec, LB(t), X(1));
+    OP0(&a, remove_message);
+    OP(&a, move, X(1), X(0));
+    OP0(&a, return);
+    bc_bind(&a, t);
+    OP(&a, wait_timeout, LB(l), X(0));
+    OP0(&a, timeout);
+    OP(&a, move, AT(bc_atom(&a, "timeout")), X(0));
+    OP0(&a, return);
+    hl_program *pg = load_asm(&a);
+    hl_vm_limits lim = big_limits();
+    hl_vm_proc *p = hl_vm_proc_new(pg, &lim);
+    hl_term arg = S(50);
+    assert_true(hl_vm_start(p, 0, &arg, 1));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_WAIT);
+    assert_int_equal(hl_vm_wait_ms(p), 50);
+    /* nothing arrived: running again waits again */
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_WAIT);
+    assert_true(hl_vm_timeout_fired(p));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_DONE);
+    assert_true(hl_vm_result(p) == HL_AM(timeout));
+    hl_vm_proc_free(p);
+    /* after 0: falls through at once */
+    p = hl_vm_proc_new(pg, &lim);
+    arg = S(0);
+    assert_true(hl_vm_start(p, 0, &arg, 1));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_DONE);
+    assert_true(hl_vm_result(p) == HL_AM(timeout));
+    hl_vm_proc_free(p);
+    /* a bad timeout value */
+    p = hl_vm_proc_new(pg, &lim);
+    arg = S(-1);
+    assert_true(hl_vm_start(p, 0, &arg, 1));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_EXCEPTION);
+    hl_vm_proc_free(p);
+    hl_program_free(pg);
+}
+
+/* Builtins: {badmap,M} and {badkey,K} reasons from map_get, badarg with a
+ * guard fail label taken instead, element/2 and length/1 results. */
+static void test_builtins(void **state) {
+    (void)state;
+    static bc_asm a;
+    bc_init(&a);
+    bc_fn(&a, "mg", 2, 0, 1); /* map_get(K, M) */
+    OP(&a, bif, NOFAIL, BIF(HL_BI_MAP_GET), U(2), U(2), X(0), X(1), X(0));
+    OP0(&a, return);
+    bc_fn(&a, "g", 1, 0, 1); /* g(X) when length(X) > 2 -> big; g(_) -> small */
+    uint32_t f = bc_label(&a);
+    OP(&a, bif, LB(f), BIF(HL_BI_LENGTH), U(1), U(1), X(0), X(1));
+    OP(&a, is_lt, LB(f), I(2), X(1));
+    OP(&a, move, AT(bc_atom(&a, "big")), X(0));
+    OP0(&a, return);
+    bc_bind(&a, f);
+    OP(&a, move, AT(bc_atom(&a, "small")), X(0));
+    OP0(&a, return);
+    bc_fn(&a, "el", 2, 0, 1); /* element(N, T) */
+    OP(&a, bif, NOFAIL, BIF(HL_BI_ELEMENT), U(2), U(2), X(0), X(1), X(0));
+    OP0(&a, return);
+    hl_program *pg = load_asm(&a);
+    hl_vm_limits lim = big_limits();
+    hl_term cls, r, st;
+
+    hl_vm_proc *p = hl_vm_proc_new(pg, &lim);
+    hl_term args[2] = {S(1), S(5)};
+    assert_true(hl_vm_start(p, 0, args, 2));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_EXCEPTION);
+    hl_vm_exception(p, &cls, &r, &st);
+    assert_true(tup(r, 0) == HL_AM(badmap) && tup(r, 1) == S(5));
+    hl_vm_proc_free(p);
+
+    p = hl_vm_proc_new(pg, &lim);
+    hl_term m;
+    hl_term k = S(7), v = S(8);
+    assert_int_equal(hl_flatmap_new(hl_vm_proc_heap(p), &k, &v, 1, &m), HL_TERM_OK);
+    args[0] = S(7), args[1] = m;
+    assert_true(hl_vm_start(p, 0, args, 2));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_DONE);
+    assert_true(hl_vm_result(p) == S(8));
+    hl_vm_proc_free(p);
+
+    p = hl_vm_proc_new(pg, &lim);
+    assert_int_equal(hl_flatmap_new(hl_vm_proc_heap(p), &k, &v, 1, &m), HL_TERM_OK);
+    args[0] = S(9), args[1] = m;
+    assert_true(hl_vm_start(p, 0, args, 2));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_EXCEPTION);
+    hl_vm_exception(p, &cls, &r, &st);
+    assert_true(tup(r, 0) == HL_AM(badkey) && tup(r, 1) == S(9));
+    hl_vm_proc_free(p);
+
+    /* guard: length(foo) fails the guard instead of raising */
+    const struct { hl_term in; const char *want; } g[] = {{S(3), "small"}, {HL_NIL, "small"}};
+    for (int i = 0; i < 2; i++) {
+        p = hl_vm_proc_new(pg, &lim);
+        assert_true(hl_vm_start(p, 1, &g[i].in, 1));
+        assert_int_equal(hl_vm_run(p, 0), HL_VM_DONE);
+        size_t len;
+        const char *n = hl_atom_name(hl_atom_index(hl_vm_result(p)), &len);
+        assert_true(len == strlen(g[i].want) && memcmp(n, g[i].want, len) == 0);
+        hl_vm_proc_free(p);
+    }
+    p = hl_vm_proc_new(pg, &lim);
+    hl_term *c;
+    assert_int_equal(hl_heap_alloc(hl_vm_proc_heap(p), 6, &c), HL_TERM_OK);
+    for (int i = 0; i < 3; i++) c[2 * i] = S(i), c[2 * i + 1] = i < 2 ? hl_make_cons(c + 2 * i + 2) : HL_NIL;
+    args[0] = hl_make_cons(c);
+    assert_true(hl_vm_start(p, 1, args, 1));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_DONE);
+    {
+        size_t len;
+        const char *n = hl_atom_name(hl_atom_index(hl_vm_result(p)), &len);
+        assert_true(len == 3 && memcmp(n, "big", 3) == 0);
+    }
+    hl_vm_proc_free(p);
+    /* element(2, {a,b}) and element(3, {a,b}) -> badarg */
+    p = hl_vm_proc_new(pg, &lim);
+    args[0] = S(2), args[1] = mk_tuple(p, 2, (hl_term[]){S(10), S(20)});
+    assert_true(hl_vm_start(p, 2, args, 2));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_DONE);
+    assert_true(hl_vm_result(p) == S(20));
+    hl_vm_proc_free(p);
+    p = hl_vm_proc_new(pg, &lim);
+    args[0] = S(3), args[1] = mk_tuple(p, 2, (hl_term[]){S(10), S(20)});
+    assert_true(hl_vm_start(p, 2, args, 2));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_EXCEPTION);
+    hl_vm_exception(p, &cls, &r, &st);
+    assert_true(r == HL_AM(badarg));
+    hl_vm_proc_free(p);
+    hl_program_free(pg);
+}
+
+/* The same programs with a collection at every test_heap and a fresh
+ * fragment for every builtin allocation: results unchanged. */
+static void test_gc_always(void **state) {
+    (void)state;
+    hl_vm_limits lim = big_limits();
+    for (int n = 1; n <= 13; n++) {
+        hl_vm_proc *p = hl_vm_proc_new(prog, &lim);
+        hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
+        hl_term a[1] = {S(n)};
+        assert_int_equal(run(p, "catch_raise", 1, a, 3), HL_VM_DONE);
+        hl_vm_proc_free(p);
+    }
+    hl_vm_proc *p = hl_vm_proc_new(prog, &lim);
+    hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
+    hl_term a[2] = {S(5), S(10)};
+    assert_int_equal(run(p, "apply_adder", 2, a, 1), HL_VM_DONE);
+    assert_true(hl_vm_result(p) == S(15));
+    hl_vm_proc_free(p);
+    p = hl_vm_proc_new(prog, &lim);
+    hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
+    assert_int_equal(run(p, "lit", 0, NULL, 0), HL_VM_DONE);
+    assert_true(tup(hl_vm_result(p), 1) == S((int64_t)1000000007 << 20));
+    hl_vm_proc_free(p);
+}
+
 /* Every allocation of gate+load+run failing in turn: a clean error each time. */
 static void test_oom(void **state) {
     (void)state;
@@ -452,7 +637,8 @@ int main(void) {
         cmocka_unit_test(test_loops),      cmocka_unit_test(test_lists),
         cmocka_unit_test(test_tuples_and_try), cmocka_unit_test(test_exceptions),
         cmocka_unit_test(test_funs_and_literals), cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_oom),
+        cmocka_unit_test(test_oom),        cmocka_unit_test(test_receive),
+        cmocka_unit_test(test_builtins),   cmocka_unit_test(test_gc_always),
     };
     int r = cmocka_run_group_tests(tests, setup, teardown);
     hl_atom_table_shutdown();
