@@ -120,15 +120,12 @@ static inline hl_token *hl_lex_push(hl_lexer *lx, hl_token_kind kind, const uint
         return hl_lex_push_slow(lx, kind, start, line, col);
     hl_token *t = &v->items[v->count++];
     lx->ntokens++;
-    t->kind = (uint16_t)kind;
-    t->big = 0;
-    t->pad_ = 0;
-    t->line = line;
-    t->col = col;
-    t->offset = (uint32_t)(start - lx->src);
-    t->length = (uint32_t)(lx->p - start);
-    t->v.text.ptr = NULL;
-    t->v.text.len = 0;
+    /* One aggregate store: the compiler writes it with a few wide moves. */
+    *t = (hl_token){.kind = (uint16_t)kind,
+                    .line = line,
+                    .col = col,
+                    .offset = (uint32_t)(start - lx->src),
+                    .length = (uint32_t)(lx->p - start)};
     return t;
 }
 /* Grows the scratch buffers to hold at least `n` elements; false on OOM
