@@ -89,7 +89,9 @@ typedef enum hl_core_kind {
     HL_CORE_SEQ,        /* list.items (>= 1): value of the last */
     HL_CORE_MATCH,      /* pair.a pattern = pair.b expression; value: b's;
                            no match raises {badmatch, V} */
-    HL_CORE_CASE,       /* case_: arg, clauses; no clause raises per fail */
+    HL_CORE_CASE,       /* case_: arg, clauses (one pattern each; `if` is
+                           case true of _ when G -> ...); no clause
+                           matching raises per fail */
     HL_CORE_RECEIVE,    /* receive: clauses (one pattern each), optional
                            timeout expression and after body */
     HL_CORE_TRY,        /* try_: body; of clauses (one pattern each, applied

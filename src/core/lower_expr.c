@@ -433,6 +433,10 @@ static hl_core_clause *branch_clauses(lw_ctx *c, const hl_ast_list *cls, lw_bran
         c->pattern_id++;
         for (uint32_t k = 0; k < o->npats; k++)
             if (!(o->pats[k] = lw_pattern(c, cl->u.clause.patterns.items[k], PAT_NORMAL))) return NULL;
+        if (o->npats == 0) { /* an if clause: matches anything */
+            o->npats = 1;
+            if (!(o->pats[0] = lw_node(c, HL_CORE_WILD, cl->line, cl->col))) return NULL;
+        }
         if (!lw_guards(c, cl, o)) return NULL;
         if (!(o->body = lw_body(c, &cl->u.clause.body, cl->line, cl->col))) return NULL;
         lw_branches_next(c, br);
@@ -445,7 +449,11 @@ static hl_core_node *case_expr(lw_ctx *c, const hl_ast *e) {
     if (!n) return NULL;
     bool is_if = e->kind == HL_AST_IF;
     const hl_ast_list *cls = is_if ? &e->u.list : &e->u.case_.clauses;
-    if (!is_if && !(n->u.case_.arg = lw_expr(c, e->u.case_.expr))) return NULL;
+    /* `if` is `case true of _ when G -> B; ... end` failing with if_clause,
+     * so every CASE has an argument and one pattern per clause. */
+    if (is_if) n->u.case_.arg = lw_atom(c, "true", e->line, e->col);
+    else n->u.case_.arg = lw_expr(c, e->u.case_.expr);
+    if (!n->u.case_.arg) return NULL;
     lw_branches br;
     lw_branches_begin(c, &br);
     hl_core_clause *cl = branch_clauses(c, cls, &br);
