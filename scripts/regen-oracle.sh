@@ -51,4 +51,7 @@ step "tests/parse_diff/reject/otp_errors.txt (OTP must reject every reject/*.erl
 escript tests/oracle/ast_dump.escript --reject tests/parse_diff/reject/*.erl \
   > tests/parse_diff/reject/otp_errors.txt
 
+step "tests/data/print/terms*.txt, src/term/print_grapheme.h (tests/oracle/print_*.escript)"
+escript tests/oracle/print_terms.escript > tests/data/print/terms.txt && ERL_FLAGS="+pc unicode" escript tests/oracle/print_terms.escript tpu > tests/data/print/terms_tpu.txt && escript tests/oracle/print_graphemes.escript > src/term/print_grapheme.h
+
 echo "regen-oracle: done; review with git status / git diff"
