@@ -230,7 +230,14 @@ static hl_core_node *record_update(lw_ctx *c, const hl_ast *e) {
     if (!vals) return NULL;
     const hl_ast *rest;
     record_fields(c, rec, e, vals, &rest);
-    if (rest) lw_error(c, e->line, e->col, "illegal use of '_' in a record update");
+    for (uint32_t i = 0; rest && i < e->u.record.fields.count; i++) {
+        const hl_ast *fname = e->u.record.fields.items[i]->u.rfield.field;
+        if (fname->kind == HL_AST_VAR) {
+            lw_error(c, fname->line, fname->col, "meaningless use of _ in update of record %.*s",
+                     (int)e->u.record.name.len, e->u.record.name.ptr);
+            break;
+        }
+    }
     hl_core_node *pat = lw_node(c, HL_CORE_TUPLE, e->line, e->col);
     hl_core_node *res = lw_node(c, HL_CORE_TUPLE, e->line, e->col);
     hl_core_node **pi = lw_array(c, (size_t)nf + 1, sizeof *pi);
