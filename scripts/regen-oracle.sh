@@ -54,4 +54,15 @@ escript tests/oracle/ast_dump.escript --reject tests/parse_diff/reject/*.erl \
 step "tests/data/print/terms*.txt, src/term/print_grapheme.h (tests/oracle/print_*.escript)"
 escript tests/oracle/print_terms.escript > tests/data/print/terms.txt && ERL_FLAGS="+pc unicode" escript tests/oracle/print_terms.escript tpu > tests/data/print/terms_tpu.txt && escript tests/oracle/print_graphemes.escript > src/term/print_grapheme.h
 
+# External Term Format vectors (src/term/etf_*.c): term_to_binary of seeded
+# terms, and OTP's verdict on malformed inputs.
+step "tests/data/etf/terms.txt (tests/oracle/etf_terms.escript)"
+escript tests/oracle/etf_terms.escript > tests/data/etf/terms.txt
+step "tests/data/etf/decode.txt (tests/oracle/etf_decode.escript)"
+escript tests/oracle/etf_decode.escript > tests/data/etf/decode.txt
+
+# Term-literal reader (src/term/reader.c): OTP's value of each text.
+step "tests/data/reader/terms.txt (tests/oracle/reader_terms.escript)"
+escript tests/oracle/reader_terms.escript > tests/data/reader/terms.txt
+
 echo "regen-oracle: done; review with git status / git diff"

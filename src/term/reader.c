@@ -1,0 +1,715 @@
+/* reader.c — Erlang term literals to terms (reader.h): `hl run` arguments
+ * and API input. The project lexer makes the tokens (so every literal form
+ * is exactly erl_scan's); this file is a small iterative parser over them:
+ * a value stack and a frame stack for open tuples, lists and maps, bounded
+ * by max_depth — no C recursion depends on the text. Binary literals are
+ * evaluated here segment by segment (erl_eval's rules for literal values). */
+#include "term/reader.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/arena.h"
+#include "base/diag.h"
+#include "base/mem.h"
+#include "front/lex.h"
+#include "term/arith.h"
+#include "term/bignum.h"
+#include "term/map.h"
+
+/* native byte order, for /native segments */
+#define HL_NATIVE_LITTLE (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+
+enum { FR_TUPLE, FR_LIST, FR_LIST_TAIL, FR_MAP_KEY, FR_MAP_VAL, FR_PAREN };
+
+typedef struct frame {
+    unsigned kind;
+    size_t base; /* first value of this container on the value stack */
+} frame;
+
+typedef struct rd {
+    hl_heap *h;
+    const hl_reader_opts *o;
+    const hl_token *tk;
+    size_t ntk, pos;
+    hl_reader_error *err;
+    hl_term *vals;
+    size_t nv, capv;
+    frame *fr;
+    size_t nf, capf;
+    uint32_t max_depth;
+} rd;
+
+static hl_term_status rerr(rd *r, const hl_token *t, hl_term_status st, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static hl_term_status rerr(rd *r, const hl_token *t, hl_term_status st, const char *fmt, ...) {
+    if (r->err) {
+        r->err->line = t ? t->line : 0;
+        r->err->col = t ? t->col : 0;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
+        va_end(ap);
+    }
+    return st;
+}
+
+static const hl_token *next(rd *r) { return &r->tk[r->pos < r->ntk - 1 ? r->pos++ : r->pos]; }
+static const hl_token *peek(rd *r) { return &r->tk[r->pos]; }
+
+static hl_term_status syntax(rd *r, const hl_token *t) {
+    if (t->kind == HL_TOK_EOF) return rerr(r, t, HL_TERM_BADARG, "syntax error: unexpected end of input");
+    if (t->kind == HL_TOK_ATOM || t->kind == HL_TOK_VAR)
+        return rerr(r, t, HL_TERM_BADARG, "syntax error before: %.*s",
+                    (int)(t->v.text.len > 60 ? 60 : t->v.text.len), (const char *)t->v.text.ptr);
+    return rerr(r, t, HL_TERM_BADARG, "syntax error before: '%s'", hl_token_kind_name(t->kind));
+}
+
+static hl_term_status oom(rd *r, const hl_token *t, hl_term_status st) {
+    return rerr(r, t, st,
+                st == HL_TERM_HEAP_LIMIT    ? "term does not fit the heap limit"
+                : st == HL_TERM_SYSTEM_LIMIT ? "term over a size limit"
+                : st == HL_TERM_NOMEM        ? "out of memory"
+                                             : "cannot build term");
+}
+
+static hl_term_status push_val(rd *r, const hl_token *t, hl_term v) {
+    if (r->nv == r->capv) {
+        size_t cap = r->capv ? r->capv * 2 : 64;
+        hl_term *nv = hl_mem_realloc_array(r->vals, cap, sizeof *nv);
+        if (!nv) return oom(r, t, HL_TERM_NOMEM);
+        r->vals = nv;
+        r->capv = cap;
+    }
+    r->vals[r->nv++] = v;
+    return HL_TERM_OK;
+}
+
+static hl_term_status push_frame(rd *r, const hl_token *t, unsigned kind) {
+    if (r->nf >= r->max_depth)
+        return rerr(r, t, HL_TERM_SYSTEM_LIMIT, "term nested deeper than %u", r->max_depth);
+    if (r->nf == r->capf) {
+        size_t cap = r->capf ? r->capf * 2 : 16;
+        frame *nf = hl_mem_realloc_array(r->fr, cap, sizeof *nf);
+        if (!nf) return oom(r, t, HL_TERM_NOMEM);
+        r->fr = nf;
+        r->capf = cap;
+    }
+    r->fr[r->nf++] = (frame){kind, r->nv};
+    return HL_TERM_OK;
+}
+
+static hl_term_status resolve_atom(rd *r, const hl_token *t, hl_term *out) {
+    const char *name = t->v.text.ptr;
+    size_t len = t->v.text.len;
+    hl_term_status st = r->o->atom_fn ? r->o->atom_fn(r->o->atom_ctx, name, len, out)
+                                      : hl_atom_pool_lookup(r->o->pool, name, len, out);
+    if (st != HL_TERM_OK || !hl_is_atom(*out))
+        return rerr(r, t, HL_TERM_BADARG, "unknown atom '%.*s' (not static and not in the pool)",
+                    (int)(len > 60 ? 60 : len), name);
+    return HL_TERM_OK;
+}
+
+/* INTEGER / CHAR / FLOAT token, negated when neg. */
+static hl_term_status number(rd *r, const hl_token *t, bool neg, hl_term *out) {
+    hl_term_status st;
+    if (t->kind == HL_TOK_FLOAT) {
+        st = hl_make_float(r->h, neg ? -t->v.f : t->v.f, out);
+    } else if (t->kind == HL_TOK_INTEGER && t->big) {
+        st = hl_int_from_text(r->h, t->v.text.ptr, t->v.text.len, 10, out);
+        if (st == HL_TERM_OK && neg) st = hl_arith_neg(r->h, *out, out);
+    } else {
+        st = hl_int_make_i64(r->h, neg ? -t->v.i : t->v.i, out);
+    }
+    if (st == HL_TERM_SYSTEM_LIMIT) return rerr(r, t, st, "integer over the bignum size limit");
+    return st == HL_TERM_OK ? st : oom(r, t, st);
+}
+
+static bool is_number_tok(const hl_token *t) {
+    return t->kind == HL_TOK_INTEGER || t->kind == HL_TOK_FLOAT || t->kind == HL_TOK_CHAR;
+}
+
+/* Signs and parentheses before a number: - and + any number of times, as
+ * erl_parse allows (`-(-(1))`); the parentheses must close after it. */
+static hl_term_status signed_number(rd *r, const hl_token *first, hl_term *out) {
+    bool neg = false;
+    size_t parens = 0;
+    const hl_token *t = first;
+    for (;; t = next(r)) {
+        if (t->kind == HL_TOK_MINUS) neg = !neg;
+        else if (t->kind == HL_TOK_LPAREN) {
+            if (++parens > r->max_depth)
+                return rerr(r, t, HL_TERM_SYSTEM_LIMIT, "term nested deeper than %u", r->max_depth);
+        } else if (t->kind != HL_TOK_PLUS)
+            break;
+    }
+    if (is_number_tok(t)) {
+        hl_term_status st = number(r, t, neg, out);
+        for (; st == HL_TERM_OK && parens; parens--) {
+            const hl_token *c = next(r);
+            if (c->kind != HL_TOK_RPAREN) return syntax(r, c);
+        }
+        return st;
+    }
+    {
+        if (t->kind == HL_TOK_ATOM || t->kind == HL_TOK_LBRACE || t->kind == HL_TOK_LBRACKET ||
+            t->kind == HL_TOK_STRING || t->kind == HL_TOK_LTLT || t->kind == HL_TOK_HASH)
+            return rerr(r, first, HL_TERM_BADARG, "unary %s applies to numbers only",
+                        first->kind == HL_TOK_MINUS ? "-" : "+");
+        return syntax(r, t);
+    }
+}
+
+/* Adjacent string literals, as one list of code points. */
+static hl_term_status string(rd *r, const hl_token *t, hl_term *out) {
+    size_t n = t->v.text.len, end = r->pos;
+    while (r->tk[end].kind == HL_TOK_STRING) {
+        if (!hl_size_add(n, r->tk[end].v.text.len, &n))
+            return rerr(r, t, HL_TERM_SYSTEM_LIMIT, "string too long");
+        end++;
+    }
+    if (n == 0) {
+        r->pos = end;
+        *out = HL_NIL;
+        return HL_TERM_OK;
+    }
+    size_t words;
+    if (!hl_size_mul(n, 2, &words)) return rerr(r, t, HL_TERM_SYSTEM_LIMIT, "string too long");
+    hl_term *p;
+    hl_term_status st = hl_heap_alloc(r->h, words, &p);
+    if (st != HL_TERM_OK) return oom(r, t, st);
+    size_t k = 0;
+    for (const hl_token *s = t;; s = &r->tk[r->pos++]) {
+        const uint32_t *cp = s->v.text.ptr;
+        for (uint32_t i = 0; i < s->v.text.len; i++, k++) {
+            p[2 * k] = hl_make_small(cp[i]);
+            p[2 * k + 1] = k + 1 < n ? hl_make_cons(p + 2 * k + 2) : HL_NIL;
+        }
+        if (r->pos == end) break;
+    }
+    *out = hl_make_cons(p);
+    return HL_TERM_OK;
+}
+
+/* ---- binaries ---- */
+
+typedef struct bits {
+    uint8_t *b;
+    size_t nbits, cap; /* cap in bytes */
+} bits;
+
+static bool put_bit(bits *w, unsigned v) {
+    if (w->nbits / 8 >= w->cap) {
+        size_t cap = w->cap ? w->cap * 2 : 64;
+        uint8_t *nb = hl_mem_realloc(w->b, cap);
+        if (!nb) return false;
+        memset(nb + w->cap, 0, cap - w->cap);
+        w->b = nb;
+        w->cap = cap;
+    }
+    if (v) w->b[w->nbits / 8] |= (uint8_t)(0x80u >> (w->nbits % 8));
+    w->nbits++;
+    return true;
+}
+
+enum { T_INTEGER, T_FLOAT, T_BINARY, T_UTF8, T_UTF16, T_UTF32 };
+
+typedef struct segspec {
+    unsigned type;
+    bool little, has_size;
+    uint64_t size, unit;
+    bool has_unit;
+} segspec;
+
+/* The low `n` bits of integer v (two's complement), most significant first;
+ * little-endian byte order when little (n a multiple of 8). */
+static hl_term_status put_int(rd *r, const hl_token *at, bits *w, hl_term v, uint64_t n,
+                              bool little) {
+    size_t nb = (size_t)((n + 7) / 8);
+    uint8_t *le = hl_mem_calloc(nb ? nb : 1, 1); /* little-endian bytes of v mod 2^(8 nb) */
+    if (!le) return oom(r, at, HL_TERM_NOMEM);
+    hl_intv iv;
+    hl_intv_of(v, &iv);
+    for (size_t k = 0; k < nb && k / 8 < iv.n; k++) le[k] = (uint8_t)(iv.d[k / 8] >> (8 * (k % 8)));
+    if (iv.neg) { /* negate within nb bytes */
+        unsigned carry = 1;
+        for (size_t k = 0; k < nb; k++) {
+            unsigned x = (uint8_t)~le[k] + carry;
+            le[k] = (uint8_t)x;
+            carry = x >> 8;
+        }
+    }
+    bool ok = true;
+    if (little) {
+        for (size_t k = 0; ok && k < nb; k++)
+            for (int b = 7; ok && b >= 0; b--) ok = put_bit(w, (le[k] >> b) & 1);
+    } else {
+        for (uint64_t k = n; ok && k-- > 0;) ok = put_bit(w, (le[k / 8] >> (k % 8)) & 1);
+    }
+    hl_mem_free(le);
+    return ok ? HL_TERM_OK : oom(r, at, HL_TERM_NOMEM);
+}
+
+static hl_term_status put_bytes(rd *r, const hl_token *at, bits *w, const uint8_t *p, size_t n) {
+    for (size_t k = 0; k < n; k++)
+        for (int b = 7; b >= 0; b--)
+            if (!put_bit(w, (p[k] >> b) & 1)) return oom(r, at, HL_TERM_NOMEM);
+    return HL_TERM_OK;
+}
+
+/* One value (integer term, or a float when isf) under spec. */
+static hl_term_status put_value(rd *r, const hl_token *at, bits *w, const segspec *s, hl_term v,
+                                bool isf, double f) {
+    uint8_t u[8];
+    switch (s->type) {
+    case T_INTEGER: {
+        if (isf) return rerr(r, at, HL_TERM_BADARG, "a float value in an integer segment");
+        uint64_t n = (s->has_size ? s->size : 8) * s->unit;
+        if (n > HL_READER_MAX_BINARY_BITS || w->nbits + n > HL_READER_MAX_BINARY_BITS)
+            return rerr(r, at, HL_TERM_SYSTEM_LIMIT, "binary literal too large");
+        if (s->little && n % 8)
+            return rerr(r, at, HL_TERM_BADARG, "little-endian segment of %llu bits is not supported",
+                        (unsigned long long)n);
+        return put_int(r, at, w, v, n, s->little);
+    }
+    case T_FLOAT: {
+        uint64_t n = (s->has_size ? s->size : 64) * s->unit;
+        double d = f;
+        if (!isf && !hl_number_to_double(v, &d))
+            return rerr(r, at, HL_TERM_BADARG, "integer too large for a float segment");
+        if (n == 64) {
+            uint64_t x;
+            memcpy(&x, &d, 8);
+            for (int k = 0; k < 8; k++) u[s->little ? k : 7 - k] = (uint8_t)(x >> (8 * k));
+            return put_bytes(r, at, w, u, 8);
+        }
+        if (n == 32) {
+            float g = (float)d;
+            if (d == d && (g - g) != 0) return rerr(r, at, HL_TERM_BADARG, "float out of range for 32 bits");
+            uint32_t x;
+            memcpy(&x, &g, 4);
+            for (int k = 0; k < 4; k++) u[s->little ? k : 3 - k] = (uint8_t)(x >> (8 * k));
+            return put_bytes(r, at, w, u, 4);
+        }
+        return rerr(r, at, HL_TERM_BADARG, "float segments must be 32 or 64 bits");
+    }
+    case T_UTF8:
+    case T_UTF16:
+    case T_UTF32: {
+        int64_t c = hl_is_small(v) && !isf ? hl_small_val(v) : -1;
+        if (c < 0 || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+            return rerr(r, at, HL_TERM_BADARG, "not a Unicode code point in a utf segment");
+        size_t n = 0;
+        uint32_t cp = (uint32_t)c;
+        if (s->type == T_UTF8) {
+            if (cp < 0x80) u[n++] = (uint8_t)cp;
+            else if (cp < 0x800) {
+                u[n++] = (uint8_t)(0xC0 | cp >> 6);
+                u[n++] = (uint8_t)(0x80 | (cp & 0x3F));
+            } else if (cp < 0x10000) {
+                u[n++] = (uint8_t)(0xE0 | cp >> 12);
+                u[n++] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+                u[n++] = (uint8_t)(0x80 | (cp & 0x3F));
+            } else {
+                u[n++] = (uint8_t)(0xF0 | cp >> 18);
+                u[n++] = (uint8_t)(0x80 | ((cp >> 12) & 0x3F));
+                u[n++] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+                u[n++] = (uint8_t)(0x80 | (cp & 0x3F));
+            }
+        } else if (s->type == T_UTF16) {
+            uint16_t units[2];
+            size_t nu = 0;
+            if (cp < 0x10000) units[nu++] = (uint16_t)cp;
+            else {
+                units[nu++] = (uint16_t)(0xD800 | ((cp - 0x10000) >> 10));
+                units[nu++] = (uint16_t)(0xDC00 | ((cp - 0x10000) & 0x3FF));
+            }
+            for (size_t k = 0; k < nu; k++) {
+                u[n++] = (uint8_t)(s->little ? units[k] : units[k] >> 8);
+                u[n++] = (uint8_t)(s->little ? units[k] >> 8 : units[k]);
+            }
+        } else {
+            for (int k = 0; k < 4; k++) u[n++] = (uint8_t)(cp >> (s->little ? 8 * k : 24 - 8 * k));
+        }
+        if (w->nbits + 8 * n > HL_READER_MAX_BINARY_BITS)
+            return rerr(r, at, HL_TERM_SYSTEM_LIMIT, "binary literal too large");
+        return put_bytes(r, at, w, u, n);
+    }
+    default:
+        return rerr(r, at, HL_TERM_BADARG, "binary/bitstring segments need a binary value "
+                                           "(nested binaries are not supported in literals)");
+    }
+}
+
+static bool atom_is(const hl_token *t, const char *s) {
+    return t->kind == HL_TOK_ATOM && t->v.text.len == strlen(s) &&
+           memcmp(t->v.text.ptr, s, t->v.text.len) == 0;
+}
+
+/* Type specifiers after '/': type-type-... (erl_parse's bit_type_list). */
+static hl_term_status seg_types(rd *r, segspec *s) {
+    for (;;) {
+        const hl_token *t = next(r);
+        if (t->kind != HL_TOK_ATOM) return syntax(r, t);
+        if (atom_is(t, "integer")) s->type = T_INTEGER;
+        else if (atom_is(t, "float")) s->type = T_FLOAT;
+        else if (atom_is(t, "binary") || atom_is(t, "bytes") || atom_is(t, "bitstring") ||
+                 atom_is(t, "bits"))
+            s->type = T_BINARY;
+        else if (atom_is(t, "utf8")) s->type = T_UTF8;
+        else if (atom_is(t, "utf16")) s->type = T_UTF16;
+        else if (atom_is(t, "utf32")) s->type = T_UTF32;
+        else if (atom_is(t, "signed") || atom_is(t, "unsigned")) {
+            /* signedness only matters when matching */
+        } else if (atom_is(t, "big")) s->little = false;
+        else if (atom_is(t, "little")) s->little = true;
+        else if (atom_is(t, "native")) s->little = HL_NATIVE_LITTLE;
+        else if (atom_is(t, "unit")) {
+            if (next(r)->kind != HL_TOK_COLON) return syntax(r, &r->tk[r->pos - 1]);
+            const hl_token *u = next(r);
+            if (u->kind != HL_TOK_INTEGER || u->big || u->v.i < 1 || u->v.i > 256)
+                return rerr(r, u, HL_TERM_BADARG, "unit must be an integer 1..256");
+            s->unit = (uint64_t)u->v.i;
+            s->has_unit = true;
+        } else
+            return rerr(r, t, HL_TERM_BADARG, "unknown bit type: %.*s",
+                        (int)(t->v.text.len > 40 ? 40 : t->v.text.len), (const char *)t->v.text.ptr);
+        if (peek(r)->kind != HL_TOK_MINUS) return HL_TERM_OK;
+        next(r);
+    }
+}
+
+static hl_term_status make_bitstring(rd *r, const hl_token *at, const bits *w, hl_term *out) {
+    hl_term bin;
+    hl_term_status st = hl_make_binary(r->h, w->b, (w->nbits + 7) / 8, &bin);
+    if (st != HL_TERM_OK) return oom(r, at, st);
+    if (w->nbits % 8 == 0) {
+        *out = bin;
+        return HL_TERM_OK;
+    }
+    hl_term *p;
+    st = hl_heap_alloc(r->h, HL_SUB_BIN_WORDS, &p);
+    if (st != HL_TERM_OK) return oom(r, at, st);
+    p[0] = hl_make_header(HL_SUB_SUB_BIN, HL_SUB_BIN_WORDS - 1);
+    p[1] = bin;
+    p[2] = 0;
+    p[3] = w->nbits;
+    *out = hl_make_boxed(p);
+    return HL_TERM_OK;
+}
+
+/* After '<<': segments up to '>>'. */
+static hl_term_status binary(rd *r, const hl_token *open, hl_term *out) {
+    bits w = {0};
+    hl_term_status st = HL_TERM_OK;
+    if (peek(r)->kind == HL_TOK_GTGT) next(r);
+    else
+        for (;;) {
+            const hl_token *at = next(r);
+            if (at->kind == HL_TOK_LTLT) {
+                st = rerr(r, at, HL_TERM_BADARG, "nested binaries are not supported in literals");
+                break;
+            }
+            /* the value: a string, or a number with signs and parentheses */
+            hl_term v = HL_NIL;
+            bool isf = false;
+            double fv = 0;
+            if (at->kind != HL_TOK_STRING) {
+                if ((st = signed_number(r, at, &v)) != HL_TERM_OK) break;
+                isf = hl_is_float(v);
+                if (isf) fv = hl_float_val(v);
+            }
+            segspec s = {T_INTEGER, false, false, 0, 1, false};
+            if (peek(r)->kind == HL_TOK_COLON) {
+                next(r);
+                const hl_token *z = next(r);
+                if (z->kind != HL_TOK_INTEGER || z->big || z->v.i < 0) {
+                    st = rerr(r, z, HL_TERM_BADARG, "segment size must be a non-negative integer");
+                    break;
+                }
+                s.has_size = true;
+                s.size = (uint64_t)z->v.i;
+            }
+            if (peek(r)->kind == HL_TOK_SLASH) {
+                next(r);
+                if ((st = seg_types(r, &s)) != HL_TERM_OK) break;
+            }
+            if (s.type >= T_UTF8 && (s.has_size || s.has_unit)) {
+                st = rerr(r, at, HL_TERM_BADARG, "utf segments take no size or unit");
+                break;
+            }
+            if (s.has_unit && !s.has_size) {
+                st = rerr(r, at, HL_TERM_BADARG, "a unit needs a size");
+                break;
+            }
+            if (s.type == T_BINARY) {
+                st = put_value(r, at, &w, &s, HL_NIL, false, 0);
+                break;
+            }
+            if (s.has_size && s.size > HL_READER_MAX_BINARY_BITS) {
+                st = rerr(r, at, HL_TERM_SYSTEM_LIMIT, "binary literal too large");
+                break;
+            }
+            if (at->kind == HL_TOK_STRING) {
+                const uint32_t *cp = at->v.text.ptr;
+                for (uint32_t i = 0; st == HL_TERM_OK && i < at->v.text.len; i++)
+                    st = put_value(r, at, &w, &s, hl_make_small(cp[i]), false, 0);
+            } else {
+                st = put_value(r, at, &w, &s, v, isf, fv);
+            }
+            if (st != HL_TERM_OK) break;
+            const hl_token *sep = next(r);
+            if (sep->kind == HL_TOK_GTGT) break;
+            if (sep->kind != HL_TOK_COMMA) {
+                st = syntax(r, sep);
+                break;
+            }
+        }
+    if (st == HL_TERM_OK) st = make_bitstring(r, open, &w, out);
+    hl_mem_free(w.b);
+    return st;
+}
+
+/* ---- containers ---- */
+
+static hl_term_status close_tuple(rd *r, const hl_token *t, frame *f, hl_term *out) {
+    size_t n = r->nv - f->base;
+    hl_term *p;
+    hl_term_status st = hl_heap_alloc(r->h, 1 + n, &p);
+    if (st != HL_TERM_OK) return oom(r, t, st);
+    p[0] = hl_make_header(HL_SUB_TUPLE, n);
+    if (n) memcpy(p + 1, r->vals + f->base, n * sizeof *p);
+    *out = hl_make_boxed(p);
+    return HL_TERM_OK;
+}
+
+static hl_term_status close_list(rd *r, const hl_token *t, frame *f, hl_term tail, size_t n,
+                                 hl_term *out) {
+    hl_term *p;
+    hl_term_status st = hl_heap_alloc(r->h, 2 * n, &p);
+    if (st != HL_TERM_OK) return oom(r, t, st);
+    for (size_t k = 0; k < n; k++) {
+        p[2 * k] = r->vals[f->base + k];
+        p[2 * k + 1] = k + 1 < n ? hl_make_cons(p + 2 * k + 2) : tail;
+    }
+    *out = hl_make_cons(p);
+    return HL_TERM_OK;
+}
+
+static hl_term_status close_map(rd *r, const hl_token *t, frame *f, hl_term *out) {
+    size_t n = (r->nv - f->base) / 2;
+    if (n > HL_FLATMAP_MAX)
+        return rerr(r, t, HL_TERM_SYSTEM_LIMIT, "maps above 32 keys are not supported yet");
+    hl_term k[HL_FLATMAP_MAX], v[HL_FLATMAP_MAX];
+    for (size_t i = 0; i < n; i++) {
+        k[i] = r->vals[f->base + 2 * i];
+        v[i] = r->vals[f->base + 2 * i + 1];
+    }
+    hl_term_status st = hl_flatmap_new(r->h, k, v, n, out);
+    return st == HL_TERM_OK ? st : oom(r, t, st);
+}
+
+static hl_term_status parse(rd *r, hl_term *out) {
+    hl_term_status st;
+    for (;;) {
+        /* a value starts here */
+        const hl_token *t = next(r);
+        hl_term v = HL_NIL;
+        switch (t->kind) {
+        case HL_TOK_LBRACE:
+            if (peek(r)->kind == HL_TOK_RBRACE) {
+                next(r);
+                frame f = {FR_TUPLE, r->nv};
+                if ((st = close_tuple(r, t, &f, &v)) != HL_TERM_OK) return st;
+                break;
+            }
+            if ((st = push_frame(r, t, FR_TUPLE)) != HL_TERM_OK) return st;
+            continue;
+        case HL_TOK_LBRACKET:
+            if (peek(r)->kind == HL_TOK_RBRACKET) {
+                next(r);
+                break;
+            }
+            if ((st = push_frame(r, t, FR_LIST)) != HL_TERM_OK) return st;
+            continue;
+        case HL_TOK_HASH:
+            if (next(r)->kind != HL_TOK_LBRACE) return syntax(r, &r->tk[r->pos - 1]);
+            if (peek(r)->kind == HL_TOK_RBRACE) {
+                next(r);
+                frame f = {FR_MAP_VAL, r->nv};
+                if ((st = close_map(r, t, &f, &v)) != HL_TERM_OK) return st;
+                break;
+            }
+            if ((st = push_frame(r, t, FR_MAP_KEY)) != HL_TERM_OK) return st;
+            continue;
+        case HL_TOK_LTLT:
+            if ((st = binary(r, t, &v)) != HL_TERM_OK) return st;
+            break;
+        case HL_TOK_MINUS:
+        case HL_TOK_PLUS:
+            if ((st = signed_number(r, t, &v)) != HL_TERM_OK) return st;
+            break;
+        case HL_TOK_LPAREN: /* (Term): parentheses around any term */
+            if ((st = push_frame(r, t, FR_PAREN)) != HL_TERM_OK) return st;
+            continue;
+        case HL_TOK_INTEGER:
+        case HL_TOK_FLOAT:
+        case HL_TOK_CHAR:
+            if ((st = number(r, t, false, &v)) != HL_TERM_OK) return st;
+            break;
+        case HL_TOK_ATOM:
+            if ((st = resolve_atom(r, t, &v)) != HL_TERM_OK) return st;
+            break;
+        case HL_TOK_STRING:
+            if ((st = string(r, t, &v)) != HL_TERM_OK) return st;
+            break;
+        case HL_TOK_VAR:
+            return rerr(r, t, HL_TERM_BADARG, "variable '%.*s' is not a term",
+                        (int)(t->v.text.len > 60 ? 60 : t->v.text.len), (const char *)t->v.text.ptr);
+        default: return syntax(r, t);
+        }
+        /* v is complete: hand it to the open containers */
+        for (;;) {
+            if (r->nf == 0) {
+                const hl_token *e = next(r);
+                if (e->kind == HL_TOK_DOT) e = next(r);
+                if (e->kind != HL_TOK_EOF) return syntax(r, e);
+                *out = v;
+                return HL_TERM_OK;
+            }
+            frame *f = &r->fr[r->nf - 1];
+            if ((st = push_val(r, t, v)) != HL_TERM_OK) return st;
+            const hl_token *s = next(r);
+            bool closed = false;
+            switch (f->kind) {
+            case FR_TUPLE:
+                if (s->kind == HL_TOK_RBRACE) {
+                    if ((st = close_tuple(r, s, f, &v)) != HL_TERM_OK) return st;
+                    closed = true;
+                } else if (s->kind != HL_TOK_COMMA)
+                    return syntax(r, s);
+                break;
+            case FR_LIST:
+                if (s->kind == HL_TOK_RBRACKET) {
+                    if ((st = close_list(r, s, f, HL_NIL, r->nv - f->base, &v)) != HL_TERM_OK) return st;
+                    closed = true;
+                } else if (s->kind == HL_TOK_BAR)
+                    f->kind = FR_LIST_TAIL;
+                else if (s->kind != HL_TOK_COMMA)
+                    return syntax(r, s);
+                break;
+            case FR_LIST_TAIL:
+                if (s->kind != HL_TOK_RBRACKET) return syntax(r, s);
+                if ((st = close_list(r, s, f, r->vals[r->nv - 1], r->nv - 1 - f->base, &v)) !=
+                    HL_TERM_OK)
+                    return st;
+                closed = true;
+                break;
+            case FR_PAREN:
+                if (s->kind != HL_TOK_RPAREN) return syntax(r, s);
+                v = r->vals[r->nv - 1];
+                closed = true;
+                break;
+            case FR_MAP_KEY:
+                if (s->kind == HL_TOK_ASSOC)
+                    return rerr(r, s, HL_TERM_BADARG, "only => builds a map (:= updates one)");
+                if (s->kind != HL_TOK_MAPSTO) return syntax(r, s);
+                f->kind = FR_MAP_VAL;
+                break;
+            default: /* FR_MAP_VAL */
+                if (s->kind == HL_TOK_RBRACE) {
+                    if ((st = close_map(r, s, f, &v)) != HL_TERM_OK) return st;
+                    closed = true;
+                } else if (s->kind == HL_TOK_COMMA)
+                    f->kind = FR_MAP_KEY;
+                else
+                    return syntax(r, s);
+                break;
+            }
+            if (!closed) break; /* the next value starts */
+            r->nv = f->base;
+            r->nf--;
+        }
+    }
+}
+
+static hl_term_status lex(const char *text, size_t len, const hl_reader_opts *o, hl_arena *arena,
+                          hl_token_vec *toks, hl_reader_error *err) {
+    size_t max = o->max_bytes ? o->max_bytes : HL_READER_DEFAULT_MAX_BYTES;
+    if (len > max) {
+        if (err) {
+            err->line = err->col = 0;
+            snprintf(err->message, sizeof err->message, "term text longer than %zu bytes", max);
+        }
+        return HL_TERM_SYSTEM_LIMIT;
+    }
+    hl_front_limits lim;
+    hl_front_limits_default(&lim);
+    lim.max_source_bytes = max;
+    lim.max_diagnostics = 1;
+    hl_diags diags;
+    hl_diags_init(&diags, 1);
+    bool ok = hl_lex(text, len, &lim, arena, &diags, toks);
+    hl_term_status st = HL_TERM_OK;
+    if (!ok || hl_diags_errors(&diags) || toks->count == 0) {
+        st = diags.oom || toks->count == 0 ? HL_TERM_NOMEM : HL_TERM_BADARG;
+        if (err) {
+            err->line = diags.count ? diags.items[0].line : 0;
+            err->col = diags.count ? diags.items[0].col : 0;
+            snprintf(err->message, sizeof err->message, "%s",
+                     diags.count ? diags.items[0].message : "out of memory");
+        }
+    }
+    hl_diags_free(&diags);
+    return st;
+}
+
+hl_term_status hl_read_term(hl_heap *h, const char *text, size_t len, const hl_reader_opts *opts,
+                            hl_term *out, hl_reader_error *err) {
+    static const hl_reader_opts defaults = {0};
+    const hl_reader_opts *o = opts ? opts : &defaults;
+    if (err) memset(err, 0, sizeof *err);
+    hl_arena arena;
+    hl_arena_init(&arena, 0);
+    hl_token_vec toks = {0};
+    hl_term_status st = lex(text, len, o, &arena, &toks, err);
+    if (st == HL_TERM_OK) {
+        rd r = {.h = h, .o = o, .tk = toks.items, .ntk = toks.count, .err = err,
+                .max_depth = o->max_depth ? o->max_depth : HL_READER_DEFAULT_MAX_DEPTH};
+        st = parse(&r, out);
+        hl_mem_free(r.vals);
+        hl_mem_free(r.fr);
+    }
+    hl_token_vec_free(&toks);
+    hl_arena_free(&arena);
+    return st;
+}
+
+hl_term_status hl_read_scan_atoms(const char *text, size_t len, const hl_reader_opts *opts,
+                                  hl_etf_name_fn fn, void *ctx, hl_reader_error *err) {
+    static const hl_reader_opts defaults = {0};
+    const hl_reader_opts *o = opts ? opts : &defaults;
+    if (err) memset(err, 0, sizeof *err);
+    hl_arena arena;
+    hl_arena_init(&arena, 0);
+    hl_token_vec toks = {0};
+    hl_term_status st = lex(text, len, o, &arena, &toks, err);
+    for (size_t i = 0; st == HL_TERM_OK && i < toks.count; i++)
+        if (toks.items[i].kind == HL_TOK_ATOM) {
+            /* a type name after '/' inside a binary is not an atom value */
+            if (i > 0 && (toks.items[i - 1].kind == HL_TOK_SLASH ||
+                          (toks.items[i - 1].kind == HL_TOK_MINUS && i > 1 &&
+                           toks.items[i - 2].kind == HL_TOK_ATOM)))
+                continue;
+            st = fn(ctx, toks.items[i].v.text.ptr, toks.items[i].v.text.len);
+            if (st != HL_TERM_OK && err) {
+                err->line = toks.items[i].line;
+                err->col = toks.items[i].col;
+                snprintf(err->message, sizeof err->message, "atom refused by the caller");
+            }
+        }
+    hl_token_vec_free(&toks);
+    hl_arena_free(&arena);
+    return st;
+}

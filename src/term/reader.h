@@ -1,0 +1,53 @@
+/* reader.h — the term-literal reader: Erlang term text (as `hl run`
+ * arguments and the API take it) to a term on a heap. Tokens come from the
+ * project lexer (erl_scan's literal forms exactly); the parser over them is
+ * iterative with a depth limit. Atoms resolve through the caller's policy,
+ * never by creating global atoms (invariant 1; same policy as etf.h). */
+#ifndef HL_TERM_READER_H
+#define HL_TERM_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "term/atom.h"
+#include "term/etf.h"
+#include "term/heap.h"
+#include "term/term.h"
+
+enum {
+    HL_READER_DEFAULT_MAX_DEPTH = 10000,      /* open containers */
+    HL_READER_DEFAULT_MAX_BYTES = 16u << 20,  /* text */
+    HL_READER_MAX_BINARY_BITS = 1u << 27,     /* one binary literal: 16 MiB */
+};
+
+typedef struct hl_reader_opts {
+    const hl_atom_pool *pool; /* atoms: static ones and this pool's (NULL: static only) */
+    hl_etf_atom_fn atom_fn;   /* when set, replaces the pool policy */
+    void *atom_ctx;
+    uint32_t max_depth;       /* 0: default */
+    size_t max_bytes;         /* 0: default */
+} hl_reader_opts;
+
+typedef struct hl_reader_error {
+    uint32_t line, col; /* 1-based, columns in code points (0 when not located) */
+    char message[200];
+} hl_reader_error;
+
+/* Reads exactly one term from text (an optional final '.' is allowed):
+ * integers in every form (bases, bignums up to HL_BIG_MAX_BITS, $c chars),
+ * floats, atoms (bare and quoted), strings (adjacent ones concatenate),
+ * binaries of literal segments (integer, float, char and string values with
+ * size and type specifiers: integer/float/binary-free, signed/unsigned,
+ * big/little/native, unit:N, utf8/16/32), lists (also improper), tuples,
+ * maps (=>), and unary - / + on numbers. Errors: BADARG with err located
+ * (syntax, unknown atom, bad segment), SYSTEM_LIMIT (depth, sizes),
+ * HEAP_LIMIT, NOMEM. */
+hl_term_status hl_read_term(hl_heap *h, const char *text, size_t len, const hl_reader_opts *opts,
+                            hl_term *out, hl_reader_error *err);
+
+/* Calls fn with every atom name the text contains (lexing only), so a host
+ * can build a pool for them and then read with it. */
+hl_term_status hl_read_scan_atoms(const char *text, size_t len, const hl_reader_opts *opts,
+                                  hl_etf_name_fn fn, void *ctx, hl_reader_error *err);
+
+#endif
