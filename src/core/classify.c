@@ -22,11 +22,7 @@ static bool name_is(hl_ast_name n, const char *s) {
 }
 
 static int32_t find_local(const hl_core_module *m, hl_ast_name name, uint32_t arity) {
-    for (uint32_t i = 0; i < m->nsource; i++)
-        if (m->funs[i].arity == arity && m->funs[i].name.len == name.len &&
-            memcmp(m->funs[i].name.ptr, name.ptr, name.len) == 0)
-            return (int32_t)i;
-    return -1;
+    return hl_core_find_fun(m, name, arity);
 }
 
 static int32_t find_binding(const hl_core_options *o, hl_ast_name mod, hl_ast_name f, uint32_t arity) {

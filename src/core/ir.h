@@ -280,7 +280,14 @@ typedef struct hl_core_module {
     hl_core_record *records;
     uint32_t nrecords;
     bool classified;
+    uint32_t *fun_slots;         /* hash of source functions (core/ir.c) */
+    uint32_t nfun_slots;
 } hl_core_module;
+
+/* The source function name/arity, or -1 (hashed lookup). */
+int32_t hl_core_find_fun(const hl_core_module *m, hl_ast_name name, uint32_t arity);
+bool hl_core_fun_index_init(hl_core_module *m, uint32_t max_funs);
+void hl_core_fun_index_add(hl_core_module *m, uint32_t index);
 
 const char *hl_core_kind_name(hl_core_kind kind);
 const char *hl_core_call_kind_name(hl_core_call_kind kind);

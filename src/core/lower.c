@@ -142,11 +142,7 @@ uint32_t lw_record_field(const hl_ast *rec, hl_ast_name field) {
     return 0;
 }
 
-int32_t lw_find_fun(lw_ctx *c, hl_ast_name name, uint32_t arity) {
-    for (uint32_t i = 0; i < c->m->nsource; i++)
-        if (c->m->funs[i].arity == arity && names_eq(c->m->funs[i].name, name)) return (int32_t)i;
-    return -1;
-}
+int32_t lw_find_fun(lw_ctx *c, hl_ast_name name, uint32_t arity) { return hl_core_find_fun(c->m, name, arity); }
 
 static hl_core_fun *add_fun(lw_ctx *c) {
     hl_core_module *m = c->m;
@@ -777,6 +773,9 @@ hl_core_module *hl_core_lower(const hl_ast_module *ast, const hl_core_options *o
     /* The function table: source functions first, in order. */
     const hl_ast **forms_of = lw_array(&c, nforms ? nforms : 1, sizeof *forms_of);
     if (!forms_of) goto oom;
+    uint32_t nfunforms = 0;
+    for (uint32_t i = 0; i < nforms; i++) nfunforms += ast->forms.items[i]->kind == HL_AST_FUNCTION;
+    if (!hl_core_fun_index_init(m, nfunforms)) goto oom;
     for (uint32_t i = 0; i < nforms; i++) {
         const hl_ast *f = ast->forms.items[i];
         if (f->kind != HL_AST_FUNCTION) continue;
@@ -798,6 +797,7 @@ hl_core_module *hl_core_lower(const hl_ast_module *ast, const hl_core_options *o
         cf->col = f->col;
         forms_of[m->nfuns - 1] = f;
         m->nsource = m->nfuns;
+        hl_core_fun_index_add(m, m->nfuns - 1);
     }
     /* Exports. */
     for (uint32_t i = 0; i < nforms; i++) {

@@ -39,11 +39,7 @@ static void err(vctx *v, uint32_t line, uint32_t col, const char *msg) {
 }
 
 static int32_t find_local(const hl_core_module *m, hl_ast_name name, uint32_t arity) {
-    for (uint32_t i = 0; i < m->nsource; i++)
-        if (m->funs[i].arity == arity && m->funs[i].name.len == name.len &&
-            memcmp(m->funs[i].name.ptr, name.ptr, name.len) == 0)
-            return (int32_t)i;
-    return -1;
+    return hl_core_find_fun(m, name, arity);
 }
 
 /* ---- guards ------------------------------------------------------------------ */
