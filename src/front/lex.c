@@ -6,7 +6,21 @@
  * The behaviour follows OTP 25's erl_scan:string/2 with {1,1} start, and
  * after an error resumes where erl_scan:tokens/3 says scanning stopped (as
  * epp does), so one file can yield several errors. Literals live in
- * lex_number.c and lex_string.c. */
+ * lex_number.c and lex_string.c.
+ *
+ * Known, deliberate differences from erl_scan:
+ * - ^ \ ` ~ & @ DEL, U+00A1..U+00BF, U+00D7 and U+00F7 outside literals:
+ *   erl_scan makes a token of each (that erl_parse then rejects); here each
+ *   is an "illegal character" error at the same place.
+ * - Invalid UTF-8 (which erl cannot read at all) is an "invalid UTF-8"
+ *   error per bad sequence; inside a literal or comment the literal goes on.
+ * - The limits (source size, token count, digits, string length, memory)
+ *   are ours, with messages of their own; floats obey max_integer_digits.
+ * - The head of an unterminated literal is cut after 16 grapheme clusters
+ *   as string:slice/3 does, with clusters approximated (CR LF, controls,
+ *   common combining marks, ZWJ, variation selectors, emoji modifiers).
+ * - NUL is white space, as in erl_scan (erlc accepts it). '??' is two '?'
+ *   tokens, as in erl_scan: HL_TOK_QUESTION2 is left to the parser. */
 #define _DEFAULT_SOURCE /* madvise */
 #include "front/lex.h"
 
