@@ -14,8 +14,10 @@
  * Threading: an engine may be shared between threads once created; options
  * and error objects belong to one thread at a time.
  *
- * This version covers the front end (parse and check). Running programs,
- * terms and tenants arrive with the compiler/VM. */
+ * This version covers the front end (parse and check), compiling a module to
+ * a verified program (hl_compile), running an exported function under limits
+ * in the caller's thread (hl_run) and host-owned terms (hl_value). Tenants,
+ * actors and bindings arrive later. */
 #ifndef HYPERLANG_H
 #define HYPERLANG_H
 
@@ -45,7 +47,13 @@ typedef enum hl_status {
                          enum value, ...); nothing was done */
     HL_ENOMEM = 2,    /* the host allocator failed */
     HL_ECOMPILE = 3,  /* the source was rejected: diagnostics in the error */
-    HL_ELIMIT = 4,    /* a configured limit stopped the work */
+    HL_ELIMIT = 4,    /* a configured limit stopped the work: which one is
+                         hl_error_limit() */
+    HL_EEXCEPTION = 5, /* the guest raised an exception it did not catch:
+                         hl_error_exception() */
+    HL_EREJECTED = 6, /* a term may not cross the host/guest boundary (a fun,
+                         an internal handle, an atom the program does not
+                         know) */
 } hl_status;
 
 /* A short constant English name for a status, e.g. "compile error". */
@@ -69,6 +77,26 @@ HL_API hl_status hl_error_diagnostic(const hl_error *err, size_t i, uint32_t *li
                                      uint32_t *column, const char **message);
 HL_API void hl_error_free(hl_error *err);
 
+/* Which limit stopped a run (HL_ELIMIT from hl_run). */
+typedef enum hl_limit_kind {
+    HL_LIMIT_KIND_NONE = 0,       /* not a run limit (e.g. a compile limit) */
+    HL_LIMIT_KIND_REDUCTIONS = 1, /* max_reductions */
+    HL_LIMIT_KIND_HEAP = 2,       /* max_heap_bytes */
+    HL_LIMIT_KIND_DEADLINE = 3,   /* timeout_ms */
+} hl_limit_kind;
+
+HL_API hl_limit_kind hl_error_limit(const hl_error *err);
+/* A short name for a limit kind: "reductions", "heap", "deadline", "none". */
+HL_API const char *hl_limit_kind_name(hl_limit_kind kind);
+
+/* The uncaught guest exception of an HL_EEXCEPTION error: class ("error",
+ * "exit" or "throw"), reason printed as io_lib:format("~p", [Reason]) would
+ * print it, and the guest stack trace, one entry per line
+ * (`Module:Function/Arity (line L)`). Any pointer may be NULL; the strings
+ * are owned by err. HL_EMISUSE when err is not an exception. */
+HL_API hl_status hl_error_exception(const hl_error *err, const char **class_name,
+                                    const char **reason, const char **stack);
+
 /* ---- engine ------------------------------------------------------------ */
 
 typedef struct hl_engine hl_engine;
@@ -88,6 +116,10 @@ typedef struct hl_compile_options hl_compile_options;
  *   INTEGER_DIGITS  10,000    digits in one integer literal
  *   MEMORY_BYTES    512 MiB   memory one compilation may hold
  *   DIAGNOSTICS     100       diagnostics kept per source (more are counted)
+ *   STACK_BYTES     4 MiB     C stack the compiler's recursive passes may use;
+ *                             lower it when compiling on a thread whose stack
+ *                             is smaller than 8 MiB
+ * DEPTH may be raised to at most 1,000.
  * A value of 0 is refused with HL_EMISUSE: limits are never unlimited. */
 typedef enum hl_compile_limit {
     HL_LIMIT_SOURCE_BYTES = 0,
@@ -97,6 +129,7 @@ typedef enum hl_compile_limit {
     HL_LIMIT_INTEGER_DIGITS = 4,
     HL_LIMIT_MEMORY_BYTES = 5,
     HL_LIMIT_DIAGNOSTICS = 6,
+    HL_LIMIT_STACK_BYTES = 7,
 } hl_compile_limit;
 
 HL_API hl_status hl_compile_options_new(hl_compile_options **out);
@@ -123,6 +156,106 @@ HL_API hl_status hl_check(hl_engine *engine, const char *name, const char *sourc
 HL_API hl_status hl_parse_dump(hl_engine *engine, const char *name, const char *source,
                                size_t len, const hl_compile_options *opts, char **out,
                                size_t *out_len, hl_error **err);
+
+/* ---- programs ------------------------------------------------------------- */
+
+/* A compiled, verified, loaded module: immutable and shareable between
+ * threads. Reference counted: every hl_compile result must be released with
+ * hl_module_free, whether or not it came from the engine's cache.
+ * (Called hl_module rather than hl_program because the loader's internal
+ * type already has that name.) */
+typedef struct hl_module hl_module;
+
+/* Compiles one module's source: parse, lower to SafeCore, verify, classify,
+ * verify, generate bytecode, pass it through the bytecode gate, load it.
+ * The engine keeps a content-addressed cache (SHA-256 of the source, the
+ * options and the bytecode format version; at most 256 modules, oldest
+ * dropped first): compiling the same source with the same options again
+ * returns the same module without recompiling. Thread-safe.
+ * HL_ECOMPILE with located diagnostics (NAME:LINE:COL: error: ...) when the
+ * source is rejected, including constructs this version cannot run yet
+ * ("... is not supported in this version"). */
+HL_API hl_status hl_compile(hl_engine *engine, const char *name, const char *source, size_t len,
+                            const hl_compile_options *opts, hl_module **out, hl_error **err);
+HL_API void hl_module_free(hl_module *module);
+
+/* ---- host-owned terms ---------------------------------------------------- */
+
+/* An Erlang term owned by the host: arguments for hl_run and its results.
+ * Immutable; free each with hl_value_free (elements returned by
+ * hl_value_element are separate handles that must be freed too). Funs and
+ * internal handles never become hl_values. */
+typedef struct hl_value hl_value;
+
+typedef enum hl_value_kind {
+    HL_VALUE_INTEGER = 0, /* fits int64 or a bignum (hl_value_to_text) */
+    HL_VALUE_FLOAT = 1,
+    HL_VALUE_ATOM = 2,
+    HL_VALUE_BINARY = 3,
+    HL_VALUE_NIL = 4,     /* [] */
+    HL_VALUE_LIST = 5,    /* a non-empty list (proper or not) */
+    HL_VALUE_TUPLE = 6,
+    HL_VALUE_MAP = 7,
+    HL_VALUE_OTHER = 8,
+} hl_value_kind;
+
+HL_API hl_status hl_value_int(int64_t v, hl_value **out);
+HL_API hl_status hl_value_float(double v, hl_value **out); /* finite only */
+/* Atoms are bounded (DESIGN §3.1): the name must be a static atom (true,
+ * false, ok, error, undefined, ...) or an atom the module contains;
+ * otherwise HL_EREJECTED. `module` may be NULL for static atoms only. */
+HL_API hl_status hl_value_atom(const hl_module *module, const char *name, size_t len, hl_value **out);
+HL_API hl_status hl_value_binary(const void *bytes, size_t len, hl_value **out);
+/* A proper list / a tuple of copies of the given values (n may be 0). */
+HL_API hl_status hl_value_list(hl_value *const *items, size_t n, hl_value **out);
+HL_API hl_status hl_value_tuple(hl_value *const *items, size_t n, hl_value **out);
+/* A term from its Erlang literal text (integers, floats, atoms, strings,
+ * lists, tuples; atoms bounded as in hl_value_atom). HL_EREJECTED with a
+ * message in *err when the text is not such a literal. */
+HL_API hl_status hl_value_parse(const hl_module *module, const char *text, size_t len, hl_value **out,
+                                hl_error **err);
+HL_API void hl_value_free(hl_value *v);
+
+HL_API hl_value_kind hl_value_kind_of(const hl_value *v);
+/* HL_EMISUSE when the value is not an integer fitting int64 / a float. */
+HL_API hl_status hl_value_get_int(const hl_value *v, int64_t *out);
+HL_API hl_status hl_value_get_float(const hl_value *v, double *out);
+/* Atom name (UTF-8, not NUL-terminated) or binary bytes, owned by v. */
+HL_API hl_status hl_value_get_atom(const hl_value *v, const char **name, size_t *len);
+HL_API hl_status hl_value_get_binary(const hl_value *v, const void **bytes, size_t *len);
+/* Elements of a tuple, or of a proper list (HL_EMISUSE for other kinds). */
+HL_API hl_status hl_value_count(const hl_value *v, size_t *n);
+HL_API hl_status hl_value_element(const hl_value *v, size_t i, hl_value **out);
+/* The term as io_lib:format("~p", [T]) (pretty = 1, 80 columns) or "~w"
+ * (pretty = 0) prints it. *text (NUL-terminated) is released with hl_free. */
+HL_API hl_status hl_value_to_text(const hl_value *v, int pretty, char **text, size_t *len);
+
+/* ---- running ----------------------------------------------------------------- */
+
+/* Limits of one run. A field left 0 takes its default; limits are never
+ * unlimited. Defaults:
+ *   max_reductions  10,000,000   (about a second of guest work)
+ *   max_heap_bytes  64 MiB       (heap + stack + off-heap binaries)
+ *   timeout_ms      5,000        (wall clock, checked by the VM itself) */
+typedef struct hl_run_limits {
+    uint64_t max_reductions;
+    uint64_t max_heap_bytes;
+    uint64_t timeout_ms;
+} hl_run_limits;
+
+#define HL_RUN_DEFAULT_MAX_REDUCTIONS 10000000u
+#define HL_RUN_DEFAULT_MAX_HEAP_BYTES (64u << 20)
+#define HL_RUN_DEFAULT_TIMEOUT_MS 5000u
+
+/* Calls the exported function `function`/nargs of the module in the
+ * caller's thread, with copies of args, under `limits` (NULL: defaults).
+ * On HL_OK *result is the returned term, copied out of the guest heap.
+ * Faults: HL_EEXCEPTION (uncaught exception; calling a function that is not
+ * exported raises error:undef), HL_ELIMIT (hl_error_limit says which),
+ * HL_EREJECTED (the result holds a fun or an internal handle), HL_ENOMEM.
+ * The guest's memory is freed before returning in every case. */
+HL_API hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args,
+                        size_t nargs, const hl_run_limits *limits, hl_value **result, hl_error **err);
 
 /* Releases memory the library returned to the caller (e.g. hl_parse_dump). */
 HL_API void hl_free(void *ptr);

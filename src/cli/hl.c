@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "hyperlang.h"
 
 enum { EXIT_OK = 0, EXIT_REJECTED = 2 };
@@ -25,7 +26,8 @@ static const char main_help[] =
     "  -h, --help           show this help\n"
     "  --version            print the version\n"
     "\n"
-    "exit status: 0 success, 2 rejected at compile time or bad usage.\n";
+    "exit status: 0 success, 1 guest exception, 2 rejected at compile time or bad\n"
+    "usage, 3 a limit stopped the run.\n";
 
 static const char check_help[] =
     "usage: hl check FILE...\n"
@@ -50,7 +52,7 @@ static const char parse_help[] =
 
 /* Reads a whole file (or stdin for "-") up to max bytes; one byte more is
  * read so the front end can report the source as too large. */
-static char *read_source(const char *path, size_t max, size_t *len, const char **why) {
+char *hl_cli_read_source(const char *path, size_t max, size_t *len, const char **why) {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) {
         *why = strerror(errno);
@@ -98,7 +100,7 @@ fail:
 
 /* The default source-size limit, so the CLI reads no more than the front end
  * would accept (plus one byte, to let it say the file is too large). */
-static size_t default_source_limit(void) {
+size_t hl_cli_source_limit(void) {
     uint64_t max = 16u << 20;
     hl_compile_options *opts;
     if (hl_compile_options_new(&opts) == HL_OK) {
@@ -130,12 +132,12 @@ static int cmd_check(hl_engine *engine, int argc, char **argv) {
             fputs(check_help, stdout);
             return EXIT_OK;
         }
-    size_t max = default_source_limit();
+    size_t max = hl_cli_source_limit();
     int rc = EXIT_OK;
     for (int i = 0; i < argc; i++) {
         size_t len;
         const char *why = NULL;
-        char *src = read_source(argv[i], max, &len, &why);
+        char *src = hl_cli_read_source(argv[i], max, &len, &why);
         if (!src) {
             fprintf(stderr, "%s: error: cannot read: %s\n", argv[i], why);
             rc = EXIT_REJECTED;
@@ -173,7 +175,7 @@ static int cmd_parse(hl_engine *engine, int argc, char **argv) {
     if (!dump || !path) return usage_error("parse needs --dump and a FILE", parse_help);
     size_t len;
     const char *why = NULL;
-    char *src = read_source(path, default_source_limit(), &len, &why);
+    char *src = hl_cli_read_source(path, hl_cli_source_limit(), &len, &why);
     if (!src) {
         fprintf(stderr, "%s: error: cannot read: %s\n", path, why);
         return EXIT_REJECTED;
@@ -208,6 +210,10 @@ int main(int argc, char **argv) {
     }
     if (strcmp(cmd, "help") == 0) {
         const char *topic = argc > 2 ? argv[2] : "";
+        if (strcmp(topic, "run") == 0) {
+            fputs(hl_cli_run_help, stdout);
+            return EXIT_OK;
+        }
         fputs(strcmp(topic, "check") == 0   ? check_help
               : strcmp(topic, "parse") == 0 ? parse_help
                                             : main_help,
@@ -221,6 +227,7 @@ int main(int argc, char **argv) {
     }
     int rc;
     if (strcmp(cmd, "check") == 0) rc = cmd_check(engine, argc - 2, argv + 2);
+    else if (strcmp(cmd, "run") == 0) rc = hl_cli_run(engine, argc - 2, argv + 2);
     else if (strcmp(cmd, "parse") == 0) rc = cmd_parse(engine, argc - 2, argv + 2);
     else rc = usage_error("unknown command", main_help);
     hl_engine_free(engine);

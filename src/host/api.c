@@ -11,20 +11,7 @@
 #include "core/core.h"
 #include "front/front.h"
 #include "front/limits.h"
-
-struct hl_engine {
-    int reserved; /* atom and program caches arrive with the compiler */
-};
-
-struct hl_compile_options {
-    hl_front_limits front;
-};
-
-struct hl_error {
-    hl_status status;
-    char *message;          /* rendered text */
-    hl_diags diags;         /* compile errors (taken from the front end) */
-};
+#include "host/host_int.h"
 
 const char *hl_version(void) { return "0.1.0"; }
 
@@ -35,6 +22,8 @@ const char *hl_status_name(hl_status status) {
     case HL_ENOMEM: return "out of memory";
     case HL_ECOMPILE: return "compile error";
     case HL_ELIMIT: return "limit exceeded";
+    case HL_EEXCEPTION: return "guest exception";
+    case HL_EREJECTED: return "rejected term";
     }
     return "unknown status";
 }
@@ -42,7 +31,16 @@ const char *hl_status_name(hl_status status) {
 /* ---- errors ------------------------------------------------------------ */
 
 /* A static error for when allocating the error object itself failed. */
-static struct hl_error oom_error = {HL_ENOMEM, (char *)"out of memory", {0}};
+struct hl_error hl_host_oom_error = {HL_ENOMEM, (char *)"out of memory", {0}, 0, NULL, NULL, NULL};
+#define oom_error hl_host_oom_error
+
+static hl_error *error_new(hl_status status, const char *message);
+static hl_error *error_from_diags(hl_diags *diags, const char *name);
+static hl_status set_error(hl_error **err, hl_error *e);
+
+hl_error *hl_host_error_new(hl_status status, const char *message) {
+    return error_new(status, message);
+}
 
 static hl_error *error_new(hl_status status, const char *message) {
     hl_error *e = hl_mem_calloc(1, sizeof *e);
@@ -84,6 +82,12 @@ static hl_error *error_from_diags(hl_diags *diags, const char *name) {
     return e;
 }
 
+hl_error *hl_host_error_from_diags(hl_diags *diags, const char *name) {
+    return error_from_diags(diags, name);
+}
+
+hl_status hl_host_set_error(hl_error **err, hl_error *e) { return set_error(err, e); }
+
 static hl_status set_error(hl_error **err, hl_error *e) {
     hl_status s = e->status;
     if (err) *err = e;
@@ -108,6 +112,9 @@ hl_status hl_error_diagnostic(const hl_error *err, size_t i, uint32_t *line, uin
 void hl_error_free(hl_error *err) {
     if (!err || err == &oom_error) return;
     hl_mem_free(err->message);
+    hl_mem_free(err->exc_class);
+    hl_mem_free(err->exc_reason);
+    hl_mem_free(err->exc_stack);
     hl_diags_free(&err->diags);
     hl_mem_free(err);
 }
@@ -117,10 +124,42 @@ void hl_error_free(hl_error *err) {
 hl_status hl_engine_new(hl_engine **out) {
     if (!out) return HL_EMISUSE;
     *out = hl_mem_calloc(1, sizeof **out);
-    return *out ? HL_OK : HL_ENOMEM;
+    if (!*out) return HL_ENOMEM;
+    if (pthread_mutex_init(&(*out)->lock, NULL) != 0) {
+        hl_mem_free(*out);
+        *out = NULL;
+        return HL_ENOMEM;
+    }
+    return HL_OK;
 }
 
-void hl_engine_free(hl_engine *engine) { hl_mem_free(engine); }
+void hl_engine_free(hl_engine *engine) {
+    if (!engine) return;
+    for (uint32_t i = 0; i < engine->ncache; i++) hl_module_free(engine->cache[i].module);
+    pthread_mutex_destroy(&engine->lock);
+    hl_mem_free(engine);
+}
+
+hl_limit_kind hl_error_limit(const hl_error *err) { return err ? err->limit : HL_LIMIT_KIND_NONE; }
+
+const char *hl_limit_kind_name(hl_limit_kind kind) {
+    switch (kind) {
+    case HL_LIMIT_KIND_REDUCTIONS: return "reductions";
+    case HL_LIMIT_KIND_HEAP: return "heap";
+    case HL_LIMIT_KIND_DEADLINE: return "deadline";
+    case HL_LIMIT_KIND_NONE: break;
+    }
+    return "none";
+}
+
+hl_status hl_error_exception(const hl_error *err, const char **class_name, const char **reason,
+                             const char **stack) {
+    if (!err || err->status != HL_EEXCEPTION) return HL_EMISUSE;
+    if (class_name) *class_name = err->exc_class ? err->exc_class : "";
+    if (reason) *reason = err->exc_reason ? err->exc_reason : "";
+    if (stack) *stack = err->exc_stack ? err->exc_stack : "";
+    return HL_OK;
+}
 
 hl_status hl_compile_options_new(hl_compile_options **out) {
     if (!out) return HL_EMISUSE;
@@ -146,7 +185,9 @@ hl_status hl_compile_options_set_limit(hl_compile_options *opts, hl_compile_limi
         l->max_tokens = (size_t)value;
         return HL_OK;
     case HL_LIMIT_DEPTH:
-        if (value > 100000) return HL_EMISUSE; /* passes may recurse to it */
+        /* Passes recurse to this depth: 1,000 stays within the default stack
+         * budget in every build we test, sanitizers included. */
+        if (value > 1000) return HL_EMISUSE;
         l->max_depth = (uint32_t)value;
         return HL_OK;
     case HL_LIMIT_STRING_CHARS:
@@ -165,6 +206,10 @@ hl_status hl_compile_options_set_limit(hl_compile_options *opts, hl_compile_limi
         if (value > 100000) return HL_EMISUSE;
         l->max_diagnostics = (size_t)value;
         return HL_OK;
+    case HL_LIMIT_STACK_BYTES:
+        if (value < 64 * 1024 || value > SIZE_MAX) return HL_EMISUSE;
+        l->max_stack_bytes = (size_t)value;
+        return HL_OK;
     }
     return HL_EMISUSE;
 }
@@ -181,6 +226,7 @@ hl_status hl_compile_options_get_limit(const hl_compile_options *opts, hl_compil
     case HL_LIMIT_INTEGER_DIGITS: *value = l->max_integer_digits; return HL_OK;
     case HL_LIMIT_MEMORY_BYTES: *value = l->max_memory_bytes; return HL_OK;
     case HL_LIMIT_DIAGNOSTICS: *value = l->max_diagnostics; return HL_OK;
+    case HL_LIMIT_STACK_BYTES: *value = l->max_stack_bytes; return HL_OK;
     }
     return HL_EMISUSE;
 }

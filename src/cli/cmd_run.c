@@ -1,0 +1,155 @@
+/* cmd_run.c — `hl run [--max-reductions N] [--max-heap-bytes N]
+ * [--timeout-ms N] FILE FUNCTION [ARG...]` (DESIGN §10): compile FILE,
+ * call FUNCTION with the ARGs (Erlang term literals), print the result as
+ * io:format("~p~n", [Result]). Exit 0 ok, 1 guest exception, 2 compile
+ * rejection or usage, 3 a limit stopped the run. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+enum { EXIT_OK = 0, EXIT_EXCEPTION = 1, EXIT_REJECTED = 2, EXIT_LIMIT = 3 };
+
+const char hl_cli_run_help[] =
+    "usage: hl run [--max-reductions N] [--max-heap-bytes N] [--timeout-ms N]\n"
+    "              FILE FUNCTION [ARG...]\n"
+    "\n"
+    "Compiles FILE (an Erlang module), calls its exported FUNCTION with the\n"
+    "ARGs, each an Erlang term literal (42, foo, \"text\", [1,2], {a,1}), and\n"
+    "prints the result as io:format(\"~p~n\", [Result]) would.\n"
+    "\n"
+    "limits (never unlimited):\n"
+    "  --max-reductions N   reductions (function calls, loop edges, builtin\n"
+    "                       work); default 10000000\n"
+    "  --max-heap-bytes N   heap + stack + binaries of the run; default 67108864\n"
+    "  --timeout-ms N       wall-clock deadline; default 5000\n"
+    "\n"
+    "exit status: 0 returned; 1 the guest raised an exception (class, reason and\n"
+    "stack on stderr); 2 rejected at compile time (FILE:LINE:COL: error: ...)\n"
+    "or bad usage; 3 a limit stopped the run (which one on stderr).\n";
+
+static int usage(const char *msg) {
+    fprintf(stderr, "hl: %s\n\n%s", msg, hl_cli_run_help);
+    return EXIT_REJECTED;
+}
+
+static int parse_limit(const char *text, uint64_t *out) {
+    if (!text || !*text) return 0;
+    uint64_t v = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p < '0' || *p > '9') return 0;
+        if (v > (UINT64_MAX - 9) / 10) return 0;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    if (v == 0) return 0;
+    *out = v;
+    return 1;
+}
+
+static int print_exception(const hl_error *err) {
+    const char *cls = "error", *reason = "", *stack = "";
+    hl_error_exception(err, &cls, &reason, &stack);
+    fprintf(stderr, "** exception %s: %s\n", cls, reason);
+    for (const char *s = stack; *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        fprintf(stderr, "     in %.*s\n", (int)n, s);
+        s += n + (nl ? 1 : 0);
+    }
+    return EXIT_EXCEPTION;
+}
+
+int hl_cli_run(hl_engine *engine, int argc, char **argv) {
+    hl_run_limits lim = {0, 0, 0};
+    int i = 0;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(hl_cli_run_help, stdout);
+            return EXIT_OK;
+        }
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (strncmp(a, "--", 2) != 0) break;
+        uint64_t *field = NULL;
+        const char *name = a + 2;
+        const char *eq = strchr(name, '=');
+        size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
+        if (nlen == 14 && strncmp(name, "max-reductions", nlen) == 0) field = &lim.max_reductions;
+        else if (nlen == 14 && strncmp(name, "max-heap-bytes", nlen) == 0) field = &lim.max_heap_bytes;
+        else if (nlen == 10 && strncmp(name, "timeout-ms", nlen) == 0) field = &lim.timeout_ms;
+        else return usage("run: unknown option");
+        const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        if (!parse_limit(val, field)) return usage("run: a limit must be a positive integer");
+    }
+    if (argc - i < 2) return usage("run needs a FILE and a FUNCTION");
+    const char *path = argv[i], *function = argv[i + 1];
+    int nargs = argc - i - 2;
+    if (nargs > 255) return usage("run: at most 255 arguments");
+    size_t len;
+    const char *why = NULL;
+    char *src = hl_cli_read_source(path, hl_cli_source_limit(), &len, &why);
+    if (!src) {
+        fprintf(stderr, "%s: error: cannot read: %s\n", path, why);
+        return EXIT_REJECTED;
+    }
+    hl_error *err = NULL;
+    hl_module *mod = NULL;
+    hl_status s = hl_compile(engine, path, src, len, NULL, &mod, &err);
+    free(src);
+    if (s != HL_OK) {
+        if (s == HL_ECOMPILE) fputs(hl_error_message(err), stderr);
+        else fprintf(stderr, "%s: error: %s\n", path, err ? hl_error_message(err) : hl_status_name(s));
+        hl_error_free(err);
+        return EXIT_REJECTED;
+    }
+    hl_value *args[255];
+    int rc = EXIT_OK;
+    int built = 0;
+    for (; built < nargs; built++) {
+        const char *text = argv[i + 2 + built];
+        s = hl_value_parse(mod, text, strlen(text), &args[built], &err);
+        if (s != HL_OK) {
+            fprintf(stderr, "hl: argument %d (%s): error: %s\n", built + 1, text,
+                    err ? hl_error_message(err) : hl_status_name(s));
+            hl_error_free(err);
+            err = NULL;
+            rc = EXIT_REJECTED;
+            break;
+        }
+    }
+    if (rc == EXIT_OK) {
+        hl_value *result = NULL;
+        s = hl_run(mod, function, args, (size_t)nargs, &lim, &result, &err);
+        if (s == HL_OK) {
+            char *text = NULL;
+            size_t tlen = 0;
+            if (hl_value_to_text(result, 1, &text, &tlen) == HL_OK) {
+                fwrite(text, 1, tlen, stdout);
+                fputc('\n', stdout);
+                hl_free(text);
+            } else {
+                fputs("hl: out of memory printing the result\n", stderr);
+                rc = EXIT_EXCEPTION;
+            }
+            hl_value_free(result);
+        } else if (s == HL_EEXCEPTION) {
+            rc = print_exception(err);
+        } else if (s == HL_ELIMIT) {
+            fprintf(stderr, "hl: limit exceeded: %s: %s\n", hl_limit_kind_name(hl_error_limit(err)),
+                    hl_error_message(err));
+            rc = EXIT_LIMIT;
+        } else {
+            fprintf(stderr, "hl: error: %s\n", err ? hl_error_message(err) : hl_status_name(s));
+            rc = EXIT_EXCEPTION;
+        }
+        hl_error_free(err);
+    }
+    for (int k = 0; k < built; k++) hl_value_free(args[k]);
+    hl_module_free(mod);
+    return rc;
+}

@@ -1,0 +1,440 @@
+/* codegen.c — the image side of the codegen: atom pool, literal table,
+ * function table, code words with label and frame-size patching, line
+ * table, and the final image bytes (docs/bytecode.md §2). The per-function
+ * instruction selection is codegen_expr.c. */
+#include "gen/codegen.h"
+
+#include <string.h>
+
+#include "base/mem.h"
+#include "core/builtins.h"
+#include "gen/codegen_int.h"
+
+void cg_error(cg *c, uint32_t line, uint32_t col, const char *msg) {
+    c->failed = true;
+    hl_diags_add(c->d, line ? line : 1, col ? col : 1, "%s", msg);
+}
+
+void cg_oom(cg *c) {
+    if (!c->nomem) hl_diags_add(c->d, 1, 1, "out of memory while generating code");
+    c->failed = c->nomem = true;
+}
+
+bool cg_grow(cg *c, void **p, size_t *cap, size_t need, size_t elem) {
+    if (need <= *cap) return true;
+    size_t ncap = *cap ? *cap : 16;
+    while (ncap < need) {
+        if (ncap > SIZE_MAX / 2) {
+            cg_oom(c);
+            return false;
+        }
+        ncap *= 2;
+    }
+    void *q = hl_mem_realloc_array(*p, ncap, elem);
+    if (!q) {
+        cg_oom(c);
+        return false;
+    }
+    *p = q;
+    *cap = ncap;
+    return true;
+}
+
+static bool put_word(cg *c, uint32_t w) {
+    if (c->ncode >= HL_BC_MAX_CODE_WORDS) {
+        if (!c->failed) cg_error(c, 1, 1, "module too large: more than 2^26 code words");
+        c->failed = true;
+        return false;
+    }
+    if (!cg_grow(c, (void **)&c->code, &c->ccap, c->ncode + 1, sizeof *c->code)) return false;
+    c->code[c->ncode++] = w;
+    return true;
+}
+
+void cg_emit(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
+    if (c->failed) return;
+    put_word(c, HL_BC_WORD(HL_K_OP, op));
+    for (size_t i = 0; i < n; i++) {
+        uint32_t w = ops[i];
+        if (HL_BC_KIND(w) == HL_K_LABEL) {
+            if (!cg_grow(c, (void **)&c->fix, &c->fixcap, c->nfix + 1, sizeof *c->fix)) return;
+            c->fix[c->nfix++] = (uint32_t)c->ncode;
+        } else if (w == CG_FRAME) {
+            if (!cg_grow(c, (void **)&c->ffix, &c->ffixcap, c->nffix + 1, sizeof *c->ffix)) return;
+            c->ffix[c->nffix++] = (uint32_t)c->ncode;
+        }
+        if (!put_word(c, w)) return;
+    }
+}
+
+uint32_t cg_label(cg *c) {
+    size_t cap = c->labcap;
+    if (!cg_grow(c, (void **)&c->label_pc, &cap, (size_t)c->nlabels + 1, sizeof *c->label_pc)) return 0;
+    c->labcap = (uint32_t)cap;
+    c->label_pc[c->nlabels] = UINT32_MAX;
+    return c->nlabels++;
+}
+
+void cg_bind(cg *c, uint32_t label) {
+    if (c->failed || label >= c->nlabels) return;
+    c->label_pc[label] = (uint32_t)c->ncode;
+}
+
+void cg_line(cg *c, uint32_t line) {
+    if (c->failed || line == 0) return;
+    if (c->nlines && c->lines[2 * (c->nlines - 1) + 1] == line) return;
+    if (c->nlines && c->lines[2 * (c->nlines - 1)] == c->ncode) {
+        c->lines[2 * (c->nlines - 1) + 1] = line;
+        return;
+    }
+    if (c->nlines >= HL_BC_MAX_LINES) return;
+    if (!cg_grow(c, (void **)&c->lines, &c->lcap, 2 * (c->nlines + 1), sizeof *c->lines)) return;
+    c->lines[2 * c->nlines] = (uint32_t)c->ncode;
+    c->lines[2 * c->nlines + 1] = line;
+    c->nlines++;
+}
+
+uint32_t cg_temp(cg *c) {
+    uint32_t t = c->temp_top++;
+    if (c->temp_top > c->max_slots) c->max_slots = c->temp_top;
+    return t < HL_BC_MAX_FRAME ? t : HL_BC_MAX_FRAME - 1; /* the function is refused at its end */
+}
+
+/* ---- atoms ------------------------------------------------------------------ */
+
+static uint32_t name_hash(const char *p, uint32_t len) {
+    uint32_t h = 2166136261u;
+    for (uint32_t i = 0; i < len; i++) h = (h ^ (uint8_t)p[i]) * 16777619u;
+    return h;
+}
+
+static bool rehash(cg *c, uint32_t ncap) {
+    uint32_t *t = hl_mem_calloc(ncap, sizeof *t);
+    if (!t) {
+        cg_oom(c);
+        return false;
+    }
+    for (uint32_t i = 0; i < c->natoms; i++) {
+        uint32_t h = name_hash(c->atoms[i].p, c->atoms[i].len) & (ncap - 1);
+        while (t[h]) h = (h + 1) & (ncap - 1);
+        t[h] = i + 1;
+    }
+    hl_mem_free(c->ahash);
+    c->ahash = t;
+    c->ahcap = ncap;
+    return true;
+}
+
+uint32_t cg_atom_index(cg *c, const char *p, uint32_t len) {
+    if (c->failed) return 0;
+    if (len == 0) {
+        cg_error(c, 1, 1, "the empty atom '' is not supported in this version");
+        return 0;
+    }
+    if (c->ahcap == 0 && !rehash(c, 64)) return 0;
+    uint32_t h = name_hash(p, len) & (c->ahcap - 1);
+    while (c->ahash[h]) {
+        const cg_atom *a = &c->atoms[c->ahash[h] - 1];
+        if (a->len == len && memcmp(a->p, p, len) == 0) return c->ahash[h] - 1;
+        h = (h + 1) & (c->ahcap - 1);
+    }
+    if (c->natoms >= HL_BC_MAX_ATOMS) {
+        cg_error(c, 1, 1, "module too large: more than 65,536 distinct atoms");
+        return 0;
+    }
+    size_t cap = c->acap;
+    if (!cg_grow(c, (void **)&c->atoms, &cap, (size_t)c->natoms + 1, sizeof *c->atoms)) return 0;
+    c->acap = (uint32_t)cap;
+    c->atoms[c->natoms] = (cg_atom){p, len};
+    c->ahash[h] = ++c->natoms;
+    if (c->natoms * 2 > c->ahcap) rehash(c, c->ahcap * 2);
+    return c->natoms - 1;
+}
+
+/* ---- literals ---------------------------------------------------------------- */
+
+/* Literal encoding tags (docs/bytecode.md §2.3; the format fixes them). */
+enum { LT_SMALL = 1, LT_BIG = 2, LT_FLOAT = 3, LT_ATOM = 4, LT_NIL = 5, LT_TUPLE = 6, LT_LIST = 7 };
+
+static void put_u8(cg *c, uint8_t v) { hl_buf_append(&c->lits, &v, 1); }
+static void put_u32(cg *c, uint32_t v) {
+    uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+    hl_buf_append(&c->lits, b, 4);
+}
+static void put_u64(cg *c, uint64_t v) {
+    put_u32(c, (uint32_t)v);
+    put_u32(c, (uint32_t)(v >> 32));
+}
+
+/* Decimal digits (optional '-') to a little-endian magnitude, appended as a
+ * BIG or SMALL literal. Quadratic, but integer literals are digit-capped by
+ * the front end. */
+static void put_bigint(cg *c, const hl_core_node *n) {
+    const char *s = n->u.lit.u.digits.ptr;
+    uint32_t len = n->u.lit.u.digits.len;
+    bool neg = len && s[0] == '-';
+    uint32_t i = neg ? 1 : 0;
+    size_t cap = (size_t)len / 2 + 2; /* bytes: log256(10) < 1/2 */
+    uint8_t *mag = hl_mem_calloc(cap, 1);
+    if (!mag) {
+        cg_oom(c);
+        return;
+    }
+    size_t nb = 0;
+    for (; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9') continue;
+        unsigned carry = (unsigned)(s[i] - '0');
+        for (size_t k = 0; k < nb; k++) {
+            unsigned v = mag[k] * 10u + carry;
+            mag[k] = (uint8_t)v;
+            carry = v >> 8;
+        }
+        while (carry && nb < cap) mag[nb++] = (uint8_t)carry, carry >>= 8;
+    }
+    while (nb && mag[nb - 1] == 0) nb--;
+    if (nb <= 8) {
+        uint64_t v = 0;
+        for (size_t k = 0; k < nb; k++) v |= (uint64_t)mag[k] << (8 * k);
+        bool small = neg ? v <= (uint64_t)1 << 59 : v < (uint64_t)1 << 59;
+        if (small) {
+            put_u8(c, LT_SMALL);
+            put_u64(c, neg ? (uint64_t)0 - v : v);
+            hl_mem_free(mag);
+            return;
+        }
+    }
+    if (nb > HL_BC_MAX_BIG_BYTES) {
+        cg_error(c, n->line, n->col, "integer literal too large (more than 65,536 bits)");
+        hl_mem_free(mag);
+        return;
+    }
+    put_u8(c, LT_BIG);
+    put_u8(c, neg ? 1 : 0);
+    put_u32(c, (uint32_t)nb);
+    hl_buf_append(&c->lits, mag, nb);
+    hl_mem_free(mag);
+}
+
+bool cg_is_literal(const hl_core_node *n) {
+    switch (n->kind) {
+    case HL_CORE_LIT: return true;
+    case HL_CORE_TUPLE:
+        for (uint32_t i = 0; i < n->u.list.count; i++)
+            if (!cg_is_literal(n->u.list.items[i])) return false;
+        return true;
+    case HL_CORE_CONS:
+        for (uint32_t i = 0; i < n->u.list.count; i++)
+            if (!cg_is_literal(n->u.list.items[i])) return false;
+        return cg_is_literal(n->u.list.tail);
+    default: return false;
+    }
+}
+
+/* Appends the encoding of a literal tree (depth bounded by the IR's). */
+static void encode(cg *c, const hl_core_node *n) {
+    if (n->kind == HL_CORE_TUPLE) {
+        put_u8(c, LT_TUPLE);
+        put_u32(c, n->u.list.count);
+        for (uint32_t i = 0; i < n->u.list.count; i++) encode(c, n->u.list.items[i]);
+        return;
+    }
+    if (n->kind == HL_CORE_CONS) {
+        put_u8(c, LT_LIST);
+        put_u32(c, n->u.list.count);
+        for (uint32_t i = 0; i < n->u.list.count; i++) encode(c, n->u.list.items[i]);
+        encode(c, n->u.list.tail);
+        return;
+    }
+    const hl_core_lit *l = &n->u.lit;
+    switch (l->kind) {
+    case HL_LIT_ATOM:
+        put_u8(c, LT_ATOM);
+        put_u32(c, cg_atom_index(c, l->u.name.ptr, l->u.name.len));
+        return;
+    case HL_LIT_INT:
+        if (l->u.i < HL_BC_SMALL_MIN || l->u.i > HL_BC_SMALL_MAX) {
+            /* outside the 60-bit small range: a bignum of up to 8 bytes */
+            uint64_t v = l->u.i < 0 ? (uint64_t)0 - (uint64_t)l->u.i : (uint64_t)l->u.i;
+            uint8_t b[8];
+            uint32_t nb = 0;
+            while (v) b[nb++] = (uint8_t)v, v >>= 8;
+            put_u8(c, LT_BIG);
+            put_u8(c, l->u.i < 0 ? 1 : 0);
+            put_u32(c, nb);
+            hl_buf_append(&c->lits, b, nb);
+            return;
+        }
+        put_u8(c, LT_SMALL);
+        put_u64(c, (uint64_t)l->u.i);
+        return;
+    case HL_LIT_BIGINT: put_bigint(c, n); return;
+    case HL_LIT_FLOAT: {
+        uint64_t bits;
+        memcpy(&bits, &l->u.f, 8);
+        put_u8(c, LT_FLOAT);
+        put_u64(c, bits);
+        return;
+    }
+    case HL_LIT_STRING:
+        if (l->u.str.len == 0) {
+            put_u8(c, LT_NIL);
+            return;
+        }
+        put_u8(c, LT_LIST);
+        put_u32(c, l->u.str.len);
+        for (uint32_t i = 0; i < l->u.str.len; i++) {
+            put_u8(c, LT_SMALL);
+            put_u64(c, l->u.str.chars[i]);
+        }
+        put_u8(c, LT_NIL);
+        return;
+    case HL_LIT_NIL: put_u8(c, LT_NIL); return;
+    }
+    cg_error(c, n->line, n->col, "internal error: unknown literal kind");
+}
+
+uint32_t cg_lit_operand(cg *c, const hl_core_node *n) {
+    if (n->kind == HL_CORE_LIT) {
+        const hl_core_lit *l = &n->u.lit;
+        if (l->kind == HL_LIT_ATOM) return OATOM(cg_atom_index(c, l->u.name.ptr, l->u.name.len));
+        if (l->kind == HL_LIT_NIL || (l->kind == HL_LIT_STRING && l->u.str.len == 0)) return ONIL;
+        if (l->kind == HL_LIT_INT && l->u.i >= HL_BC_INT_MIN && l->u.i <= HL_BC_INT_MAX) return OINT(l->u.i);
+    }
+    if (c->failed) return ONIL;
+    if (c->nlits >= HL_BC_MAX_LITERALS) {
+        cg_error(c, n->line, n->col, "module too large: more than 2^20 literals");
+        return ONIL;
+    }
+    size_t at = c->lits.len;
+    put_u32(c, 0);
+    encode(c, n);
+    if (c->lits.failed) {
+        cg_oom(c);
+        return ONIL;
+    }
+    size_t len = c->lits.len - at - 4;
+    if (len > HL_BC_MAX_LITERAL_BYTES) {
+        cg_error(c, n->line, n->col, "literal too large (more than 16 MiB encoded)");
+        return ONIL;
+    }
+    for (int k = 0; k < 4; k++) c->lits.data[at + (size_t)k] = (char)(uint8_t)(len >> (8 * k));
+    return OLIT(c->nlits++);
+}
+
+/* ---- image ------------------------------------------------------------------- */
+
+static void out_u32(uint8_t **p, uint32_t v) {
+    (*p)[0] = (uint8_t)v, (*p)[1] = (uint8_t)(v >> 8), (*p)[2] = (uint8_t)(v >> 16), (*p)[3] = (uint8_t)(v >> 24);
+    *p += 4;
+}
+
+static bool write_image(cg *c, uint8_t **out, size_t *len) {
+    size_t atoms_bytes = 0;
+    for (uint32_t i = 0; i < c->natoms; i++) atoms_bytes += 2 + (size_t)c->atoms[i].len;
+    size_t total = HL_BC_HEADER_BYTES + atoms_bytes + c->lits.len + (size_t)c->nfuncs * 24 + c->ncode * 4 +
+                   c->nlines * 8;
+    if (total > HL_BC_MAX_IMAGE_BYTES) {
+        cg_error(c, 1, 1, "module too large: the bytecode image would pass 256 MiB");
+        return false;
+    }
+    uint8_t *img = hl_mem_alloc(total), *p = img;
+    if (!img) {
+        cg_oom(c);
+        return false;
+    }
+    const uint32_t hdr[HL_BC_HEADER_WORDS] = {HL_BC_MAGIC,          HL_BC_VERSION, c->natoms,
+                                              (uint32_t)atoms_bytes, c->nlits,      (uint32_t)c->lits.len,
+                                              c->nfuncs,            (uint32_t)c->ncode, (uint32_t)c->nlines,
+                                              0};
+    for (unsigned i = 0; i < HL_BC_HEADER_WORDS; i++) out_u32(&p, hdr[i]);
+    for (uint32_t i = 0; i < c->natoms; i++) {
+        p[0] = (uint8_t)c->atoms[i].len, p[1] = (uint8_t)(c->atoms[i].len >> 8);
+        memcpy(p + 2, c->atoms[i].p, c->atoms[i].len);
+        p += 2 + c->atoms[i].len;
+    }
+    if (c->lits.len) memcpy(p, c->lits.data, c->lits.len);
+    p += c->lits.len;
+    for (uint32_t i = 0; i < c->nfuncs; i++)
+        for (int k = 0; k < 6; k++) out_u32(&p, c->funcs[i][k]);
+    for (size_t i = 0; i < c->ncode; i++) out_u32(&p, c->code[i]);
+    for (size_t i = 0; i < 2 * c->nlines; i++) out_u32(&p, c->lines[i]);
+    *out = img;
+    *len = total;
+    return true;
+}
+
+/* Resolves the current function's labels and frame size. */
+static void finish_function(cg *c, uint32_t index) {
+    if (c->failed) return;
+    for (size_t i = 0; i < c->nfix; i++) {
+        uint32_t id = HL_BC_VALUE(c->code[c->fix[i]]);
+        if (id >= c->nlabels || c->label_pc[id] == UINT32_MAX) {
+            cg_error(c, c->fn->line, c->fn->col, "internal error: unbound label");
+            return;
+        }
+        c->code[c->fix[i]] = OLBL(c->label_pc[id]);
+    }
+    if (c->max_slots > HL_BC_MAX_FRAME) {
+        hl_diags_add(c->d, c->fn->line ? c->fn->line : 1, c->fn->col ? c->fn->col : 1,
+                     "function '%.*s'/%u is too large for this version (needs %u stack slots, at most %u)",
+                     (int)c->fn->name.len, c->fn->name.ptr, c->fn->arity, c->max_slots, HL_BC_MAX_FRAME);
+        c->failed = true;
+        return;
+    }
+    for (size_t i = 0; i < c->nffix; i++) c->code[c->ffix[i]] = OU(c->max_slots);
+    c->funcs[index][3] = c->max_slots;
+}
+
+bool hl_codegen(const hl_core_module *m, hl_diags *d, uint8_t **out, size_t *len, bool *nomem) {
+    *out = NULL;
+    *len = 0;
+    if (nomem) *nomem = false;
+    cg c;
+    memset(&c, 0, sizeof c);
+    c.m = m;
+    c.d = d;
+    hl_buf_init(&c.lits, 0);
+    cg_atom_index(&c, m->name.ptr, m->name.len); /* atom 0: the module */
+    if (m->nfuns == 0 || m->nfuns > HL_BC_MAX_FUNCTIONS) {
+        cg_error(&c, 1, 1, m->nfuns ? "module too large: more than 2^20 functions" : "module has no functions");
+    } else {
+        c.funcs = hl_mem_calloc(m->nfuns, sizeof *c.funcs);
+        if (!c.funcs) cg_oom(&c);
+        c.nfuncs = c.funcs ? m->nfuns : 0;
+    }
+    for (uint32_t i = 0; !c.failed && i < m->nfuns; i++) {
+        const hl_core_fun *f = &m->funs[i];
+        uint32_t total_arity = f->arity + f->nfree;
+        if (total_arity > HL_BC_MAX_ARITY) {
+            hl_diags_add(d, f->line ? f->line : 1, f->col ? f->col : 1,
+                         "function '%.*s' takes too many values (%u arguments and captured variables, at most 255)",
+                         (int)f->name.len, f->name.ptr, total_arity);
+            c.failed = true;
+            break;
+        }
+        c.funcs[i][0] = cg_atom_index(&c, f->name.ptr, f->name.len);
+        c.funcs[i][1] = total_arity;
+        c.funcs[i][2] = (uint32_t)c.ncode;
+        c.funcs[i][4] = f->exported ? HL_BC_FN_EXPORTED : 0;
+        c.fn = f;
+        c.nlabels = 0;
+        c.nfix = c.nffix = 0;
+        c.temp_top = c.max_slots = 0;
+        c.try_depth = 0;
+        cg_function(&c, f, i);
+        finish_function(&c, i);
+    }
+    bool ok = !c.failed && write_image(&c, out, len);
+    if (nomem) *nomem = c.nomem;
+    hl_mem_free(c.atoms);
+    hl_mem_free(c.ahash);
+    hl_buf_free(&c.lits);
+    hl_mem_free(c.code);
+    hl_mem_free(c.funcs);
+    hl_mem_free(c.lines);
+    hl_mem_free(c.erl_fn);
+    hl_mem_free(c.label_pc);
+    hl_mem_free(c.fix);
+    hl_mem_free(c.ffix);
+    return ok;
+}

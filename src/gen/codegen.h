@@ -1,0 +1,25 @@
+/* codegen.h — SafeCore module → bytecode image (docs/bytecode.md), the
+ * sixth step of the pipeline (DESIGN §2). The image it returns still has to
+ * pass the gate (gate.h) before it can be loaded: codegen is trusted by
+ * nobody, the gate is what stops a codegen bug.
+ *
+ * Constructs the VM cannot run yet (maps, binaries, receive, host bindings,
+ * runtime surfaces) are located compile errors ("... is not supported in
+ * this version"), never silently dropped. */
+#ifndef HL_GEN_CODEGEN_H
+#define HL_GEN_CODEGEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/diag.h"
+#include "core/ir.h"
+
+/* Generates the image of a classified, verified module. On success returns
+ * true with *out (free with hl_mem_free) holding *len bytes. On rejection
+ * returns false with located errors in d; out of memory is reported as a
+ * diagnostic too (and *nomem set when nomem is not NULL). */
+bool hl_codegen(const hl_core_module *m, hl_diags *d, uint8_t **out, size_t *len, bool *nomem);
+
+#endif

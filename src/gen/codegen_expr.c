@@ -1,0 +1,753 @@
+/* codegen_expr.c — instruction selection for one SafeCore function.
+ *
+ * Register model (simple and gate-friendly): every function allocates one
+ * frame on entry. Variables live in y slots 0..nvars-1 (a variable has one
+ * number per function, so one slot), the arguments are copied to slots above
+ * them, and temporaries are a stack of slots above those. x registers only
+ * carry call arguments, the value just produced (x0) and exception data, so
+ * nothing has to survive a collection in an x register (every `live` is 0
+ * except at allocate). Tail calls are call_last / call_fun_last (constant
+ * stack); + - * use the add/sub/mul instructions with their small-integer
+ * fast paths; guards branch to fail labels, bodies raise (NOFAIL).
+ *
+ * The IR's depth is bounded (core/ir.h), so this file recurses freely. */
+#include <string.h>
+
+#include "base/mem.h"
+
+#include "core/builtins.h"
+#include "gen/codegen_int.h"
+
+static uint32_t eval(cg *c, const hl_core_node *e);
+static void tail(cg *c, const hl_core_node *e);
+static void match(cg *c, const hl_core_node *p, uint32_t subj, uint32_t fail);
+static void guards(cg *c, const hl_core_clause *cl, uint32_t fail);
+
+static void unsupported(cg *c, const hl_core_node *e, const char *what) {
+    hl_diags_add(c->d, e->line ? e->line : 1, e->col ? e->col : 1, "%s is not supported in this version", what);
+    c->failed = true;
+}
+
+/* A value that stays valid across calls and collections: a constant or a y
+ * slot. Anything in an x register is moved to a fresh temporary. */
+static uint32_t stable(cg *c, uint32_t v) {
+    if (HL_BC_KIND(v) != HL_K_X) return v;
+    uint32_t t = OY(cg_temp(c));
+    E(c, move, v, t);
+    return t;
+}
+
+static void to_x0(cg *c, uint32_t v) {
+    if (v != OX(0)) E(c, move, v, OX(0));
+}
+
+static uint32_t stable_eval(cg *c, const hl_core_node *e) { return stable(c, eval(c, e)); }
+
+/* ---- calls ------------------------------------------------------------------ */
+
+/* Evaluates arguments into stable values, then loads x0..x(n-1). */
+static bool load_args(cg *c, hl_core_node *const *args, uint32_t n, const uint32_t *extra, uint32_t nextra) {
+    if ((size_t)n + nextra > HL_BC_MAX_X) return false;
+    /* Arguments go to consecutive temporaries first (evaluating one may
+     * call), then to x registers in one go. */
+    uint32_t first = c->temp_top;
+    for (uint32_t i = 0; i < n; i++) cg_temp(c);
+    uint32_t last = ONIL;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t v = eval(c, args[i]);
+        if (i + 1 == n && nextra == 0) last = v; /* stays put: nothing runs after it */
+        else if (v != OY(first + i)) E(c, move, v, OY(first + i));
+    }
+    if (n && nextra == 0 && last != OX(n - 1)) E(c, move, last, OX(n - 1)); /* before x0 is reused */
+    for (uint32_t i = 0; i < n; i++)
+        if (!(i + 1 == n && nextra == 0)) E(c, move, OY(first + i), OX(i));
+    for (uint32_t i = 0; i < nextra; i++) E(c, move, extra[i], OX(n + i));
+    return true;
+}
+
+static uint32_t local_target(cg *c, const hl_core_node *e) { return c->fn_base + e->u.call.target; }
+
+static bool is_arith(uint32_t id, hl_opcode *op) {
+    switch (id) {
+    case HL_BI_OP_PLUS: *op = HL_OP_add; return true;
+    case HL_BI_OP_MINUS: *op = HL_OP_sub; return true;
+    case HL_BI_OP_TIMES: *op = HL_OP_mul; return true;
+    default: return false;
+    }
+}
+
+/* A builtin call with fail label `fail` (ONOFAIL in bodies); result in x0. */
+static uint32_t builtin(cg *c, const hl_core_node *e, uint32_t fail) {
+    uint32_t id = e->u.call.target;
+    if (id >= HL_BI__COUNT) {
+        cg_error(c, e->line, e->col, "internal error: builtin id out of range");
+        return ONIL;
+    }
+    uint32_t mark = c->temp_top;
+    uint32_t n = e->u.call.nargs;
+    if (hl_builtins[id].kind == HL_BK_ERL) {
+        if (!c->erl_fn || c->erl_fn[id] == UINT32_MAX) {
+            hl_diags_add(c->d, e->line ? e->line : 1, e->col ? e->col : 1,
+                         "%s:%s/%u is not supported in this version", hl_builtins[id].module,
+                         hl_builtins[id].function, hl_builtins[id].arity);
+            c->failed = true;
+            return ONIL;
+        }
+        load_args(c, e->u.call.args, n, NULL, 0);
+        cg_line(c, e->line);
+        E(c, call, OU(n), OFN(c->erl_fn[id]));
+        c->temp_top = mark;
+        return OX(0);
+    }
+    if (hl_builtins[id].kind != HL_BK_BIF) {
+        unsupported(c, e, "calling a runtime surface");
+        return ONIL;
+    }
+    uint32_t v[HL_BC_MAX_X];
+    if (n > 8) {
+        cg_error(c, e->line, e->col, "internal error: builtin arity");
+        return ONIL;
+    }
+    for (uint32_t i = 0; i < n; i++) v[i] = stable_eval(c, e->u.call.args[i]);
+    hl_opcode op;
+    cg_line(c, e->line);
+    if (n == 2 && is_arith(id, &op)) {
+        const uint32_t ops[] = {fail, OU(0), v[0], v[1], OX(0)};
+        cg_emit(c, op, ops, 5);
+    } else {
+        uint32_t ops[8 + 5];
+        uint32_t k = 0;
+        ops[k++] = fail, ops[k++] = OBIF(id), ops[k++] = OU(0), ops[k++] = OU(n);
+        for (uint32_t i = 0; i < n; i++) ops[k++] = v[i];
+        ops[k++] = OX(0);
+        cg_emit(c, HL_OP_bif, ops, k);
+    }
+    c->temp_top = mark;
+    return OX(0);
+}
+
+static uint32_t call(cg *c, const hl_core_node *e, bool is_tail) {
+    switch (e->u.call.kind) {
+    case HL_CALL_LOCAL: {
+        uint32_t mark = c->temp_top;
+        uint32_t n = e->u.call.nargs;
+        if (!load_args(c, e->u.call.args, n, NULL, 0)) {
+            cg_error(c, e->line, e->col, "too many arguments");
+            return ONIL;
+        }
+        cg_line(c, e->line);
+        if (is_tail) E(c, call_last, OU(n), OFN(local_target(c, e)), CG_FRAME);
+        else E(c, call, OU(n), OFN(local_target(c, e)));
+        c->temp_top = mark;
+        return OX(0);
+    }
+    case HL_CALL_BUILTIN: return builtin(c, e, ONOFAIL);
+    case HL_CALL_BINDING: unsupported(c, e, "calling a host binding"); return ONIL;
+    case HL_CALL_SURFACE: unsupported(c, e, "calling a runtime surface"); return ONIL;
+    default: cg_error(c, e->line, e->col, "internal error: unclassified call"); return ONIL;
+    }
+}
+
+static uint32_t apply(cg *c, const hl_core_node *e, bool is_tail) {
+    uint32_t mark = c->temp_top;
+    uint32_t n = e->u.apply.nargs;
+    uint32_t f = stable_eval(c, e->u.apply.fun);
+    if (!load_args(c, e->u.apply.args, n, &f, 1)) {
+        cg_error(c, e->line, e->col, "too many arguments");
+        return ONIL;
+    }
+    cg_line(c, e->line);
+    if (is_tail) E(c, call_fun_last, OU(n), CG_FRAME);
+    else E(c, call_fun, OU(n));
+    c->temp_top = mark;
+    return OX(0);
+}
+
+/* ---- construction ------------------------------------------------------------- */
+
+static uint32_t construct(cg *c, const hl_core_node *e) {
+    if (cg_is_literal(e)) return cg_lit_operand(c, e);
+    uint32_t mark = c->temp_top;
+    uint32_t n = e->u.list.count;
+    if (n > HL_BC_MAX_LIST) {
+        unsupported(c, e, "a tuple or list expression with more than 65,536 elements");
+        return ONIL;
+    }
+    uint32_t first = c->temp_top;
+    /* Elements go to consecutive temporaries; the tail of a cons last. */
+    for (uint32_t i = 0; i < n; i++) cg_temp(c);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t v = eval(c, e->u.list.items[i]);
+        if (v != OY(first + i)) E(c, move, v, OY(first + i));
+    }
+    uint32_t tl = ONIL;
+    if (e->kind == HL_CORE_CONS) tl = stable_eval(c, e->u.list.tail);
+    if (c->failed) return ONIL;
+    if (e->kind == HL_CORE_TUPLE) {
+        E(c, test_heap, OU(n + 1), OU(0));
+        uint32_t *ops = NULL;
+        size_t cap = 0;
+        if (!cg_grow(c, (void **)&ops, &cap, (size_t)n + 2, sizeof *ops)) return ONIL;
+        ops[0] = OX(0), ops[1] = OU(n);
+        for (uint32_t i = 0; i < n; i++) ops[2 + i] = OY(first + i);
+        cg_emit(c, HL_OP_put_tuple, ops, (size_t)n + 2);
+        hl_mem_free(ops);
+    } else {
+        E(c, test_heap, OU(2 * n), OU(0));
+        E(c, put_list, OY(first + n - 1), tl, OX(0));
+        for (uint32_t i = n - 1; i-- > 0;) E(c, put_list, OY(first + i), OX(0), OX(0));
+    }
+    c->temp_top = mark;
+    return OX(0);
+}
+
+static uint32_t make_fun(cg *c, const hl_core_node *e) {
+    uint32_t k = e->u.make_fun.nfree;
+    if (k > HL_BC_MAX_ARITY) {
+        cg_error(c, e->line, e->col, "internal error: too many captured variables");
+        return ONIL;
+    }
+    uint32_t ops[3 + HL_BC_MAX_ARITY];
+    ops[0] = OX(0), ops[1] = OFN(c->fn_base + e->u.make_fun.fn), ops[2] = OU(k);
+    for (uint32_t i = 0; i < k; i++) ops[3 + i] = OY(e->u.make_fun.free[i]);
+    E(c, test_heap, OU(k + 3), OU(0));
+    cg_emit(c, HL_OP_make_fun, ops, 3 + (size_t)k);
+    return OX(0);
+}
+
+/* Raises what a CASE without a matching clause raises. */
+static void case_fail(cg *c, const hl_core_node *e, uint32_t subj) {
+    cg_line(c, e->line);
+    switch (e->u.case_.fail) {
+    case HL_FAIL_CASE_CLAUSE: E(c, case_end, subj); return;
+    case HL_FAIL_IF_CLAUSE: E0(c, if_end); return;
+    case HL_FAIL_BADRECORD: E(c, badrecord, subj); return;
+    case HL_FAIL_TRY_CLAUSE: E(c, try_case_end, subj); return;
+    case HL_FAIL_BADARG:
+    case HL_FAIL_BAD_FILTER: {
+        const char *tag = e->u.case_.fail == HL_FAIL_BADARG ? "badarg" : "bad_filter";
+        E(c, test_heap, OU(3), OU(0));
+        E(c, put_tuple, OX(0), OU(2), OATOM(cg_atom_index(c, tag, (uint32_t)strlen(tag))), subj);
+        E(c, error, OX(0));
+        return;
+    }
+    }
+    cg_error(c, e->line, e->col, "internal error: unknown case failure");
+}
+
+/* case / if / andalso / orelse. In tail position every clause returns. */
+static uint32_t case_expr(cg *c, const hl_core_node *e, bool is_tail) {
+    uint32_t mark = c->temp_top;
+    /* `if` has no argument and clauses without patterns */
+    uint32_t subj = e->u.case_.arg ? stable_eval(c, e->u.case_.arg) : ONIL;
+    uint32_t npats = e->u.case_.arg ? 1 : 0;
+    uint32_t end = cg_label(c);
+    uint32_t body_mark = c->temp_top;
+    for (uint32_t i = 0; i < e->u.case_.count && !c->failed; i++) {
+        const hl_core_clause *cl = &e->u.case_.clauses[i];
+        uint32_t next = cg_label(c);
+        if (cl->npats != npats) {
+            cg_error(c, cl->line, cl->col, "internal error: case clause arity");
+            return ONIL;
+        }
+        if (npats) match(c, cl->pats[0], subj, OLBL(next));
+        guards(c, cl, OLBL(next));
+        if (is_tail) {
+            tail(c, cl->body);
+        } else {
+            to_x0(c, eval(c, cl->body));
+            E(c, jump, OLBL(end));
+        }
+        cg_bind(c, next);
+        c->temp_top = body_mark;
+    }
+    case_fail(c, e, subj);
+    cg_bind(c, end);
+    c->temp_top = mark;
+    return OX(0);
+}
+
+static uint32_t record_get(cg *c, const hl_core_node *e, uint32_t fail) {
+    uint32_t v = stable_eval(c, e->u.rget.arg);
+    uint32_t name = cg_atom_index(c, e->u.rget.name.ptr, e->u.rget.name.len);
+    uint32_t bad = fail == ONOFAIL ? cg_label(c) : 0;
+    uint32_t ok = fail == ONOFAIL ? cg_label(c) : 0;
+    if (e->u.rget.index == 0 || e->u.rget.index > e->u.rget.size) {
+        cg_error(c, e->line, e->col, "internal error: record index");
+        return ONIL;
+    }
+    E(c, is_tagged_tuple, fail == ONOFAIL ? OLBL(bad) : fail, v, OU(e->u.rget.size), OATOM(name));
+    E(c, get_tuple_element, v, OU(e->u.rget.index - 1), OX(0));
+    if (fail == ONOFAIL) {
+        E(c, jump, OLBL(ok));
+        cg_bind(c, bad);
+        cg_line(c, e->line);
+        E(c, badrecord, v);
+        cg_bind(c, ok);
+    }
+    return OX(0);
+}
+
+/* ---- try / catch ---------------------------------------------------------------- */
+
+/* Clauses of `of` or `catch` with their values in subj[0..npats-1]; every
+ * body leaves its value in x0 and jumps to end; falls through on no match. */
+static void clauses_to(cg *c, const hl_core_clause *cls, uint32_t n, const uint32_t *subj, uint32_t end) {
+    uint32_t mark = c->temp_top;
+    for (uint32_t i = 0; i < n && !c->failed; i++) {
+        const hl_core_clause *cl = &cls[i];
+        uint32_t next = cg_label(c);
+        for (uint32_t k = 0; k < cl->npats; k++) match(c, cl->pats[k], subj[k], OLBL(next));
+        guards(c, cl, OLBL(next));
+        to_x0(c, eval(c, cl->body));
+        E(c, jump, OLBL(end));
+        cg_bind(c, next);
+        c->temp_top = mark;
+    }
+}
+
+static bool enter_handler(cg *c, const hl_core_node *e) {
+    if (c->try_depth >= HL_BC_MAX_TRY_DEPTH) {
+        unsupported(c, e, "nesting try/catch more than 32 deep in one function");
+        return false;
+    }
+    c->try_depth++;
+    return true;
+}
+
+/* try Body [of Clauses] [catch Clauses] end, without after: value in x0. */
+static void try_inner(cg *c, const hl_core_node *e) {
+    uint32_t mark = c->temp_top;
+    uint32_t h = cg_temp(c);
+    uint32_t handler = cg_label(c), end = cg_label(c);
+    if (!enter_handler(c, e)) return;
+    E(c, try, OY(h), OLBL(handler));
+    to_x0(c, eval(c, e->u.try_.body));
+    E(c, try_end, OY(h));
+    c->try_depth--;
+    if (e->u.try_.has_of) {
+        uint32_t v = OY(cg_temp(c));
+        E(c, move, OX(0), v);
+        clauses_to(c, e->u.try_.of, e->u.try_.nof, &v, end);
+        cg_line(c, e->line);
+        E(c, try_case_end, v);
+    } else {
+        E(c, jump, OLBL(end));
+    }
+    c->temp_top = h + 1;
+    cg_bind(c, handler);
+    E(c, try_case, OY(h));
+    uint32_t s[3] = {OY(cg_temp(c)), OY(cg_temp(c)), OY(cg_temp(c))};
+    for (uint32_t k = 0; k < 3; k++) E(c, move, OX(k), s[k]);
+    clauses_to(c, e->u.try_.catches, e->u.try_.ncatch, s, end);
+    E(c, raise, s[0], s[1], s[2]);
+    cg_bind(c, end);
+    c->temp_top = mark;
+}
+
+static uint32_t try_expr(cg *c, const hl_core_node *e) {
+    if (!e->u.try_.after) {
+        try_inner(c, e);
+        return OX(0);
+    }
+    uint32_t mark = c->temp_top;
+    uint32_t h = cg_temp(c);
+    uint32_t handler = cg_label(c), end = cg_label(c);
+    if (!enter_handler(c, e)) return ONIL;
+    E(c, try, OY(h), OLBL(handler));
+    if (e->u.try_.has_of || e->u.try_.ncatch) try_inner(c, e);
+    else to_x0(c, eval(c, e->u.try_.body));
+    E(c, try_end, OY(h));
+    c->try_depth--;
+    uint32_t v = OY(cg_temp(c));
+    E(c, move, OX(0), v);
+    eval(c, e->u.try_.after);
+    E(c, move, v, OX(0));
+    E(c, jump, OLBL(end));
+    c->temp_top = h + 1;
+    cg_bind(c, handler);
+    E(c, try_case, OY(h));
+    uint32_t s[3] = {OY(cg_temp(c)), OY(cg_temp(c)), OY(cg_temp(c))};
+    for (uint32_t k = 0; k < 3; k++) E(c, move, OX(k), s[k]);
+    eval(c, e->u.try_.after);
+    E(c, raise, s[0], s[1], s[2]);
+    cg_bind(c, end);
+    c->temp_top = mark;
+    return OX(0);
+}
+
+static uint32_t catch_expr(cg *c, const hl_core_node *e) {
+    uint32_t mark = c->temp_top;
+    uint32_t h = cg_temp(c);
+    uint32_t l = cg_label(c);
+    if (!enter_handler(c, e)) return ONIL;
+    E(c, catch, OY(h), OLBL(l));
+    to_x0(c, eval(c, e->u.arg));
+    cg_bind(c, l);
+    E(c, catch_end, OY(h));
+    c->try_depth--;
+    c->temp_top = mark;
+    return OX(0);
+}
+
+/* ---- expressions --------------------------------------------------------------- */
+
+static uint32_t eval(cg *c, const hl_core_node *e) {
+    if (c->failed) return ONIL;
+    switch (e->kind) {
+    case HL_CORE_LIT: return cg_lit_operand(c, e);
+    case HL_CORE_VAR: return OY(e->u.var);
+    case HL_CORE_TUPLE:
+    case HL_CORE_CONS: return construct(c, e);
+    case HL_CORE_SEQ: {
+        uint32_t mark = c->temp_top;
+        for (uint32_t i = 0; i + 1 < e->u.list.count; i++) {
+            eval(c, e->u.list.items[i]);
+            c->temp_top = mark;
+        }
+        return eval(c, e->u.list.items[e->u.list.count - 1]);
+    }
+    case HL_CORE_MATCH: {
+        uint32_t v = stable_eval(c, e->u.pair.b);
+        uint32_t bad = cg_label(c), ok = cg_label(c);
+        uint32_t nfix = (uint32_t)c->nfix;
+        match(c, e->u.pair.a, v, OLBL(bad));
+        bool used = false;
+        for (size_t i = nfix; i < c->nfix; i++)
+            if (HL_BC_VALUE(c->code[c->fix[i]]) == bad) used = true;
+        if (used) {
+            E(c, jump, OLBL(ok));
+            cg_bind(c, bad);
+            cg_line(c, e->line);
+            E(c, badmatch, v);
+            cg_bind(c, ok);
+        }
+        return v;
+    }
+    case HL_CORE_CASE: return case_expr(c, e, false);
+    case HL_CORE_TRY: return try_expr(c, e);
+    case HL_CORE_CATCH: return catch_expr(c, e);
+    case HL_CORE_CALL: return call(c, e, false);
+    case HL_CORE_APPLY: return apply(c, e, false);
+    case HL_CORE_MAKE_FUN: return make_fun(c, e);
+    case HL_CORE_RECORD_GET: return record_get(c, e, ONOFAIL);
+    case HL_CORE_MAP: unsupported(c, e, "a map expression"); return ONIL;
+    case HL_CORE_BIN: unsupported(c, e, "a binary expression"); return ONIL;
+    case HL_CORE_RECEIVE: unsupported(c, e, "receive"); return ONIL;
+    default: cg_error(c, e->line, e->col, "internal error: unexpected node in an expression"); return ONIL;
+    }
+}
+
+/* Evaluates e in tail position: its value is returned from the function. */
+static void tail(cg *c, const hl_core_node *e) {
+    if (c->failed) return;
+    if (c->try_depth == 0) {
+        switch (e->kind) {
+        case HL_CORE_CALL:
+            if (e->u.call.kind == HL_CALL_LOCAL) {
+                call(c, e, true);
+                return;
+            }
+            break;
+        case HL_CORE_APPLY: apply(c, e, true); return;
+        case HL_CORE_CASE: case_expr(c, e, true); return;
+        case HL_CORE_SEQ: {
+            uint32_t mark = c->temp_top;
+            for (uint32_t i = 0; i + 1 < e->u.list.count; i++) {
+                eval(c, e->u.list.items[i]);
+                c->temp_top = mark;
+            }
+            tail(c, e->u.list.items[e->u.list.count - 1]);
+            return;
+        }
+        default: break;
+        }
+    }
+    to_x0(c, eval(c, e));
+    E(c, deallocate, CG_FRAME);
+    E0(c, return);
+}
+
+/* ---- patterns --------------------------------------------------------------------- */
+
+/* Matches pattern p against the stable value subj, binding variables into
+ * their slots; jumps to fail (a label operand) on mismatch. */
+static void match(cg *c, const hl_core_node *p, uint32_t subj, uint32_t fail) {
+    if (c->failed) return;
+    switch (p->kind) {
+    case HL_CORE_WILD: return;
+    case HL_CORE_VAR:
+        if (p->flags & HL_CF_BIND) {
+            if (subj != OY(p->u.var)) E(c, move, subj, OY(p->u.var));
+        } else {
+            E(c, is_eq_exact, fail, subj, OY(p->u.var));
+        }
+        return;
+    case HL_CORE_LIT: {
+        uint32_t v = cg_lit_operand(c, p);
+        if (v == ONIL) E(c, is_nil, fail, subj);
+        else E(c, is_eq_exact, fail, subj, v);
+        return;
+    }
+    case HL_CORE_ALIAS:
+        match(c, p->u.pair.a, subj, fail);
+        match(c, p->u.pair.b, subj, fail);
+        return;
+    case HL_CORE_TUPLE: {
+        if (cg_is_literal(p)) {
+            E(c, is_eq_exact, fail, subj, cg_lit_operand(c, p));
+            return;
+        }
+        uint32_t n = p->u.list.count;
+        const hl_core_node *first = n ? p->u.list.items[0] : NULL;
+        if (first && first->kind == HL_CORE_LIT && first->u.lit.kind == HL_LIT_ATOM) {
+            E(c, is_tagged_tuple, fail, subj, OU(n),
+              OATOM(cg_atom_index(c, first->u.lit.u.name.ptr, first->u.lit.u.name.len)));
+        } else {
+            E(c, is_tuple, fail, subj);
+            E(c, test_arity, fail, subj, OU(n));
+        }
+        for (uint32_t i = 0; i < n; i++) {
+            const hl_core_node *q = p->u.list.items[i];
+            if (q->kind == HL_CORE_WILD || (i == 0 && q == first && first->kind == HL_CORE_LIT &&
+                                            first->u.lit.kind == HL_LIT_ATOM))
+                continue;
+            bool bind = q->kind == HL_CORE_VAR && (q->flags & HL_CF_BIND);
+            uint32_t dst = bind ? OY(q->u.var) : OY(cg_temp(c));
+            E(c, get_tuple_element, subj, OU(i), dst);
+            if (!bind) match(c, q, dst, fail);
+        }
+        return;
+    }
+    case HL_CORE_CONS: {
+        if (cg_is_literal(p)) {
+            E(c, is_eq_exact, fail, subj, cg_lit_operand(c, p));
+            return;
+        }
+        uint32_t cur = subj;
+        for (uint32_t i = 0; i < p->u.list.count; i++) {
+            const hl_core_node *h = p->u.list.items[i];
+            bool last = i + 1 == p->u.list.count;
+            const hl_core_node *t = last ? p->u.list.tail : NULL;
+            E(c, is_nonempty_list, fail, cur);
+            uint32_t hd = h->kind == HL_CORE_VAR && (h->flags & HL_CF_BIND) ? OY(h->u.var) : OY(cg_temp(c));
+            uint32_t tl = t && t->kind == HL_CORE_VAR && (t->flags & HL_CF_BIND) ? OY(t->u.var) : OY(cg_temp(c));
+            E(c, get_list, cur, hd, tl);
+            if (!(h->kind == HL_CORE_VAR && (h->flags & HL_CF_BIND))) match(c, h, hd, fail);
+            cur = tl;
+        }
+        const hl_core_node *t = p->u.list.tail;
+        if (!(t->kind == HL_CORE_VAR && (t->flags & HL_CF_BIND))) match(c, t, cur, fail);
+        return;
+    }
+    case HL_CORE_MAP: unsupported(c, p, "a map pattern"); return;
+    case HL_CORE_BIN: unsupported(c, p, "a binary pattern"); return;
+    default: cg_error(c, p->line, p->col, "internal error: unexpected node in a pattern"); return;
+    }
+}
+
+/* ---- guards ------------------------------------------------------------------------ */
+
+static uint32_t gexpr(cg *c, const hl_core_node *e, uint32_t fail);
+
+static bool is_var_or_const(const hl_core_node *e) { return e->kind == HL_CORE_VAR || e->kind == HL_CORE_LIT; }
+
+/* Guard expression value (stable), failing to `fail` on an exception. */
+static uint32_t gexpr(cg *c, const hl_core_node *e, uint32_t fail) {
+    if (c->failed) return ONIL;
+    switch (e->kind) {
+    case HL_CORE_LIT:
+    case HL_CORE_VAR:
+    case HL_CORE_TUPLE:
+    case HL_CORE_CONS:
+        if (e->kind == HL_CORE_TUPLE || e->kind == HL_CORE_CONS) {
+            /* elements of a guard construction are guard expressions */
+            bool simple = true;
+            for (uint32_t i = 0; i < e->u.list.count; i++)
+                if (!is_var_or_const(e->u.list.items[i]) && !cg_is_literal(e->u.list.items[i])) simple = false;
+            if (e->kind == HL_CORE_CONS && !is_var_or_const(e->u.list.tail) && !cg_is_literal(e->u.list.tail))
+                simple = false;
+            if (!simple) {
+                unsupported(c, e, "a nested construction with calls in a guard");
+                return ONIL;
+            }
+        }
+        return stable(c, eval(c, e));
+    case HL_CORE_CALL: {
+        if (e->u.call.kind != HL_CALL_BUILTIN) break;
+        uint32_t mark = c->temp_top;
+        uint32_t id = e->u.call.target;
+        uint32_t n = e->u.call.nargs;
+        if (id >= HL_BI__COUNT || hl_builtins[id].kind != HL_BK_BIF || n > 8) break;
+        uint32_t v[8];
+        for (uint32_t i = 0; i < n; i++) v[i] = gexpr(c, e->u.call.args[i], fail);
+        hl_opcode op;
+        if (n == 2 && is_arith(id, &op)) {
+            const uint32_t ops[] = {fail, OU(0), v[0], v[1], OX(0)};
+            cg_emit(c, op, ops, 5);
+        } else {
+            uint32_t ops[8 + 5];
+            uint32_t k = 0;
+            ops[k++] = fail, ops[k++] = OBIF(id), ops[k++] = OU(0), ops[k++] = OU(n);
+            for (uint32_t i = 0; i < n; i++) ops[k++] = v[i];
+            ops[k++] = OX(0);
+            cg_emit(c, HL_OP_bif, ops, k);
+        }
+        c->temp_top = mark;
+        return stable(c, OX(0));
+    }
+    case HL_CORE_CASE: {
+        if (!(e->flags & HL_CF_GUARD_BOOL)) break;
+        uint32_t mark = c->temp_top;
+        uint32_t subj = gexpr(c, e->u.case_.arg, fail);
+        uint32_t end = cg_label(c);
+        for (uint32_t i = 0; i < e->u.case_.count; i++) {
+            const hl_core_clause *cl = &e->u.case_.clauses[i];
+            uint32_t next = cg_label(c);
+            match(c, cl->pats[0], subj, OLBL(next));
+            uint32_t bm = c->temp_top;
+            to_x0(c, gexpr(c, cl->body, fail));
+            c->temp_top = bm;
+            E(c, jump, OLBL(end));
+            cg_bind(c, next);
+        }
+        E(c, jump, fail);
+        cg_bind(c, end);
+        c->temp_top = mark;
+        return stable(c, OX(0));
+    }
+    case HL_CORE_RECORD_GET: {
+        uint32_t mark = c->temp_top;
+        uint32_t v = gexpr(c, e->u.rget.arg, fail);
+        uint32_t name = cg_atom_index(c, e->u.rget.name.ptr, e->u.rget.name.len);
+        if (e->u.rget.index == 0 || e->u.rget.index > e->u.rget.size) break;
+        E(c, is_tagged_tuple, fail, v, OU(e->u.rget.size), OATOM(name));
+        E(c, get_tuple_element, v, OU(e->u.rget.index - 1), OX(0));
+        c->temp_top = mark;
+        return stable(c, OX(0));
+    }
+    default: break;
+    }
+    cg_error(c, e->line, e->col, "internal error: unexpected guard expression");
+    return ONIL;
+}
+
+static bool type_test(uint32_t id, hl_opcode *op) {
+    switch (id) {
+    case HL_BI_IS_ATOM: *op = HL_OP_is_atom; return true;
+    case HL_BI_IS_BINARY: *op = HL_OP_is_binary; return true;
+    case HL_BI_IS_BITSTRING: *op = HL_OP_is_bitstring; return true;
+    case HL_BI_IS_BOOLEAN: *op = HL_OP_is_boolean; return true;
+    case HL_BI_IS_FLOAT: *op = HL_OP_is_float; return true;
+    case HL_BI_IS_FUNCTION1: *op = HL_OP_is_function; return true;
+    case HL_BI_IS_INTEGER: *op = HL_OP_is_integer; return true;
+    case HL_BI_IS_LIST: *op = HL_OP_is_list; return true;
+    case HL_BI_IS_MAP: *op = HL_OP_is_map; return true;
+    case HL_BI_IS_NUMBER: *op = HL_OP_is_number; return true;
+    case HL_BI_IS_PID: *op = HL_OP_is_pid; return true;
+    case HL_BI_IS_REFERENCE: *op = HL_OP_is_reference; return true;
+    case HL_BI_IS_TUPLE: *op = HL_OP_is_tuple; return true;
+    default: return false;
+    }
+}
+
+/* One guard test: falls through when it is `true`, else jumps to fail. */
+static void gtest(cg *c, const hl_core_node *e, uint32_t fail) {
+    uint32_t mark = c->temp_top;
+    if (e->kind == HL_CORE_LIT) {
+        if (!(e->u.lit.kind == HL_LIT_ATOM && e->u.lit.u.name.len == 4 && memcmp(e->u.lit.u.name.ptr, "true", 4) == 0))
+            E(c, jump, fail);
+        return;
+    }
+    if (e->kind == HL_CORE_CALL && e->u.call.kind == HL_CALL_BUILTIN) {
+        uint32_t id = e->u.call.target;
+        hl_opcode op;
+        bool swap = false;
+        bool cmp = true;
+        switch (id) {
+        case HL_BI_OP_LT: op = HL_OP_is_lt; break;
+        case HL_BI_OP_GT: op = HL_OP_is_lt, swap = true; break;
+        case HL_BI_OP_GE: op = HL_OP_is_ge; break;
+        case HL_BI_OP_LE: op = HL_OP_is_ge, swap = true; break;
+        case HL_BI_OP_EQ: op = HL_OP_is_eq; break;
+        case HL_BI_OP_NE: op = HL_OP_is_ne; break;
+        case HL_BI_OP_EXACT_EQ: op = HL_OP_is_eq_exact; break;
+        case HL_BI_OP_EXACT_NE: op = HL_OP_is_ne_exact; break;
+        default: cmp = false; break;
+        }
+        if (cmp && e->u.call.nargs == 2) {
+            uint32_t a = gexpr(c, e->u.call.args[0], fail);
+            uint32_t b = gexpr(c, e->u.call.args[1], fail);
+            const uint32_t ops[] = {fail, swap ? b : a, swap ? a : b};
+            cg_emit(c, op, ops, 3);
+            c->temp_top = mark;
+            return;
+        }
+        if (e->u.call.nargs == 1 && type_test(id, &op)) {
+            uint32_t a = gexpr(c, e->u.call.args[0], fail);
+            const uint32_t ops[] = {fail, a};
+            cg_emit(c, op, ops, 2);
+            c->temp_top = mark;
+            return;
+        }
+    }
+    uint32_t v = gexpr(c, e, fail);
+    E(c, is_eq_exact, fail, v, OATOM(cg_atom_index(c, "true", 4)));
+    c->temp_top = mark;
+}
+
+/* fail: a label operand. */
+static void guards(cg *c, const hl_core_clause *cl, uint32_t fail) {
+    if (cl->nguards == 0) return;
+    uint32_t body = cg_label(c);
+    for (uint32_t g = 0; g < cl->nguards; g++) {
+        bool last = g + 1 == cl->nguards;
+        uint32_t next = last ? 0 : cg_label(c);
+        for (uint32_t k = 0; k < cl->guards[g].count; k++) gtest(c, cl->guards[g].tests[k], last ? fail : OLBL(next));
+        if (!last) {
+            E(c, jump, OLBL(body));
+            cg_bind(c, next);
+        }
+    }
+    cg_bind(c, body);
+}
+
+/* ---- functions ------------------------------------------------------------------------ */
+
+bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
+    (void)index;
+    uint32_t a = f->arity + f->nfree;
+    c->temp_top = c->max_slots = f->nvars;
+    uint32_t args = c->temp_top;
+    for (uint32_t i = 0; i < f->arity; i++) cg_temp(c);
+    cg_line(c, f->line);
+    E(c, allocate, CG_FRAME, OU(a));
+    for (uint32_t i = 0; i < f->arity; i++) E(c, move, OX(i), OY(args + i));
+    for (uint32_t i = 0; i < f->nfree; i++) E(c, move, OX(f->arity + i), OY(f->free[i]));
+    if (f->self_var != HL_CORE_NO_VAR) {
+        uint32_t ops[3 + HL_BC_MAX_ARITY];
+        ops[0] = OY(f->self_var), ops[1] = OFN(c->fn_base + index), ops[2] = OU(f->nfree);
+        for (uint32_t i = 0; i < f->nfree; i++) ops[3 + i] = OY(f->free[i]);
+        E(c, test_heap, OU(f->nfree + 3), OU(0));
+        cg_emit(c, HL_OP_make_fun, ops, 3 + (size_t)f->nfree);
+    }
+    uint32_t mark = c->temp_top;
+    for (uint32_t i = 0; i < f->nclauses && !c->failed; i++) {
+        const hl_core_clause *cl = &f->clauses[i];
+        uint32_t next = cg_label(c);
+        if (cl->npats != f->arity) {
+            cg_error(c, cl->line, cl->col, "internal error: clause arity");
+            return false;
+        }
+        for (uint32_t k = 0; k < cl->npats; k++) match(c, cl->pats[k], OY(args + k), OLBL(next));
+        guards(c, cl, OLBL(next));
+        tail(c, cl->body);
+        cg_bind(c, next);
+        c->temp_top = mark;
+    }
+    for (uint32_t i = 0; i < f->arity; i++) E(c, move, OY(args + i), OX(i));
+    for (uint32_t i = 0; i < f->nfree; i++) E(c, move, OY(f->free[i]), OX(f->arity + i));
+    cg_line(c, f->line);
+    E0(c, func_info);
+    return !c->failed;
+}

@@ -1,0 +1,97 @@
+/* codegen_int.h — state shared by the codegen's two halves: codegen.c
+ * (image sections: atoms, literals, functions, lines, labels, frames) and
+ * codegen_expr.c (expressions, patterns, guards). Private to src/gen. */
+#ifndef HL_GEN_CODEGEN_INT_H
+#define HL_GEN_CODEGEN_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/buf.h"
+#include "base/diag.h"
+#include "core/ir.h"
+#include "gen/bytecode.h"
+
+typedef struct cg_atom {
+    const char *p;
+    uint32_t len;
+} cg_atom;
+
+typedef struct cg {
+    const hl_core_module *m;
+    hl_diags *d;
+    bool failed, nomem;
+    /* atom pool */
+    cg_atom *atoms;
+    uint32_t natoms, acap;
+    uint32_t *ahash; /* open addressing: atom index + 1, 0 empty */
+    uint32_t ahcap;
+    /* literal section (u32 len + encoding, per literal) */
+    hl_buf lits;
+    uint32_t nlits;
+    /* code */
+    uint32_t *code;
+    size_t ncode, ccap;
+    uint32_t (*funcs)[6];
+    uint32_t nfuncs;
+    uint32_t *lines; /* (offset, line) pairs */
+    size_t nlines, lcap;
+    /* stdlib functions written in Erlang appended after the module's own:
+     * builtin id -> function index (UINT32_MAX = none) */
+    uint32_t *erl_fn;
+    uint32_t fn_base; /* index of this module's function 0 in the image */
+    /* per function */
+    const hl_core_fun *fn;
+    uint32_t *label_pc;
+    uint32_t nlabels, labcap;
+    uint32_t *fix; /* code positions holding label ids */
+    size_t nfix, fixcap;
+    uint32_t *ffix; /* code positions holding the frame size */
+    size_t nffix, ffixcap;
+    uint32_t temp_top, max_slots;
+    uint32_t try_depth; /* enclosing try/catch in this function */
+} cg;
+
+#define CG_FRAME HL_BC_WORD(HL_K_U, 0x0FFFFFFFu) /* patched to the frame size */
+#define OX(i) HL_BC_WORD(HL_K_X, (i))
+#define OY(i) HL_BC_WORD(HL_K_Y, (i))
+#define OU(v) HL_BC_WORD(HL_K_U, (v))
+#define OINT(v) HL_BC_WORD(HL_K_INT, (uint32_t)(int32_t)(v))
+#define OATOM(i) HL_BC_WORD(HL_K_ATOM, (i))
+#define OLIT(i) HL_BC_WORD(HL_K_LIT, (i))
+#define ONIL HL_BC_WORD(HL_K_NIL, 0)
+#define ONOFAIL HL_BC_WORD(HL_K_NOFAIL, 0)
+#define OFN(i) HL_BC_WORD(HL_K_FUNC, (i))
+#define OBIF(i) HL_BC_WORD(HL_K_BIF, (i))
+#define OLBL(i) HL_BC_WORD(HL_K_LABEL, (i))
+
+void cg_error(cg *c, uint32_t line, uint32_t col, const char *msg);
+void cg_oom(cg *c);
+bool cg_grow(cg *c, void **p, size_t *cap, size_t need, size_t elem);
+
+/* Emits an instruction: opcode then n operand words (label and frame-size
+ * operands are recorded for patching). */
+void cg_emit(cg *c, hl_opcode op, const uint32_t *ops, size_t n);
+#define E(c, op, ...)                                                                         \
+    do {                                                                                      \
+        const uint32_t ops_[] = {__VA_ARGS__};                                                \
+        cg_emit((c), HL_OP_##op, ops_, sizeof ops_ / sizeof ops_[0]);                          \
+    } while (0)
+#define E0(c, op) cg_emit((c), HL_OP_##op, NULL, 0)
+
+uint32_t cg_label(cg *c);
+void cg_bind(cg *c, uint32_t label);
+void cg_line(cg *c, uint32_t line);
+
+uint32_t cg_atom_index(cg *c, const char *p, uint32_t len);
+/* Operand for a literal node or a fully literal tuple/list tree. */
+uint32_t cg_lit_operand(cg *c, const hl_core_node *n);
+bool cg_is_literal(const hl_core_node *n);
+
+uint32_t cg_temp(cg *c);
+
+/* codegen_expr.c */
+bool cg_function(cg *c, const hl_core_fun *f, uint32_t index);
+
+#endif

@@ -1,0 +1,166 @@
+/* program.c — hl_compile: the whole pipeline from source to a loaded,
+ * gated program (DESIGN §2), and the engine's content-addressed program
+ * cache (SHA-256 of source + options + bytecode format version). */
+#include <stdio.h>
+#include <string.h>
+
+#include "base/mem.h"
+#include "core/core.h"
+#include "front/front.h"
+#include "gen/codegen.h"
+#include "gen/gate.h"
+#include "gen/load.h"
+#include "host/host_int.h"
+
+static void put_u64(hl_sha256 *s, uint64_t v) {
+    uint8_t b[8];
+    for (int i = 0; i < 8; i++) b[i] = (uint8_t)(v >> (8 * i));
+    hl_sha256_update(s, b, 8);
+}
+
+static void cache_key(const char *source, size_t len, const hl_front_limits *lim, uint8_t key[32]) {
+    hl_sha256 s;
+    hl_sha256_init(&s);
+    static const char tag[] = "hyperlang-module";
+    hl_sha256_update(&s, tag, sizeof tag);
+    put_u64(&s, HL_BC_VERSION);
+    put_u64(&s, lim->max_source_bytes);
+    put_u64(&s, lim->max_tokens);
+    put_u64(&s, lim->max_depth);
+    put_u64(&s, lim->max_string_chars);
+    put_u64(&s, lim->max_integer_digits);
+    put_u64(&s, lim->max_memory_bytes);
+    put_u64(&s, lim->max_diagnostics);
+    put_u64(&s, len);
+    hl_sha256_update(&s, source, len);
+    hl_sha256_final(&s, key);
+}
+
+void hl_module_free(hl_module *module) {
+    if (!module) return;
+    if (atomic_fetch_sub(&module->refs, 1) != 1) return;
+    hl_program_free(module->prog);
+    hl_mem_free(module);
+}
+
+static hl_status compile_error(hl_error **err, hl_diags *diags, const char *name) {
+    if (hl_diags_errors(diags) == 0) hl_diags_add(diags, 1, 1, "out of memory");
+    hl_status s = hl_host_set_error(err, hl_host_error_from_diags(diags, name));
+    return s;
+}
+
+/* Source to a loaded program; NULL with *err set on rejection. */
+static hl_program *build(const char *name, const char *source, size_t len, const hl_front_limits *lim,
+                         hl_status *status, hl_error **err) {
+    hl_front_result *r = hl_front_parse(source, len, lim);
+    if (!r) {
+        *status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+        return NULL;
+    }
+    if (hl_diags_errors(&r->diags) > 0) {
+        *status = hl_host_set_error(err, hl_host_error_from_diags(&r->diags, name));
+        hl_front_free(r);
+        return NULL;
+    }
+    hl_core_options copts;
+    hl_core_options_default(&copts);
+    hl_diags diags;
+    hl_diags_init(&diags, lim->max_diagnostics);
+    hl_core_module *m = r->module ? hl_core_compile(r->module, &copts, &diags) : NULL;
+    uint8_t *img = NULL;
+    size_t imglen = 0;
+    bool nomem = false;
+    if (!m || hl_diags_errors(&diags) > 0 || !hl_codegen(m, &diags, &img, &imglen, &nomem)) {
+        *status = nomem ? hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory while compiling"))
+                        : compile_error(err, &diags, name);
+        hl_core_free(m);
+        hl_front_free(r);
+        hl_diags_free(&diags);
+        return NULL;
+    }
+    hl_core_free(m);
+    hl_front_free(r);
+    hl_bc_image bc;
+    char why[256];
+    hl_program *prog = NULL;
+    if (!hl_gate_check(img, imglen, &bc, why, sizeof why)) {
+        hl_diags_add(&diags, 1, 1, "internal error: the bytecode gate refused the generated code: %s", why);
+        *status = compile_error(err, &diags, name);
+    } else {
+        if (!hl_load(&bc, &prog, why, sizeof why)) {
+            hl_diags_add(&diags, 1, 1, "cannot load the program: %s", why);
+            *status = compile_error(err, &diags, name);
+            prog = NULL;
+        }
+        hl_bc_image_free(&bc);
+    }
+    hl_mem_free(img);
+    hl_diags_free(&diags);
+    if (prog) *status = HL_OK;
+    return prog;
+}
+
+hl_status hl_compile(hl_engine *engine, const char *name, const char *source, size_t len,
+                     const hl_compile_options *opts, hl_module **out, hl_error **err) {
+    if (err) *err = NULL;
+    if (!engine || !out || (!source && len)) return HL_EMISUSE;
+    *out = NULL;
+    if (!source) source = "";
+    if (!name) name = "<source>";
+    hl_front_limits lim;
+    if (opts) lim = opts->front;
+    else hl_front_limits_default(&lim);
+    uint8_t key[32];
+    cache_key(source, len, &lim, key);
+    pthread_mutex_lock(&engine->lock);
+    for (uint32_t i = 0; i < engine->ncache; i++)
+        if (memcmp(engine->cache[i].key, key, 32) == 0) {
+            hl_module *m = engine->cache[i].module;
+            atomic_fetch_add(&m->refs, 1);
+            pthread_mutex_unlock(&engine->lock);
+            *out = m;
+            return HL_OK;
+        }
+    pthread_mutex_unlock(&engine->lock);
+
+    hl_status status = HL_ENOMEM;
+    hl_program *prog = build(name, source, len, &lim, &status, err);
+    if (!prog) return status;
+    hl_module *m = hl_mem_calloc(1, sizeof *m);
+    if (!m) {
+        hl_program_free(prog);
+        return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    }
+    atomic_init(&m->refs, 2); /* the caller's and the cache's */
+    m->prog = prog;
+    memcpy(m->key, key, 32);
+
+    pthread_mutex_lock(&engine->lock);
+    for (uint32_t i = 0; i < engine->ncache; i++)
+        if (memcmp(engine->cache[i].key, key, 32) == 0) { /* another thread was faster */
+            hl_module *old = engine->cache[i].module;
+            atomic_fetch_add(&old->refs, 1);
+            pthread_mutex_unlock(&engine->lock);
+            atomic_store(&m->refs, 1);
+            hl_module_free(m);
+            *out = old;
+            return HL_OK;
+        }
+    hl_module *evict = NULL;
+    uint32_t slot = engine->ncache;
+    if (slot == HL_CACHE_MAX) {
+        slot = 0;
+        for (uint32_t i = 1; i < HL_CACHE_MAX; i++)
+            if (engine->cache[i].stamp < engine->cache[slot].stamp) slot = i;
+        evict = engine->cache[slot].module;
+    } else {
+        engine->ncache++;
+    }
+    memcpy(engine->cache[slot].key, key, 32);
+    engine->cache[slot].module = m;
+    engine->cache[slot].stamp = ++engine->stamp;
+    pthread_mutex_unlock(&engine->lock);
+    hl_module_free(evict);
+    *out = m;
+    return HL_OK;
+}

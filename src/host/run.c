@@ -1,0 +1,175 @@
+/* run.c — hl_run: one call of an exported function in the caller's thread
+ * under reduction, heap and wall-clock limits, with the outcome classified
+ * (DESIGN §4 faults): result copied out, uncaught exception with class,
+ * reason text and guest stack, or which limit stopped it. The process and
+ * its heap are freed before returning, whatever happened. */
+#include <string.h>
+
+#include "base/buf.h"
+#include "base/mem.h"
+#include "host/host_int.h"
+#include "term/atom.h"
+#include "term/copy.h"
+#include "vm/vm.h"
+
+static hl_status limit_error(hl_error **err, hl_limit_kind kind) {
+    static const char *const text[] = {"", "the run used up its reductions (max_reductions)",
+                                       "the run passed its heap limit (max_heap_bytes)",
+                                       "the run passed its deadline (timeout_ms)"};
+    hl_error *e = hl_host_error_new(HL_ELIMIT, text[kind]);
+    if (e != &hl_host_oom_error) e->limit = kind;
+    return hl_host_set_error(err, e);
+}
+
+static char *dup_buf(hl_buf *b) {
+    if (b->failed) return NULL;
+    char *s = hl_mem_alloc(b->len + 1);
+    if (!s) return NULL;
+    if (b->len) memcpy(s, b->data, b->len);
+    s[b->len] = '\0';
+    return s;
+}
+
+/* `Module:Function/Arity (line L)` per stack entry. */
+static void stack_text(hl_buf *b, hl_term st) {
+    size_t n = 0;
+    for (; hl_is_cons(st) && n < 64; st = hl_cdr(st), n++) {
+        hl_term e = hl_car(st);
+        if (!hl_is_tuple(e) || hl_tuple_arity(e) != 4) continue;
+        hl_host_term_text(b, hl_tuple_get(e, 0), false);
+        hl_buf_putc(b, ':');
+        hl_host_term_text(b, hl_tuple_get(e, 1), false);
+        hl_term a = hl_tuple_get(e, 2);
+        if (hl_is_small(a)) {
+            hl_buf_putc(b, '/');
+            hl_host_term_text(b, a, false);
+        } else {
+            size_t k = 0;
+            for (hl_term l = a; hl_is_cons(l); l = hl_cdr(l)) k++;
+            hl_buf_printf(b, "/%zu ", k);
+            hl_host_term_text(b, a, false);
+        }
+        for (hl_term l = hl_tuple_get(e, 3); hl_is_cons(l); l = hl_cdr(l)) {
+            hl_term kv = hl_car(l);
+            if (hl_is_tuple(kv) && hl_tuple_arity(kv) == 2 && hl_is_small(hl_tuple_get(kv, 1))) {
+                hl_buf_puts(b, " (line ");
+                hl_host_term_text(b, hl_tuple_get(kv, 1), false);
+                hl_buf_putc(b, ')');
+            }
+        }
+        hl_buf_putc(b, '\n');
+    }
+}
+
+static hl_status exception_error(hl_error **err, hl_term cls, hl_term reason, hl_term stack) {
+    hl_buf c, r, s, m;
+    hl_buf_init(&c, 1 << 10);
+    hl_buf_init(&r, 1 << 20);
+    hl_buf_init(&s, 1 << 20);
+    hl_buf_init(&m, 0);
+    hl_host_term_text(&c, cls, false);
+    hl_host_term_text(&r, reason, true);
+    stack_text(&s, stack);
+    hl_buf_printf(&m, "exception %s: %s", c.data ? c.data : "", r.data ? r.data : "");
+    hl_error *e = hl_host_error_new(HL_EEXCEPTION, m.data && !m.failed ? m.data : "exception");
+    if (e != &hl_host_oom_error) {
+        e->exc_class = dup_buf(&c);
+        e->exc_reason = dup_buf(&r);
+        e->exc_stack = dup_buf(&s);
+        if (!e->exc_class || !e->exc_reason || !e->exc_stack) {
+            hl_error_free(e);
+            e = &hl_host_oom_error;
+        }
+    }
+    hl_buf_free(&c), hl_buf_free(&r), hl_buf_free(&s), hl_buf_free(&m);
+    return hl_host_set_error(err, e);
+}
+
+static hl_status undef_error(hl_error **err, const hl_program *prog, const char *function, size_t nargs) {
+    hl_buf s;
+    hl_buf_init(&s, 1 << 12);
+    hl_host_term_text(&s, prog->am_module, false);
+    hl_buf_printf(&s, ":%s/%zu\n", function, nargs);
+    hl_error *e = hl_host_error_new(HL_EEXCEPTION, "exception error: undef");
+    if (e != &hl_host_oom_error) {
+        e->exc_class = dup_buf(&(hl_buf){.data = (char *)"error", .len = 5});
+        e->exc_reason = dup_buf(&(hl_buf){.data = (char *)"undef", .len = 5});
+        e->exc_stack = dup_buf(&s);
+        if (!e->exc_class || !e->exc_reason || !e->exc_stack) {
+            hl_error_free(e);
+            e = &hl_host_oom_error;
+        }
+    }
+    hl_buf_free(&s);
+    return hl_host_set_error(err, e);
+}
+
+hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
+                 const hl_run_limits *limits, hl_value **result, hl_error **err) {
+    if (err) *err = NULL;
+    if (!module || !function || !result || (nargs && !args) || nargs > 255) return HL_EMISUSE;
+    *result = NULL;
+    for (size_t i = 0; i < nargs; i++)
+        if (!args[i]) return HL_EMISUSE;
+    const hl_program *prog = module->prog;
+    int64_t fn = hl_program_find(prog, function, strlen(function), (uint32_t)nargs);
+    if (fn < 0) return undef_error(err, prog, function, nargs);
+
+    hl_run_limits lim = {HL_RUN_DEFAULT_MAX_REDUCTIONS, HL_RUN_DEFAULT_MAX_HEAP_BYTES, HL_RUN_DEFAULT_TIMEOUT_MS};
+    if (limits) {
+        if (limits->max_reductions) lim.max_reductions = limits->max_reductions;
+        if (limits->max_heap_bytes) lim.max_heap_bytes = limits->max_heap_bytes;
+        if (limits->timeout_ms) lim.timeout_ms = limits->timeout_ms;
+    }
+    if (lim.timeout_ms > UINT64_MAX / 2000000u) lim.timeout_ms = UINT64_MAX / 2000000u;
+    hl_vm_limits vl = {lim.max_reductions, lim.max_heap_bytes, hl_vm_now_ns() + lim.timeout_ms * 1000000u};
+    hl_vm_proc *p = hl_vm_proc_new(prog, &vl);
+    if (!p) {
+        /* A heap limit below the process's minimum footprint is a heap limit
+         * fault; otherwise the allocator failed. */
+        if (lim.max_heap_bytes < (64u << 10)) return limit_error(err, HL_LIMIT_KIND_HEAP);
+        return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    }
+    hl_term targs[255];
+    hl_status status = HL_OK;
+    for (size_t i = 0; i < nargs; i++) {
+        hl_term_status ts = hl_term_copy(hl_vm_proc_heap(p), args[i]->t, &targs[i]);
+        if (ts != HL_TERM_OK) {
+            hl_vm_proc_free(p);
+            if (ts == HL_TERM_HEAP_LIMIT) return limit_error(err, HL_LIMIT_KIND_HEAP);
+            return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+        }
+    }
+    if (!hl_vm_start(p, (uint32_t)fn, targs, (uint32_t)nargs)) {
+        hl_vm_proc_free(p);
+        return HL_EMISUSE;
+    }
+    hl_vm_status st;
+    do st = hl_vm_run(p, 0);
+    while (st == HL_VM_YIELD);
+    switch (st) {
+    case HL_VM_DONE: status = hl_host_value_from_term(hl_vm_result(p), result); break;
+    case HL_VM_EXCEPTION: {
+        hl_term c, r, s;
+        hl_vm_exception(p, &c, &r, &s);
+        status = exception_error(err, c, r, s);
+        break;
+    }
+    case HL_VM_WAIT: /* nothing can ever arrive: it would wait until its deadline */
+    case HL_VM_FAULT_DEADLINE: status = limit_error(err, HL_LIMIT_KIND_DEADLINE); break;
+    case HL_VM_FAULT_REDUCTIONS: status = limit_error(err, HL_LIMIT_KIND_REDUCTIONS); break;
+    case HL_VM_FAULT_HEAP: status = limit_error(err, HL_LIMIT_KIND_HEAP); break;
+    case HL_VM_FAULT_NOMEM:
+        status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+        break;
+    default: status = hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "the run could not start")); break;
+    }
+    if (status == HL_EREJECTED)
+        status = hl_host_set_error(err, hl_host_error_new(HL_EREJECTED,
+                                                          "the result holds a fun or an internal handle, "
+                                                          "which cannot leave the guest"));
+    else if (status == HL_ENOMEM && !*result && st == HL_VM_DONE)
+        status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    hl_vm_proc_free(p);
+    return status;
+}

@@ -1,0 +1,419 @@
+/* term_api.c — host-owned terms (hl_value): building, inspecting, copying
+ * results out of a guest heap (with the boundary check: no funs, no
+ * handles), printing (term/print.h) and reading literals (term/reader.h).
+ *
+ * A value is a term plus a reference-counted store (a heap that owns what
+ * the term points to); immediates need no store. Every walk over a term is
+ * iterative (explicit stack), so no C recursion depends on term depth. */
+#include <stdio.h>
+#include <string.h>
+
+#include "base/buf.h"
+#include "base/mem.h"
+#include "host/host_int.h"
+#include "term/atom.h"
+#include "term/copy.h"
+#include "term/print.h"
+#include "term/reader.h"
+
+enum { STORE_LIMIT = 1u << 30 };
+
+/* ---- iterative walk ------------------------------------------------------- */
+
+typedef struct walk_stack {
+    hl_term *items;
+    size_t n, cap;
+} walk_stack;
+
+static bool push(walk_stack *s, hl_term t) {
+    if (s->n == s->cap) {
+        size_t ncap = s->cap ? s->cap * 2 : 64;
+        hl_term *p = hl_mem_realloc_array(s->items, ncap, sizeof *p);
+        if (!p) return false;
+        s->items = p, s->cap = ncap;
+    }
+    s->items[s->n++] = t;
+    return true;
+}
+
+/* Visits every subterm; visit returns false to stop (HL_EREJECTED). */
+static hl_status walk(hl_term root, bool (*visit)(hl_term t)) {
+    walk_stack s = {0};
+    hl_status st = HL_OK;
+    if (!push(&s, root)) return HL_ENOMEM;
+    while (s.n && st == HL_OK) {
+        hl_term t = s.items[--s.n];
+        if (!visit(t)) {
+            st = HL_EREJECTED;
+            break;
+        }
+        if (hl_is_cons(t)) {
+            if (!push(&s, hl_cdr(t)) || !push(&s, hl_car(t))) st = HL_ENOMEM;
+        } else if (hl_is_tuple(t)) {
+            for (size_t i = hl_tuple_arity(t); i-- > 0;)
+                if (!push(&s, hl_tuple_get(t, i))) st = HL_ENOMEM;
+        } else if (hl_is_flatmap(t)) {
+            size_t n = hl_flatmap_size(t);
+            if (!push(&s, hl_flatmap_keys(t))) st = HL_ENOMEM;
+            for (size_t i = 0; i < n; i++)
+                if (!push(&s, hl_flatmap_values(t)[i])) st = HL_ENOMEM;
+        }
+    }
+    hl_mem_free(s.items);
+    return st;
+}
+
+static bool may_leave(hl_term t) {
+    if (hl_is_immed(t)) return !hl_is_handle_immed(t) && t != HL_NONE;
+    if (hl_is_cons(t)) return true;
+    if (!hl_is_boxed(t)) return false;
+    switch (hl_header_subtag(hl_boxed_header(t))) {
+    case HL_SUB_TUPLE:
+    case HL_SUB_POS_BIG:
+    case HL_SUB_NEG_BIG:
+    case HL_SUB_FLOAT:
+    case HL_SUB_HEAP_BIN:
+    case HL_SUB_REFC_BIN:
+    case HL_SUB_SUB_BIN:
+    case HL_SUB_FLATMAP: return true;
+    default: return false;
+    }
+}
+
+static bool retain_atom(hl_term t) {
+    if (hl_is_atom(t)) hl_atom_retain(t);
+    return true;
+}
+static bool release_atom(hl_term t) {
+    if (hl_is_atom(t)) hl_atom_release(t);
+    return true;
+}
+
+/* ---- stores and values ------------------------------------------------------ */
+
+static hl_vstore *store_new(size_t words) {
+    hl_vstore *s = hl_mem_calloc(1, sizeof *s);
+    if (!s) return NULL;
+    if (hl_heap_init(&s->heap, words < 16 ? 16 : words, STORE_LIMIT) != HL_TERM_OK) {
+        hl_mem_free(s);
+        return NULL;
+    }
+    atomic_init(&s->refs, 1);
+    return s;
+}
+
+static hl_value *value_new(hl_vstore *s, hl_term t) {
+    hl_value *v = hl_mem_alloc(sizeof *v);
+    if (!v) return NULL;
+    v->store = s;
+    v->t = t;
+    if (s) atomic_fetch_add(&s->refs, 1);
+    return v;
+}
+
+static void store_release(hl_vstore *s) {
+    if (!s || atomic_fetch_sub(&s->refs, 1) != 1) return;
+    hl_heap_free(&s->heap);
+    hl_mem_free(s);
+}
+
+void hl_value_free(hl_value *v) {
+    if (!v) return;
+    /* Atoms are retained once per value handle (see value_with_atoms). */
+    walk(v->t, release_atom);
+    store_release(v->store);
+    hl_mem_free(v);
+}
+
+/* A new handle on t in store s; retains t's atoms for the handle's life. */
+static hl_status value_with_atoms(hl_vstore *s, hl_term t, hl_value **out) {
+    hl_value *v = value_new(s, t);
+    if (!v) return HL_ENOMEM;
+    if (walk(t, retain_atom) != HL_OK) {
+        /* could not retain every atom: undo what was retained by a second walk
+         * is not possible to bound exactly, so treat as out of memory without
+         * releasing (atoms then stay alive: safe, only a small leak of names) */
+        v->t = HL_NIL;
+        hl_value_free(v);
+        return HL_ENOMEM;
+    }
+    *out = v;
+    return HL_OK;
+}
+
+hl_status hl_host_value_from_term(hl_term t, hl_value **out) {
+    hl_status st = walk(t, may_leave);
+    if (st != HL_OK) return st;
+    if (hl_is_immed(t)) return value_with_atoms(NULL, t, out);
+    size_t words;
+    if (hl_term_size(t, STORE_LIMIT / 8, &words) != HL_TERM_OK) return HL_ENOMEM;
+    hl_vstore *s = store_new(words);
+    if (!s) return HL_ENOMEM;
+    hl_term c;
+    if (hl_term_copy(&s->heap, t, &c) != HL_TERM_OK) {
+        store_release(s);
+        return HL_ENOMEM;
+    }
+    st = value_with_atoms(s, c, out);
+    store_release(s);
+    return st;
+}
+
+hl_status hl_value_int(int64_t v, hl_value **out) {
+    if (!out) return HL_EMISUSE;
+    *out = NULL;
+    if (hl_small_fits(v)) {
+        *out = value_new(NULL, hl_make_small(v));
+        return *out ? HL_OK : HL_ENOMEM;
+    }
+    hl_vstore *s = store_new(4);
+    if (!s) return HL_ENOMEM;
+    hl_term *p;
+    hl_status st = HL_ENOMEM;
+    if (hl_heap_alloc(&s->heap, 2, &p) == HL_TERM_OK) {
+        uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+        p[0] = hl_make_header(v < 0 ? HL_SUB_NEG_BIG : HL_SUB_POS_BIG, 1);
+        p[1] = mag;
+        *out = value_new(s, hl_make_boxed(p));
+        st = *out ? HL_OK : HL_ENOMEM;
+    }
+    store_release(s);
+    return st;
+}
+
+hl_status hl_value_float(double d, hl_value **out) {
+    if (!out) return HL_EMISUSE;
+    *out = NULL;
+    if (d != d || d > 1.7976931348623157e308 || d < -1.7976931348623157e308) return HL_EMISUSE;
+    hl_vstore *s = store_new(HL_FLOAT_WORDS);
+    if (!s) return HL_ENOMEM;
+    hl_term *p;
+    hl_status st = HL_ENOMEM;
+    if (hl_heap_alloc(&s->heap, HL_FLOAT_WORDS, &p) == HL_TERM_OK) {
+        *out = value_new(s, hl_float_init(p, d));
+        st = *out ? HL_OK : HL_ENOMEM;
+    }
+    store_release(s);
+    return st;
+}
+
+hl_status hl_value_atom(const hl_module *module, const char *name, size_t len, hl_value **out) {
+    if (!out || (!name && len)) return HL_EMISUSE;
+    *out = NULL;
+    hl_term a;
+    hl_term_status ts = module ? hl_atom_pool_lookup(module->prog->pool, name ? name : "", len, &a)
+                               : hl_atom_find_static(name ? name : "", len, &a);
+    if (ts == HL_TERM_NOMEM) return HL_ENOMEM;
+    if (ts != HL_TERM_OK) return HL_EREJECTED;
+    return value_with_atoms(NULL, a, out);
+}
+
+hl_status hl_value_binary(const void *bytes, size_t len, hl_value **out) {
+    if (!out || (!bytes && len)) return HL_EMISUSE;
+    *out = NULL;
+    if (len > HL_HEAP_BIN_MAX) {
+        hl_binary *b = hl_binary_new(len);
+        if (!b) return HL_ENOMEM;
+        memcpy(b->data, bytes, len);
+        hl_vstore *s = store_new(HL_REFC_BIN_WORDS);
+        hl_term t;
+        hl_status st = HL_ENOMEM;
+        if (s && hl_heap_make_refc_bin(&s->heap, b, &t) == HL_TERM_OK) {
+            *out = value_new(s, t);
+            st = *out ? HL_OK : HL_ENOMEM;
+        }
+        hl_binary_decref(b);
+        store_release(s);
+        return st;
+    }
+    hl_vstore *s = store_new(hl_heap_bin_words(len));
+    if (!s) return HL_ENOMEM;
+    hl_term *p;
+    hl_status st = HL_ENOMEM;
+    if (hl_heap_alloc(&s->heap, hl_heap_bin_words(len), &p) == HL_TERM_OK) {
+        *out = value_new(s, hl_heap_bin_init(p, bytes, len));
+        st = *out ? HL_OK : HL_ENOMEM;
+    }
+    store_release(s);
+    return st;
+}
+
+static hl_status compound(hl_value *const *items, size_t n, bool tuple, hl_value **out) {
+    if (!out || (n && !items)) return HL_EMISUSE;
+    *out = NULL;
+    size_t words = tuple ? n + 1 : 2 * n;
+    for (size_t i = 0; i < n; i++) {
+        if (!items[i]) return HL_EMISUSE;
+        size_t w;
+        if (hl_term_size(items[i]->t, STORE_LIMIT / 8, &w) != HL_TERM_OK) return HL_ENOMEM;
+        if (!hl_size_add(words, w, &words)) return HL_ENOMEM;
+    }
+    if (!tuple && n == 0) return value_with_atoms(NULL, HL_NIL, out);
+    hl_vstore *s = store_new(words);
+    if (!s) return HL_ENOMEM;
+    hl_status st = HL_ENOMEM;
+    hl_term *p;
+    if (hl_heap_alloc(&s->heap, tuple ? n + 1 : 2 * n, &p) == HL_TERM_OK) {
+        hl_term t = tuple ? hl_tuple_init(p, n) : hl_make_cons(p);
+        bool ok = true;
+        for (size_t i = 0; ok && i < n; i++) {
+            hl_term e;
+            ok = hl_term_copy(&s->heap, items[i]->t, &e) == HL_TERM_OK;
+            if (tuple) p[1 + i] = ok ? e : HL_NIL;
+            else {
+                p[2 * i] = ok ? e : HL_NIL;
+                p[2 * i + 1] = i + 1 < n ? hl_make_cons(p + 2 * i + 2) : HL_NIL;
+            }
+        }
+        if (ok) st = value_with_atoms(s, t, out);
+    }
+    store_release(s);
+    return st;
+}
+
+hl_status hl_value_list(hl_value *const *items, size_t n, hl_value **out) { return compound(items, n, false, out); }
+hl_status hl_value_tuple(hl_value *const *items, size_t n, hl_value **out) { return compound(items, n, true, out); }
+
+hl_value_kind hl_value_kind_of(const hl_value *v) {
+    if (!v) return HL_VALUE_OTHER;
+    hl_term t = v->t;
+    if (hl_is_integer(t)) return HL_VALUE_INTEGER;
+    if (hl_is_float(t)) return HL_VALUE_FLOAT;
+    if (hl_is_atom(t)) return HL_VALUE_ATOM;
+    if (t == HL_NIL) return HL_VALUE_NIL;
+    if (hl_is_cons(t)) return HL_VALUE_LIST;
+    if (hl_is_tuple(t)) return HL_VALUE_TUPLE;
+    if (hl_is_map(t)) return HL_VALUE_MAP;
+    if (hl_is_binary_obj(t)) return HL_VALUE_BINARY;
+    return HL_VALUE_OTHER;
+}
+
+hl_status hl_value_get_int(const hl_value *v, int64_t *out) {
+    if (!v || !out) return HL_EMISUSE;
+    if (hl_is_small(v->t)) {
+        *out = hl_small_val(v->t);
+        return HL_OK;
+    }
+    if (hl_is_big(v->t) && hl_big_nlimbs(v->t) == 1) {
+        uint64_t m = hl_big_limbs(v->t)[0];
+        bool neg = hl_big_is_neg(v->t);
+        if (!neg && m <= (uint64_t)INT64_MAX) {
+            *out = (int64_t)m;
+            return HL_OK;
+        }
+        if (neg && m <= (uint64_t)INT64_MAX + 1) {
+            *out = (int64_t)(0 - m);
+            return HL_OK;
+        }
+    }
+    return HL_EMISUSE;
+}
+
+hl_status hl_value_get_float(const hl_value *v, double *out) {
+    if (!v || !out || !hl_is_float(v->t)) return HL_EMISUSE;
+    *out = hl_float_val(v->t);
+    return HL_OK;
+}
+
+hl_status hl_value_get_atom(const hl_value *v, const char **name, size_t *len) {
+    if (!v || !hl_is_atom(v->t)) return HL_EMISUSE;
+    size_t l;
+    const char *n = hl_atom_name(hl_atom_index(v->t), &l);
+    if (name) *name = n;
+    if (len) *len = l;
+    return HL_OK;
+}
+
+hl_status hl_value_get_binary(const hl_value *v, const void **bytes, size_t *len) {
+    if (!v || !hl_is_binary_obj(v->t)) return HL_EMISUSE;
+    const unsigned char *b;
+    uint64_t off, bits;
+    hl_bitstring_view(v->t, &b, &off, &bits);
+    if (off % 8 || bits % 8) return HL_EMISUSE;
+    if (bytes) *bytes = b + off / 8;
+    if (len) *len = (size_t)(bits / 8);
+    return HL_OK;
+}
+
+hl_status hl_value_count(const hl_value *v, size_t *n) {
+    if (!v || !n) return HL_EMISUSE;
+    if (hl_is_tuple(v->t)) {
+        *n = hl_tuple_arity(v->t);
+        return HL_OK;
+    }
+    size_t k = 0;
+    hl_term l = v->t;
+    while (hl_is_cons(l)) k++, l = hl_cdr(l);
+    if (l != HL_NIL) return HL_EMISUSE;
+    *n = k;
+    return HL_OK;
+}
+
+hl_status hl_value_element(const hl_value *v, size_t i, hl_value **out) {
+    if (!v || !out) return HL_EMISUSE;
+    *out = NULL;
+    hl_term e;
+    if (hl_is_tuple(v->t)) {
+        if (i >= hl_tuple_arity(v->t)) return HL_EMISUSE;
+        e = hl_tuple_get(v->t, i);
+    } else {
+        hl_term l = v->t;
+        while (i && hl_is_cons(l)) i--, l = hl_cdr(l);
+        if (!hl_is_cons(l)) return HL_EMISUSE;
+        e = hl_car(l);
+    }
+    return value_with_atoms(v->store, e, out);
+}
+
+/* ---- printing and reading ---------------------------------------------------- */
+
+bool hl_host_term_text(hl_buf *b, hl_term t, bool pretty) {
+    hl_term_status st = pretty ? hl_print_p(b, t, 1, 80, false, NULL) : hl_print_w(b, t, false, NULL);
+    return st == HL_TERM_OK && !b->failed;
+}
+
+hl_status hl_value_parse(const hl_module *module, const char *text, size_t len, hl_value **out, hl_error **err) {
+    if (err) *err = NULL;
+    if (!out || (!text && len)) return HL_EMISUSE;
+    *out = NULL;
+    hl_vstore *s = store_new(0);
+    if (!s) return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    hl_reader_opts ro = {0};
+    ro.pool = module ? module->prog->pool : NULL;
+    hl_reader_error re;
+    memset(&re, 0, sizeof re);
+    hl_term t;
+    hl_term_status ts = hl_read_term(&s->heap, text ? text : "", len, &ro, &t, &re);
+    hl_status st;
+    if (ts == HL_TERM_OK) {
+        st = value_with_atoms(s, t, out);
+        if (st != HL_OK) st = hl_host_set_error(err, hl_host_error_new(st, "out of memory"));
+    } else if (ts == HL_TERM_NOMEM) {
+        st = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    } else {
+        char msg[260];
+        if (re.line) snprintf(msg, sizeof msg, "%u:%u: %s", re.line, re.col, re.message);
+        else snprintf(msg, sizeof msg, "%s", re.message[0] ? re.message : "not a term literal");
+        st = hl_host_set_error(err, hl_host_error_new(HL_EREJECTED, msg));
+    }
+    store_release(s);
+    return st;
+}
+
+hl_status hl_value_to_text(const hl_value *v, int pretty, char **text, size_t *len) {
+    if (!v || !text) return HL_EMISUSE;
+    *text = NULL;
+    hl_buf b;
+    hl_buf_init(&b, 0);
+    if (!hl_host_term_text(&b, v->t, pretty != 0) || b.failed) {
+        hl_buf_free(&b);
+        return HL_ENOMEM;
+    }
+    if (!b.data) {
+        b.data = hl_mem_calloc(1, 1);
+        if (!b.data) return HL_ENOMEM;
+    }
+    *text = b.data;
+    if (len) *len = b.len;
+    return HL_OK;
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# tests/conformance/run.sh — runs every tests/conformance/*.erl with
+# `hl run FILE main` and compares with FILE.expected, produced by real
+# Erlang/OTP through tests/oracle/conformance.escript:
+#   an expected result:     stdout must equal it, exit 0;
+#   "** exception C: R":    exit 1 and stderr's first line must equal it.
+# Then the limit probes (exit 3, which limit named on stderr).
+# Usage: bash run.sh <path-to-hl> <source-dir>
+set -u
+HL=${1:?hl path}
+SRC=${2:?source dir}
+DIR="$SRC/tests/conformance"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0
+fail=0
+for erl in $(LC_COLLATE=C ls "$DIR"/*.erl); do
+    exp="${erl%.erl}.expected"
+    [ -f "$exp" ] || { echo "MISSING $exp"; fail=$((fail + 1)); continue; }
+    "$HL" run "$erl" main >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    if head -c 13 "$exp" | grep -q '^\*\* exception'; then
+        if [ $rc -eq 1 ] && [ "$(head -n 1 "$TMP/err")" = "$(head -n 1 "$exp")" ]; then
+            pass=$((pass + 1))
+        else
+            echo "FAIL $(basename "$erl"): exit $rc, expected exit 1 with: $(head -n 1 "$exp")"
+            head -n 3 "$TMP/err" "$TMP/out"
+            fail=$((fail + 1))
+        fi
+    elif [ $rc -eq 0 ] && cmp -s "$TMP/out" "$exp"; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL $(basename "$erl"): exit $rc"
+        echo "--- expected"; head -c 600 "$exp"
+        echo "--- got"; head -c 600 "$TMP/out"; head -n 3 "$TMP/err"
+        fail=$((fail + 1))
+    fi
+done
+
+# Limit probes (DESIGN §3 invariant 4): each stops with exit 3 and names the limit.
+probe() { # name expected-limit args...
+    local name=$1 want=$2
+    shift 2
+    "$HL" run "$@" >"$TMP/out" 2>"$TMP/err"
+    local rc=$?
+    if [ $rc -eq 3 ] && grep -q "limit exceeded: $want" "$TMP/err"; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL probe $name: exit $rc"; cat "$TMP/err"
+        fail=$((fail + 1))
+    fi
+}
+P="$DIR/probes/limits.erl"
+probe loop-reductions reductions --max-reductions 100000 "$P" loop
+probe heap-growth heap --max-heap-bytes 1000000 "$P" grow
+probe deadline deadline --timeout-ms 50 --max-reductions 100000000000 "$P" loop
+# The reduction stop is deterministic: the same count leaves the same work done.
+"$HL" run --max-reductions 1000 "$P" count_to 2000 >/dev/null 2>&1
+a=$?
+"$HL" run --max-reductions 1000 "$P" count_to 900 >"$TMP/out" 2>&1
+b=$?
+if [ $a -eq 3 ] && [ $b -eq 0 ] && [ "$(cat "$TMP/out")" = "900" ]; then pass=$((pass + 1)); else
+    echo "FAIL probe reductions-deterministic: $a $b"; fail=$((fail + 1)); fi
+# The deadline stops a loop within a few ms of its time.
+start=$(date +%s%N)
+"$HL" run --timeout-ms 200 --max-reductions 100000000000 "$P" loop >/dev/null 2>&1
+rc=$?
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+if [ $rc -eq 3 ] && [ $ms -ge 200 ] && [ $ms -lt 1000 ]; then pass=$((pass + 1)); else
+    echo "FAIL probe deadline-timing: exit $rc after $ms ms"; fail=$((fail + 1)); fi
+
+echo "conformance: $pass passed, $fail failed"
+[ $fail -eq 0 ]
