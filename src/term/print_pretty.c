@@ -88,29 +88,55 @@ static bool in_ranges(const uint32_t (*r)[2], size_t n, uint32_t cp) {
     return false;
 }
 
+#define IN_TABLE(t, cp) in_ranges(t, sizeof t / sizeof *t, cp)
+
+enum { HG_NONE, HG_L, HG_V, HG_T, HG_LV, HG_LVT };
+
+static int hangul(uint32_t cp) {
+    if ((cp >= 0x1100 && cp <= 0x115F) || (cp >= 0xA960 && cp <= 0xA97C)) return HG_L;
+    if ((cp >= 0x1160 && cp <= 0x11A7) || (cp >= 0xD7B0 && cp <= 0xD7C6)) return HG_V;
+    if ((cp >= 0x11A8 && cp <= 0x11FF) || (cp >= 0xD7CB && cp <= 0xD7FB)) return HG_T;
+    if (cp >= 0xAC00 && cp <= 0xD7A3) return (cp - 0xAC00) % 28 == 0 ? HG_LV : HG_LVT;
+    return HG_NONE;
+}
+
 /* io_lib:chars_length of a leaf's text: its length when every character is
- * latin-1 (iolist_size), else string:length's grapheme clusters. Clusters
- * here follow the extend/prepend tables taken from OTP 25 (Hangul jamo
- * sequences, regional-indicator pairs and emoji ZWJ sequences count per
- * code point: a documented approximation). Texts are our own valid UTF-8
- * and hold no raw control characters (they are escaped). */
+ * latin-1 (iolist_size), else string:length's extended grapheme clusters:
+ * extend/spacing marks and ZWJ join the previous character, prepend
+ * characters the next, Hangul syllable sequences, regional-indicator pairs
+ * and emoji ZWJ sequences join (the property tables come from OTP 25 via
+ * tests/oracle/print_graphemes.escript). Texts are our own valid UTF-8 and
+ * hold no raw control characters (they are escaped), so the CR/LF/control
+ * rules never apply. */
 static int64_t text_chars(const char *s, size_t n) {
     const unsigned char *u = (const unsigned char *)s;
     int64_t cps = 0, clusters = 0;
     bool wide = false, prev_prepend = false;
+    int prev_hg = HG_NONE, pict = 0; /* pict: 1 after ExtPict Extend*, 2 after its ZWJ */
+    size_t ri_run = 0;
     for (size_t i = 0; i < n;) {
         uint32_t cp;
         size_t k = hl_print_utf8_decode(u + i, n - i, &cp);
         if (!k) cp = u[i], k = 1;
         i += k;
         wide = wide || cp > 0xFF;
-        bool start = cps == 0 || (!prev_prepend &&
-                                  !in_ranges(hl_grapheme_extend,
-                                             sizeof hl_grapheme_extend / sizeof *hl_grapheme_extend, cp));
+        bool extend = IN_TABLE(hl_grapheme_extend, cp);
+        bool is_pict = IN_TABLE(hl_grapheme_pictographic, cp);
+        bool ri = cp >= 0x1F1E6 && cp <= 0x1F1FF;
+        int hg = hangul(cp);
+        bool join = cps > 0 &&
+                    (extend || prev_prepend || (ri && ri_run % 2 == 1) || (is_pict && pict == 2) ||
+                     (prev_hg == HG_L && (hg == HG_L || hg == HG_V || hg == HG_LV || hg == HG_LVT)) ||
+                     ((prev_hg == HG_LV || prev_hg == HG_V) && (hg == HG_V || hg == HG_T)) ||
+                     ((prev_hg == HG_LVT || prev_hg == HG_T) && hg == HG_T));
         cps++;
-        clusters += start;
-        prev_prepend = in_ranges(hl_grapheme_prepend,
-                                 sizeof hl_grapheme_prepend / sizeof *hl_grapheme_prepend, cp);
+        clusters += !join;
+        prev_prepend = IN_TABLE(hl_grapheme_prepend, cp);
+        prev_hg = hg;
+        ri_run = ri ? ri_run + 1 : 0;
+        if (is_pict) pict = 1;
+        else if (cp == 0x200D) pict = pict == 1 ? 2 : 0;
+        else if (!(extend && pict == 1)) pict = 0;
     }
     return wide ? clusters : cps;
 }

@@ -6,8 +6,9 @@
 %% Output (tests/data/print/terms.txt), one record per term:
 %%   term <index> <hex of term_to_binary(T)>
 %%   <field> <byte count>\n<bytes of the field, UTF-8>\n      (repeated)
-%% fields: w, tw, p, tp, and "pc <column> <line length>" (io_lib_pretty with
-%% that column and line length, latin1). Run with
+%% fields: w, tw, p, tp, and twice "pc <column> <line length>" (io_lib_pretty
+%% with that column and line length, latin1; the second one narrow, often
+%% with the column past the line length). Run with
 %% ERL_FLAGS="+pc unicode" and the argument "tpu" it writes only the tp field
 %% (under io:printable_range() =:= unicode), into terms_tpu.txt.
 %% Maps stay at 32 keys or fewer (the term layer's flat maps).
@@ -30,12 +31,16 @@ record(I, T, Mode) ->
                  all ->
                      C = rand:uniform(30),
                      L = 30 + rand:uniform(90),
+                     C2 = rand:uniform(60),
+                     L2 = 4 + rand:uniform(40),
                      [field("w", io_lib:format("~w", [T])),
                       field("tw", io_lib:format("~tw", [T])),
                       field("p", io_lib:format("~p", [T])),
                       field("tp", io_lib:format("~tp", [T])),
                       field(io_lib:format("pc ~w ~w", [C, L]),
-                            io_lib_pretty:print(T, C, L, -1))]
+                            io_lib_pretty:print(T, C, L, -1)),
+                      field(io_lib:format("pc ~w ~w", [C2, L2]),
+                            io_lib_pretty:print(T, C2, L2, -1))]
              end,
     [Head | Fields].
 
@@ -87,7 +92,33 @@ fixed() ->
                #{a => lists:seq(1, 40), b => "string value", c => <<"binary value">>},
                list_to_binary(lists:seq(100, 250)), {list_to_binary(lists:seq(1, 200))},
                [<<1:3>>, <<1, 2:3>>, <<(1 bsl 59):61>>],
-               [1.0, -0.0, 1.0e-10, 3.14159], [1 bsl 100, -(1 bsl 100)]],
+               [1.0, -0.0, 1.0e-10, 3.14159], [1 bsl 100, -(1 bsl 100)],
+               {tag, a_long_first_element_that_makes_the_tag_tuple_wrap, b, c, d, e, f, g},
+               {an_extremely_long_tag_name_well_past_half_of_the_eighty_column_line,
+                {inner_tag_also_long_enough_to_matter, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]},
+                "x"},
+               [{k, #{longer_key_atom_number_one => {value, lists:seq(1, 12)},
+                      {tuple, key} => [some, list, value, lists:seq(1, 15)]}}],
+               #{[1, 2, 3] => <<1, 2, 3>>, <<"bin key">> => "string value", {x} => {y}},
+               [lists:seq(1, 10) | lists:seq(11, 60)], [a | list_to_binary(lists:seq(1, 100))],
+               [aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa, bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+                | cccccccccccccccccccccccccccccccc],
+               {<<0:700>>, <<1:701>>, list_to_binary(lists:seq(200, 255))},
+               [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[x]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],
+               [16#AC00, 16#AC01, 16#1100, 16#1161, 16#11A8, 16#1F1E6, 16#1F1E8, 16#1F1E6,
+                16#1F468, 16#200D, 16#1F469, 16#0301, 16#0600, $a],
+               {'\x{1100}\x{1161}\x{11A8}', '\x{1F1E6}\x{1F1E8}\x{1F1E6}', lists:seq(1, 30)},
+               {list_to_atom([16#1F468, 16#200D, 16#1F469]), [16#1100, 16#1161, 16#11A8, 16#AC00, 16#11A8]},
+               [16#D55C, 16#AE00, 16#1160, 16#D7B0, 16#D7CB, 16#1F1FA, 16#1F1F8, 16#1F3FB],
+               {list_to_atom([16#1F468, 16#200D, 16#1F469, 16#200D, 16#1F467]), lists:seq(1, 40)},
+               {list_to_atom([16#1100, 16#1161, 16#11A8, $x, 16#0301, 16#0600]), lists:seq(1, 40)},
+               {list_to_atom([16#1F1FA, 16#1F1F8, 16#1F1E6, 16#A9, 16#200D, 16#1F600]), lists:seq(1, 40)},
+               [[16#1F468, 16#200D, 16#1F469, 16#1F3FB, 16#200D, 16#1F467, $a], lists:seq(1, 35)],
+               [[16#1F1FA, 16#1F1F8, 16#1F1E6, 16#1F1FA, 16#1F1F8, 16#1F1E6, 16#1F1E6], lists:seq(1, 35)],
+               [[16#1100, 16#1100, 16#1161, 16#11A8, 16#11A8, 16#AC00, 16#11A8, 16#AC01, 16#11A8,
+                 16#AC01, 16#1161, 16#D7B0, 16#D7CB], lists:seq(1, 35)],
+               [unicode:characters_to_binary([16#1F468, 16#200D, 16#1F469, 16#0301, 16#0301]),
+                lists:seq(1, 35)]],
     Atoms ++ Nums ++ Strs ++ Bins ++ Structs ++
         [{A, [A], #{A => A}} || A <- lists:sublist(Atoms, 12)].
 
