@@ -285,6 +285,8 @@ static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op) {
     }
     if (op == HL_OP_is_lt && HL_BC_KIND(w[2]) == HL_K_INT) return HL_ROP_is_lt_sc;
     if (op == HL_OP_is_ge && HL_BC_KIND(w[2]) == HL_K_INT) return HL_ROP_is_ge_sc;
+    if (op == HL_OP_is_lt && HL_BC_KIND(w[1]) == HL_K_INT) return HL_ROP_is_lt_cs;
+    if (op == HL_OP_is_ge && HL_BC_KIND(w[1]) == HL_K_INT) return HL_ROP_is_ge_cs;
     if (op == HL_OP_add && HL_BC_KIND(w[3]) == HL_K_INT) return HL_ROP_add_sc;
     if (op == HL_OP_sub && HL_BC_KIND(w[3]) == HL_K_INT) return HL_ROP_sub_sc;
     return op;

@@ -55,12 +55,14 @@ const hl_tword *hl_vm_halt_code(void) {
 #define SAVE() (p->pc = pc, p->cp = cp, p->sp = (size_t)(sp - p->stack), p->e = (size_t)(E - p->stack))
 #define RELOAD() (pc = p->pc, cp = p->cp, sp = p->stack + p->sp, SET_E(p->stack + p->e), stack_end = p->stack + p->stack_cap)
 
-/* Reduction charge at a preemption point: `live` x registers are live. The
- * instruction is re-executed after a refill, so pc still points at it. */
-#define CHARGE()                                                   \
+/* Reduction charge at a preemption point: `live` x registers are live (and
+ * saved if the process yields here). The instruction is re-executed after a
+ * refill, so pc still points at it. */
+#define CHARGE(live)                                               \
     do {                                                           \
         if (UNLIKELY(reds == 0)) {                                 \
             SAVE();                                                \
+            p->nlive = (live);                                     \
             st = hl_vm_refill(p, &reds, &budget);                  \
             if (st != HL_VM_YIELD || reds == 0) goto leave_saved;  \
         }                                                          \
@@ -169,23 +171,23 @@ dispatch:
         DISPATCH();
     }
     CASE(call) {
-        CHARGE();
+        CHARGE((uint32_t)pc[1]);
         cp = pc + 3;
         JUMP(pc[2]);
     }
     CASE(call_last) {
-        CHARGE();
+        CHARGE((uint32_t)pc[1]);
         cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[3]]);
         sp = E;
         SET_E(sp - 2 - hl_small_val(sp[-1])); /* the sentinel frame ends the chain */
         JUMP(pc[2]);
     }
     CASE(call_only) {
-        CHARGE();
+        CHARGE((uint32_t)pc[1]);
         JUMP(pc[2]);
     }
     CASE(call_fun) {
-        CHARGE();
+        CHARGE((uint32_t)pc[1] + 1);
         const hl_tword *entry = hl_vm_fun_entry(prog, x, (uint32_t)pc[1]);
         if (UNLIKELY(!entry)) goto bad_fun;
         cp = pc + 2;
@@ -193,7 +195,7 @@ dispatch:
         DISPATCH();
     }
     CASE(call_fun_last) {
-        CHARGE();
+        CHARGE((uint32_t)pc[1] + 1);
         const hl_tword *entry = hl_vm_fun_entry(prog, x, (uint32_t)pc[1]);
         if (UNLIKELY(!entry)) goto bad_fun;
         cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[2]]);
@@ -203,7 +205,7 @@ dispatch:
         DISPATCH();
     }
     CASE(call_fun_only) {
-        CHARGE();
+        CHARGE((uint32_t)pc[1] + 1);
         const hl_tword *entry = hl_vm_fun_entry(prog, x, (uint32_t)pc[1]);
         if (UNLIKELY(!entry)) goto bad_fun;
         pc = entry;
@@ -313,6 +315,20 @@ dispatch:
         } else if (!(hl_vm_cmp(p, a, b, false) >= 0)) JUMP(pc[1]);
         NEXT(4);
     }
+    CASE(is_lt_cs) {
+        hl_term a = consts[pc[2] >> 2], b = SRC(pc[3]);
+        if (LIKELY(hl_is_small(b))) {
+            if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
+        } else if (!(hl_vm_cmp(p, a, b, false) < 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_ge_cs) {
+        hl_term a = consts[pc[2] >> 2], b = SRC(pc[3]);
+        if (LIKELY(hl_is_small(b))) {
+            if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
+        } else if (!(hl_vm_cmp(p, a, b, false) >= 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
     CASE(is_lt) {
         hl_term a = SRC(pc[2]), b = SRC(pc[3]);
         if (LIKELY(hl_both_small(a, b))) {
@@ -350,7 +366,7 @@ dispatch:
 
     /* ---- branches --------------------------------------------------- */
     CASE(jump) {
-        if (LABEL(pc[1]) <= pc) CHARGE();
+        if (LABEL(pc[1]) <= pc) CHARGE(HL_BC_MAX_X);
         JUMP(pc[1]);
     }
     CASE(select_val) {
@@ -549,14 +565,15 @@ dispatch:
     /* ---- receive (a plain run has no mailbox: it is always empty) ------ */
     CASE(loop_rec) { JUMP(pc[1]); }
     CASE(loop_rec_end) {
-        CHARGE();
+        CHARGE(HL_BC_MAX_X);
         JUMP(pc[1]);
     }
     CASE(remove_message) { NEXT(1); }
     CASE(timeout) { NEXT(1); }
     CASE(wait) {
-        CHARGE();
+        CHARGE(HL_BC_MAX_X);
         SAVE();
+        p->nlive = 0; /* no x register survives a wait */
         p->pc = LABEL(pc[1]);
         p->wait_ms = -1;
         p->timeout_pc = NULL;
@@ -564,7 +581,7 @@ dispatch:
         goto leave_saved;
     }
     CASE(wait_timeout) {
-        CHARGE();
+        CHARGE(HL_BC_MAX_X);
         hl_term t = SRC(pc[2]);
         int64_t ms;
         if (t == HL_AM(infinity)) ms = -1;
@@ -572,6 +589,7 @@ dispatch:
         else RAISE(HL_AM(error), HL_AM(badarg));
         if (ms == 0) NEXT(3);
         SAVE();
+        p->nlive = 0;
         p->pc = LABEL(pc[1]);
         p->wait_ms = ms;
         p->timeout_pc = ms < 0 ? NULL : pc + 3;
@@ -613,7 +631,9 @@ leave_saved:
 hl_vm_status hl_vm_run(hl_vm_proc *p, uint64_t slice) {
     if (!p || (p->state != HL_PS_READY && p->state != HL_PS_WAIT)) return HL_VM_FAULT_STATE;
     hl_term x[HL_BC_MAX_X];
-    memcpy(x, p->xsave, sizeof x);
+    uint32_t n = p->nlive;
+    if (n) memcpy(x, p->xsave, n * sizeof(hl_term));
+    for (uint32_t i = n; i < HL_BC_MAX_X; i++) x[i] = HL_NIL;
     p->state = HL_PS_READY;
     hl_vm_status st = interp(p, x, slice ? slice : UINT64_MAX, 0);
     return hl_vm_finish(p, x, st);

@@ -12,11 +12,12 @@
 /* Runtime opcodes: the bytecode opcodes (same numbers), then internal ones
  * and load-time specialisations. */
 /* X(name): specialisations chosen by the loader (gen/load.c specialise);
- * "sc" = the second source is a small-integer constant, "xx"/"cx" = the
+ * "sc" / "cs" = the second / first source is a small-integer constant, "xx"/"cx" = the
  * operands are x registers / a constant and an x register. Each keeps the
  * generic operand layout, so a specialised handler can fall back to the
  * generic one. */
-#define HL_VM_ROPS(X) X(halt) X(move_xx) X(move_cx) X(is_lt_sc) X(is_ge_sc) X(add_sc) X(sub_sc)
+#define HL_VM_ROPS(X) \
+    X(halt) X(move_xx) X(move_cx) X(is_lt_sc) X(is_ge_sc) X(is_lt_cs) X(is_ge_cs) X(add_sc) X(sub_sc)
 enum hl_rop {
     HL_ROP__FIRST = HL_OP__COUNT - 1,
 #define HL_ROP_ENUM(name) HL_ROP_##name,
@@ -47,7 +48,8 @@ struct hl_vm_proc {
     size_t sp;        /* saved stack top (words) */
     size_t e;         /* saved frame base (words) */
     const hl_tword *pc, *cp;
-    hl_term *xsave;   /* HL_BC_MAX_X saved registers while not running */
+    hl_term *xsave;   /* the live x registers while not running (NULL when none) */
+    uint32_t nlive, xcap; /* registers saved / capacity of xsave */
     uint64_t reds_used, max_reds;
     uint64_t deadline_ns, max_heap;
     uint64_t chunk;    /* size of the current chunk of reductions */

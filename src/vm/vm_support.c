@@ -29,15 +29,12 @@ hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
     p->stack_cap = HL_VM_STACK_INIT;
     uint64_t stack_bytes = p->stack_cap * sizeof(hl_term);
     p->stack = hl_mem_alloc(stack_bytes);
-    p->xsave = hl_mem_alloc(HL_BC_MAX_X * sizeof(hl_term));
-    if (!p->stack || !p->xsave || stack_bytes >= p->max_heap ||
+    if (!p->stack || stack_bytes >= p->max_heap ||
         hl_heap_init(&p->heap, 0, p->max_heap - stack_bytes) != HL_TERM_OK) {
         hl_mem_free(p->stack);
-        hl_mem_free(p->xsave);
         hl_mem_free(p);
         return NULL;
     }
-    for (unsigned i = 0; i < HL_BC_MAX_X; i++) p->xsave[i] = HL_NIL;
     p->result = p->exc_class = p->exc_reason = p->exc_stack = HL_NIL;
     p->state = HL_PS_NEW;
     return p;
@@ -53,9 +50,28 @@ void hl_vm_proc_free(hl_vm_proc *p) {
 
 hl_heap *hl_vm_proc_heap(hl_vm_proc *p) { return &p->heap; }
 
+/* Keeps x[0..n) in p->xsave (grown as needed; freed when n is 0). */
+static bool save_regs(hl_vm_proc *p, const hl_term *x, uint32_t n) {
+    if (n == 0) {
+        hl_mem_free(p->xsave);
+        p->xsave = NULL;
+        p->xcap = p->nlive = 0;
+        return true;
+    }
+    if (n > p->xcap) {
+        hl_term *nx = hl_mem_realloc_array(p->xsave, n, sizeof *nx);
+        if (!nx) return false;
+        p->xsave = nx;
+        p->xcap = n;
+    }
+    memcpy(p->xsave, x, n * sizeof *x);
+    p->nlive = n;
+    return true;
+}
+
 bool hl_vm_start(hl_vm_proc *p, uint32_t fn, const hl_term *args, uint32_t nargs) {
     if (!p || p->state != HL_PS_NEW || fn >= p->prog->n_functions || p->prog->funcs[fn].arity != nargs) return false;
-    for (uint32_t i = 0; i < nargs; i++) p->xsave[i] = args[i];
+    if (nargs && !save_regs(p, args, nargs)) return false;
     p->pc = &p->prog->code[p->prog->funcs[fn].entry];
     p->cp = hl_vm_halt_code();
     /* A sentinel frame of size 0 at the bottom: frame-chain walks need no
@@ -90,7 +106,14 @@ hl_vm_status hl_vm_finish(hl_vm_proc *p, const hl_term *x, hl_vm_status st) {
     case HL_VM_EXCEPTION: p->state = HL_PS_EXC; break;
     default: p->state = HL_PS_FAULT; break;
     }
-    if (st == HL_VM_YIELD || st == HL_VM_WAIT) memcpy(p->xsave, x, HL_BC_MAX_X * sizeof(hl_term));
+    if (st == HL_VM_YIELD || st == HL_VM_WAIT) {
+        if (!save_regs(p, x, p->nlive)) {
+            p->state = HL_PS_FAULT;
+            return HL_VM_FAULT_NOMEM;
+        }
+    } else if (p->xsave) {
+        (void)save_regs(p, x, 0); /* finished: the registers are dead */
+    }
     return st;
 }
 

@@ -434,17 +434,23 @@ static void test_receive(void **state) {
     (void)state;
     static bc_asm a;
     bc_init(&a);
-    bc_fn(&a, "r", 1, 0, 1);
+    /* r(T) -> receive M -> M after T -> timeout end. (T lives in y0: no x
+     * register survives a wait.) */
+    bc_fn(&a, "r", 1, 1, 1);
     uint32_t l = bc_label(&a), t = bc_label(&a);
+    OP(&a, allocate, U(1), U(1));
+    OP(&a, move, X(0), Y(0));
     bc_bind(&a, l);
     OP(&a, loop_rec, LB(t), X(1));
     OP0(&a, remove_message);
     OP(&a, move, X(1), X(0));
+    OP(&a, deallocate, U(1));
     OP0(&a, return);
     bc_bind(&a, t);
-    OP(&a, wait_timeout, LB(l), X(0));
+    OP(&a, wait_timeout, LB(l), Y(0));
     OP0(&a, timeout);
     OP(&a, move, AT(bc_atom(&a, "timeout")), X(0));
+    OP(&a, deallocate, U(1));
     OP0(&a, return);
     hl_program *pg = load_asm(&a);
     hl_vm_limits lim = big_limits();
