@@ -517,6 +517,27 @@ static void term_number(const hl_ast *n, double *d, bool *is_float) {
     if (neg) *d = -*d;
 }
 
+/* Two integers whose doubles are equal: exact order from their digits. */
+static int big_cmp(const hl_ast *a, const hl_ast *b) {
+    bool neg = a->kind == HL_AST_OP1 && a->op == HL_TOK_MINUS;
+    const hl_ast *x = a->kind == HL_AST_OP1 ? a->u.arg : a;
+    const hl_ast *y = b->kind == HL_AST_OP1 ? b->u.arg : b;
+    int r;
+    if (!(x->flags & HL_AST_INT_BIG) || !(y->flags & HL_AST_INT_BIG)) {
+        r = x->u.integer.i < y->u.integer.i ? -1 : x->u.integer.i > y->u.integer.i;
+        if (x->flags & HL_AST_INT_BIG) r = 1;
+        if (y->flags & HL_AST_INT_BIG) r = (x->flags & HL_AST_INT_BIG) ? 0 : -1;
+    } else {
+        uint32_t lx = x->u.integer.digits.len, ly = y->u.integer.digits.len;
+        if (lx != ly) r = lx < ly ? -1 : 1;
+        else {
+            int c = memcmp(x->u.integer.digits.ptr, y->u.integer.digits.ptr, lx);
+            r = c < 0 ? -1 : c > 0;
+        }
+    }
+    return neg ? -r : r;
+}
+
 /* Walks the elements of a normalised list: AST nodes or string chars. */
 typedef struct list_cursor {
     const hl_ast *n;   /* CONS or STRING being walked, or the tail */
@@ -583,17 +604,45 @@ static int list_cmp(const hl_ast *a, const hl_ast *b) {
     }
 }
 
+/* The i-th byte of a literal binary (bad_term admits only integer, char
+ * and string elements with default size and type); -1 past the end. */
+static int bin_byte(const hl_ast *bin, uint32_t *el, uint32_t *off) {
+    while (*el < bin->u.list.count) {
+        const hl_ast *v = bin->u.list.items[*el]->u.bin_element.value;
+        if (v->kind != HL_AST_STRING) {
+            (*el)++;
+            return (int)((uint64_t)v->u.integer.i & 0xFF);
+        }
+        if (*off < v->u.string.len) return (int)(v->u.string.chars[(*off)++] & 0xFF);
+        (*el)++;
+        *off = 0;
+    }
+    return -1;
+}
+
+static int bin_cmp(const hl_ast *a, const hl_ast *b) {
+    uint32_t ea = 0, oa = 0, eb = 0, ob = 0;
+    for (;;) {
+        int x = bin_byte(a, &ea, &oa), y = bin_byte(b, &eb, &ob);
+        if (x != y) return x < y ? -1 : 1;
+        if (x < 0) return 0;
+    }
+}
+
 static int term_cmp(const hl_ast *a, const hl_ast *b) {
     int ra = term_rank(a), rb = term_rank(b);
     if (ra != rb) return ra < rb ? -1 : 1;
     switch (ra) {
     case 0: {
+        /* map key order (what ~w shows): every integer before every float */
         double da, db;
         bool fa, fb;
         term_number(a, &da, &fa);
         term_number(b, &db, &fb);
+        if (fa != fb) return fa ? 1 : -1;
         if (da != db) return da < db ? -1 : 1;
-        return (int)fa - (int)fb;
+        if (!fa) return big_cmp(a, b);
+        return 0;
     }
     case 1: {
         uint32_t la = a->u.name.len, lb = b->u.name.len;
@@ -613,7 +662,10 @@ static int term_cmp(const hl_ast *a, const hl_ast *b) {
         return 0;
     }
     case 9: return list_cmp(a, b);
-    default: return 0;
+    case 10: return bin_cmp(a, b);
+    default:
+        /* maps and funs as keys: no exact order here; never merge them */
+        return a == b ? 0 : (uintptr_t)a < (uintptr_t)b ? -1 : 1;
     }
 }
 
