@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # main.sh — the README's first command: install what is missing, build, and
-# run the main job (for now: `hl check` over the example guest programs).
+# run the main job: check the example guest programs, then run one of them
+# under limits (reductions, heap bytes, wall time).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/deps.sh"
 cmake -S "$root" -B "$root/build/release" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc >/dev/null
 cmake --build "$root/build/release" -j "$(nproc)" --target hl >/dev/null
+hl="$root/build/release/hl"
 echo "+ hl check examples/*.erl"
-"$root/build/release/hl" check "$root"/examples/*.erl
-echo "all example programs accepted"
+"$hl" check "$root"/examples/*.erl
+echo "+ hl run --max-reductions 10000000 --max-heap-bytes 16777216 --timeout-ms 2000 examples/fib.erl main"
+"$hl" run --max-reductions 10000000 --max-heap-bytes 16777216 --timeout-ms 2000 "$root/examples/fib.erl" main
