@@ -609,8 +609,36 @@ static void test_speed(void **state) {
     }
     ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC / reps;
     fprintf(stderr, "~w of the same: %zu bytes, %.2f ms\n", b.len, ms);
+    /* Hostile shapes from the brief, sizes checked against OTP 25. */
+    hl_term ints = HL_NIL, tuples = HL_NIL;
+    for (int i = 100000; i >= 1; i--) {
+        ints = cons(&h, hl_make_small(i % 1000), ints);
+        hl_term *p;
+        assert_int_equal(hl_heap_alloc(&h, 4, &p), HL_TERM_OK);
+        p[0] = hl_make_header(HL_SUB_TUPLE, 3);
+        p[1] = atom_of("k", 1);
+        p[2] = hl_make_small(i);
+        p[3] = cons(&h, hl_make_small('s'), HL_NIL);
+        tuples = cons(&h, hl_make_boxed(p), tuples);
+    }
+    struct {
+        const char *what;
+        hl_term t;
+        size_t otp_bytes;
+    } cases[] = {{"100,000 integers", ints, 399245},
+                 {"100,000 {k,I,\"s\"}", tuples, 1588894},
+                 {"10,000-deep list", deep_list(&h, 10000), 20002}};
+    for (size_t k = 0; k < 3; k++) {
+        t0 = clock();
+        hl_buf_reset(&b);
+        assert_int_equal(hl_print_p(&b, cases[k].t, 1, 80, false, NULL), HL_TERM_OK);
+        ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+        assert_int_equal(b.len, cases[k].otp_bytes);
+        fprintf(stderr, "~p of %s: %zu bytes, %.2f ms\n", cases[k].what, b.len, ms);
+    }
     hl_buf_free(&b);
     hl_heap_free(&h);
+    free_atoms();
 }
 
 static int teardown(void **state) {
