@@ -11,7 +11,10 @@
  * lists and right-nested tuples take no stack). A compressed body is
  * inflated into a buffer of its declared size, capped before allocating,
  * and must inflate to exactly that size. */
+#define _GNU_SOURCE /* strtod_l */
+#include <locale.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,6 +86,23 @@ static bool utf8_count(const uint8_t *s, size_t n, size_t *chars) {
     return true;
 }
 
+/* The "C" locale for strtod_l (a host's setlocale must not change what
+ * "1.5" means); made once per process and kept for its life. */
+static _Atomic(locale_t) c_numeric;
+
+static locale_t c_locale(void) {
+    locale_t l = atomic_load(&c_numeric);
+    if (l) return l;
+    locale_t mine = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+    if (!mine) return (locale_t)0;
+    locale_t expected = (locale_t)0;
+    if (!atomic_compare_exchange_strong(&c_numeric, &expected, mine)) {
+        freelocale(mine);
+        return expected;
+    }
+    return mine;
+}
+
 /* FLOAT_EXT: 31 bytes of "%.20e"-style text, NUL-padded. OTP accepts
  * [+-]digits.digits[(e|E)[+-]digits] followed by NUL or the end. */
 static bool parse_float_text(const uint8_t *s, double *out) {
@@ -105,7 +125,9 @@ static bool parse_float_text(const uint8_t *s, double *out) {
         if (i == d2) return false;
     }
     if (buf[i] != 0) return false;
-    double v = strtod(buf, NULL);
+    locale_t c = c_locale();
+    if (!c) return false;
+    double v = strtod_l(buf, NULL, c);
     if (!isfinite(v)) return false;
     *out = v;
     return true;

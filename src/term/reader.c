@@ -199,17 +199,39 @@ typedef struct bits {
     size_t nbits, cap; /* cap in bytes */
 } bits;
 
+/* Room for n more bytes (plus the partial one). */
+static bool grow(bits *w, size_t n) {
+    size_t need = w->nbits / 8 + n + 1;
+    if (need <= w->cap) return true;
+    size_t cap = w->cap ? w->cap : 64;
+    while (cap < need) cap *= 2; /* need ≤ HL_READER_MAX_BINARY_BITS / 8 + 9 */
+    uint8_t *nb = hl_mem_realloc(w->b, cap);
+    if (!nb) return false;
+    memset(nb + w->cap, 0, cap - w->cap);
+    w->b = nb;
+    w->cap = cap;
+    return true;
+}
+
 static bool put_bit(bits *w, unsigned v) {
-    if (w->nbits / 8 >= w->cap) {
-        size_t cap = w->cap ? w->cap * 2 : 64;
-        uint8_t *nb = hl_mem_realloc(w->b, cap);
-        if (!nb) return false;
-        memset(nb + w->cap, 0, cap - w->cap);
-        w->b = nb;
-        w->cap = cap;
-    }
+    if (!grow(w, 1)) return false;
     if (v) w->b[w->nbits / 8] |= (uint8_t)(0x80u >> (w->nbits % 8));
     w->nbits++;
+    return true;
+}
+
+/* Whole bytes: copied when the writer is byte-aligned, shifted in otherwise. */
+static bool put_raw(bits *w, const uint8_t *p, size_t n) {
+    if (!grow(w, n)) return false;
+    unsigned sh = (unsigned)(w->nbits % 8);
+    uint8_t *d = w->b + w->nbits / 8;
+    if (sh == 0) memcpy(d, p, n);
+    else
+        for (size_t k = 0; k < n; k++) {
+            d[k] |= (uint8_t)(p[k] >> sh);
+            d[k + 1] = (uint8_t)(p[k] << (8 - sh));
+        }
+    w->nbits += 8 * n;
     return true;
 }
 
@@ -242,20 +264,24 @@ static hl_term_status put_int(rd *r, const hl_token *at, bits *w, hl_term v, uin
     }
     bool ok = true;
     if (little) {
-        for (size_t k = 0; ok && k < nb; k++)
-            for (int b = 7; ok && b >= 0; b--) ok = put_bit(w, (le[k] >> b) & 1);
+        ok = put_raw(w, le, nb);
     } else {
-        for (uint64_t k = n; ok && k-- > 0;) ok = put_bit(w, (le[k / 8] >> (k % 8)) & 1);
+        /* the top partial byte bit by bit, then whole bytes, high first */
+        size_t whole = (size_t)(n / 8);
+        for (unsigned b = (unsigned)(n % 8); ok && b-- > 0;) ok = put_bit(w, (le[whole] >> b) & 1);
+        for (size_t i = 0; i < whole / 2; i++) {
+            uint8_t x = le[i];
+            le[i] = le[whole - 1 - i];
+            le[whole - 1 - i] = x;
+        }
+        if (ok) ok = put_raw(w, le, whole);
     }
     hl_mem_free(le);
     return ok ? HL_TERM_OK : oom(r, at, HL_TERM_NOMEM);
 }
 
 static hl_term_status put_bytes(rd *r, const hl_token *at, bits *w, const uint8_t *p, size_t n) {
-    for (size_t k = 0; k < n; k++)
-        for (int b = 7; b >= 0; b--)
-            if (!put_bit(w, (p[k] >> b) & 1)) return oom(r, at, HL_TERM_NOMEM);
-    return HL_TERM_OK;
+    return put_raw(w, p, n) ? HL_TERM_OK : oom(r, at, HL_TERM_NOMEM);
 }
 
 /* One value (integer term, or a float when isf) under spec. */

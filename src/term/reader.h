@@ -17,7 +17,7 @@
 enum {
     HL_READER_DEFAULT_MAX_DEPTH = 10000,      /* open containers */
     HL_READER_DEFAULT_MAX_BYTES = 16u << 20,  /* text */
-    HL_READER_MAX_BINARY_BITS = 1u << 27,     /* one binary literal: 16 MiB */
+    HL_READER_MAX_BINARY_BITS = 1u << 23,     /* one binary literal: 1 MiB */
 };
 
 typedef struct hl_reader_opts {

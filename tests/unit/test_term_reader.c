@@ -250,6 +250,37 @@ static void test_depth(void **state) {
     hl_heap_free(&h);
 }
 
+/* Large segments go byte-wise (fuzz finding: <<-2:16888888>> took seconds
+ * bit by bit); past HL_READER_MAX_BINARY_BITS they are refused at once. */
+static void test_big_segments(void **state) {
+    (void)state;
+    hl_heap h;
+    assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
+    hl_term t;
+    hl_reader_error err;
+    const char *a = "<<-2:8000000>>";
+    assert_int_equal(hl_read_term(&h, a, strlen(a), NULL, &t, &err), HL_TERM_OK);
+    const unsigned char *p;
+    uint64_t off, nbits;
+    hl_bitstring_view(t, &p, &off, &nbits);
+    assert_int_equal(nbits, 8000000);
+    for (size_t i = 0; i + 1 < 1000000; i++) assert_int_equal(p[off / 8 + i], 0xFF);
+    assert_int_equal(p[off / 8 + 999999], 0xFE);
+    /* unaligned: 3 bits, then the same value */
+    const char *b = "<<5:3, -2:8000000>>";
+    assert_int_equal(hl_read_term(&h, b, strlen(b), NULL, &t, &err), HL_TERM_OK);
+    hl_bitstring_view(t, &p, &off, &nbits);
+    assert_int_equal(nbits, 8000003);
+    assert_int_equal(p[0], 0xBF); /* 101 11111 */
+    assert_int_equal(p[1000000], 0xC0); /* ...110 then 00000 padding */
+    static const char found[] = "<<-2:16888_888\0\0\0D8888888888888888888ibnary888888887/little-signed>>";
+    assert_int_equal(hl_read_term(&h, found, sizeof found - 1, NULL, &t, &err), HL_TERM_SYSTEM_LIMIT);
+    const char *c = "<<-2:16888888>>";
+    assert_int_equal(hl_read_term(&h, c, strlen(c), NULL, &t, &err), HL_TERM_SYSTEM_LIMIT);
+    assert_non_null(strstr(err.message, "too large"));
+    hl_heap_free(&h);
+}
+
 static void test_atom_policy(void **state) {
     (void)state;
     hl_heap h;
@@ -317,6 +348,7 @@ int main(void) {
         cmocka_unit_test(test_oracle_reader), cmocka_unit_test(test_etf_texts),
         cmocka_unit_test(test_error_positions), cmocka_unit_test(test_depth),
         cmocka_unit_test(test_atom_policy), cmocka_unit_test(test_alloc_failures),
+        cmocka_unit_test(test_big_segments),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     hl_atom_table_shutdown();
