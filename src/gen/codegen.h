@@ -16,10 +16,18 @@
 #include "base/diag.h"
 #include "core/ir.h"
 
-/* Generates the image of a classified, verified module. On success returns
- * true with *out (free with hl_mem_free) holding *len bytes. On rejection
+/* True when the module calls a stdlib function written in Erlang
+ * (builtins.def kind ERL): the caller must then compile the stdlib
+ * (gen/stdlib.h) and pass it to hl_codegen. */
+bool hl_codegen_needs_stdlib(const hl_core_module *m);
+
+/* Generates the image of a classified, verified module; `lib` (or NULL) is
+ * the compiled stdlib module whose functions are appended after the
+ * module's own and called for its ERL builtins. On success returns true
+ * with *out (free with hl_mem_free) holding *len bytes. On rejection
  * returns false with located errors in d; out of memory is reported as a
  * diagnostic too (and *nomem set when nomem is not NULL). */
-bool hl_codegen(const hl_core_module *m, hl_diags *d, uint8_t **out, size_t *len, bool *nomem);
+bool hl_codegen(const hl_core_module *m, const hl_core_module *lib, hl_diags *d, uint8_t **out, size_t *len,
+                bool *nomem);
 
 #endif

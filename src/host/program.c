@@ -10,6 +10,7 @@
 #include "gen/codegen.h"
 #include "gen/gate.h"
 #include "gen/load.h"
+#include "gen/stdlib.h"
 #include "host/host_int.h"
 
 static void put_u64(hl_sha256 *s, uint64_t v) {
@@ -70,15 +71,37 @@ static hl_program *build(const char *name, const char *source, size_t len, const
     uint8_t *img = NULL;
     size_t imglen = 0;
     bool nomem = false;
-    if (!m || hl_diags_errors(&diags) > 0 || !hl_codegen(m, &diags, &img, &imglen, &nomem)) {
+    /* The stdlib written in Erlang (lib/), compiled by the same pipeline and
+     * linked in only when the program calls it. */
+    hl_front_result *lr = NULL;
+    hl_core_module *lib = NULL;
+    if (m && hl_diags_errors(&diags) == 0 && hl_codegen_needs_stdlib(m)) {
+        hl_front_limits llim;
+        hl_front_limits_default(&llim);
+        lr = hl_front_parse(hl_stdlib_lists_src, hl_stdlib_lists_len, &llim);
+        hl_diags ld;
+        hl_diags_init(&ld, 4);
+        lib = lr && lr->module && hl_diags_errors(&lr->diags) == 0 ? hl_core_compile(lr->module, &copts, &ld) : NULL;
+        if (!lib || hl_diags_errors(&ld) > 0) {
+            hl_diags_add(&diags, 1, 1, "internal error: the stdlib (lib/lists.erl) does not compile");
+            hl_core_free(lib);
+            lib = NULL;
+        }
+        hl_diags_free(&ld);
+    }
+    if (!m || hl_diags_errors(&diags) > 0 || !hl_codegen(m, lib, &diags, &img, &imglen, &nomem)) {
         *status = nomem ? hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory while compiling"))
                         : compile_error(err, &diags, name);
         hl_core_free(m);
+        hl_core_free(lib);
+        hl_front_free(lr);
         hl_front_free(r);
         hl_diags_free(&diags);
         return NULL;
     }
     hl_core_free(m);
+    hl_core_free(lib);
+    hl_front_free(lr);
     hl_front_free(r);
     hl_bc_image bc;
     char why[256];

@@ -141,8 +141,9 @@ hl_status hl_run(const hl_module *module, const char *function, hl_value *const 
         }
     }
     if (!hl_vm_start(p, (uint32_t)fn, targs, (uint32_t)nargs)) {
+        /* function and arity were checked above: only memory can fail */
         hl_vm_proc_free(p);
-        return HL_EMISUSE;
+        return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
     hl_vm_status st;
     do st = hl_vm_run(p, 0);

@@ -1,0 +1,52 @@
+/* stdlib.c — the embedded text of lib/lists.erl: the stdlib functions
+ * written in Erlang that codegen links into programs calling them
+ * (core/builtins.def kind ERL). Regenerate after editing lib/lists.erl with
+ *   python3 lib/embed.py > src/gen/stdlib.c
+ * tests/unit/test_codegen.c checks that this text equals lib/lists.erl. */
+#include "gen/stdlib.h"
+
+const char hl_stdlib_lists_src[] =
+    "%% lib/lists.erl — the part of OTP's lists module that Hyperlang implements\n"
+    "%% in Erlang (core/builtins.def kind ERL): higher-order functions must be\n"
+    "%% guest code so they are charged reductions and stay preemptible. Written\n"
+    "%% for Hyperlang from the documented semantics (not copied from OTP).\n"
+    "%% Embedded into the library at build time (src/gen/stdlib.c) and compiled\n"
+    "%% by our own compiler; codegen links it into programs that call it.\n"
+    "-module(lists).\n"
+    "-export([map/2, foldl/3, filter/2, seq/2, sort/1]).\n"
+    "\n"
+    "map(F, [H | T]) -> [F(H) | map(F, T)];\n"
+    "map(F, []) when is_function(F, 1) -> [].\n"
+    "\n"
+    "foldl(F, Acc, [H | T]) -> foldl(F, F(H, Acc), T);\n"
+    "foldl(F, Acc, []) when is_function(F, 2) -> Acc.\n"
+    "\n"
+    "filter(Pred, List) when is_function(Pred, 1) -> [E || E <- List, Pred(E)].\n"
+    "\n"
+    "seq(First, Last) when is_integer(First), is_integer(Last), First - 1 =< Last ->\n"
+    "    seq_down(Last, First, []).\n"
+    "\n"
+    "seq_down(N, First, Acc) when N >= First -> seq_down(N - 1, First, [N | Acc]);\n"
+    "seq_down(_, _, Acc) -> Acc.\n"
+    "\n"
+    "%% Stable merge sort in term order (equal elements keep their order).\n"
+    "sort(L) when is_list(L) -> sort_len(L, length(L)).\n"
+    "\n"
+    "sort_len(L, N) when N < 2 -> L;\n"
+    "sort_len(L, N) ->\n"
+    "    H = N div 2,\n"
+    "    {A, B} = take(H, L, []),\n"
+    "    merge(sort_len(A, H), sort_len(B, N - H)).\n"
+    "\n"
+    "take(0, L, Acc) -> {reverse_(Acc, []), L};\n"
+    "take(N, [X | T], Acc) -> take(N - 1, T, [X | Acc]).\n"
+    "\n"
+    "reverse_([], Acc) -> Acc;\n"
+    "reverse_([X | T], Acc) -> reverse_(T, [X | Acc]).\n"
+    "\n"
+    "merge([], B) -> B;\n"
+    "merge(A, []) -> A;\n"
+    "merge([X | A], [Y | _] = B) when X =< Y -> [X | merge(A, B)];\n"
+    "merge(A, [Y | B]) -> [Y | merge(A, B)].\n"
+;
+const size_t hl_stdlib_lists_len = sizeof hl_stdlib_lists_src - 1;

@@ -1,0 +1,297 @@
+/* test_api.c — the program/run/value API of include/hyperlang.h:
+ * compile errors with locations, the content-addressed cache (same source
+ * and options -> the same module, different options -> another), runs with
+ * results copied out, each fault class (exception with class, reason and
+ * stack; which limit; rejected term; undef), host values in and out, SHA-256
+ * against FIPS 180-4 vectors, and an out-of-memory walk over compile + run.
+ * Expected values come from OTP 25 (the same programs in tests/conformance). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "base/mem.h"
+#include "host/host_int.h"
+#include "hyperlang.h"
+
+static const char SRC[] =
+    "-module(m).\n"
+    "-export([fib/1, id/1, pair/2, boom/1, loop/0, grow/1, fun_out/0, sum/1]).\n"
+    "fib(N) when N < 2 -> N;\n"
+    "fib(N) -> fib(N - 1) + fib(N - 2).\n"
+    "id(X) -> X.\n"
+    "pair(A, B) -> {A, [B, \"s\", 1.5, 1 bsl 70]}.\n"
+    "boom(X) -> {ok, _} = X.\n"
+    "loop() -> loop().\n"
+    "grow(L) -> grow([L | L]).\n"
+    "fun_out() -> {ok, fun(X) -> X end}.\n"
+    "sum(L) -> lists:foldl(fun(X, A) -> X + A end, 0, L).\n";
+
+static hl_engine *eng;
+static hl_module *mod;
+
+static int setup(void **state) {
+    (void)state;
+    if (hl_engine_new(&eng) != HL_OK) return -1;
+    return hl_compile(eng, "m.erl", SRC, strlen(SRC), NULL, &mod, NULL) == HL_OK ? 0 : -1;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    hl_module_free(mod);
+    hl_engine_free(eng);
+    return 0;
+}
+
+static char *text_of(const hl_value *v) {
+    char *t = NULL;
+    assert_int_equal(hl_value_to_text(v, 1, &t, NULL), HL_OK);
+    return t;
+}
+
+static void run_expect(const char *fn, hl_value *const *args, size_t n, const char *want) {
+    hl_value *r = NULL;
+    hl_error *e = NULL;
+    hl_status s = hl_run(mod, fn, args, n, NULL, &r, &e);
+    if (s != HL_OK) fprintf(stderr, "%s: %s\n", fn, hl_error_message(e));
+    assert_int_equal(s, HL_OK);
+    char *t = text_of(r);
+    assert_string_equal(t, want);
+    hl_free(t);
+    hl_value_free(r);
+}
+
+static void test_sha256(void **state) {
+    (void)state;
+    static const struct {
+        const char *in, *hex;
+    } v[] = {{"", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+             {"abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+             {"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+              "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"}};
+    for (size_t i = 0; i < 3; i++) {
+        hl_sha256 s;
+        uint8_t out[32];
+        char hex[65];
+        hl_sha256_init(&s);
+        hl_sha256_update(&s, v[i].in, strlen(v[i].in));
+        hl_sha256_final(&s, out);
+        for (int k = 0; k < 32; k++) snprintf(hex + 2 * k, 3, "%02x", out[k]);
+        assert_string_equal(hex, v[i].hex);
+    }
+    /* a million 'a's fed in uneven pieces */
+    hl_sha256 s;
+    uint8_t out[32];
+    char hex[65], chunk[997];
+    memset(chunk, 'a', sizeof chunk);
+    hl_sha256_init(&s);
+    size_t left = 1000000;
+    while (left) {
+        size_t k = left < sizeof chunk ? left : sizeof chunk;
+        hl_sha256_update(&s, chunk, k);
+        left -= k;
+    }
+    hl_sha256_final(&s, out);
+    for (int k = 0; k < 32; k++) snprintf(hex + 2 * k, 3, "%02x", out[k]);
+    assert_string_equal(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+static void test_compile_errors(void **state) {
+    (void)state;
+    const char *bad[][2] = {
+        {"-module(b).\n-export([f/0]).\nf() -> #{a => 1}.\n", "b.erl:3:8: error: a map expression is not supported in this version\n"},
+        {"-module(b).\n-export([f/0]).\nf() -> <<1>>.\n", "b.erl:3:8: error: a binary expression is not supported in this version\n"},
+        {"-module(b).\n-export([f/0]).\nf() -> receive X -> X end.\n", "b.erl:3:8: error: receive is not supported in this version\n"},
+        {"-module(b).\n-export([f/0]).\nf() -> g(.\n", NULL},
+        {"-module(b).\n-export([f/0]).\nf() -> os:cmd(\"ls\").\n", NULL},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        hl_module *m = NULL;
+        hl_error *e = NULL;
+        assert_int_equal(hl_compile(eng, "b.erl", bad[i][0], strlen(bad[i][0]), NULL, &m, &e), HL_ECOMPILE);
+        assert_null(m);
+        assert_true(hl_error_diagnostic_count(e) >= 1);
+        if (bad[i][1]) assert_string_equal(hl_error_message(e), bad[i][1]);
+        hl_error_free(e);
+    }
+}
+
+static void test_cache(void **state) {
+    (void)state;
+    hl_module *a = NULL, *b = NULL, *c = NULL;
+    assert_int_equal(hl_compile(eng, "m.erl", SRC, strlen(SRC), NULL, &a, NULL), HL_OK);
+    assert_ptr_equal(a, mod); /* same source + options: the cached module */
+    hl_compile_options *o;
+    assert_int_equal(hl_compile_options_new(&o), HL_OK);
+    assert_int_equal(hl_compile_options_set_limit(o, HL_LIMIT_DEPTH, 300), HL_OK);
+    assert_int_equal(hl_compile(eng, "m.erl", SRC, strlen(SRC), o, &b, NULL), HL_OK);
+    assert_ptr_not_equal(b, mod); /* other options: compiled again */
+    assert_int_equal(hl_compile(eng, "m.erl", SRC, strlen(SRC) - 1, NULL, &c, NULL), HL_OK);
+    assert_ptr_not_equal(c, mod); /* other source */
+    hl_module_free(a);
+    hl_module_free(b);
+    hl_module_free(c);
+    hl_compile_options_free(o);
+    /* a module outlives the engine that compiled it (reference counted) */
+    hl_engine *e2;
+    hl_module *d = NULL;
+    assert_int_equal(hl_engine_new(&e2), HL_OK);
+    assert_int_equal(hl_compile(e2, "m.erl", SRC, strlen(SRC), NULL, &d, NULL), HL_OK);
+    hl_engine_free(e2);
+    hl_value *n, *r;
+    assert_int_equal(hl_value_int(10, &n), HL_OK);
+    assert_int_equal(hl_run(d, "fib", &n, 1, NULL, &r, NULL), HL_OK);
+    int64_t v;
+    assert_int_equal(hl_value_get_int(r, &v), HL_OK);
+    assert_int_equal(v, 55);
+    hl_value_free(n);
+    hl_value_free(r);
+    hl_module_free(d);
+}
+
+static void test_run_values(void **state) {
+    (void)state;
+    hl_value *a[2];
+    assert_int_equal(hl_value_int(20, &a[0]), HL_OK);
+    run_expect("fib", a, 1, "6765");
+    hl_value_free(a[0]);
+    assert_int_equal(hl_value_atom(mod, "ok", 2, &a[0]), HL_OK);
+    assert_int_equal(hl_value_parse(mod, "{x, [1, 2 | 3]}", 15, &a[1], NULL), HL_EREJECTED); /* x unknown */
+    assert_int_equal(hl_value_parse(mod, "{ok, [1, 2 | 3], \"hi\"}", 22, &a[1], NULL), HL_OK);
+    run_expect("pair", a, 2, "{ok,[{ok,[1,2|3],\"hi\"},\"s\",1.5,1180591620717411303424]}");
+    hl_value *r = NULL;
+    assert_int_equal(hl_run(mod, "pair", a, 2, NULL, &r, NULL), HL_OK);
+    assert_int_equal(hl_value_kind_of(r), HL_VALUE_TUPLE);
+    size_t n;
+    assert_int_equal(hl_value_count(r, &n), HL_OK);
+    assert_int_equal(n, 2);
+    hl_value *e0, *e1, *big;
+    assert_int_equal(hl_value_element(r, 0, &e0), HL_OK);
+    const char *name;
+    size_t len;
+    assert_int_equal(hl_value_get_atom(e0, &name, &len), HL_OK);
+    assert_int_equal(len, 2);
+    assert_memory_equal(name, "ok", 2);
+    assert_int_equal(hl_value_element(r, 1, &e1), HL_OK);
+    assert_int_equal(hl_value_kind_of(e1), HL_VALUE_LIST);
+    assert_int_equal(hl_value_element(e1, 3, &big), HL_OK);
+    int64_t v;
+    assert_int_equal(hl_value_get_int(big, &v), HL_EMISUSE); /* 2^70 does not fit */
+    hl_value_free(r); /* elements keep the storage alive */
+    char *t = text_of(big);
+    assert_string_equal(t, "1180591620717411303424");
+    hl_free(t);
+    hl_value_free(big);
+    hl_value_free(e0);
+    hl_value_free(e1);
+    hl_value_free(a[0]);
+    hl_value_free(a[1]);
+    /* values built by the host */
+    hl_value *items[3];
+    assert_int_equal(hl_value_float(2.5, &items[0]), HL_OK);
+    assert_int_equal(hl_value_binary("abc", 3, &items[1]), HL_OK);
+    assert_int_equal(hl_value_int(INT64_MIN, &items[2]), HL_OK);
+    hl_value *tup;
+    assert_int_equal(hl_value_tuple(items, 3, &tup), HL_OK);
+    run_expect("id", &tup, 1, "{2.5,<<\"abc\">>,-9223372036854775808}");
+    hl_value *big2;
+    assert_int_equal(hl_value_element(tup, 2, &big2), HL_OK);
+    assert_int_equal(hl_value_get_int(big2, &v), HL_OK);
+    assert_true(v == INT64_MIN);
+    hl_value_free(big2);
+    for (int i = 0; i < 3; i++) hl_value_free(items[i]);
+    hl_value_free(tup);
+    /* the stdlib in Erlang, linked on demand */
+    assert_int_equal(hl_value_parse(mod, "[1,2,3,4]", 9, &a[0], NULL), HL_OK);
+    run_expect("sum", a, 1, "10");
+    hl_value_free(a[0]);
+}
+
+static void test_faults(void **state) {
+    (void)state;
+    hl_value *arg, *r = NULL;
+    hl_error *e = NULL;
+    const char *cls, *reason, *stack;
+    assert_int_equal(hl_value_int(7, &arg), HL_OK);
+    assert_int_equal(hl_run(mod, "boom", &arg, 1, NULL, &r, &e), HL_EEXCEPTION);
+    assert_null(r);
+    assert_int_equal(hl_error_exception(e, &cls, &reason, &stack), HL_OK);
+    assert_string_equal(cls, "error");
+    assert_string_equal(reason, "{badmatch,7}");
+    assert_non_null(strstr(stack, "m:boom/1 (line 7)"));
+    hl_error_free(e);
+    /* not exported / wrong arity: error:undef */
+    assert_int_equal(hl_run(mod, "fib", NULL, 0, NULL, &r, &e), HL_EEXCEPTION);
+    assert_int_equal(hl_error_exception(e, &cls, &reason, NULL), HL_OK);
+    assert_string_equal(reason, "undef");
+    hl_error_free(e);
+    /* limits: which one */
+    hl_run_limits lim = {1000, 0, 0};
+    assert_int_equal(hl_run(mod, "loop", NULL, 0, &lim, &r, &e), HL_ELIMIT);
+    assert_int_equal(hl_error_limit(e), HL_LIMIT_KIND_REDUCTIONS);
+    hl_error_free(e);
+    hl_run_limits heap = {0, 1 << 20, 0};
+    hl_value *nil;
+    assert_int_equal(hl_value_list(NULL, 0, &nil), HL_OK);
+    assert_int_equal(hl_run(mod, "grow", &nil, 1, &heap, &r, &e), HL_ELIMIT);
+    assert_int_equal(hl_error_limit(e), HL_LIMIT_KIND_HEAP);
+    hl_error_free(e);
+    hl_run_limits dl = {UINT64_MAX / 4, 0, 20};
+    assert_int_equal(hl_run(mod, "loop", NULL, 0, &dl, &r, &e), HL_ELIMIT);
+    assert_int_equal(hl_error_limit(e), HL_LIMIT_KIND_DEADLINE);
+    hl_error_free(e);
+    /* funs never cross the boundary */
+    assert_int_equal(hl_run(mod, "fun_out", NULL, 0, NULL, &r, &e), HL_EREJECTED);
+    assert_null(r);
+    hl_error_free(e);
+    /* static atoms without a module, unknown atoms refused */
+    hl_value *at;
+    assert_int_equal(hl_value_atom(NULL, "true", 4, &at), HL_OK);
+    hl_value_free(at);
+    assert_int_equal(hl_value_atom(mod, "no_such_atom_here", 17, &at), HL_EREJECTED);
+    assert_int_equal(hl_run(NULL, "id", NULL, 0, NULL, &r, NULL), HL_EMISUSE);
+    hl_value_free(arg);
+    hl_value_free(nil);
+}
+
+/* Every allocation of a compile + run fails in turn: an error, never a crash. */
+static void test_oom(void **state) {
+    (void)state;
+    static const char src[] = "-module(o).\n-export([f/1]).\n"
+                              "f(N) -> L = lists:map(fun(X) -> {X} end, lists:seq(1, N)), try length(L) catch _:_ -> 0 end.\n";
+    for (long k = 0;; k++) {
+        hl_engine *e = NULL;
+        hl_module *m = NULL;
+        hl_value *n = NULL, *r = NULL;
+        hl_error *err = NULL;
+        hl_mem_fail_after(k);
+        hl_status s = hl_engine_new(&e);
+        if (s == HL_OK) s = hl_compile(e, "o.erl", src, sizeof src - 1, NULL, &m, &err);
+        if (s == HL_OK) s = hl_value_int(50, &n);
+        if (s == HL_OK) s = hl_run(m, "f", &n, 1, NULL, &r, &err);
+        hl_mem_fail_after(-1);
+        hl_error_free(err);
+        hl_value_free(r);
+        hl_value_free(n);
+        hl_module_free(m);
+        hl_engine_free(e);
+        if (s == HL_OK) break;
+        if (!(s == HL_ENOMEM || s == HL_ECOMPILE || s == HL_ELIMIT)) fprintf(stderr, "k=%ld status %d\n", k, (int)s);
+        assert_true(s == HL_ENOMEM || s == HL_ECOMPILE || s == HL_ELIMIT);
+        assert_true(k < 200000);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sha256),     cmocka_unit_test(test_compile_errors),
+        cmocka_unit_test(test_cache),      cmocka_unit_test(test_run_values),
+        cmocka_unit_test(test_faults),     cmocka_unit_test(test_oom),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,145 @@
+/* test_codegen.c — properties of the code the codegen emits, beyond the
+ * conformance suite's behaviour checks: every image passes the gate;
+ * tail calls run in constant stack (a 1,000,000-deep tail loop under a
+ * 256 KiB heap+stack limit); + and - use the specialised add/sub
+ * instructions and tail calls become call_last; unsupported constructs are
+ * located errors; the embedded stdlib text equals lib/lists.erl. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "base/diag.h"
+#include "base/mem.h"
+#include "core/core.h"
+#include "front/front.h"
+#include "gen/codegen.h"
+#include "gen/gate.h"
+#include "gen/stdlib.h"
+#include "hyperlang.h"
+
+/* Source -> image bytes (NULL on rejection, diagnostics rendered in *msg). */
+static uint8_t *compile_image(const char *src, size_t *len, char *msg, size_t msglen) {
+    hl_front_limits lim;
+    hl_front_limits_default(&lim);
+    hl_front_result *r = hl_front_parse(src, strlen(src), &lim);
+    assert_non_null(r);
+    assert_int_equal(hl_diags_errors(&r->diags), 0);
+    hl_core_options o;
+    hl_core_options_default(&o);
+    hl_diags d;
+    hl_diags_init(&d, 10);
+    hl_core_module *m = hl_core_compile(r->module, &o, &d);
+    uint8_t *img = NULL;
+    if (m && !hl_codegen(m, NULL, &d, &img, len, NULL)) img = NULL;
+    if (msg && msglen) {
+        hl_buf b;
+        hl_buf_init(&b, 0);
+        hl_diags_render(&d, "t.erl", &b);
+        snprintf(msg, msglen, "%s", b.data ? b.data : "");
+        hl_buf_free(&b);
+    }
+    hl_core_free(m);
+    hl_front_free(r);
+    hl_diags_free(&d);
+    return img;
+}
+
+static unsigned count_op(const hl_bc_image *g, hl_opcode op) {
+    unsigned n = 0;
+    for (uint32_t pc = 0; pc < g->n_code; pc += hl_bc_insn_len(g->code, pc))
+        if (HL_BC_VALUE(g->code[pc]) == (uint32_t)op) n++;
+    return n;
+}
+
+static void test_instruction_selection(void **state) {
+    (void)state;
+    const char *src = "-module(t).\n-export([loop/2, fib/1]).\n"
+                      "loop(0, A) -> A;\nloop(N, A) -> loop(N - 1, A + N).\n"
+                      "fib(N) when N < 2 -> N;\nfib(N) -> fib(N - 1) + fib(N - 2).\n";
+    size_t len;
+    uint8_t *img = compile_image(src, &len, NULL, 0);
+    assert_non_null(img);
+    hl_bc_image g;
+    char why[200];
+    assert_true(hl_gate_check(img, len, &g, why, sizeof why));
+    assert_true(count_op(&g, HL_OP_add) >= 2);
+    assert_true(count_op(&g, HL_OP_sub) >= 3);
+    assert_int_equal(count_op(&g, HL_OP_bif), 0); /* no generic builtin call for + - < */
+    assert_int_equal(count_op(&g, HL_OP_call_last), 1);
+    assert_int_equal(count_op(&g, HL_OP_call), 2);
+    assert_true(count_op(&g, HL_OP_is_lt) >= 1);
+    hl_bc_image_free(&g);
+    hl_mem_free(img);
+}
+
+static void test_tail_calls_constant_space(void **state) {
+    (void)state;
+    const char *src = "-module(t).\n-export([loop/2, apply_loop/1]).\n"
+                      "loop(0, A) -> A;\nloop(N, A) -> case N rem 2 of 0 -> loop(N - 1, A + 1); _ -> loop(N - 1, A) end.\n"
+                      "apply_loop(N) -> F = fun G(0) -> done; G(K) -> G(K - 1) end, F(N).\n";
+    hl_engine *e;
+    hl_module *m;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    assert_int_equal(hl_compile(e, "t.erl", src, strlen(src), NULL, &m, NULL), HL_OK);
+    hl_value *a[2], *r = NULL;
+    hl_run_limits lim = {100000000, 256 << 10, 0};
+    assert_int_equal(hl_value_int(1000000, &a[0]), HL_OK);
+    assert_int_equal(hl_value_int(0, &a[1]), HL_OK);
+    assert_int_equal(hl_run(m, "loop", a, 2, &lim, &r, NULL), HL_OK);
+    int64_t v;
+    assert_int_equal(hl_value_get_int(r, &v), HL_OK);
+    assert_int_equal(v, 500000);
+    hl_value_free(r);
+    assert_int_equal(hl_run(m, "apply_loop", a, 1, &lim, &r, NULL), HL_OK);
+    hl_value_free(r);
+    hl_value_free(a[0]);
+    hl_value_free(a[1]);
+    hl_module_free(m);
+    hl_engine_free(e);
+}
+
+static void test_unsupported_located(void **state) {
+    (void)state;
+    static const struct {
+        const char *body, *msg;
+    } cases[] = {
+        {"f(X) -> X#{a => 1}.", "t.erl:3:10: error: a map expression is not supported in this version\n"},
+        {"f(#{a := X}) -> X.", "t.erl:3:3: error: a map pattern is not supported in this version\n"},
+        {"f(<<X, _/binary>>) -> X.", "t.erl:3:3: error: a binary pattern is not supported in this version\n"},
+        {"f(X) -> receive X -> ok after 0 -> no end.", "t.erl:3:9: error: receive is not supported in this version\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char src[512], msg[512];
+        snprintf(src, sizeof src, "-module(t).\n-export([f/1]).\n%s\n", cases[i].body);
+        size_t len;
+        assert_null(compile_image(src, &len, msg, sizeof msg));
+        assert_string_equal(msg, cases[i].msg);
+    }
+}
+
+static void test_stdlib_text(void **state) {
+    (void)state;
+    FILE *f = fopen(HL_SOURCE_DIR "/lib/lists.erl", "rb");
+    assert_non_null(f);
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    assert_int_equal(n, hl_stdlib_lists_len);
+    assert_memory_equal(buf, hl_stdlib_lists_src, n);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_instruction_selection),
+        cmocka_unit_test(test_tail_calls_constant_space),
+        cmocka_unit_test(test_unsupported_located),
+        cmocka_unit_test(test_stdlib_text),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
