@@ -6,7 +6,9 @@
  * DESIGN §2 are admitted; everything else is a located error. */
 #include <string.h>
 
+#include "base/buf.h"
 #include "base/mem.h"
+#include "front/dump.h"
 #include "front/parse.h"
 #include "front/parse_internal.h"
 
@@ -20,6 +22,19 @@ typedef struct form_ctx {
 static const char *const admitted[] = {"module", "export", "record", "behaviour", "behavior", "vsn",
                                        "doc", "moduledoc", "spec", "callback",
                                        "optional_callbacks"};
+
+/* An atom token's name as io_lib:write_atom writes it, or a variable's name,
+ * truncated to fit `out`. */
+static void quoted_name(const hl_token *t, char *out, size_t size) {
+    hl_buf b;
+    hl_buf_init(&b, size - 1);
+    if (t->kind == HL_TOK_ATOM) hl_dump_atom(&b, t->v.text.ptr, t->v.text.len);
+    else hl_buf_append(&b, t->v.text.ptr, t->v.text.len);
+    size_t n = b.failed || !b.data ? 0 : b.len;
+    if (n) memcpy(out, b.data, n);
+    out[n] = '\0';
+    hl_buf_free(&b);
+}
 
 static bool is_admitted(hl_ast_name n) {
     for (size_t i = 0; i < sizeof admitted / sizeof admitted[0]; i++)
@@ -286,9 +301,12 @@ static void attribute(form_ctx *fc) {
     } else {
         hl_p_syntax_error(p, nt);
     }
-    if (!is_admitted(name))
-        hl_p_error_at(p, nt->line, nt->col, "attribute -%s is not allowed in a Hyperlang program",
-                      (const char *)nt->v.text.ptr);
+    if (!is_admitted(name)) {
+        /* the name as Erlang writes the atom, so odd names stay one line */
+        char text[300];
+        quoted_name(nt, text, sizeof text);
+        hl_p_error_at(p, nt->line, nt->col, "attribute -%s is not allowed in a Hyperlang program", text);
+    }
     hl_p_next(p);
     hl_ast *attr = hl_p_node(p, HL_AST_ATTRIBUTE, nt);
     attr->u.attr.name = name;
@@ -400,9 +418,10 @@ static size_t expand_macros(form_ctx *fc, hl_token *toks, size_t start, size_t e
                 r++;
                 continue;
             }
-            hl_diags_add(p->diags, t.line, t.col, "macro %s%.*s is not supported",
-                         t.kind == HL_TOK_QUESTION ? "?" : "??", named ? (int)n->v.text.len : 0,
-                         named ? (const char *)n->v.text.ptr : "");
+            char text[300] = "";
+            if (named) quoted_name(n, text, sizeof text);
+            hl_diags_add(p->diags, t.line, t.col, "macro %s%s is not supported",
+                         t.kind == HL_TOK_QUESTION ? "?" : "??", text);
             return SIZE_MAX;
         }
         if (w != r) toks[w] = t;

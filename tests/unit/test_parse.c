@@ -298,6 +298,9 @@ static const struct { const char *src, *want; } reject_cases[] = {
     {"f() -> ?X(1).", "t.erl:2:8: error: macro ?X is not supported\n"},
     {"f() -> ??X.", "t.erl:2:8: error: macro ??X is not supported\n"},
     {"f() -> ?'a'.", "t.erl:2:8: error: macro ?a is not supported\n"},
+    /* odd names are written as Erlang writes the atom: one line each */
+    {"-'a\\nb c'(1).", "t.erl:2:2: error: attribute -'a\\nb c' is not allowed in a Hyperlang program\n"},
+    {"f() -> ?'x y'.", "t.erl:2:8: error: macro ?'x y' is not supported\n"},
 };
 
 static void test_rejections_are_located(void **state) {
