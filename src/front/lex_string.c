@@ -136,24 +136,65 @@ static bool grapheme_extend(uint32_t c) {
            (c >= 0xE0020 && c <= 0xE007F) || (c >= 0xE0100 && c <= 0xE01EF);
 }
 
+/* Extended_Pictographic, approximately (the emoji blocks). */
+static bool ext_pict(uint32_t c) {
+    return (c >= 0x1F000 && c <= 0x1FAFF && !(c >= 0x1F1E6 && c <= 0x1F1FF)) ||
+           (c >= 0x2600 && c <= 0x27BF) || (c >= 0x2300 && c <= 0x23FF) ||
+           (c >= 0x2B00 && c <= 0x2BFF) || c == 0xA9 || c == 0xAE;
+}
+
+static bool regional_indicator(uint32_t c) { return c >= 0x1F1E6 && c <= 0x1F1FF; }
+
+/* Vowel signs, viramas and other marks of the Indic blocks (U+0900..U+0DFF
+ * share one layout): Extend or SpacingMark, both continue a cluster. */
+static bool indic_mark(uint32_t c) {
+    if (c < 0x900 || c > 0xDFF) return false;
+    uint32_t o = c & 0x7F;
+    return o <= 0x03 || (o >= 0x3A && o <= 0x4F && o != 0x3D) || (o >= 0x51 && o <= 0x57) ||
+           o == 0x62 || o == 0x63;
+}
+
+/* Hangul jamo classes for GB6-GB8: 1 L, 2 V, 3 T, 4 LV, 5 LVT, 0 other. */
+static int hangul(uint32_t c) {
+    if ((c >= 0x1100 && c <= 0x115F) || (c >= 0xA960 && c <= 0xA97C)) return 1;
+    if ((c >= 0x1160 && c <= 0x11A7) || (c >= 0xD7B0 && c <= 0xD7C6)) return 2;
+    if ((c >= 0x11A8 && c <= 0x11FF) || (c >= 0xD7CB && c <= 0xD7FB)) return 3;
+    if (c >= 0xAC00 && c <= 0xD7A3) return (c - 0xAC00) % 28 == 0 ? 4 : 5;
+    return 0;
+}
+
+static bool hangul_joins(int prev, int next) {
+    switch (prev) {
+    case 1: return next == 1 || next == 2 || next == 4 || next == 5;
+    case 2: case 4: return next == 2 || next == 3;
+    case 3: case 5: return next == 3;
+    default: return false;
+    }
+}
+
 /* How many of the n code points make up the first `clusters` grapheme
  * clusters (string:slice(S, 0, 16) in erl_scan). */
 static size_t grapheme_prefix(const uint32_t *s, size_t n, size_t clusters) {
     size_t i = 0;
     for (size_t k = 0; k < clusters && i < n; k++) {
-        if (s[i] == '\r' && i + 1 < n && s[i + 1] == '\n') {
+        uint32_t base = s[i];
+        if (base == '\r' && i + 1 < n && s[i + 1] == '\n') {
             i += 2;
             continue;
         }
+        i++;
         /* Controls (CR and LF included) stand alone: marks after them start
          * a cluster of their own (Unicode's GB4/GB5). */
-        bool control = s[i] < 0x20 || (s[i] >= 0x7F && s[i] <= 0x9F);
-        bool join = s[i] == 0x200D;
-        i++;
-        if (control) continue;
-        while (i < n && (join || grapheme_extend(s[i]))) {
-            join = s[i] == 0x200D;
+        if (base < 0x20 || (base >= 0x7F && base <= 0x9F)) continue;
+        if (regional_indicator(base) && i < n && regional_indicator(s[i])) i++; /* a flag */
+        for (int h = hangul(base); h && i < n && hangul_joins(h, hangul(s[i])); i++)
+            h = hangul(s[i]);
+        bool pict = ext_pict(base);
+        while (i < n && (grapheme_extend(s[i]) || indic_mark(s[i]))) {
+            bool zwj = s[i] == 0x200D;
             i++;
+            /* GB11: pictograph (Extend*) ZWJ x pictograph. */
+            if (zwj && pict && i < n && ext_pict(s[i])) i++;
         }
     }
     return i;
