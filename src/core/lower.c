@@ -370,9 +370,13 @@ hl_core_node *lw_use_var(lw_ctx *c, const hl_ast *var) {
         lw_error(c, var->line, var->col, "variable '%.*s' is unbound", (int)name.len, name.ptr);
         return lw_var_node(c, v, var->line, var->col);
     }
-    if (lv->state == VS_UNSAFE) report_unsafe(c, lv, var->line, var->col);
-    else if (lv->state != VS_BOUND)
+    if (lv->state == VS_UNSAFE) {
+        report_unsafe(c, lv, var->line, var->col);
+    } else if (lv->state != VS_BOUND) {
         lw_error(c, var->line, var->col, "variable '%.*s' is unbound", (int)name.len, name.ptr);
+        /* Reported once: from here on it counts as bound (as erl_lint). */
+        lw_set_state(c, v, VS_BOUND, NULL, 0, 0);
+    }
     return lw_var_node(c, v, var->line, var->col);
 }
 

@@ -475,12 +475,15 @@ static hl_core_node *case_expr(lw_ctx *c, const hl_ast *e) {
 static hl_core_node *receive_expr(lw_ctx *c, const hl_ast *e) {
     hl_core_node *n = lw_node(c, HL_CORE_RECEIVE, e->line, e->col);
     if (!n) return NULL;
-    if (e->u.receive.timeout && !(n->u.receive.timeout = lw_expr(c, e->u.receive.timeout))) return NULL;
     lw_branches br;
     lw_branches_begin(c, &br);
     hl_core_clause *cl = branch_clauses(c, &e->u.receive.clauses, &br);
+    /* The timeout sees only what was bound before the receive; erl_lint
+     * checks it after the clauses (which matters for which error comes
+     * first), so it is lowered here, in the state the branches restored. */
     if (cl && e->u.receive.timeout) {
-        n->u.receive.after = lw_body(c, &e->u.receive.after, e->line, e->col);
+        n->u.receive.timeout = lw_expr(c, e->u.receive.timeout);
+        n->u.receive.after = n->u.receive.timeout ? lw_body(c, &e->u.receive.after, e->line, e->col) : NULL;
         lw_branches_next(c, &br);
         if (!n->u.receive.after) cl = NULL;
     }

@@ -168,7 +168,11 @@ static hl_core_node *generator(lw_ctx *c, const hl_ast *e, uint32_t i, const con
         lw_error(c, pat->line, pat->col, "illegal pattern");
         return NULL;
     }
+    /* The source list is evaluated outside; what it binds is visible
+     * neither in the comprehension nor after it (erl_lint). */
+    uint32_t src_mark = lw_mark(c);
     hl_core_node *src = lw_expr(c, q->u.bin.right);
+    lw_undo(c, src_mark);
     if (!src) return NULL;
     int32_t idx = lw_new_fun(c, e->kind == HL_AST_BC ? "bc" : "lc", 1,
                              e->kind == HL_AST_BC ? HL_ORIGIN_BC : HL_ORIGIN_LC, q->line, q->col);
