@@ -22,7 +22,16 @@ static hl_tword handler_table[HL_ROP__COUNT];
 static hl_tword halt_code[1];
 static int handlers_ready;
 
-static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t budget, int init);
+/* GCC factors computed gotos into one shared indirect jump unless told not
+ * to (GCC manual, -fno-gcse for threaded interpreters); one jump per handler
+ * is what lets the branch predictor learn instruction sequences. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define HL_INTERP_ATTRS __attribute__((optimize("no-gcse", "no-crossjumping", "no-tree-slp-vectorize", "no-tree-vectorize")))
+#else
+#define HL_INTERP_ATTRS
+#endif
+
+HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t budget, int init);
 
 const hl_tword *hl_vm_handlers(void) {
     if (!handlers_ready) (void)interp(NULL, NULL, 0, 1);
@@ -91,7 +100,7 @@ const hl_tword *hl_vm_halt_code(void) {
         if (st != HL_VM_YIELD) goto leave_saved;                                    \
     } while (0)
 
-static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t budget, int init) {
+HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t budget, int init) {
 #ifndef HL_VM_SWITCH
     if (init) {
 #define HL_OP(name, sig, flags) handler_table[HL_OP_##name] = (hl_tword)&&L_##name;

@@ -34,7 +34,7 @@ const hl_tword *hl_vm_halt_code(void);
 /* Handle-immediate subtags the VM uses in stack slots. */
 enum { HL_VM_H_CP = 1, HL_VM_H_CATCH = 2 };
 
-enum { HL_VM_STACK_INIT = 64, HL_VM_TRACE_DEPTH = 8, HL_VM_DEADLINE_EVERY = 1024 };
+enum { HL_VM_STACK_INIT = 16, HL_VM_TRACE_DEPTH = 8, HL_VM_DEADLINE_EVERY = 1024 };
 
 /* Private status a builtin returns after setting p->bif_class and
  * p->bif_reason to raise Class:Reason itself. */
