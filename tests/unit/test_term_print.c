@@ -20,6 +20,7 @@
 #include "term/arith.h"
 #include "term/atom.h"
 #include "term/bignum.h"
+#include "term/etf.h"
 #include "term/heap.h"
 #include "term/map.h"
 #include "term/print.h"
@@ -197,6 +198,16 @@ static hl_term decode(etf *e) {
     }
 }
 
+static hl_term_status etf_atom(void *ctx, const char *name, size_t len, hl_term *out) {
+    (void)ctx;
+    *out = atom_of(name, len);
+    return HL_TERM_OK;
+}
+
+static int etf_agree, etf_total;
+
+/* Builds the term with the decoder above, and cross-checks src/term/etf.c:
+ * its decoding must print the same ~w text. */
 static hl_term from_hex(hl_heap *h, const char *hex, size_t n) {
     unsigned char *b = malloc(n / 2 + 1);
     for (size_t i = 0; i < n / 2; i++) {
@@ -207,6 +218,21 @@ static hl_term from_hex(hl_heap *h, const char *hex, size_t n) {
     etf e = {b + 1, b + n / 2, h};
     if (b[0] != 131) abort();
     hl_term t = decode(&e);
+    hl_etf_decode_opts o = {.atom_fn = etf_atom};
+    hl_term t2;
+    hl_etf_error err;
+    etf_total++;
+    if (hl_etf_decode(h, b, n / 2, &o, &t2, NULL, &err) == HL_TERM_OK) {
+        hl_buf x, y;
+        hl_buf_init(&x, 0);
+        hl_buf_init(&y, 0);
+        if (hl_print_w(&x, t, true, NULL) == HL_TERM_OK &&
+            hl_print_w(&y, t2, true, NULL) == HL_TERM_OK && x.len == y.len &&
+            memcmp(x.data, y.data, x.len) == 0)
+            etf_agree++;
+        hl_buf_free(&x);
+        hl_buf_free(&y);
+    }
     free(b);
     return t;
 }
@@ -311,6 +337,8 @@ static void test_corpus(void **state) {
     fprintf(stderr, "print corpus: %d terms;", terms);
     for (int k = 0; k < 5; k++) fprintf(stderr, " ~%s %d/%d", names[k], agree[k], total[k]);
     fprintf(stderr, "\n");
+    fprintf(stderr, "src/term/etf.c decodes the corpus to the same terms: %d/%d\n", etf_agree, etf_total);
+    assert_int_equal(etf_agree, etf_total);
     assert_true(terms >= 500);
     for (int k = 0; k < 5; k++) {
         assert_int_equal(total[k], k == 4 ? 2 * terms : terms); /* two pc fields */
