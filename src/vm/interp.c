@@ -54,7 +54,7 @@ const hl_tword *hl_vm_halt_code(void) {
 #define CASE(name) L_##name:
 #define DISPATCH() goto *(const void *)pc[0]
 #else
-#define CASE(name) case name:
+#define CASE(name) case HLC_##name:
 #define DISPATCH() goto dispatch
 #endif
 #define NEXT(n) do { pc += (n); DISPATCH(); } while (0)
@@ -121,10 +121,10 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
         return HL_VM_DONE;
     }
     enum {
-#define HL_OP(name, sig, flags) name = HL_OP_##name,
+#define HL_OP(name, sig, flags) HLC_##name = HL_OP_##name,
 #include "gen/opcodes.def"
 #undef HL_OP
-#define HL_ROP_CASE(name) name = HL_ROP_##name,
+#define HL_ROP_CASE(name) HLC_##name = HL_ROP_##name,
         HL_VM_ROPS(HL_ROP_CASE)
 #undef HL_ROP_CASE
     };
