@@ -135,7 +135,10 @@ hl_status hl_engine_new(hl_engine **out) {
 
 void hl_engine_free(hl_engine *engine) {
     if (!engine) return;
-    for (uint32_t i = 0; i < engine->ncache; i++) hl_module_free(engine->cache[i].module);
+    for (uint32_t i = 0; i < engine->ncache; i++) {
+        hl_module_free(engine->cache[i].module);
+        hl_mem_free(engine->cache[i].src);
+    }
     pthread_mutex_destroy(&engine->lock);
     hl_mem_free(engine);
 }

@@ -33,7 +33,15 @@ typedef struct hl_cache_entry {
     uint8_t key[32];
     hl_module *module;
     uint64_t stamp; /* insertion order, to drop the oldest */
+    /* Fast path of a hit: a cheap hash, then an exact comparison of the
+     * source and options (sources up to HL_CACHE_COPY_MAX are kept). */
+    uint64_t fast;
+    size_t len;
+    char *src;
+    hl_front_limits lim;
 } hl_cache_entry;
+
+enum { HL_CACHE_COPY_MAX = 1u << 20 };
 
 struct hl_engine {
     pthread_mutex_t lock;

@@ -37,6 +37,30 @@ static void cache_key(const char *source, size_t len, const hl_front_limits *lim
     hl_sha256_final(&s, key);
 }
 
+/* A cheap 64-bit hash of source + options for the hit fast path (an exact
+ * comparison follows, so collisions only cost time). */
+static uint64_t fast_hash(const char *s, size_t len, const hl_front_limits *lim) {
+    uint64_t h = 0x9E3779B97F4A7C15u ^ len;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+        h ^= h >> 32;
+    }
+    for (; i < len; i++) h = (h ^ (uint8_t)s[i]) * 0x100000001B3u;
+    h ^= (uint64_t)lim->max_depth * 31 + lim->max_tokens + lim->max_source_bytes * 7 + lim->max_string_chars +
+         lim->max_integer_digits * 13 + lim->max_memory_bytes + lim->max_diagnostics * 17;
+    return h;
+}
+
+static bool same_limits(const hl_front_limits *a, const hl_front_limits *b) {
+    return a->max_source_bytes == b->max_source_bytes && a->max_tokens == b->max_tokens &&
+           a->max_depth == b->max_depth && a->max_string_chars == b->max_string_chars &&
+           a->max_integer_digits == b->max_integer_digits && a->max_memory_bytes == b->max_memory_bytes &&
+           a->max_diagnostics == b->max_diagnostics;
+}
+
 void hl_module_free(hl_module *module) {
     if (!module) return;
     if (atomic_fetch_sub(&module->refs, 1) != 1) return;
@@ -133,6 +157,20 @@ hl_status hl_compile(hl_engine *engine, const char *name, const char *source, si
     hl_front_limits lim;
     if (opts) lim = opts->front;
     else hl_front_limits_default(&lim);
+    uint64_t fast = fast_hash(source, len, &lim);
+    pthread_mutex_lock(&engine->lock);
+    for (uint32_t i = 0; i < engine->ncache; i++) {
+        hl_cache_entry *c = &engine->cache[i];
+        if (c->fast == fast && c->len == len && c->src && same_limits(&c->lim, &lim) &&
+            memcmp(c->src, source, len) == 0) {
+            hl_module *m = c->module;
+            atomic_fetch_add(&m->refs, 1);
+            pthread_mutex_unlock(&engine->lock);
+            *out = m;
+            return HL_OK;
+        }
+    }
+    pthread_mutex_unlock(&engine->lock);
     uint8_t key[32];
     cache_key(source, len, &lim, key);
     pthread_mutex_lock(&engine->lock);
@@ -169,21 +207,30 @@ hl_status hl_compile(hl_engine *engine, const char *name, const char *source, si
             *out = old;
             return HL_OK;
         }
+    char *copy = NULL;
+    if (len <= HL_CACHE_COPY_MAX && (copy = hl_mem_alloc(len ? len : 1)) != NULL && len) memcpy(copy, source, len);
     hl_module *evict = NULL;
+    char *evict_src = NULL;
     uint32_t slot = engine->ncache;
     if (slot == HL_CACHE_MAX) {
         slot = 0;
         for (uint32_t i = 1; i < HL_CACHE_MAX; i++)
             if (engine->cache[i].stamp < engine->cache[slot].stamp) slot = i;
         evict = engine->cache[slot].module;
+        evict_src = engine->cache[slot].src;
     } else {
         engine->ncache++;
     }
     memcpy(engine->cache[slot].key, key, 32);
     engine->cache[slot].module = m;
     engine->cache[slot].stamp = ++engine->stamp;
+    engine->cache[slot].fast = fast;
+    engine->cache[slot].len = len;
+    engine->cache[slot].src = copy;
+    engine->cache[slot].lim = lim;
     pthread_mutex_unlock(&engine->lock);
     hl_module_free(evict);
+    hl_mem_free(evict_src);
     *out = m;
     return HL_OK;
 }

@@ -38,6 +38,7 @@ static bool push(walk_stack *s, hl_term t) {
 
 /* Visits every subterm; visit returns false to stop (HL_EREJECTED). */
 static hl_status walk(hl_term root, bool (*visit)(hl_term t)) {
+    if (hl_is_immed(root)) return visit(root) ? HL_OK : HL_EREJECTED; /* no stack needed */
     walk_stack s = {0};
     hl_status st = HL_OK;
     if (!push(&s, root)) return HL_ENOMEM;

@@ -1,0 +1,3 @@
+-module(exc_badarg).
+-export([main/0]).
+main() -> element(5, {a, b}).

@@ -1,0 +1,3 @@
+-module(exc_badarith).
+-export([main/0]).
+main() -> X = a, X + 1.

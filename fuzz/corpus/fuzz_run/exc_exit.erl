@@ -1,0 +1,3 @@
+-module(exc_exit).
+-export([main/0]).
+main() -> exit(shutdown).
