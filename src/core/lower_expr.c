@@ -481,13 +481,20 @@ static hl_core_node *receive_expr(lw_ctx *c, const hl_ast *e) {
     /* The timeout sees only what was bound before the receive; erl_lint
      * checks it after the clauses (which matters for which error comes
      * first), so it is lowered here, in the state the branches restored. */
+    hl_core_var *tvars = NULL;
+    uint32_t ntvars = 0;
     if (cl && e->u.receive.timeout) {
+        uint32_t tmark = lw_mark(c);
         n->u.receive.timeout = lw_expr(c, e->u.receive.timeout);
+        ntvars = lw_bound_since(c, tmark, &tvars);
         n->u.receive.after = n->u.receive.timeout ? lw_body(c, &e->u.receive.after, e->line, e->col) : NULL;
         lw_branches_next(c, &br);
         if (!n->u.receive.after) cl = NULL;
     }
     lw_branches_end(c, &br, "receive", e->line, e->col, LW_MERGE_CASE);
+    /* The timeout is evaluated whatever happens next: its bindings hold. */
+    for (uint32_t i = 0; i < ntvars; i++) lw_set_state(c, tvars[i], VS_BOUND, NULL, 0, 0);
+    hl_mem_free(tvars);
     if (!cl) return NULL;
     n->u.receive.clauses = cl;
     n->u.receive.count = e->u.receive.clauses.count;

@@ -1,0 +1,4 @@
+-module(s120).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> 1, try (fun(Y) -> (fun(Z) -> Y end) end), ([Y || W <- [A || [W | _] <- 1, ok], receive Z -> ok, 1 after Y -> A, A, 1 end] andalso Y) of X -> ok, A, try try receive {Y, Z} -> ok after Y -> W, 1 end, g(ok, A), X of [X | _] -> A catch _:Z -> Z end, 1 of [W | _] -> ok, (fun(Y) -> 1 end), 1 catch _:X -> if Z > 1 -> (X andalso X), [ok || {W, X} <- X, 1], (Y = A); true -> 1, [W || W <- W, A], g(1, A) end, (fun(Y) -> begin A end, begin X end end) end catch _:X -> [1 || Z <- if Y > 1 -> {Z, 1}, case 1 of X -> ok, ok, ok; _ -> Z end, (fun(Z) -> 1, ok, A end); true -> (ok andalso A) end, case (catch A) of [X | _] -> Z; _ -> receive {Y, X} -> A, A, 1 after X -> 1, W end end] end, case g(W, [if Z > 1 -> A; true -> ok, 1, X end || Y <- W, try X, Z, X of [X | _] -> ok, 1 catch _:Z -> 1 end]) of {X, X} -> Y; _ -> W end.

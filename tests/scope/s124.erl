@@ -1,0 +1,4 @@
+-module(s124).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> if X > 1 -> 1, Z; true -> [ok || Y <- begin [ok || {W, X} <- X, Y], (1 andalso X) end, X], case {receive W -> W, Y, ok after Y -> Z, ok end, A} of [Y | _] -> try X of {X, Y} -> ok catch _:X -> 1, case 1 of W -> A; _ -> 1, 1, X end, g(1, ok) end, receive [X | _] -> 1, (catch W) after Z -> case ok of W -> A; _ -> X, Y, Z end end; _ -> W, [(Z = A) || [X | _] <- Y, if X > 1 -> Z, ok; true -> ok, A, W end], (X = 1) end, begin case (catch 1) of {X, W} -> begin X end; _ -> {1, Y}, receive Y -> X after X -> ok end, (fun(X) -> A, W end) end end end, {receive [Z | _] -> (X = case A of X -> 1, 1, ok; _ -> X, X end), (fun(W) -> Z, W, ok end), A after Y -> begin {1, A}, (ok andalso Z), A end end, case try {A, A}, (ok andalso 1) of _ -> [1 || [X | _] <- Z, Y] catch _:Y -> receive X -> 1 after Z -> A, A end end of _ -> (X = [W || Y <- X, 1]); _ -> receive _ -> (A andalso A) after W -> (Y = Z) end, W, {Y, A} end}.

@@ -1,0 +1,4 @@
+-module(s131).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> (ok andalso case receive [Y | _] -> (W andalso ok) after Y -> g(1, X), A, receive Y -> W, 1, 1 after X -> Y, X end end of [W | _] -> if Z > 1 -> (catch 1), 1; true -> {A, 1}, try ok of X -> A, A, X catch _:Y -> X, ok, A end end, Y; _ -> 1, Z end), begin if W > 1 -> g({Z, W}, 1), (X = W), case receive [Y | _] -> Y, A, ok after Z -> W end of Y -> (Z andalso Z); _ -> try 1, Z, ok of X -> 1 catch _:W -> A end, ok end; true -> receive [Z | _] -> (catch Z), (Z = X), (fun(W) -> Z end) after Y -> (fun(W) -> Z end), g(Y, A) end, ok end, receive Z -> begin (Z = Y), case Y of Z -> X, Y; _ -> Y, Y end end, (catch W) after Z -> (fun(Z) -> (catch X), Z end), ((catch ok) andalso [1 || [X | _] <- A, Y]), if W > 1 -> case ok of X -> 1; _ -> A, A, Z end, 1; true -> A end end, [(W = try W of [W | _] -> ok, Y, 1 catch _:Y -> A end) || Y <- 1, Z] end.

@@ -1,0 +1,4 @@
+-module(s144).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> ok, A.

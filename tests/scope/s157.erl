@@ -1,0 +1,4 @@
+-module(s157).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> if X > 1 -> try case X of [W | _] -> (catch ok), (X = A); _ -> try Z, X of {Z, Y} -> A, A, W catch _:Z -> 1, ok, 1 end, (catch W) end, [(catch A) || {X, Z} <- [A || _ <- ok, Y], begin Y end] of W -> (g(A, 1) andalso receive {X, Y} -> X, W, ok after W -> 1, Y end), receive Y -> (W = W), 1, [ok || {W, X} <- ok, X] after Z -> if X > 1 -> ok, A; true -> ok, 1, A end, (1 andalso 1), if W > 1 -> W, ok; true -> 1, A end end, receive W -> (catch ok), Z after W -> [A || [X | _] <- Z, W] end catch _:Y -> try if Z > 1 -> W, W, Z; true -> W end of W -> Y, try 1 of {X, Y} -> ok, X, ok catch _:Z -> Y, A end catch _:W -> Z, A, X end end; true -> begin (catch A) end end, (catch if X > 1 -> begin if X > 1 -> W; true -> Y end, try W, W of [Z | _] -> 1, ok catch _:X -> W, X end, Z end, [[ok || [X | _] <- A, Y] || [Z | _] <- X, receive W -> ok after Z -> 1 end], (X andalso Z); true -> {begin 1, 1 end, ok} end), X.

@@ -1,0 +1,4 @@
+-module(s170).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> receive X -> receive X -> (catch case X of [W | _] -> Y, ok; _ -> A, ok, Z end), (Y = (1 andalso Y)) after Y -> ok, {case A of Y -> 1; _ -> 1, A end, (Z = ok)} end after Y -> (1 andalso Z), [try (fun(W) -> A end) of Z -> Y, ok, A catch _:X -> Z end || X <- ok, (W = X)], begin (X = [1 || {W, W} <- ok, A]), (A andalso (fun(X) -> Y, 1, 1 end)), (case 1 of W -> 1; _ -> Z, ok, X end andalso (catch ok)) end end, receive {Z, Y} -> X, Z, [try g(A, Z), {ok, 1} of _ -> try A, A, 1 of Y -> Y, ok, ok catch _:Z -> 1, ok, 1 end, Y catch _:X -> case A of Z -> W; _ -> Y, ok, X end, Z end || X <- begin if X > 1 -> A, ok; true -> 1, 1 end end, (Z = receive W -> X, Y, Z after Z -> Z, Z end)] after Y -> receive [W | _] -> X, begin g(1, A), Z end, [case A of [Z | _] -> ok, 1; _ -> 1 end || [X | _] <- ok, begin ok, Y end] after X -> {Z, 1}, (catch (catch ok)), Z end end.

@@ -1,0 +1,4 @@
+-module(s188).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> try try [1 || [X | _] <- 1, 1] of W -> receive X -> try Z, 1, Y of X -> ok, W, Z catch _:X -> X, A, 1 end after W -> 1 end, try try ok, 1 of Z -> X catch _:X -> X end, {Y, W} of _ -> {ok, ok}, [ok || [Z | _] <- ok, A] catch _:Z -> Y, [Z || {W, W} <- 1, 1], (Y andalso Z) end, (Z = Z) catch _:W -> g((fun(W) -> Y, X, A end), 1), (catch (W = Y)) end, W of [Z | _] -> ok catch _:W -> receive W -> (A andalso (fun(W) -> 1, A, X end)), (fun(Y) -> try A, Y, A of [W | _] -> ok catch _:Y -> Y, X, Z end, (X = Z), ok end), if X > 1 -> try 1 of W -> ok catch _:Y -> A, ok, A end, receive Y -> Z, 1 after W -> A, 1, Z end; true -> g(Z, 1), X end after Y -> Y, 1 end end, (catch if W > 1 -> [1 || Z <- Z, g(Z, A)], (receive X -> 1, ok, A after Z -> 1, X end andalso W), receive [Y | _] -> [Z || Z <- ok, X], (fun(X) -> 1, ok end) after X -> receive [X | _] -> W, 1 after Y -> 1, 1, 1 end, (Z andalso W) end; true -> Z, Y end), (X = Z).

@@ -1,0 +1,4 @@
+-module(s20).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> if Z > 1 -> case receive [X | _] -> case A of Y -> ok; _ -> W end, X after X -> 1 end of X -> A; _ -> Z end, (fun(W) -> (catch [X || [W | _] <- A, Y]) end), 1; true -> {g(ok, (X = 1)), X}, try g(1, [X || Y <- W, W]) of Z -> case (catch Z) of X -> (catch W), try X of Z -> X, A, ok catch _:X -> ok, A, Y end; _ -> (fun(W) -> Z end), (fun(X) -> Y end) end, A catch _:Y -> ok end, g(g((ok andalso W), (fun(Z) -> 1, ok, W end)), if Y > 1 -> receive {X, Y} -> X, 1 after X -> ok, 1 end, [ok || {W, Y} <- Y, W]; true -> case Z of {W, W} -> A; _ -> Z, 1, X end, (ok andalso A) end) end, begin g(Y, receive {Z, Y} -> try 1 of _ -> X, 1, A catch _:W -> X, Y, W end after X -> [1 || _ <- Z, Y], if Y > 1 -> X; true -> A end, receive {Y, Z} -> W after Y -> Y end end), (catch if Z > 1 -> X, 1; true -> (Z = 1), g(W, X) end) end, (catch {(catch W), (Z = begin 1, W, X end)}).

@@ -1,0 +1,4 @@
+-module(s210).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> W, try case {case ok of [Z | _] -> A, 1, Z; _ -> 1 end, (A andalso A)} of W -> A, begin (Y = 1) end, A; _ -> g(begin A end, g(Y, Y)), g(receive {W, X} -> A after Z -> A, ok, A end, [1 || Z <- ok, X]), A end of X -> try begin receive W -> ok, X after Z -> 1, ok, ok end, ok end, begin A, try ok, Y of W -> A, ok, W catch _:W -> ok, 1 end end, Y of W -> try (ok andalso X), g(Y, ok), {1, A} of Y -> try 1, A, ok of X -> 1, 1, A catch _:X -> Y, W end catch _:Z -> 1, g(ok, A) end, g([A || {W, X} <- Z, X], g(1, ok)), 1 catch _:W -> (Z = case 1 of {W, Z} -> Z, A; _ -> A end), (X = (1 andalso ok)), (W = {1, W}) end catch _:W -> begin Z, case receive _ -> Z, A, 1 after W -> A end of [W | _] -> if X > 1 -> A, W, 1; true -> A end, {ok, 1}, ok; _ -> try A, X, ok of [X | _] -> X catch _:X -> A, X, ok end end end end.

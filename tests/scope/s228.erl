@@ -1,0 +1,4 @@
+-module(s228).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> receive W -> g(if X > 1 -> if Z > 1 -> 1, A, ok; true -> A end, try Z, Z of {Z, Z} -> X, W catch _:Z -> A, Z end, begin A, Z, Z end; true -> if W > 1 -> W; true -> Y end, {ok, Y}, (Y = Z) end, (catch (fun(Z) -> 1, ok, ok end))), {{(W = 1), case Y of Z -> Z, Z; _ -> Y end}, Y}, ok after Z -> g(receive W -> {Y, ok}, Y after W -> g(X, Y), (fun(Z) -> 1, ok, A end), {ok, ok} end, ok), A, A end, (begin try try Z, ok of Y -> 1, ok, ok catch _:W -> ok, 1, A end of Y -> g(ok, 1) catch _:W -> if X > 1 -> X; true -> Z, ok, 1 end, begin ok end, A end, ok end andalso (Z andalso 1)), g(begin if W > 1 -> {Z, Z}; true -> {1, Y} end, (fun(Y) -> (Z = X), 1, (W = ok) end), begin 1, (catch 1) end end, case A of Z -> 1; _ -> begin A, if Z > 1 -> ok; true -> W, ok end, case Z of [Y | _] -> 1; _ -> X, A, ok end end end).

@@ -1,0 +1,4 @@
+-module(s235).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> (Y = Z), W.

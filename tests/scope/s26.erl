@@ -1,0 +1,4 @@
+-module(s26).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> begin (A andalso begin g(X, ok), receive Z -> ok, ok, 1 after Y -> W, Y, A end end) end, [[receive Z -> case A of _ -> A, X, X; _ -> ok, W, A end after X -> [1 || {W, X} <- W, ok] end || {Z, X} <- begin g(W, 1) end, try (X = Y), A, g(Y, W) of Y -> (catch A) catch _:W -> (catch Z), [A || _ <- Y, A] end] || _ <- {X, g(receive _ -> X after W -> 1, ok end, (fun(W) -> A end))}, ok], receive _ -> Z, {{X, receive _ -> 1, Y, ok after W -> A, 1, A end}, (Z = A)} after Z -> begin begin g(1, Z) end, (A andalso X), receive Y -> case 1 of Z -> A, Z; _ -> A, A, 1 end after W -> ok, {1, 1} end end, receive Z -> (catch if Y > 1 -> Y, ok, 1; true -> A end), (W = 1) after Z -> [(X = A) || _ <- (Z = 1), {ok, Z}] end, (catch receive Z -> (fun(X) -> ok end) after X -> [1 || Z <- Y, Z], if Z > 1 -> Y, Y; true -> Z, ok, 1 end, ok end) end.

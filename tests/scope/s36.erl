@@ -1,0 +1,4 @@
+-module(s36).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> X, 1.

@@ -1,0 +1,4 @@
+-module(s37).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> receive {X, Z} -> case {(catch W), (X = ok)} of [Z | _] -> (Y = case A of Z -> X, A; _ -> 1, Y, ok end), Z, 1; _ -> A end, ok after X -> Y, A, begin case (Y = 1) of X -> A, (fun(Z) -> Y, A, A end); _ -> begin Z, 1 end, (W = ok) end end end, case if Y > 1 -> try X of [X | _] -> case A of Y -> A, ok; _ -> ok end, if X > 1 -> X, 1; true -> A end catch _:X -> (fun(Y) -> Y, A, A end), try ok, A of {X, Y} -> A, ok catch _:W -> Y, 1 end end, X, Z; true -> 1, (Y = begin W end), (fun(Z) -> 1, (ok andalso X), (Y = X) end) end of X -> W, A; _ -> if X > 1 -> if W > 1 -> if W > 1 -> Y, 1; true -> 1, 1, Y end, ok; true -> 1, begin ok, Z end end, g({1, A}, begin ok end), if W > 1 -> A, [W || W <- 1, A]; true -> ok, Y end; true -> if Y > 1 -> (ok andalso ok), try 1 of Z -> 1, ok, A catch _:X -> A, 1 end; true -> Z end, begin case A of _ -> ok; _ -> 1 end end, X end, g((Y = begin ok, ok, W end), Z) end, 1.

@@ -1,0 +1,4 @@
+-module(s41).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> if W > 1 -> (catch [receive Y -> W, 1, A after X -> 1, Y end || Y <- if X > 1 -> ok, ok; true -> X end, {Y, ok}]), (catch (W = if X > 1 -> ok, A, ok; true -> W, Y end)), 1; true -> try Y, try (1 andalso ok) of {Y, W} -> (catch A), if Y > 1 -> Y, ok, Z; true -> 1, ok end catch _:W -> case ok of W -> A, X; _ -> A, Y end, (X andalso A), g(A, Y) end, g(1, begin 1, ok end) of _ -> if X > 1 -> (fun(Y) -> Y, 1 end); true -> try X of [Z | _] -> Z, ok, Y catch _:X -> 1, 1 end, Z end, (g(ok, W) andalso 1) catch _:Z -> A end, {receive X -> begin X end, receive W -> A, ok after Z -> 1, ok end, case Y of [X | _] -> Z; _ -> Y end after Z -> W, Z, Z end, if Z > 1 -> g(A, 1); true -> [1 || _ <- Z, ok] end} end, if W > 1 -> Z, (catch Z); true -> receive {W, X} -> {W, if X > 1 -> ok; true -> ok, ok end}, 1, 1 after W -> A, [W || X <- W, Z], begin (Z = 1), try Y of W -> W catch _:Y -> X, W end, begin Y end end end end.

@@ -1,0 +1,4 @@
+-module(s44).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> g(if W > 1 -> A; true -> A end, g((fun(X) -> receive X -> 1, ok, Y after Z -> ok, ok, ok end, g(1, A) end), begin (fun(Y) -> X, X end), {A, X}, A end)), try A of _ -> {ok, ({Y, ok} andalso {A, Z})}, ((ok andalso A) andalso W), case [begin W, 1, Y end || X <- A, begin A, A end] of [X | _] -> case X of {Y, W} -> [Z || W <- ok, ok], ok, {1, 1}; _ -> [A || [W | _] <- Y, 1] end; _ -> (X = Y), if X > 1 -> g(X, A), X, Z; true -> try X, A, ok of Y -> Y catch _:X -> A, 1 end, ok, Y end end catch _:Y -> (fun(W) -> [begin Z, 1, ok end || X <- {Z, ok}, (A andalso A)], [(1 andalso A) || X <- (Z andalso ok), [Z || Z <- 1, Z]] end), (fun(W) -> X, try {1, Z} of W -> (Y = W), [Y || {Z, X} <- A, X] catch _:Y -> 1 end end), g((g(W, ok) andalso g(1, X)), 1) end.

@@ -1,0 +1,4 @@
+-module(s56).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> W, 1, try try (ok andalso if X > 1 -> W, X, Y; true -> Z end) of {X, X} -> receive Z -> try X, W, ok of Y -> A catch _:X -> W end, (Z andalso Y) after Y -> begin W end, (Z = ok), try A of X -> X catch _:Y -> X, A end end, g(begin W, ok, A end, {1, X}), (catch ok) catch _:Y -> (fun(X) -> (catch Y), (W = X), if W > 1 -> ok, W; true -> X end end) end of W -> begin try g(ok, 1), g(1, Z) of {W, W} -> {X, Z}, case W of Z -> Z; _ -> 1, Y end catch _:Y -> [Y || _ <- 1, A], try 1, W of W -> X, Y, A catch _:Y -> ok, A, ok end, try X, A, A of _ -> 1 catch _:X -> A, Z end end, ok end, (X = case try A, A of X -> 1 catch _:Y -> Z, Y end of {W, Z} -> if W > 1 -> 1; true -> A, Z, 1 end, receive {X, W} -> A, ok after Y -> A end, case Z of W -> W; _ -> A, 1 end; _ -> W end) catch _:Z -> g(ok, ok), (Z = Z), begin g(begin ok end, if W > 1 -> 1, ok; true -> ok end), [A || W <- (A andalso ok), (catch ok)] end end.

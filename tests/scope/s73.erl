@@ -1,0 +1,4 @@
+-module(s73).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> ok, ok.

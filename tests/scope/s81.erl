@@ -1,0 +1,4 @@
+-module(s81).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> (fun(W) -> if Y > 1 -> receive Z -> try A, Z of Y -> Y, 1, Z catch _:Y -> Z end, try X, Z of Y -> W catch _:X -> 1, W, W end after X -> begin 1, A, 1 end end, [[A || X <- 1, W] || _ <- 1, try 1 of Z -> X, A catch _:W -> A end]; true -> 1, {try ok of [Y | _] -> ok catch _:Z -> 1, Y end, (fun(X) -> A end)} end, (case (catch 1) of Z -> (fun(Z) -> W, Z end); _ -> X, A, A end andalso ok) end), (X = (Z = receive _ -> (Z = ok), receive {W, W} -> X, Z, X after X -> ok, Y end, try ok, ok, ok of [W | _] -> Z catch _:Y -> W, W end after W -> (catch ok) end)), case try 1, 1, A of Z -> {A, Y}, if X > 1 -> try A of Z -> ok, X, X catch _:Z -> 1, 1, 1 end, W; true -> [ok || Z <- Z, A], (catch A) end catch _:W -> Z, (1 andalso (catch W)) end of {Y, X} -> Y, (ok andalso receive W -> 1 after Z -> receive Z -> Z, X after Z -> Y end, (catch Z), A end); _ -> A end.

@@ -1,0 +1,4 @@
+-module(s93).
+-export([f/1]).
+g(_, _) -> ok.
+f(A) -> g(case ok of Y -> ok, begin begin A end end, Z; _ -> case X of [Z | _] -> W; _ -> g(W, 1), (fun(X) -> A, W, A end) end, (catch (Z = Z)) end, ((catch if W > 1 -> Z, A; true -> Z end) andalso receive X -> receive {X, Z} -> X after Y -> ok, Y, A end, ok, if Z > 1 -> ok, ok, W; true -> Z, Z, 1 end after Z -> (W andalso Y) end)), begin case W of Y -> (catch (catch W)), (fun(Z) -> (fun(X) -> Y, Y, A end), receive Y -> A, ok, X after X -> X, W, Z end, if X > 1 -> ok; true -> A, ok end end), case [Z || {Y, Y} <- Z, W] of [Y | _] -> (fun(W) -> ok end), case ok of [W | _] -> 1, 1; _ -> ok end, begin ok end; _ -> X end; _ -> try 1, Z of {W, X} -> case 1 of [W | _] -> A; _ -> A end, if Z > 1 -> X; true -> X end, (X = Y) catch _:Y -> (catch ok) end, ok, begin ok, (X andalso Z) end end end.
