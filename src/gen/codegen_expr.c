@@ -714,15 +714,58 @@ static void guards(cg *c, const hl_core_clause *cl, uint32_t fail) {
 
 /* ---- functions ------------------------------------------------------------------------ */
 
+/* Does pattern p mention variable v (bound or compared)? */
+static bool mentions(const hl_core_node *p, hl_core_var v) {
+    switch (p->kind) {
+    case HL_CORE_VAR: return p->u.var == v;
+    case HL_CORE_ALIAS: return mentions(p->u.pair.a, v) || mentions(p->u.pair.b, v);
+    case HL_CORE_TUPLE:
+    case HL_CORE_CONS:
+        for (uint32_t i = 0; i < p->u.list.count; i++)
+            if (mentions(p->u.list.items[i], v)) return true;
+        return p->kind == HL_CORE_CONS && mentions(p->u.list.tail, v);
+    case HL_CORE_MAP:
+        for (uint32_t i = 0; i < p->u.map.count; i++)
+            if (mentions(p->u.map.pairs[i].key, v) || mentions(p->u.map.pairs[i].value, v)) return true;
+        return false;
+    default: return false; /* literals, wildcards; binaries are refused anyway */
+    }
+}
+
+/* The y slot argument k lives in: the variable every clause binds it to,
+ * when that is safe (no clause mentions the variable anywhere else in its
+ * patterns), which saves a move per clause; else a fresh slot. */
+static uint32_t arg_home(cg *c, const hl_core_fun *f, uint32_t k, const uint32_t *home) {
+    hl_core_var v = HL_CORE_NO_VAR;
+    for (uint32_t i = 0; i < f->nclauses && v == HL_CORE_NO_VAR; i++) {
+        const hl_core_node *p = f->clauses[i].npats == f->arity ? f->clauses[i].pats[k] : NULL;
+        if (p && p->kind == HL_CORE_VAR && (p->flags & HL_CF_BIND)) v = p->u.var;
+    }
+    if (v == HL_CORE_NO_VAR || v == f->self_var) return cg_temp(c);
+    for (uint32_t i = 0; i < f->nfree; i++)
+        if (f->free[i] == v) return cg_temp(c);
+    for (uint32_t j = 0; j < k; j++)
+        if (home[j] == v) return cg_temp(c);
+    for (uint32_t i = 0; i < f->nclauses; i++) {
+        const hl_core_clause *cl = &f->clauses[i];
+        if (cl->npats != f->arity) return cg_temp(c);
+        for (uint32_t j = 0; j < cl->npats; j++) {
+            const hl_core_node *p = cl->pats[j];
+            bool is_bind_v = j == k && p->kind == HL_CORE_VAR && (p->flags & HL_CF_BIND) && p->u.var == v;
+            if (!is_bind_v && mentions(p, v)) return cg_temp(c);
+        }
+    }
+    return v;
+}
+
 bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
-    (void)index;
     uint32_t a = f->arity + f->nfree;
     c->temp_top = c->max_slots = f->nvars;
-    uint32_t args = c->temp_top;
-    for (uint32_t i = 0; i < f->arity; i++) cg_temp(c);
+    uint32_t home[HL_BC_MAX_ARITY + 1];
+    for (uint32_t i = 0; i < f->arity && i <= HL_BC_MAX_ARITY; i++) home[i] = arg_home(c, f, i, home);
     cg_line(c, f->line);
     E(c, allocate, CG_FRAME, OU(a));
-    for (uint32_t i = 0; i < f->arity; i++) E(c, move, OX(i), OY(args + i));
+    for (uint32_t i = 0; i < f->arity; i++) E(c, move, OX(i), OY(home[i]));
     for (uint32_t i = 0; i < f->nfree; i++) E(c, move, OX(f->arity + i), OY(f->free[i]));
     if (f->self_var != HL_CORE_NO_VAR) {
         uint32_t ops[3 + HL_BC_MAX_ARITY];
@@ -739,13 +782,13 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
             cg_error(c, cl->line, cl->col, "internal error: clause arity");
             return false;
         }
-        for (uint32_t k = 0; k < cl->npats; k++) match(c, cl->pats[k], OY(args + k), OLBL(next));
+        for (uint32_t k = 0; k < cl->npats; k++) match(c, cl->pats[k], OY(home[k]), OLBL(next));
         guards(c, cl, OLBL(next));
         tail(c, cl->body);
         cg_bind(c, next);
         c->temp_top = mark;
     }
-    for (uint32_t i = 0; i < f->arity; i++) E(c, move, OY(args + i), OX(i));
+    for (uint32_t i = 0; i < f->arity; i++) E(c, move, OY(home[i]), OX(i));
     for (uint32_t i = 0; i < f->nfree; i++) E(c, move, OY(f->free[i]), OX(f->arity + i));
     cg_line(c, f->line);
     E0(c, func_info);
