@@ -1,0 +1,3 @@
+-module(sort_strings).
+-export([main/0]).
+main() -> lists:sort(["pear", "apple", "fig", "banana", "apple"]).
