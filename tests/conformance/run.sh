@@ -69,5 +69,28 @@ ms=$(( ($(date +%s%N) - start) / 1000000 ))
 if [ $rc -eq 3 ] && [ $ms -ge 200 ] && [ $ms -lt 1000 ]; then pass=$((pass + 1)); else
     echo "FAIL probe deadline-timing: exit $rc after $ms ms"; fail=$((fail + 1)); fi
 
+# The rest of the `hl run` contract (DESIGN §10): exit 2 with a located
+# error for a rejected program, exit 2 for bad usage, --help, arguments.
+check() { # name expected-exit expected-stream-regex stream(out|err) args...
+    local name=$1 want=$2 re=$3 stream=$4
+    shift 4
+    "$HL" "$@" >"$TMP/out" 2>"$TMP/err"
+    local rc=$?
+    if [ $rc -eq "$want" ] && grep -Eq -- "$re" "$TMP/$stream"; then pass=$((pass + 1)); else
+        echo "FAIL cli $name: exit $rc"; cat "$TMP/out" "$TMP/err" | head -5; fail=$((fail + 1)); fi
+}
+printf -- '-module(bad).\n-export([main/0]).\nmain() -> #{a => 1}.\n' >"$TMP/bad.erl"
+printf -- '-module(args).\n-export([f/2]).\nf(A, B) -> {B, A}.\n' >"$TMP/args.erl"
+check rejected 2 "^$TMP/bad.erl:3:11: error: a map expression is not supported in this version" err run "$TMP/bad.erl" main
+check help 0 "^usage: hl run" out run --help
+check no-function 2 "needs a FILE and a FUNCTION" err run "$TMP/args.erl"
+check bad-limit 2 "positive integer" err run --max-reductions 0 "$TMP/args.erl" f 1 2
+check unknown-option 2 "unknown option" err run --frobnicate "$TMP/args.erl" f 1 2
+check args 0 '^\{"text",\[1,\{2,3\.5\}\]\}$' out run "$TMP/args.erl" f '[1,{2,3.5}]' '"text"'
+check bad-arg 2 "argument 1" err run "$TMP/args.erl" f '{1,' 2
+check unknown-atom 2 "argument 2" err run "$TMP/args.erl" f 1 never_seen_atom
+check undef 1 '^\*\* exception error: undef' err run "$TMP/args.erl" g
+check unreadable 2 "cannot read" err run "$TMP/missing.erl" main
+
 echo "conformance: $pass passed, $fail failed"
 [ $fail -eq 0 ]
