@@ -35,6 +35,9 @@ static void *arena_grow(hl_arena *a, size_t size) {
     }
     hl_arena_chunk *c = hl_mem_alloc(bytes);
     if (!c) return NULL;
+    /* Big chunks are filled front to back: page faults dominated parsing
+     * large sources until they got huge pages. */
+    hl_mem_advise_huge(c, bytes);
     c->next = a->head;
     c->size = chunk_size;
     a->head = c;

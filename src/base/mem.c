@@ -1,8 +1,12 @@
 /* mem.c — checked allocation with test-time fault injection (see mem.h). */
+#define _DEFAULT_SOURCE /* madvise */
 #include "base/mem.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 /* Atomic because engines allocate from many threads; relaxed because the
  * counters order nothing else. Fault injection itself is for
@@ -46,3 +50,16 @@ void *hl_mem_realloc_array(void *ptr, size_t count, size_t size) {
 }
 
 void hl_mem_free(void *ptr) { free(ptr); }
+
+void hl_mem_advise_huge(void *ptr, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    if (bytes < 2 * huge) return;
+    uintptr_t lo = ((uintptr_t)ptr + huge - 1) & ~(huge - 1);
+    uintptr_t hi = ((uintptr_t)ptr + bytes) & ~(huge - 1);
+    if (hi > lo) (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+    (void)ptr;
+    (void)bytes;
+#endif
+}

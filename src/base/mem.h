@@ -27,6 +27,12 @@ static inline bool hl_size_mul(size_t a, size_t b, size_t *out) {
     return !__builtin_mul_overflow(a, b, out);
 }
 
+/* Advises the kernel that a large block about to be written front to back
+ * should get transparent huge pages, so filling it costs a few hundred page
+ * faults instead of tens of thousands. Purely advisory; a no-op on small
+ * blocks and where unsupported. */
+void hl_mem_advise_huge(void *ptr, size_t bytes);
+
 /* Fault injection, for tests only. After `n` more successful allocations
  * every allocation fails until reset with a negative n. Process-global and
  * not thread-safe by design: tests that use it are single-threaded. */

@@ -21,11 +21,9 @@
  *   common combining marks, ZWJ, variation selectors, emoji modifiers).
  * - NUL is white space, as in erl_scan (erlc accepts it). '??' is two '?'
  *   tokens, as in erl_scan: HL_TOK_QUESTION2 is left to the parser. */
-#define _DEFAULT_SOURCE /* madvise */
 #include "front/lex.h"
 
 #include <stdarg.h>
-#include <sys/mman.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -118,22 +116,7 @@ void hl_lex_oom(hl_lexer *lx) {
     lx->stop = lx->failed = true;
 }
 
-/* A big token array is written once, front to back: on Linux, ask for
- * transparent huge pages so that filling it costs a few hundred page faults
- * rather than tens of thousands (measured: most of the lexing time of a
- * large file went to faulting in the token array). Purely advisory. */
-static void advise_huge(void *p, size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    const uintptr_t huge = (uintptr_t)2 << 20;
-    if (bytes < 2 * huge) return;
-    uintptr_t lo = ((uintptr_t)p + huge - 1) & ~(huge - 1);
-    uintptr_t hi = ((uintptr_t)p + bytes) & ~(huge - 1);
-    if (hi > lo) (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
-#else
-    (void)p;
-    (void)bytes;
-#endif
-}
+
 
 static bool grow_tokens(hl_lexer *lx) {
     hl_token_vec *v = lx->out;
@@ -153,7 +136,9 @@ static bool grow_tokens(hl_lexer *lx) {
     if (!items) return false;
     v->items = items;
     v->cap = want;
-    advise_huge(items, want * sizeof *items);
+    /* Written once, front to back: most of the lexing time of a large file
+     * went to faulting in the token array before it got huge pages. */
+    hl_mem_advise_huge(items, want * sizeof *items);
     return true;
 }
 
