@@ -17,7 +17,10 @@ fail=0
 for erl in $(LC_COLLATE=C ls "$DIR"/*.erl); do
     exp="${erl%.erl}.expected"
     [ -f "$exp" ] || { echo "MISSING $exp"; fail=$((fail + 1)); continue; }
-    "$HL" run "$erl" main >"$TMP/out" 2>"$TMP/err"
+    # These programs test values, not deadlines: a generous wall limit keeps
+    # sanitizer builds on a loaded machine from failing on time alone (the
+    # reduction and heap limits keep their defaults).
+    "$HL" run --timeout-ms 60000 "$erl" main >"$TMP/out" 2>"$TMP/err"
     rc=$?
     if head -c 13 "$exp" | grep -q '^\*\* exception'; then
         if [ $rc -eq 1 ] && [ "$(head -n 1 "$TMP/err")" = "$(head -n 1 "$exp")" ]; then
