@@ -7,10 +7,10 @@
 -module(lists).
 -export([map/2, foldl/3, filter/2, seq/2, sort/1]).
 
-map(F, [H | T]) -> [F(H) | map(F, T)];
+map(F, [H | T]) when is_function(F, 1) -> [F(H) | map(F, T)];
 map(F, []) when is_function(F, 1) -> [].
 
-foldl(F, Acc, [H | T]) -> foldl(F, F(H, Acc), T);
+foldl(F, Acc, [H | T]) when is_function(F, 2) -> foldl(F, F(H, Acc), T);
 foldl(F, Acc, []) when is_function(F, 2) -> Acc.
 
 filter(Pred, List) when is_function(Pred, 1) -> [E || E <- List, Pred(E)].

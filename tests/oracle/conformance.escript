@@ -19,6 +19,7 @@ one(File) ->
               C:R -> io_lib:format("** exception ~p: ~p~n", [C, R])
           end,
     Expected = filename:rootname(File) ++ ".expected",
-    ok = file:write_file(Expected, Out),
+    %% as erl prints to a UTF-8 terminal (standard_io in unicode mode)
+    ok = file:write_file(Expected, unicode:characters_to_binary(Out)),
     code:purge(Mod),
     code:delete(Mod).

@@ -1,0 +1,4 @@
+-module(exc_badmatch_string).
+-export([main/0]).
+main() -> "abc" = id("abd").
+id(X) -> X.
