@@ -103,7 +103,7 @@ static uint32_t builtin(cg *c, const hl_core_node *e, uint32_t fail) {
         unsupported(c, e, "calling a runtime surface");
         return ONIL;
     }
-    uint32_t v[HL_BC_MAX_X];
+    uint32_t v[8]; /* builtins take at most 3 arguments; recursion passes here */
     if (n > 8) {
         cg_error(c, e->line, e->col, "internal error: builtin arity");
         return ONIL;
@@ -165,8 +165,27 @@ static uint32_t apply(cg *c, const hl_core_node *e, bool is_tail) {
 
 /* ---- construction ------------------------------------------------------------- */
 
+/* A long list expression: built from its tail one cell at a time, so it
+ * needs two temporaries whatever its length. */
+static uint32_t construct_long_list(cg *c, const hl_core_node *e) {
+    uint32_t mark = c->temp_top;
+    uint32_t acc = OY(cg_temp(c));
+    E(c, move, eval(c, e->u.list.tail), acc);
+    for (uint32_t i = e->u.list.count; i-- > 0 && !c->failed;) {
+        uint32_t v = stable_eval(c, e->u.list.items[i]);
+        E(c, test_heap, OU(2), OU(0));
+        E(c, put_list, v, acc, OX(0));
+        E(c, move, OX(0), acc);
+        c->temp_top = acc == OY(mark) ? mark + 1 : c->temp_top;
+    }
+    E(c, move, acc, OX(0));
+    c->temp_top = mark;
+    return OX(0);
+}
+
 static uint32_t construct(cg *c, const hl_core_node *e) {
     if (cg_is_literal(e)) return cg_lit_operand(c, e);
+    if (e->kind == HL_CORE_CONS && e->u.list.count > 64) return construct_long_list(c, e);
     uint32_t mark = c->temp_top;
     uint32_t n = e->u.list.count;
     if (n > HL_BC_MAX_LIST) {
