@@ -69,7 +69,8 @@ start=$(date +%s%N)
 "$HL" run --timeout-ms 200 --max-reductions 100000000000 "$P" loop >/dev/null 2>&1
 rc=$?
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
-if [ $rc -eq 3 ] && [ $ms -ge 200 ] && [ $ms -lt 1000 ]; then pass=$((pass + 1)); else
+# (process start and compile included; tests/unit/test_api.c measures hl_run alone)
+if [ $rc -eq 3 ] && [ $ms -ge 200 ] && [ $ms -lt 2000 ]; then pass=$((pass + 1)); else
     echo "FAIL probe deadline-timing: exit $rc after $ms ms"; fail=$((fail + 1)); fi
 
 # The rest of the `hl run` contract (DESIGN §10): exit 2 with a located
