@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <time.h>
 
 #include <cmocka.h>
@@ -270,6 +271,40 @@ static void test_faults(void **state) {
     hl_value_free(nil);
 }
 
+/* Several threads compile the same source on one engine and run it: one
+ * module wins the cache, every run is correct. */
+static void *thread_body(void *arg) {
+    hl_engine *e = arg;
+    for (int i = 0; i < 20; i++) {
+        hl_module *m = NULL;
+        if (hl_compile(e, "t.erl", SRC, strlen(SRC), NULL, &m, NULL) != HL_OK) return (void *)1;
+        hl_value *n, *r;
+        int64_t v = 0;
+        if (hl_value_int(15, &n) != HL_OK || hl_run(m, "fib", &n, 1, NULL, &r, NULL) != HL_OK ||
+            hl_value_get_int(r, &v) != HL_OK || v != 610)
+            return (void *)1;
+        hl_value_free(n);
+        hl_value_free(r);
+        hl_module_free(m);
+    }
+    return NULL;
+}
+
+static void test_threads(void **state) {
+    (void)state;
+    hl_engine *e;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    pthread_t t[4];
+    for (int i = 0; i < 4; i++) assert_int_equal(pthread_create(&t[i], NULL, thread_body, e), 0);
+    for (int i = 0; i < 4; i++) {
+        void *ret;
+        pthread_join(t[i], &ret);
+        assert_null(ret);
+    }
+    assert_int_equal(e->ncache, 1);
+    hl_engine_free(e);
+}
+
 /* Every allocation of a compile + run fails in turn: an error, never a crash. */
 static void test_oom(void **state) {
     (void)state;
@@ -302,7 +337,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sha256),     cmocka_unit_test(test_compile_errors),
         cmocka_unit_test(test_cache),      cmocka_unit_test(test_run_values),
-        cmocka_unit_test(test_faults),     cmocka_unit_test(test_oom),
+        cmocka_unit_test(test_faults),     cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_oom),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
