@@ -51,8 +51,29 @@ static bool put_word(cg *c, uint32_t w) {
     return true;
 }
 
+/* Tracks which y slot x0 mirrors (see cg.x0_slot). */
+static void track_x0(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
+    switch (op) {
+    case HL_OP_move:
+        if (n == 2 && ops[0] == OX(0) && HL_BC_KIND(ops[1]) == HL_K_Y) c->x0_slot = HL_BC_VALUE(ops[1]);
+        else if (n == 2 && ops[1] == OX(0) && HL_BC_KIND(ops[0]) == HL_K_Y) c->x0_slot = HL_BC_VALUE(ops[0]);
+        else if (n == 2 && HL_BC_KIND(ops[1]) == HL_K_Y && HL_BC_VALUE(ops[1]) != c->x0_slot) break;
+        else c->x0_slot = UINT32_MAX;
+        break;
+    /* tests write no register */
+    case HL_OP_is_integer: case HL_OP_is_float: case HL_OP_is_number: case HL_OP_is_atom:
+    case HL_OP_is_boolean: case HL_OP_is_tuple: case HL_OP_is_list: case HL_OP_is_nonempty_list:
+    case HL_OP_is_nil: case HL_OP_is_binary: case HL_OP_is_bitstring: case HL_OP_is_map:
+    case HL_OP_is_function: case HL_OP_is_function2: case HL_OP_is_pid: case HL_OP_is_reference:
+    case HL_OP_is_tagged_tuple: case HL_OP_test_arity: case HL_OP_is_lt: case HL_OP_is_ge:
+    case HL_OP_is_eq: case HL_OP_is_ne: case HL_OP_is_eq_exact: case HL_OP_is_ne_exact: break;
+    default: c->x0_slot = UINT32_MAX; break;
+    }
+}
+
 void cg_emit(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
     if (c->failed) return;
+    track_x0(c, op, ops, n);
     put_word(c, HL_BC_WORD(HL_K_OP, op));
     for (size_t i = 0; i < n; i++) {
         uint32_t w = ops[i];
@@ -76,6 +97,7 @@ uint32_t cg_label(cg *c) {
 }
 
 void cg_bind(cg *c, uint32_t label) {
+    c->x0_slot = UINT32_MAX; /* a join point: x0 unknown */
     if (c->failed || label >= c->nlabels) return;
     c->label_pc[label] = (uint32_t)c->ncode;
 }
@@ -509,6 +531,7 @@ bool hl_codegen(const hl_core_module *m, const hl_core_module *lib, hl_diags *d,
         c.nfix = c.nffix = 0;
         c.temp_top = c.max_slots = 0;
         c.try_depth = 0;
+        c.x0_slot = UINT32_MAX;
         cg_function(&c, f, i - c.fn_base);
         finish_function(&c, i);
     }

@@ -38,7 +38,9 @@ static uint32_t stable(cg *c, uint32_t v) {
 }
 
 static void to_x0(cg *c, uint32_t v) {
-    if (v != OX(0)) E(c, move, v, OX(0));
+    if (v == OX(0)) return;
+    if (HL_BC_KIND(v) == HL_K_Y && HL_BC_VALUE(v) == c->x0_slot) return; /* x0 holds it already */
+    E(c, move, v, OX(0));
 }
 
 static uint32_t stable_eval(cg *c, const hl_core_node *e) { return stable(c, eval(c, e)); }

@@ -51,6 +51,9 @@ typedef struct cg {
     size_t nffix, ffixcap;
     uint32_t temp_top, max_slots;
     uint32_t try_depth; /* enclosing try/catch in this function */
+    /* Peephole: the y slot whose value x0 also holds right now, or
+     * UINT32_MAX. Kept only across instructions that write no register. */
+    uint32_t x0_slot;
 } cg;
 
 #define CG_FRAME HL_BC_WORD(HL_K_U, 0x0FFFFFFFu) /* patched to the frame size */
