@@ -10,5 +10,5 @@ cmake --build "$root/build/release" -j "$(nproc)" --target hl >/dev/null
 hl="$root/build/release/hl"
 echo "+ hl check examples/*.erl"
 "$hl" check "$root"/examples/*.erl
-echo "+ hl run --max-reductions 10000000 --max-heap-bytes 16777216 --timeout-ms 2000 examples/fib.erl main"
-"$hl" run --max-reductions 10000000 --max-heap-bytes 16777216 --timeout-ms 2000 "$root/examples/fib.erl" main
+echo "+ hl run --max-reductions 1000000 --max-heap-bytes 16777216 --timeout-ms 1000 examples/main.erl main"
+"$hl" run --max-reductions 1000000 --max-heap-bytes 16777216 --timeout-ms 1000 "$root/examples/main.erl" main
