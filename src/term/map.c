@@ -159,3 +159,48 @@ hl_term_status hl_flatmap_remove(hl_heap *h, hl_term map, hl_term key, hl_term *
     *out = hl_make_boxed(mp);
     return HL_TERM_OK;
 }
+
+/* ---- generic interface: flat only until the HAMT exists ---- */
+
+size_t hl_map_size(hl_term map) { return hl_flatmap_size(map); }
+
+hl_term_status hl_map_new(hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
+                          hl_term *out) {
+    return hl_flatmap_new(h, keys, vals, n, out);
+}
+
+hl_term_status hl_map_get(hl_term map, hl_term key, hl_term *val) {
+    return hl_flatmap_get(map, key, val);
+}
+
+hl_term_status hl_map_find(hl_term map, hl_term key, hl_term *val, bool *found) {
+    size_t pos = 0;
+    hl_term_status st = find(map, key, &pos, found);
+    if (st == HL_TERM_OK && *found) *val = hl_flatmap_values(map)[pos];
+    return st;
+}
+
+hl_term_status hl_map_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
+    return hl_flatmap_put(h, map, key, val, out);
+}
+
+hl_term_status hl_map_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
+    return hl_flatmap_update(h, map, key, val, out);
+}
+
+hl_term_status hl_map_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out) {
+    return hl_flatmap_remove(h, map, key, out);
+}
+
+void hl_map_iter_init(hl_map_iter *it, hl_term map) {
+    memset(it, 0, sizeof *it);
+    it->map = map;
+}
+
+bool hl_map_iter_next(hl_map_iter *it, hl_term *key, hl_term *val) {
+    if (it->pos >= hl_flatmap_size(it->map)) return false;
+    *key = hl_tuple_get(hl_flatmap_keys(it->map), it->pos);
+    *val = hl_flatmap_values(it->map)[it->pos];
+    it->pos++;
+    return true;
+}

@@ -1,9 +1,13 @@
-/* map.h — flat maps (≤ 32 keys): construction in map-key order and lookup.
- * HAMT maps above 32 keys are not implemented yet (SYSTEM_LIMIT). */
+/* map.h — maps: the generic hl_map_* interface every caller outside
+ * src/term uses (VM, builtins, API), and the flat representation (≤ 32
+ * keys) under it. HAMT maps above 32 keys are not implemented yet
+ * (SYSTEM_LIMIT); when they are, only the hl_map_* bodies change. */
 #ifndef HL_TERM_MAP_H
 #define HL_TERM_MAP_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "term/heap.h"
 #include "term/term.h"
@@ -23,5 +27,38 @@ hl_term_status hl_flatmap_put(hl_heap *h, hl_term map, hl_term key, hl_term val,
 hl_term_status hl_flatmap_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out);
 /* maps:remove: the same map when K is not a key. */
 hl_term_status hl_flatmap_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out);
+
+/* ---- generic interface (flat and, later, HAMT) ----
+ * Callers must use these rather than hl_flatmap_* so that large maps work
+ * everywhere once the HAMT exists. None of them collects. */
+
+/* Number of keys. Precondition: hl_is_map(map). */
+size_t hl_map_size(hl_term map);
+/* A map from n pairs (later pairs win on equal keys). */
+hl_term_status hl_map_new(hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
+                          hl_term *out);
+/* BADARG when key is absent (the caller raises {badkey,K}). */
+hl_term_status hl_map_get(hl_term map, hl_term key, hl_term *val);
+/* Like hl_map_get but reports absence as *found = false (no error). */
+hl_term_status hl_map_find(hl_term map, hl_term key, hl_term *val, bool *found);
+hl_term_status hl_map_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out);
+/* BADARG when key is absent. */
+hl_term_status hl_map_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out);
+hl_term_status hl_map_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out);
+
+/* Iteration in the map's own order (for flat maps: map-key order; for
+ * HAMT maps: OTP's internal order, which is what maps:to_list/1, ~p and
+ * term_to_binary show). The iterator holds no heap pointers of its own
+ * besides `map`, so it must not live across a collection. */
+typedef struct hl_map_iter {
+    hl_term map;
+    size_t pos;
+    /* reserved for the HAMT walk */
+    size_t depth;
+    uint32_t path[16];
+} hl_map_iter;
+void hl_map_iter_init(hl_map_iter *it, hl_term map);
+/* Next pair; false at the end. */
+bool hl_map_iter_next(hl_map_iter *it, hl_term *key, hl_term *val);
 
 #endif
