@@ -235,7 +235,10 @@ HL_API hl_status hl_value_to_text(const hl_value *v, int pretty, char **text, si
 /* Limits of one run. A field left 0 takes its default; limits are never
  * unlimited. Defaults:
  *   max_reductions  10,000,000   (about a second of guest work)
- *   max_heap_bytes  64 MiB       (heap + stack + off-heap binaries)
+ *   max_heap_bytes  64 MiB       (heap + stack + off-heap binaries: the most
+ *                                memory the run holds at any moment, the
+ *                                collector's copy space included, so live
+ *                                heap data is bounded by about half of it)
  *   timeout_ms      5,000        (wall clock, checked by the VM itself) */
 typedef struct hl_run_limits {
     uint64_t max_reductions;

@@ -263,7 +263,7 @@ hl_term_status hl_make_binary(hl_heap *h, const void *bytes, size_t len, hl_term
         return HL_TERM_OK;
     }
     /* Refuse before allocating: the bytes would be charged to this heap. */
-    if (hl_heap_bytes(h) + len > h->limit_bytes) return HL_TERM_HEAP_LIMIT;
+    if (!hl_heap_fits(h, 0, len)) return HL_TERM_HEAP_LIMIT;
     hl_binary *b = hl_binary_new(len);
     if (!b) return HL_TERM_NOMEM;
     memcpy(b->data, bytes, len);

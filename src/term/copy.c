@@ -120,7 +120,7 @@ hl_term_status hl_term_copy(hl_heap *dst, hl_term t, hl_term *out) {
         *out = t;
         return HL_TERM_OK;
     }
-    uint64_t room = dst->limit_bytes / sizeof(hl_term);
+    uint64_t room = dst->limit_bytes / (2 * sizeof(hl_term));
     size_t words;
     uint64_t offheap = 0;
     hl_term_status st = size_walk(t, room > SIZE_MAX ? SIZE_MAX : (size_t)room, &words, &offheap);
@@ -129,7 +129,7 @@ hl_term_status hl_term_copy(hl_heap *dst, hl_term t, hl_term *out) {
     if ((st = hl_heap_alloc(dst, words, &block)) != HL_TERM_OK) return st;
     /* Off-heap binaries are charged to dst as they are linked: check the
      * total before writing anything so a copy never half-succeeds. */
-    if (hl_heap_bytes(dst) + offheap > dst->limit_bytes) {
+    if (!hl_heap_fits(dst, 0, offheap)) {
         hl_heap_trim(dst, block, words, 0);
         return HL_TERM_HEAP_LIMIT;
     }

@@ -659,9 +659,7 @@ hl_term_status hl_etf_decode(hl_heap *h, const uint8_t *buf, size_t len,
         const uint8_t *start = d.p;
         uint64_t words = 0;
         st = scan(&d, &words);
-        uint64_t charged = hl_heap_bytes(h);
-        uint64_t room = h->limit_bytes > charged ? h->limit_bytes - charged : 0;
-        if (st == HL_TERM_OK && words > room / sizeof(hl_term))
+        if (st == HL_TERM_OK && !hl_heap_fits(h, words, 0))
             st = fail(&d, HL_TERM_HEAP_LIMIT, "decoded term does not fit the heap limit", start);
         if (st == HL_TERM_OK) {
             const uint8_t *stop = d.p;

@@ -143,9 +143,13 @@ static void sweep_offheap(gc_ctx *c, hl_heap *h) {
     h->offheap_bytes = kept_bytes;
 }
 
+/* The most block words the heap may hold after a collection: each is
+ * charged twice (hl_heap_charged), so a collection's destination always
+ * fits next to its source within the limit. */
 static uint64_t limit_words(const hl_heap *h) {
-    return h->limit_bytes > h->offheap_bytes ? (h->limit_bytes - h->offheap_bytes) / sizeof(hl_term)
-                                             : 0;
+    return h->limit_bytes > h->offheap_bytes
+               ? (h->limit_bytes - h->offheap_bytes) / (2 * sizeof(hl_term))
+               : 0;
 }
 
 static size_t frag_used(const hl_heap *h) {
@@ -233,15 +237,14 @@ static hl_term *alloc_words(size_t words) {
  * and room for need in the young block. */
 static hl_term_status settle(hl_heap *h, size_t need) {
     size_t live = (size_t)(h->top - h->start) + (size_t)(h->old_top - h->old_start);
-    if ((uint64_t)(live + need) * sizeof(hl_term) + h->offheap_bytes > h->limit_bytes)
-        return HL_TERM_HEAP_LIMIT;
+    if ((uint64_t)(live + need) > limit_words(h)) return HL_TERM_HEAP_LIMIT;
     if ((size_t)(h->block_end - h->top) < need) return HL_TERM_HEAP_LIMIT;
     if (h->flags & HL_HEAP_GC_ALWAYS) h->end = h->top; /* the next need collects again */
     return HL_TERM_OK;
 }
 
 hl_term_status hl_heap_gc_major(hl_heap *h, size_t need, hl_roots *roots, size_t nroots) {
-    if (need > h->limit_bytes / sizeof(hl_term)) return HL_TERM_HEAP_LIMIT;
+    if (need > limit_words(h)) return HL_TERM_HEAP_LIMIT;
     size_t total = (size_t)(h->top - h->start) + frag_used(h) + (size_t)(h->old_top - h->old_start);
     size_t cur = (size_t)(h->block_end - h->start);
     /* Young block afterwards: the current one (reused: all of it is dead
@@ -300,7 +303,7 @@ hl_term_status hl_heap_gc_major(hl_heap *h, size_t need, hl_roots *roots, size_t
 }
 
 hl_term_status hl_heap_gc(hl_heap *h, size_t need, hl_roots *roots, size_t nroots) {
-    if (need > h->limit_bytes / sizeof(hl_term)) return HL_TERM_HEAP_LIMIT;
+    if (need > limit_words(h)) return HL_TERM_HEAP_LIMIT;
     size_t aged = (size_t)(h->hwm - h->start);
     size_t old_room = (size_t)(h->old_end - h->old_top);
     bool stress = h->flags & HL_HEAP_GC_ALWAYS;
@@ -332,7 +335,7 @@ hl_term_status hl_heap_gc(hl_heap *h, size_t need, hl_roots *roots, size_t nroot
     hl_term_status st = settle(h, need);
     /* Over the limit with garbage possibly left in the old generation:
      * a major collection decides. */
-    if (st == HL_TERM_HEAP_LIMIT || hl_heap_bytes(h) > h->limit_bytes)
+    if (st == HL_TERM_HEAP_LIMIT || hl_heap_charged(h) > h->limit_bytes)
         return hl_heap_gc_major(h, need, roots, nroots);
     return st;
 }

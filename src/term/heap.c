@@ -23,10 +23,22 @@ uint64_t hl_heap_bytes(const hl_heap *h) {
            h->offheap_bytes;
 }
 
+uint64_t hl_heap_charged(const hl_heap *h) {
+    return 2 * (hl_heap_bytes(h) - h->offheap_bytes) + h->offheap_bytes;
+}
+
+bool hl_heap_fits(const hl_heap *h, uint64_t words, uint64_t offheap) {
+    uint64_t charged = hl_heap_charged(h);
+    if (charged > h->limit_bytes) return false;
+    uint64_t room = h->limit_bytes - charged;
+    if (offheap > room) return false;
+    return words <= (room - offheap) / (2 * sizeof(hl_term));
+}
+
 hl_term_status hl_heap_init(hl_heap *h, size_t initial_words, uint64_t limit_bytes) {
     memset(h, 0, sizeof *h);
     if (initial_words == 0) initial_words = HL_HEAP_DEFAULT_WORDS;
-    if (initial_words > limit_bytes / sizeof(hl_term)) return HL_TERM_HEAP_LIMIT;
+    if (initial_words > limit_bytes / (2 * sizeof(hl_term))) return HL_TERM_HEAP_LIMIT;
     h->start = hl_mem_alloc(initial_words * sizeof(hl_term));
     if (!h->start) return HL_TERM_NOMEM;
     h->top = h->hwm = h->start;
@@ -86,7 +98,7 @@ void hl_heap_link_refc(hl_heap *h, hl_term *p) {
 }
 
 hl_term_status hl_heap_make_refc_bin(hl_heap *h, hl_binary *b, hl_term *out) {
-    if (hl_heap_bytes(h) + b->size > h->limit_bytes) return HL_TERM_HEAP_LIMIT;
+    if (!hl_heap_fits(h, 0, b->size)) return HL_TERM_HEAP_LIMIT;
     hl_term *p;
     hl_term_status st = hl_heap_alloc(h, HL_REFC_BIN_WORDS, &p);
     if (st != HL_TERM_OK) return st;
@@ -121,10 +133,9 @@ hl_term_status hl_heap_alloc(hl_heap *h, size_t words, hl_term **out) {
     if (!hl_size_mul(fw, sizeof(hl_term), &bytes) ||
         !hl_size_add(bytes, sizeof(hl_heap_frag), &bytes))
         return HL_TERM_HEAP_LIMIT;
-    if (hl_heap_bytes(h) + (uint64_t)fw * sizeof(hl_term) > h->limit_bytes) {
+    if (!hl_heap_fits(h, fw, 0)) {
         fw = words; /* retry with the exact size before giving up */
-        if (hl_heap_bytes(h) + (uint64_t)fw * sizeof(hl_term) > h->limit_bytes)
-            return HL_TERM_HEAP_LIMIT;
+        if (!hl_heap_fits(h, fw, 0)) return HL_TERM_HEAP_LIMIT;
         bytes = sizeof(hl_heap_frag) + fw * sizeof(hl_term);
     }
     f = hl_mem_alloc(bytes);

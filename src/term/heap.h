@@ -60,8 +60,16 @@ void hl_heap_free(hl_heap *h);
 /* Turns the GC-always test mode on or off. */
 void hl_heap_set_gc_always(hl_heap *h, bool on);
 
-/* Bytes charged to the heap: block + fragments + referenced off-heap binaries. */
+/* Bytes the heap holds: blocks + fragments + referenced off-heap binaries. */
 uint64_t hl_heap_bytes(const hl_heap *h);
+/* Bytes charged against the limit: every block word twice (once for
+ * itself, once for the space a collection copies it into) plus the off-heap
+ * binaries. Keeping this within limit_bytes means the process never holds
+ * more than its limit, even in the middle of a collection (BEAM's
+ * max_heap_size likewise counts the heap being collected into). */
+uint64_t hl_heap_charged(const hl_heap *h);
+/* Whether `words` more block words and `offheap` more off-heap bytes fit the limit. */
+bool hl_heap_fits(const hl_heap *h, uint64_t words, uint64_t offheap);
 /* Words in use (block + fragments). */
 size_t hl_heap_used_words(const hl_heap *h);
 

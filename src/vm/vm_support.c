@@ -158,10 +158,10 @@ hl_vm_status hl_vm_grow_stack(hl_vm_proc *p, size_t words) {
     if (ncap < want) ncap = want;
     if (!hl_size_mul(ncap, sizeof(hl_term), &bytes)) return HL_VM_FAULT_HEAP;
     /* The stack is charged to the heap limit: heap + stack <= max_heap. */
-    if (bytes >= p->max_heap || hl_heap_bytes(&p->heap) > p->max_heap - bytes) {
+    if (bytes >= p->max_heap || hl_heap_charged(&p->heap) > p->max_heap - bytes) {
         /* A smaller step may still fit. */
         if (!hl_size_mul(want, sizeof(hl_term), &bytes) || bytes >= p->max_heap ||
-            hl_heap_bytes(&p->heap) > p->max_heap - bytes)
+            hl_heap_charged(&p->heap) > p->max_heap - bytes)
             return HL_VM_FAULT_HEAP;
         ncap = want;
     }

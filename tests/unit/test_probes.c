@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -28,6 +29,14 @@
 #if __has_feature(address_sanitizer)
 #define HL_UNDER_ASAN 1
 #endif
+#endif
+
+/* Bounds on the CPU a probe may take: loose, for a shared machine, and ten
+ * times looser under the sanitizers. */
+#ifdef HL_UNDER_ASAN
+#define CPU_SCALE 10.0
+#else
+#define CPU_SCALE 1.0
 #endif
 
 static double now_ms(void) {
@@ -169,7 +178,7 @@ static void test_infinite_loop(void **state) {
     assert_int_equal(hl_error_limit(e), HL_LIMIT_KIND_REDUCTIONS);
     fprintf(stderr, "probe infinite loop: 10M reductions stopped in %.1f ms (%.1f ms CPU; seed: 28 ms)\n",
             ms, cpu);
-    assert_true(ms < 5000.0);
+    assert_true(cpu < 1000.0 * CPU_SCALE);
     hl_error_free(e);
     hl_value_free(zero);
     hl_module_free(m);
@@ -198,12 +207,11 @@ static void test_unbounded_heap(void **state) {
             "probe unbounded heap: 80 MB cap stopped in %.1f ms (%.1f ms CPU), peak RSS +%ld KB "
             "(seed: 39 ms, +77 MB)\n",
             ms, cpu, grew_kb);
-    assert_true(ms < 10000.0);
+    assert_true(cpu < 2000.0 * CPU_SCALE);
 #ifndef HL_UNDER_ASAN
-    /* The copying collector needs from-space and to-space at once, so the
-     * peak may pass the cap by the size of one collection's copy; it must
-     * never be unbounded. */
-    assert_true(grew_kb < (long)(3 * (cap >> 10)));
+    /* The limit counts the collector's copy space too (hl_heap_charged), so
+     * the peak stays under the cap; 4 MB of slack for everything else. */
+    assert_true(grew_kb < (long)(cap >> 10) + 4096);
 #endif
     hl_error_free(e);
     hl_value_free(nil);
@@ -234,6 +242,10 @@ static void test_deadline(void **state) {
 }
 
 int main(void) {
+    /* Big blocks straight from mmap and back, so that peak RSS measures what
+     * the process held rather than glibc's dynamic threshold keeping freed
+     * blocks in its arena. */
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_authority_rejected), cmocka_unit_test(test_attributes_rejected),
         cmocka_unit_test(test_atom_literals),      cmocka_unit_test(test_infinite_loop),

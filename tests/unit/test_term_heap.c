@@ -293,7 +293,11 @@ static void test_heap_limit(void **state) {
         assert_true(hl_heap_bytes(&h) <= 16384);
     }
     assert_int_equal(st, HL_TERM_HEAP_LIMIT);
-    assert_true(n > 900 && n <= 1024);
+    /* The limit bounds everything held at any moment, including the block a
+     * collection copies into (docs/terms.md §4), so all-live data stops at
+     * about half the limit (1,024 cells would be all of it). */
+    fprintf(stderr, "# all-live cells under a 16 KiB limit: %ld\n", n);
+    assert_true(n >= 400 && n <= 1024);
     /* The heap is still valid after the failure. */
     long k = n;
     for (hl_term l = acc; l != HL_NIL; l = hl_cdr(l)) assert_int_equal(hl_small_val(hl_car(l)), --k);
