@@ -209,6 +209,9 @@ HL_API hl_status hl_value_binary(const void *bytes, size_t len, hl_value **out);
 /* A proper list / a tuple of copies of the given values (n may be 0). */
 HL_API hl_status hl_value_list(hl_value *const *items, size_t n, hl_value **out);
 HL_API hl_status hl_value_tuple(hl_value *const *items, size_t n, hl_value **out);
+/* A map of n key/value pairs (copies; a later pair wins over an earlier one
+ * with an exactly equal key, as in #{K => 1, K => 2}; n may be 0). */
+HL_API hl_status hl_value_map(hl_value *const *keys, hl_value *const *values, size_t n, hl_value **out);
 /* A term from its Erlang literal text (integers, floats, atoms, strings,
  * lists, tuples; atoms bounded as in hl_value_atom). HL_EREJECTED with a
  * message in *err when the text is not such a literal. */
@@ -223,9 +226,13 @@ HL_API hl_status hl_value_get_float(const hl_value *v, double *out);
 /* Atom name (UTF-8, not NUL-terminated) or binary bytes, owned by v. */
 HL_API hl_status hl_value_get_atom(const hl_value *v, const char **name, size_t *len);
 HL_API hl_status hl_value_get_binary(const hl_value *v, const void **bytes, size_t *len);
-/* Elements of a tuple, or of a proper list (HL_EMISUSE for other kinds). */
+/* Elements of a tuple, or of a proper list, or the pairs of a map
+ * (HL_EMISUSE for other kinds). */
 HL_API hl_status hl_value_count(const hl_value *v, size_t *n);
 HL_API hl_status hl_value_element(const hl_value *v, size_t i, hl_value **out);
+/* Pair i of a map, in the order maps:to_list/1 gives (0 <= i < count);
+ * both handles must be freed. HL_EMISUSE when v is not a map. */
+HL_API hl_status hl_value_map_pair(const hl_value *v, size_t i, hl_value **key, hl_value **value);
 /* The term as io_lib:format("~p", [T]) (pretty = 1, 80 columns) or "~w"
  * (pretty = 0) prints it. *text (NUL-terminated) is released with hl_free. */
 HL_API hl_status hl_value_to_text(const hl_value *v, int pretty, char **text, size_t *len);

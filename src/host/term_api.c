@@ -13,6 +13,7 @@
 #include "host/host_int.h"
 #include "term/atom.h"
 #include "term/copy.h"
+#include "term/map.h"
 #include "term/print.h"
 #include "term/reader.h"
 
@@ -275,6 +276,35 @@ static hl_status compound(hl_value *const *items, size_t n, bool tuple, hl_value
 hl_status hl_value_list(hl_value *const *items, size_t n, hl_value **out) { return compound(items, n, false, out); }
 hl_status hl_value_tuple(hl_value *const *items, size_t n, hl_value **out) { return compound(items, n, true, out); }
 
+hl_status hl_value_map(hl_value *const *keys, hl_value *const *values, size_t n, hl_value **out) {
+    if (!out || (n && (!keys || !values))) return HL_EMISUSE;
+    *out = NULL;
+    size_t words = 2 * n + 3; /* a flat map's keys tuple and body */
+    for (size_t i = 0; i < 2 * n; i++) {
+        const hl_value *e = i < n ? keys[i] : values[i - n];
+        if (!e) return HL_EMISUSE;
+        size_t w;
+        if (hl_term_size(e->t, STORE_LIMIT / 8, &w) != HL_TERM_OK) return HL_ENOMEM;
+        if (!hl_size_add(words, w, &words)) return HL_ENOMEM;
+    }
+    hl_term *kv = n ? hl_mem_realloc_array(NULL, 2 * n, sizeof *kv) : NULL;
+    if (n && !kv) return HL_ENOMEM;
+    hl_vstore *s = store_new(words);
+    hl_status st = HL_ENOMEM;
+    if (s) {
+        bool ok = true;
+        for (size_t i = 0; ok && i < 2 * n; i++)
+            ok = hl_term_copy(&s->heap, i < n ? keys[i]->t : values[i - n]->t, &kv[i]) == HL_TERM_OK;
+        hl_term m;
+        hl_term_status ts = ok ? hl_map_new(&s->heap, kv, kv + n, n, &m) : HL_TERM_NOMEM;
+        if (ts == HL_TERM_OK) st = value_with_atoms(s, m, out);
+        else if (ts == HL_TERM_SYSTEM_LIMIT) st = HL_EREJECTED; /* a size this version cannot build */
+        store_release(s);
+    }
+    hl_mem_free(kv);
+    return st;
+}
+
 hl_value_kind hl_value_kind_of(const hl_value *v) {
     if (!v) return HL_VALUE_OTHER;
     hl_term t = v->t;
@@ -342,6 +372,10 @@ hl_status hl_value_count(const hl_value *v, size_t *n) {
         *n = hl_tuple_arity(v->t);
         return HL_OK;
     }
+    if (hl_is_map(v->t)) {
+        *n = hl_map_size(v->t);
+        return HL_OK;
+    }
     size_t k = 0;
     hl_term l = v->t;
     while (hl_is_cons(l)) k++, l = hl_cdr(l);
@@ -364,6 +398,23 @@ hl_status hl_value_element(const hl_value *v, size_t i, hl_value **out) {
         e = hl_car(l);
     }
     return value_with_atoms(v->store, e, out);
+}
+
+hl_status hl_value_map_pair(const hl_value *v, size_t i, hl_value **key, hl_value **value) {
+    if (!v || !key || !value) return HL_EMISUSE;
+    *key = *value = NULL;
+    if (!hl_is_map(v->t) || i >= hl_map_size(v->t)) return HL_EMISUSE;
+    hl_map_iter it;
+    hl_map_iter_init(&it, v->t);
+    hl_term k = HL_NIL, val = HL_NIL;
+    for (size_t j = 0; j <= i; j++)
+        if (!hl_map_iter_next(&it, &k, &val)) return HL_EMISUSE;
+    hl_status st = value_with_atoms(v->store, k, key);
+    if (st == HL_OK && (st = value_with_atoms(v->store, val, value)) != HL_OK) {
+        hl_value_free(*key);
+        *key = NULL;
+    }
+    return st;
 }
 
 /* ---- printing and reading ---------------------------------------------------- */

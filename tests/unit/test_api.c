@@ -215,6 +215,48 @@ static void test_run_values(void **state) {
     hl_value_free(a[0]);
 }
 
+/* Maps built by the host cross into the guest and back; pairs come out in
+ * map order (integers before atoms; a later duplicate key wins). */
+static void test_map_values(void **state) {
+    (void)state;
+    hl_value *k[3], *v[3], *m = NULL;
+    assert_int_equal(hl_value_atom(NULL, "error", 5, &k[0]), HL_OK);
+    assert_int_equal(hl_value_int(1, &k[1]), HL_OK);
+    assert_int_equal(hl_value_atom(NULL, "error", 5, &k[2]), HL_OK);
+    assert_int_equal(hl_value_float(2.5, &v[0]), HL_OK);
+    assert_int_equal(hl_value_atom(NULL, "ok", 2, &v[1]), HL_OK);
+    assert_int_equal(hl_value_binary("z", 1, &v[2]), HL_OK);
+    assert_int_equal(hl_value_map(k, v, 3, &m), HL_OK);
+    assert_int_equal(hl_value_kind_of(m), HL_VALUE_MAP);
+    run_expect("id", &m, 1, "#{1 => ok,error => <<\"z\">>}");
+    hl_value *r = NULL;
+    assert_int_equal(hl_run(mod, "id", &m, 1, NULL, &r, NULL), HL_OK);
+    size_t n = 0;
+    assert_int_equal(hl_value_count(r, &n), HL_OK);
+    assert_int_equal(n, 2);
+    hl_value *pk, *pv;
+    assert_int_equal(hl_value_map_pair(r, 0, &pk, &pv), HL_OK);
+    int64_t i = 0;
+    assert_int_equal(hl_value_get_int(pk, &i), HL_OK);
+    assert_int_equal(i, 1);
+    const char *name;
+    size_t len;
+    assert_int_equal(hl_value_get_atom(pv, &name, &len), HL_OK);
+    assert_memory_equal(name, "ok", 2);
+    hl_value_free(pk);
+    hl_value_free(pv);
+    assert_int_equal(hl_value_map_pair(r, 2, &pk, &pv), HL_EMISUSE);
+    assert_int_equal(hl_value_map_pair(k[1], 0, &pk, &pv), HL_EMISUSE); /* not a map */
+    hl_value *empty;
+    assert_int_equal(hl_value_map(NULL, NULL, 0, &empty), HL_OK);
+    run_expect("id", &empty, 1, "#{}");
+    assert_int_equal(hl_value_map(k, NULL, 1, &r), HL_EMISUSE);
+    hl_value_free(empty);
+    hl_value_free(r);
+    hl_value_free(m);
+    for (int j = 0; j < 3; j++) hl_value_free(k[j]), hl_value_free(v[j]);
+}
+
 static void test_faults(void **state) {
     (void)state;
     hl_value *arg, *r = NULL;
@@ -336,7 +378,7 @@ static void test_oom(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sha256),     cmocka_unit_test(test_compile_errors),
-        cmocka_unit_test(test_cache),      cmocka_unit_test(test_run_values),
+        cmocka_unit_test(test_cache),      cmocka_unit_test(test_run_values), cmocka_unit_test(test_map_values),
         cmocka_unit_test(test_faults),     cmocka_unit_test(test_threads),
         cmocka_unit_test(test_oom),
     };
