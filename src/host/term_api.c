@@ -296,7 +296,7 @@ hl_status hl_value_map(hl_value *const *keys, hl_value *const *values, size_t n,
         for (size_t i = 0; ok && i < 2 * n; i++)
             ok = hl_term_copy(&s->heap, i < n ? keys[i]->t : values[i - n]->t, &kv[i]) == HL_TERM_OK;
         hl_term m;
-        hl_term_status ts = ok ? hl_map_new(&s->heap, kv, kv + n, n, &m) : HL_TERM_NOMEM;
+        hl_term_status ts = ok ? hl_map_new(&s->heap, kv, kv ? kv + n : NULL, n, &m) : HL_TERM_NOMEM;
         if (ts == HL_TERM_OK) st = value_with_atoms(s, m, out);
         else if (ts == HL_TERM_SYSTEM_LIMIT) st = HL_EREJECTED; /* a size this version cannot build */
         store_release(s);
