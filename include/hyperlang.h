@@ -16,8 +16,9 @@
  *
  * This version covers the front end (parse and check), compiling a module to
  * a verified program (hl_compile), running an exported function under limits
- * in the caller's thread (hl_run) and host-owned terms (hl_value). Tenants,
- * actors and bindings arrive later. */
+ * in the caller's thread (hl_run), host-owned terms (hl_value) and host
+ * bindings (host functions a program may call; docs/embedding.md). Tenants
+ * and actors arrive later. */
 #ifndef HYPERLANG_H
 #define HYPERLANG_H
 
@@ -259,6 +260,7 @@ typedef struct hl_run_limits {
 
 /* Calls the exported function `function`/nargs of the module in the
  * caller's thread, with copies of args, under `limits` (NULL: defaults).
+ * HL_EMISUSE when called from inside a binding callback (see bindings).
  * On HL_OK *result is the returned term, copied out of the guest heap.
  * Faults: HL_EEXCEPTION (uncaught exception; calling a function that is not
  * exported raises error:undef), HL_ELIMIT (hl_error_limit says which),
@@ -266,6 +268,75 @@ typedef struct hl_run_limits {
  * The guest's memory is freed before returning in every case. */
 HL_API hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args,
                         size_t nargs, const hl_run_limits *limits, hl_value **result, hl_error **err);
+
+/* ---- host bindings ------------------------------------------------------- */
+
+/* A host binding is a C function the guest calls as Module:Function(Args)
+ * (docs/embedding.md has a complete example). The host registers it on the
+ * engine; a program may call it only when its compile options grant it
+ * (hl_compile_options_grant_binding). Calling a binding the options do not
+ * grant is a compile error (`NAME:LINE:COL: error: remote call M:F/A is not
+ * declared`).
+ *
+ * The callback runs in the thread of hl_run, synchronously, while the guest
+ * waits. `args` are copies of the guest's arguments (hl_values owned by the
+ * library, valid during the call only: do not free them; keep none).
+ * `module` is the running program, for hl_value_atom / hl_value_parse:
+ * a result may only hold static atoms and atoms of that program.
+ * Arguments holding a fun or an internal handle never reach the callback:
+ * the guest gets error:badarg instead.
+ *
+ * The callback returns:
+ *   HL_OK          with *result set: the guest gets a copy of *result
+ *                  (charged to the run's heap limit);
+ *   HL_EEXCEPTION  with *result set to a reason (or NULL: `undefined`): the
+ *                  guest gets error:{binding_error, Module, Function, Reason},
+ *                  which it can catch. Use a binary for a message string;
+ *   anything else: the guest gets error:{binding_error, M, F, <<Text>>} with
+ *                  Text "binding failed: " and hl_status_name(status).
+ * The library takes ownership of *result in every case (it frees it).
+ * A malformed answer (HL_OK with no result, or a result holding an atom the
+ * program does not know) is a binding error as well, with Reason
+ * <<"no result">> / <<"result holds an atom the program does not know">>.
+ *
+ * Cost: each call charges 10 reductions, plus 1 per 8 words (64 bytes)
+ * copied across in either direction.
+ *
+ * Reentrancy: a callback must not run guest code: hl_run called from inside
+ * a callback (on any engine) returns HL_EMISUSE. It may compile, build and
+ * inspect values, and register or unregister bindings. */
+typedef hl_status (*hl_binding_fn)(void *data, const hl_module *module, hl_value *const *args, uint32_t nargs,
+                                   hl_value **result);
+/* Releases a binding's data. Called exactly once: when the binding is
+ * replaced or unregistered, or when the engine is freed; if a call of the
+ * binding is running at that moment (another thread), when that call
+ * returns. Never called when registration fails. */
+typedef void (*hl_binding_finalizer)(void *data);
+
+/* Registers fn as module:function/arity (UTF-8 names, at most 255
+ * characters each, like atoms; arity <= 255). Replaces an existing binding
+ * of the same name and arity (the old one is finalized; programs compiled
+ * against it raise error:undef when they call it). HL_EMISUSE for NULL
+ * arguments, invalid names, or names reserved for the guest's own library:
+ * the module erlang and every allowlisted function (e.g. lists:map/2).
+ * finalizer may be NULL. */
+HL_API hl_status hl_engine_register_binding(hl_engine *engine, const char *module, const char *function,
+                                            uint32_t arity, hl_binding_fn fn, void *data,
+                                            hl_binding_finalizer finalizer);
+/* Removes a binding (HL_EMISUSE when there is none). Programs compiled
+ * against it keep a reference to its entry, never to freed memory: their
+ * calls raise error:undef from now on. */
+HL_API hl_status hl_engine_unregister_binding(hl_engine *engine, const char *module, const char *function,
+                                              uint32_t arity);
+
+/* Grants programs compiled with these options module:function/arity (at most
+ * 1,024 grants; granting twice is harmless). The binding must be registered
+ * on the engine when hl_compile runs (else HL_EMISUSE from hl_compile); the
+ * module then calls that registration. The grants are part of the program
+ * cache key, and so is the registration they resolve to. Same name rules as
+ * hl_engine_register_binding. */
+HL_API hl_status hl_compile_options_grant_binding(hl_compile_options *opts, const char *module,
+                                                  const char *function, uint32_t arity);
 
 /* Releases memory the library returned to the caller (e.g. hl_parse_dump). */
 HL_API void hl_free(void *ptr);

@@ -33,6 +33,11 @@
 #define HL_BC_MAX_HEAP_NEED (1u << 24) /* words in one test_heap */
 #define HL_BC_MAX_LIST 65536u       /* entries in one operand list */
 #define HL_BC_MAX_BIG_BYTES 8192u   /* magnitude bytes of a bignum literal */
+#define HL_BC_MAX_BINDINGS 1024u    /* entries in the binding table */
+
+/* Header flags (word 9). HL_BC_FLAG_BINDINGS: a binding table follows the
+ * line table (docs/bytecode.md §2.7); images without bindings are unchanged. */
+#define HL_BC_FLAG_BINDINGS 1u
 
 /* Operand word: bits 3..0 the kind, bits 31..4 the value (28 bits). For
  * HL_K_INT the value is a two's-complement 28-bit signed integer. An

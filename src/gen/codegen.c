@@ -354,7 +354,7 @@ static bool write_image(cg *c, uint8_t **out, size_t *len) {
     size_t atoms_bytes = 0;
     for (uint32_t i = 0; i < c->natoms; i++) atoms_bytes += 2 + (size_t)c->atoms[i].len;
     size_t total = HL_BC_HEADER_BYTES + atoms_bytes + c->lits.len + (size_t)c->nfuncs * 24 + c->ncode * 4 +
-                   c->nlines * 8;
+                   c->nlines * 8 + cg_bindings_bytes(c);
     if (total > HL_BC_MAX_IMAGE_BYTES) {
         cg_error(c, 1, 1, "module too large: the bytecode image would pass 256 MiB");
         return false;
@@ -367,7 +367,7 @@ static bool write_image(cg *c, uint8_t **out, size_t *len) {
     const uint32_t hdr[HL_BC_HEADER_WORDS] = {HL_BC_MAGIC,          HL_BC_VERSION, c->natoms,
                                               (uint32_t)atoms_bytes, c->nlits,      (uint32_t)c->lits.len,
                                               c->nfuncs,            (uint32_t)c->ncode, (uint32_t)c->nlines,
-                                              0};
+                                              c->nbindings ? HL_BC_FLAG_BINDINGS : 0};
     for (unsigned i = 0; i < HL_BC_HEADER_WORDS; i++) out_u32(&p, hdr[i]);
     for (uint32_t i = 0; i < c->natoms; i++) {
         p[0] = (uint8_t)c->atoms[i].len, p[1] = (uint8_t)(c->atoms[i].len >> 8);
@@ -380,6 +380,7 @@ static bool write_image(cg *c, uint8_t **out, size_t *len) {
         for (int k = 0; k < 6; k++) out_u32(&p, c->funcs[i][k]);
     for (size_t i = 0; i < c->ncode; i++) out_u32(&p, c->code[i]);
     for (size_t i = 0; i < 2 * c->nlines; i++) out_u32(&p, c->lines[i]);
+    cg_bindings_write(c, &p);
     *out = img;
     *len = total;
     return true;
@@ -491,6 +492,11 @@ static void link_stdlib(cg *c, const hl_core_module *lib, uint32_t base) {
 
 bool hl_codegen(const hl_core_module *m, const hl_core_module *lib, hl_diags *d, uint8_t **out, size_t *len,
                 bool *nomem) {
+    return hl_codegen_bindings(m, lib, NULL, 0, d, out, len, nomem);
+}
+
+bool hl_codegen_bindings(const hl_core_module *m, const hl_core_module *lib, const hl_core_binding *bindings,
+                         size_t nbindings, hl_diags *d, uint8_t **out, size_t *len, bool *nomem) {
     *out = NULL;
     *len = 0;
     if (nomem) *nomem = false;
@@ -500,6 +506,9 @@ bool hl_codegen(const hl_core_module *m, const hl_core_module *lib, hl_diags *d,
     c.d = d;
     hl_buf_init(&c.lits, 0);
     cg_atom_index(&c, m->name.ptr, m->name.len); /* atom 0: the module */
+    if (nbindings > HL_BC_MAX_BINDINGS) cg_error(&c, 1, 1, "too many host bindings declared (at most 1,024)");
+    c.bindings = bindings;
+    c.nbindings = (uint32_t)(nbindings > HL_BC_MAX_BINDINGS ? 0 : nbindings);
     uint32_t nlib = lib ? lib->nfuns : 0;
     uint32_t total = m->nfuns + nlib;
     if (m->nfuns == 0 || total > HL_BC_MAX_FUNCTIONS) {
@@ -535,6 +544,7 @@ bool hl_codegen(const hl_core_module *m, const hl_core_module *lib, hl_diags *d,
         cg_function(&c, f, i - c.fn_base);
         finish_function(&c, i);
     }
+    cg_bindings_intern(&c);
     bool ok = !c.failed && write_image(&c, out, len);
     if (nomem) *nomem = c.nomem;
     hl_mem_free(c.atoms);
@@ -544,6 +554,7 @@ bool hl_codegen(const hl_core_module *m, const hl_core_module *lib, hl_diags *d,
     hl_mem_free(c.funcs);
     hl_mem_free(c.lines);
     hl_mem_free(c.erl_fn);
+    hl_mem_free(c.bind_atoms);
     hl_mem_free(c.label_pc);
     hl_mem_free(c.fix);
     hl_mem_free(c.ffix);

@@ -3,7 +3,7 @@
  * pass the gate (gate.h) before it can be loaded: codegen is trusted by
  * nobody, the gate is what stops a codegen bug.
  *
- * Constructs the VM cannot run yet (maps, binaries, receive, host bindings,
+ * Constructs the VM cannot run yet (maps, binaries, receive,
  * runtime surfaces) are located compile errors ("... is not supported in
  * this version"), never silently dropped. */
 #ifndef HL_GEN_CODEGEN_H
@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "base/diag.h"
+#include "core/core.h"
 #include "core/ir.h"
 
 /* True when the module calls a stdlib function written in Erlang
@@ -29,5 +30,10 @@ bool hl_codegen_needs_stdlib(const hl_core_module *m);
  * diagnostic too (and *nomem set when nomem is not NULL). */
 bool hl_codegen(const hl_core_module *m, const hl_core_module *lib, hl_diags *d, uint8_t **out, size_t *len,
                 bool *nomem);
+/* The same for a module classified with host bindings: `bindings` must be
+ * the table the classifier saw (hl_core_options.bindings); it becomes the
+ * image's binding table, indexed by call_binding (docs/bytecode.md §2.7). */
+bool hl_codegen_bindings(const hl_core_module *m, const hl_core_module *lib, const hl_core_binding *bindings,
+                         size_t nbindings, hl_diags *d, uint8_t **out, size_t *len, bool *nomem);
 
 #endif

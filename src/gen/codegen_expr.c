@@ -144,7 +144,20 @@ static uint32_t call(cg *c, const hl_core_node *e, bool is_tail) {
         return OX(0);
     }
     case HL_CALL_BUILTIN: return builtin(c, e, ONOFAIL);
-    case HL_CALL_BINDING: unsupported(c, e, "calling a host binding"); return ONIL;
+    case HL_CALL_BINDING: {
+        /* A host call: arguments in x0.., result in x0, no frame needed; in
+         * tail position the caller's deallocate/return follows it. */
+        uint32_t mark = c->temp_top;
+        uint32_t n = e->u.call.nargs;
+        if (e->u.call.target >= c->nbindings || !load_args(c, e->u.call.args, n, NULL, 0)) {
+            cg_error(c, e->line, e->col, "internal error: bad binding call");
+            return ONIL;
+        }
+        cg_line(c, e->line);
+        E(c, call_binding, OU(n), OU(e->u.call.target));
+        c->temp_top = mark;
+        return OX(0);
+    }
     case HL_CALL_SURFACE: unsupported(c, e, "calling a runtime surface"); return ONIL;
     default: cg_error(c, e->line, e->col, "internal error: unclassified call"); return ONIL;
     }

@@ -10,6 +10,7 @@
 
 #include "base/buf.h"
 #include "base/diag.h"
+#include "core/core.h"
 #include "core/ir.h"
 #include "gen/bytecode.h"
 
@@ -54,6 +55,11 @@ typedef struct cg {
     /* Peephole: the y slot whose value x0 also holds right now, or
      * UINT32_MAX. Kept only across instructions that write no register. */
     uint32_t x0_slot;
+    /* host bindings the program may call (codegen_binding.c): the table
+     * call_binding indexes, with each entry's (module, function) atoms */
+    const hl_core_binding *bindings;
+    uint32_t nbindings;
+    uint32_t (*bind_atoms)[2];
 } cg;
 
 #define CG_FRAME HL_BC_WORD(HL_K_U, 0x0FFFFFFFu) /* patched to the frame size */
@@ -93,6 +99,13 @@ uint32_t cg_lit_operand(cg *c, const hl_core_node *n);
 bool cg_is_literal(const hl_core_node *n);
 
 uint32_t cg_temp(cg *c);
+
+/* codegen_binding.c: the binding table section (docs/bytecode.md §2.7).
+ * cg_bindings_intern interns the names (before the atom section is
+ * written); the image then grows by cg_bindings_bytes, written last. */
+void cg_bindings_intern(cg *c);
+size_t cg_bindings_bytes(const cg *c);
+void cg_bindings_write(const cg *c, uint8_t **p);
 
 /* codegen_expr.c */
 bool cg_function(cg *c, const hl_core_fun *f, uint32_t index);

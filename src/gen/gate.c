@@ -404,6 +404,11 @@ static bool static_rules(gate *g, const hl_bc_function *fn, const insn *in) {
     case HL_OP_add: case HL_OP_sub: case HL_OP_mul:
         if (V(1) > HL_BC_MAX_X) return fail(g, "code %u: live count too large", in->pc);
         break;
+    case HL_OP_call_binding:
+        /* The security invariant of bindings: only the program's own table. */
+        if (V(1) >= img->n_bindings) return fail(g, "code %u: binding index outside the binding table", in->pc);
+        if (V(0) != img->bindings[V(1)][2]) return fail(g, "code %u: binding arity mismatch", in->pc);
+        break;
     case HL_OP_make_fun:
         if (V(2) > img->funcs[V(1)].arity) return fail(g, "code %u: more free variables than arity", in->pc);
         break;
@@ -659,6 +664,39 @@ static bool check_lines(gate *g, uint32_t n) {
     return true;
 }
 
+/* ---- bindings ------------------------------------------------------- */
+
+static bool atom_is(const hl_bc_image *img, uint32_t a, const char *s) {
+    size_t n = strlen(s);
+    return img->atom_lens[a] == n && memcmp(img->atom_names[a], s, n) == 0;
+}
+
+/* The binding table (§2.7) at byte offset `at` (it ends the image; read
+ * before the code so that call_binding can be checked against it). */
+static bool check_bindings(gate *g, size_t at, uint32_t n) {
+    hl_bc_image *img = g->img;
+    img->n_bindings = n;
+    img->bindings = hl_mem_calloc(n, sizeof *img->bindings);
+    if (!img->bindings) return fail(g, "out of memory");
+    for (uint32_t i = 0; i < n; i++) {
+        const uint8_t *e = g->bytes + at + 4 + 12 * (size_t)i;
+        uint32_t mod = rd32(e), fun = rd32(e + 4), arity = rd32(e + 8);
+        if (mod >= img->n_atoms || fun >= img->n_atoms) return fail(g, "binding %u: atom out of range", i);
+        if (arity > HL_BC_MAX_ARITY) return fail(g, "binding %u: arity too large", i);
+        /* A binding never stands for an allowlisted function or erlang:_. */
+        if (atom_is(img, mod, "erlang")) return fail(g, "binding %u: module erlang is reserved", i);
+        for (uint32_t b = 0; b < hl_bc_builtin_count; b++)
+            if (hl_bc_builtins[b].arity == arity && atom_is(img, mod, hl_bc_builtins[b].module) &&
+                atom_is(img, fun, hl_bc_builtins[b].name))
+                return fail(g, "binding %u: collides with the builtin allowlist", i);
+        for (uint32_t k = 0; k < i; k++)
+            if (img->bindings[k][0] == mod && img->bindings[k][1] == fun && img->bindings[k][2] == arity)
+                return fail(g, "binding %u: duplicate", i);
+        img->bindings[i][0] = mod, img->bindings[i][1] = fun, img->bindings[i][2] = arity;
+    }
+    return true;
+}
+
 void hl_bc_image_free(hl_bc_image *img) {
     if (!img) return;
     hl_mem_free(img->atom_names);
@@ -668,6 +706,7 @@ void hl_bc_image_free(hl_bc_image *img) {
     hl_mem_free(img->funcs);
     hl_mem_free(img->code);
     hl_mem_free(img->lines);
+    hl_mem_free(img->bindings);
     memset(img, 0, sizeof *img);
 }
 
@@ -682,21 +721,38 @@ bool hl_gate_check(const uint8_t *bytes, size_t size, hl_bc_image *out, char *er
     if (ok) {
         if (h[0] != HL_BC_MAGIC) ok = fail(&g, "bad magic");
         else if (h[1] != HL_BC_VERSION) ok = fail(&g, "unsupported format version %u", h[1]);
-        else if (h[9] != 0) ok = fail(&g, "reserved header flags set");
+        else if (h[9] & ~HL_BC_FLAG_BINDINGS) ok = fail(&g, "reserved header flags set");
         else if (h[2] > HL_BC_MAX_ATOMS || h[4] > HL_BC_MAX_LITERALS || h[6] == 0 ||
                  h[6] > HL_BC_MAX_FUNCTIONS || h[7] == 0 || h[7] > HL_BC_MAX_CODE_WORDS ||
                  h[8] > HL_BC_MAX_LINES)
             ok = fail(&g, "a header count is out of range");
     }
+    uint64_t base = 0;
+    uint32_t n_bindings = 0;
     if (ok) {
         /* The sections must add up to the image size exactly (all in 64-bit:
          * no 32-bit product can overflow it). */
-        uint64_t total = HL_BC_HEADER_BYTES + (uint64_t)h[3] + h[5] + (uint64_t)h[6] * 24 +
-                         (uint64_t)h[7] * 4 + (uint64_t)h[8] * 8;
-        if (total != size) ok = fail(&g, "section sizes do not add up to the image size");
+        base = HL_BC_HEADER_BYTES + (uint64_t)h[3] + h[5] + (uint64_t)h[6] * 24 + (uint64_t)h[7] * 4 +
+               (uint64_t)h[8] * 8;
+        uint64_t total = base;
+        if (h[9] & HL_BC_FLAG_BINDINGS) {
+            if (base > size || size - base < 4) ok = fail(&g, "binding table missing");
+            else {
+                n_bindings = rd32(bytes + base);
+                if (n_bindings == 0 || n_bindings > HL_BC_MAX_BINDINGS)
+                    ok = fail(&g, "binding count out of range");
+                total = base + 4 + (uint64_t)n_bindings * 12;
+            }
+        }
+        if (ok && total != size) ok = fail(&g, "section sizes do not add up to the image size");
     }
     ok = ok && check_atoms(&g, h[2], h[3]) && check_literals(&g, h[4], h[5]) &&
-         check_functions(&g, h[6], h[7]) && check_code(&g, h[7]) && check_lines(&g, h[8]);
+         check_functions(&g, h[6], h[7]) && (n_bindings == 0 || check_bindings(&g, (size_t)base, n_bindings)) &&
+         check_code(&g, h[7]) && check_lines(&g, h[8]);
+    if (ok && n_bindings) { /* the binding table was read in place: skip it */
+        if (g.pos != base) ok = fail(&g, "section sizes do not add up to the image size");
+        else g.pos = size;
+    }
     if (ok && g.pos != size) ok = fail(&g, "trailing bytes");
     hl_mem_free(g.start);
     hl_mem_free(g.target);

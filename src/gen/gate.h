@@ -35,6 +35,8 @@ typedef struct hl_bc_image {
     uint32_t *code; /* decoded (host-endian) code words */
     uint32_t n_lines;
     uint32_t *lines; /* n_lines (offset, line) pairs */
+    uint32_t n_bindings;
+    uint32_t (*bindings)[3]; /* (module atom, function atom, arity) per binding */
 } hl_bc_image;
 
 /* Checks `size` bytes. On success fills *out (free with hl_bc_image_free) and

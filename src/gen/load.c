@@ -333,6 +333,7 @@ void hl_program_free(hl_program *p) {
     hl_mem_free(p->funcs);
     hl_mem_free(p->fn_names);
     hl_mem_free(p->lines);
+    hl_mem_free(p->bindings);
     hl_mem_free(p);
 }
 
@@ -383,6 +384,17 @@ bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen)
             else memcpy(pg->lines, img->lines, (size_t)img->n_lines * 2 * sizeof *pg->lines);
             pg->n_lines = img->n_lines;
         }
+    }
+    /* Host bindings (resolved by the host, see host/binding.c). */
+    if (ok && img->n_bindings) {
+        pg->bindings = hl_mem_calloc(img->n_bindings, sizeof *pg->bindings);
+        if (!pg->bindings) ok = lfail(err, errlen, "out of memory");
+        for (uint32_t i = 0; ok && i < img->n_bindings; i++) {
+            pg->bindings[i].module = pg->atoms[img->bindings[i][0]];
+            pg->bindings[i].function = pg->atoms[img->bindings[i][1]];
+            pg->bindings[i].arity = img->bindings[i][2];
+        }
+        if (ok) pg->n_bindings = img->n_bindings;
     }
     /* Code. */
     if (ok) {

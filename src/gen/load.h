@@ -28,6 +28,13 @@ typedef hl_term_status (*hl_vm_bif_fn)(struct hl_vm_proc *p, const hl_term *args
  *   u      the value */
 typedef uintptr_t hl_tword;
 
+/* One entry of the program's binding table (docs/bytecode.md §2.7): the
+ * host function `call_binding` index i calls. The host resolves it. */
+typedef struct hl_program_binding {
+    hl_term module, function; /* atoms of the program's pool */
+    uint32_t arity;
+} hl_program_binding;
+
 typedef struct hl_program {
     hl_tword *code;
     uint32_t n_code;
@@ -47,6 +54,8 @@ typedef struct hl_program {
     hl_term **lit_blocks; /* one block per literal (the literal area) */
     hl_binary **lit_bins; /* off-heap binaries the literals reference */
     uint32_t n_lit_bins;
+    hl_program_binding *bindings;
+    uint32_t n_bindings;
 } hl_program;
 
 /* Loads a gated image. False with a message on failure (out of memory, a

@@ -139,6 +139,7 @@ void hl_engine_free(hl_engine *engine) {
         hl_module_free(engine->cache[i].module);
         hl_mem_free(engine->cache[i].src);
     }
+    hl_host_bindings_engine_free(engine);
     pthread_mutex_destroy(&engine->lock);
     hl_mem_free(engine);
 }
@@ -172,7 +173,11 @@ hl_status hl_compile_options_new(hl_compile_options **out) {
     return HL_OK;
 }
 
-void hl_compile_options_free(hl_compile_options *opts) { hl_mem_free(opts); }
+void hl_compile_options_free(hl_compile_options *opts) {
+    if (!opts) return;
+    hl_host_grants_free(opts);
+    hl_mem_free(opts);
+}
 
 hl_status hl_compile_options_set_limit(hl_compile_options *opts, hl_compile_limit which,
                                        uint64_t value) {

@@ -14,6 +14,7 @@
 #include "hyperlang.h"
 #include "term/heap.h"
 #include "term/term.h"
+#include "vm/vm.h"
 
 struct hl_error {
     hl_status status;
@@ -23,9 +24,35 @@ struct hl_error {
     char *exc_class, *exc_reason, *exc_stack; /* HL_EEXCEPTION */
 };
 
+/* A binding the options grant (binding.c); kept sorted, so the cache key
+ * does not depend on the order of the grants. */
+typedef struct hl_host_grant {
+    char *module, *function;
+    uint32_t arity;
+} hl_host_grant;
+
 struct hl_compile_options {
     hl_front_limits front;
+    hl_host_grant *grants;
+    uint32_t ngrants, gcap;
 };
+
+/* One registration of a host binding (binding.c). `refs` keeps the memory
+ * (the engine's table, every module compiled against it); `active` counts
+ * the registration itself plus the calls running now, and the finalizer
+ * runs when it drops to 0 — once. */
+typedef struct hl_host_binding {
+    atomic_uint refs;
+    atomic_uint active;
+    char *module, *function;
+    uint32_t arity;
+    hl_binding_fn fn;
+    void *data;
+    hl_binding_finalizer finalizer;
+    uint64_t serial; /* unique per registration: part of the cache key */
+} hl_host_binding;
+
+enum { HL_HOST_MAX_BINDINGS = 1024 };
 
 /* The program cache: content hash -> module (one reference held). */
 enum { HL_CACHE_MAX = 256 };
@@ -39,6 +66,7 @@ typedef struct hl_cache_entry {
     size_t len;
     char *src;
     hl_front_limits lim;
+    uint8_t bkey[32]; /* the resolved bindings (binding.c) */
 } hl_cache_entry;
 
 enum { HL_CACHE_COPY_MAX = 1u << 20 };
@@ -48,12 +76,19 @@ struct hl_engine {
     hl_cache_entry cache[HL_CACHE_MAX];
     uint32_t ncache;
     uint64_t stamp;
+    /* registered bindings (binding.c), under lock */
+    hl_host_binding **bindings;
+    uint32_t nbindings, bcap;
+    uint64_t binding_serial;
 };
 
 struct hl_module {
     atomic_uint refs;
     hl_program *prog;
     uint8_t key[32];
+    /* the registrations prog's binding table resolved to, same order */
+    hl_host_binding **bindings;
+    uint32_t nbindings;
 };
 
 /* Shared storage of host values: a heap that owns the copied terms. */
@@ -77,8 +112,26 @@ extern struct hl_error hl_host_oom_error;
 /* Checks that a guest term may leave (no funs, no handles) and copies it
  * into a new host value (atoms retained). HL_EREJECTED / HL_ENOMEM. */
 hl_status hl_host_value_from_term(hl_term t, hl_value **out);
+/* HL_OK when every atom of t is static or in pool, HL_EREJECTED when one
+ * is not, HL_ENOMEM. */
+hl_status hl_host_term_atoms_known(hl_term t, const hl_atom_pool *pool);
 /* Text of a term: ~p (pretty, 80 columns) or ~w; false on NOMEM. */
 bool hl_host_term_text(hl_buf *out, hl_term t, bool pretty);
+
+/* binding.c */
+void hl_host_bindings_engine_free(hl_engine *engine);
+void hl_host_grants_free(hl_compile_options *opts);
+/* Resolves the grants of opts (NULL: none) to the engine's registrations
+ * (one reference each, in grant order) and hashes them into bkey.
+ * HL_EMISUSE (a grant not registered) / HL_ENOMEM with *err set. */
+hl_status hl_host_bindings_resolve(hl_engine *engine, const hl_compile_options *opts, hl_host_binding ***out,
+                                   uint32_t *n, uint8_t bkey[32], hl_error **err);
+void hl_host_bindings_release(hl_host_binding **b, uint32_t n);
+/* The VM's binding hook (vm/vm.h) for a run of module (ctx). */
+hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term *args, uint32_t nargs,
+                                       hl_vm_host_out *out, uint64_t *words);
+/* True while this thread runs a binding callback. */
+bool hl_host_in_binding(void);
 
 /* sha256.c */
 typedef struct hl_sha256 {

@@ -19,11 +19,13 @@ static void put_u64(hl_sha256 *s, uint64_t v) {
     hl_sha256_update(s, b, 8);
 }
 
-static void cache_key(const char *source, size_t len, const hl_front_limits *lim, uint8_t key[32]) {
+static void cache_key(const char *source, size_t len, const hl_front_limits *lim, const uint8_t bkey[32],
+                      uint8_t key[32]) {
     hl_sha256 s;
     hl_sha256_init(&s);
     static const char tag[] = "hyperlang-module";
     hl_sha256_update(&s, tag, sizeof tag);
+    hl_sha256_update(&s, bkey, 32); /* the bindings granted and what they resolved to */
     put_u64(&s, HL_BC_VERSION);
     put_u64(&s, lim->max_source_bytes);
     put_u64(&s, lim->max_tokens);
@@ -39,8 +41,11 @@ static void cache_key(const char *source, size_t len, const hl_front_limits *lim
 
 /* A cheap 64-bit hash of source + options for the hit fast path (an exact
  * comparison follows, so collisions only cost time). */
-static uint64_t fast_hash(const char *s, size_t len, const hl_front_limits *lim) {
+static uint64_t fast_hash(const char *s, size_t len, const hl_front_limits *lim, const uint8_t bkey[32]) {
     uint64_t h = 0x9E3779B97F4A7C15u ^ len;
+    uint64_t bk;
+    memcpy(&bk, bkey, sizeof bk);
+    h ^= bk;
     size_t i = 0;
     for (; i + 8 <= len; i += 8) {
         uint64_t w;
@@ -65,6 +70,7 @@ void hl_module_free(hl_module *module) {
     if (!module) return;
     if (atomic_fetch_sub(&module->refs, 1) != 1) return;
     hl_program_free(module->prog);
+    hl_host_bindings_release(module->bindings, module->nbindings);
     hl_mem_free(module);
 }
 
@@ -76,7 +82,7 @@ static hl_status compile_error(hl_error **err, hl_diags *diags, const char *name
 
 /* Source to a loaded program; NULL with *err set on rejection. */
 static hl_program *build(const char *name, const char *source, size_t len, const hl_front_limits *lim,
-                         hl_status *status, hl_error **err) {
+                         const hl_core_binding *bindings, uint32_t nbindings, hl_status *status, hl_error **err) {
     hl_front_result *r = hl_front_parse(source, len, lim);
     if (!r) {
         *status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
@@ -89,6 +95,9 @@ static hl_program *build(const char *name, const char *source, size_t len, const
     }
     hl_core_options copts;
     hl_core_options_default(&copts);
+    hl_core_options lib_opts = copts; /* the stdlib calls no binding */
+    copts.bindings = bindings;
+    copts.nbindings = nbindings;
     hl_diags diags;
     hl_diags_init(&diags, lim->max_diagnostics);
     hl_core_module *m = r->module ? hl_core_compile(r->module, &copts, &diags) : NULL;
@@ -105,7 +114,7 @@ static hl_program *build(const char *name, const char *source, size_t len, const
         lr = hl_front_parse(hl_stdlib_lists_src, hl_stdlib_lists_len, &llim);
         hl_diags ld;
         hl_diags_init(&ld, 4);
-        lib = lr && lr->module && hl_diags_errors(&lr->diags) == 0 ? hl_core_compile(lr->module, &copts, &ld) : NULL;
+        lib = lr && lr->module && hl_diags_errors(&lr->diags) == 0 ? hl_core_compile(lr->module, &lib_opts, &ld) : NULL;
         if (!lib || hl_diags_errors(&ld) > 0) {
             hl_diags_add(&diags, 1, 1, "internal error: the stdlib (lib/lists.erl) does not compile");
             hl_core_free(lib);
@@ -113,7 +122,7 @@ static hl_program *build(const char *name, const char *source, size_t len, const
         }
         hl_diags_free(&ld);
     }
-    if (!m || hl_diags_errors(&diags) > 0 || !hl_codegen(m, lib, &diags, &img, &imglen, &nomem)) {
+    if (!m || hl_diags_errors(&diags) > 0 || !hl_codegen_bindings(m, lib, bindings, nbindings, &diags, &img, &imglen, &nomem)) {
         *status = nomem ? hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory while compiling"))
                         : compile_error(err, &diags, name);
         hl_core_free(m);
@@ -157,43 +166,70 @@ hl_status hl_compile(hl_engine *engine, const char *name, const char *source, si
     hl_front_limits lim;
     if (opts) lim = opts->front;
     else hl_front_limits_default(&lim);
-    uint64_t fast = fast_hash(source, len, &lim);
+    /* The bindings the options grant, resolved to the engine's
+     * registrations now: the module keeps them (never a dangling pointer). */
+    hl_host_binding **bnd = NULL;
+    uint32_t nbnd = 0;
+    uint8_t bkey[32];
+    hl_status bst = hl_host_bindings_resolve(engine, opts, &bnd, &nbnd, bkey, err);
+    if (bst != HL_OK) return bst;
+    uint64_t fast = fast_hash(source, len, &lim, bkey);
     pthread_mutex_lock(&engine->lock);
     for (uint32_t i = 0; i < engine->ncache; i++) {
         hl_cache_entry *c = &engine->cache[i];
         if (c->fast == fast && c->len == len && c->src && same_limits(&c->lim, &lim) &&
-            memcmp(c->src, source, len) == 0) {
+            memcmp(c->bkey, bkey, 32) == 0 && memcmp(c->src, source, len) == 0) {
             hl_module *m = c->module;
             atomic_fetch_add(&m->refs, 1);
             pthread_mutex_unlock(&engine->lock);
+            hl_host_bindings_release(bnd, nbnd);
             *out = m;
             return HL_OK;
         }
     }
     pthread_mutex_unlock(&engine->lock);
     uint8_t key[32];
-    cache_key(source, len, &lim, key);
+    cache_key(source, len, &lim, bkey, key);
     pthread_mutex_lock(&engine->lock);
     for (uint32_t i = 0; i < engine->ncache; i++)
         if (memcmp(engine->cache[i].key, key, 32) == 0) {
             hl_module *m = engine->cache[i].module;
             atomic_fetch_add(&m->refs, 1);
             pthread_mutex_unlock(&engine->lock);
+            hl_host_bindings_release(bnd, nbnd);
             *out = m;
             return HL_OK;
         }
     pthread_mutex_unlock(&engine->lock);
 
+    /* The classifier and codegen see the grants by name, in grant order
+     * (the same order as bnd). */
+    hl_core_binding *cb = NULL;
+    if (nbnd) {
+        cb = hl_mem_calloc(nbnd, sizeof *cb);
+        if (!cb) {
+            hl_host_bindings_release(bnd, nbnd);
+            return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+        }
+        for (uint32_t i = 0; i < nbnd; i++) cb[i] = (hl_core_binding){bnd[i]->module, bnd[i]->function, bnd[i]->arity};
+    }
     hl_status status = HL_ENOMEM;
-    hl_program *prog = build(name, source, len, &lim, &status, err);
-    if (!prog) return status;
+    hl_program *prog = build(name, source, len, &lim, cb, nbnd, &status, err);
+    hl_mem_free(cb);
+    if (!prog) {
+        hl_host_bindings_release(bnd, nbnd);
+        return status;
+    }
     hl_module *m = hl_mem_calloc(1, sizeof *m);
     if (!m) {
         hl_program_free(prog);
+        hl_host_bindings_release(bnd, nbnd);
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
     atomic_init(&m->refs, 2); /* the caller's and the cache's */
     m->prog = prog;
+    m->bindings = bnd;
+    m->nbindings = nbnd;
     memcpy(m->key, key, 32);
 
     pthread_mutex_lock(&engine->lock);
@@ -228,6 +264,7 @@ hl_status hl_compile(hl_engine *engine, const char *name, const char *source, si
     engine->cache[slot].len = len;
     engine->cache[slot].src = copy;
     engine->cache[slot].lim = lim;
+    memcpy(engine->cache[slot].bkey, bkey, 32);
     pthread_mutex_unlock(&engine->lock);
     hl_module_free(evict);
     hl_mem_free(evict_src);

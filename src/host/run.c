@@ -111,6 +111,10 @@ hl_status hl_run(const hl_module *module, const char *function, hl_value *const 
     *result = NULL;
     for (size_t i = 0; i < nargs; i++)
         if (!args[i]) return HL_EMISUSE;
+    /* A binding callback may not run guest code: nested runs would let a
+     * guest drive the host's C stack as deep as it likes. */
+    if (hl_host_in_binding())
+        return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "hl_run called from inside a binding callback"));
     const hl_program *prog = module->prog;
     int64_t fn = hl_program_find(prog, function, strlen(function), (uint32_t)nargs);
     if (fn < 0) return undef_error(err, prog, function, nargs);
@@ -130,6 +134,7 @@ hl_status hl_run(const hl_module *module, const char *function, hl_value *const 
         if (lim.max_heap_bytes < (64u << 10)) return limit_error(err, HL_LIMIT_KIND_HEAP);
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
+    if (module->nbindings) hl_vm_set_binding_hook(p, hl_host_binding_hook, (void *)module);
     hl_term targs[255];
     hl_status status = HL_OK;
     for (size_t i = 0; i < nargs; i++) {

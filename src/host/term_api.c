@@ -91,6 +91,25 @@ static bool release_atom(hl_term t) {
     return true;
 }
 
+/* The pool atom_known checks against: walk's visitors take no context, and
+ * a check runs start to end on one thread. */
+static _Thread_local const hl_atom_pool *known_pool;
+
+static bool atom_known(hl_term t) {
+    if (!hl_is_atom(t)) return true;
+    size_t len;
+    const char *name = hl_atom_name(hl_atom_index(t), &len);
+    hl_term found;
+    return hl_atom_pool_lookup(known_pool, name, len, &found) == HL_TERM_OK && found == t;
+}
+
+hl_status hl_host_term_atoms_known(hl_term t, const hl_atom_pool *pool) {
+    known_pool = pool;
+    hl_status st = walk(t, atom_known);
+    known_pool = NULL;
+    return st;
+}
+
 /* ---- stores and values ------------------------------------------------------ */
 
 static hl_vstore *store_new(size_t words) {

@@ -30,5 +30,6 @@
     X(deadline, "deadline") X(capability, "capability") X(eof, "eof")                  \
     X(nonode_nohost, "nonode@nohost") X(value, "value") X(enoent, "enoent")            \
     X(eacces, "eacces") X(enotdir, "enotdir") X(eisdir, "eisdir") X(eexist, "eexist")  \
-    X(einval, "einval") X(enospc, "enospc") X(ebadf, "ebadf") X(not_loaded, "not_loaded")
+    X(einval, "einval") X(enospc, "enospc") X(ebadf, "ebadf") X(not_loaded, "not_loaded")   \
+    X(binding_error, "binding_error")
 #endif

@@ -606,6 +606,16 @@ dispatch:
         goto leave_saved;
     }
 
+    /* ---- host bindings (out of line: vm_binding.c) --------------------- */
+    CASE(call_binding) {
+        CHARGE((uint32_t)pc[1]);
+        SAVE();
+        p->bif_cost = 0;
+        st = hl_vm_call_binding(p, x, (uint32_t)pc[1], (uint32_t)pc[2]);
+        reds = reds > p->bif_cost ? reds - p->bif_cost : 0;
+        goto after_raise; /* CONTINUE resumes at p->pc: the next instruction or a handler */
+    }
+
     CASE(halt) {
         SAVE();
         p->result = x[0];

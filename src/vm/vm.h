@@ -56,4 +56,38 @@ bool hl_vm_timeout_fired(hl_vm_proc *p);
 
 uint64_t hl_vm_now_ns(void);
 
+/* ---- host bindings (vm_binding.c) ---------------------------------------- */
+
+/* What a binding hook reports for one `call_binding`. */
+typedef enum hl_vm_host_status {
+    HL_VM_HOST_OK = 0,  /* out->term is the result */
+    HL_VM_HOST_ERROR,   /* out->term is Reason: error:{binding_error, M, F, Reason} */
+    HL_VM_HOST_BADARG,  /* an argument may not cross (a fun, a handle): error:badarg */
+    HL_VM_HOST_UNDEF,   /* the binding is gone (unregistered): error:undef */
+    HL_VM_HOST_NOMEM,   /* the host allocator failed: the run faults NOMEM */
+} hl_vm_host_status;
+
+/* A term the hook hands back, living outside the process heap (the VM
+ * copies it in, charged to the heap limit) until release(owner). */
+typedef struct hl_vm_host_out {
+    hl_term term;
+    void *owner;
+    void (*release)(void *owner);
+} hl_vm_host_out;
+
+/* Calls binding `index` of the program's table with args (terms on the
+ * process heap, valid during the call only). *words: words the hook copied
+ * out of the arguments (charged as reductions). */
+typedef hl_vm_host_status (*hl_vm_binding_hook)(void *ctx, uint32_t index, const hl_term *args, uint32_t nargs,
+                                                hl_vm_host_out *out, uint64_t *words);
+
+/* Installs the hook `call_binding` uses; without one every binding call
+ * raises error:undef. */
+void hl_vm_set_binding_hook(hl_vm_proc *p, hl_vm_binding_hook hook, void *ctx);
+
+/* Reductions one binding call costs: HL_VM_BINDING_COST, plus one per
+ * HL_VM_BINDING_WORDS_PER_RED words copied across (arguments and result). */
+#define HL_VM_BINDING_COST 10u
+#define HL_VM_BINDING_WORDS_PER_RED 8u
+
 #endif

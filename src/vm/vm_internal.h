@@ -61,9 +61,18 @@ struct hl_vm_proc {
     const hl_tword *timeout_pc;
     hl_term result;
     hl_term exc_class, exc_reason, exc_stack;
+    hl_vm_binding_hook binding_hook; /* host bindings (vm_binding.c) */
+    void *binding_ctx;
 };
 
 enum { HL_PS_NEW, HL_PS_READY, HL_PS_WAIT, HL_PS_DONE, HL_PS_EXC, HL_PS_FAULT };
+
+/* call_binding (vm_binding.c): p->pc at the instruction, x0..x(arity-1)
+ * the arguments. Returns as hl_vm_raise does: CONTINUE with p->pc at the
+ * next instruction (x0 = the result) or at a handler, EXCEPTION or a fault.
+ * Sets p->bif_cost to the reductions the call costs beyond the one the
+ * instruction charged. */
+hl_vm_status hl_vm_call_binding(hl_vm_proc *p, hl_term *x, uint32_t arity, uint32_t index);
 
 /* Builtins: the implementation of module:name/arity, or NULL. */
 hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t arity);
