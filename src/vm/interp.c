@@ -612,7 +612,9 @@ dispatch:
         SAVE();
         p->bif_cost = 0;
         st = hl_vm_call_binding(p, x, (uint32_t)pc[1], (uint32_t)pc[2]);
-        reds = reds > p->bif_cost ? reds - p->bif_cost : 0;
+        /* A cost larger than the chunk left is still counted in full. */
+        if (p->bif_cost > reds) p->reds_used += p->bif_cost - reds, reds = 0;
+        else reds -= p->bif_cost;
         goto after_raise; /* CONTINUE resumes at p->pc: the next instruction or a handler */
     }
 
