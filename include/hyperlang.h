@@ -170,12 +170,15 @@ typedef struct hl_module hl_module;
 /* Compiles one module's source: parse, lower to SafeCore, verify, classify,
  * verify, generate bytecode, pass it through the bytecode gate, load it.
  * The engine keeps a content-addressed cache (SHA-256 of the source, the
- * options and the bytecode format version; at most 256 modules, oldest
- * dropped first): compiling the same source with the same options again
+ * options, the granted bindings and the bytecode format version; at most
+ * 256 modules, oldest dropped first): compiling the same source with the same options again
  * returns the same module without recompiling. Thread-safe.
  * HL_ECOMPILE with located diagnostics (NAME:LINE:COL: error: ...) when the
  * source is rejected, including constructs this version cannot run yet
- * ("... is not supported in this version"). */
+ * ("... is not supported in this version"). The options' granted bindings
+ * (see host bindings below) are part of the cache key, with the
+ * registrations they resolve to; HL_EMISUSE when a granted binding is not
+ * registered on the engine. */
 HL_API hl_status hl_compile(hl_engine *engine, const char *name, const char *source, size_t len,
                             const hl_compile_options *opts, hl_module **out, hl_error **err);
 HL_API void hl_module_free(hl_module *module);
