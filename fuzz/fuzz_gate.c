@@ -4,7 +4,9 @@
  * (reductions, heap, slices), then everything is freed. Crashes, leaks,
  * hangs and sanitizer reports are findings: the gate must refuse whatever
  * the loader or the interpreter could not run safely. Seeds: images of the
- * hand-assembled test programs (tests/unit/bc_progs.h). */
+ * hand-assembled test programs (tests/unit/bc_progs.h), and bindings.hlbc
+ * (a binding table and call_binding; no host is attached here, so binding
+ * calls raise error:undef). */
 #include <stddef.h>
 #include <stdint.h>
 
