@@ -297,7 +297,8 @@ HL_API hl_status hl_run(const hl_module *module, const char *function, hl_value 
  *                  which it can catch. Use a binary for a message string;
  *   anything else: the guest gets error:{binding_error, M, F, <<Text>>} with
  *                  Text "binding failed: " and hl_status_name(status).
- * The library takes ownership of *result in every case (it frees it).
+ * The library takes ownership of *result in every case (it frees it);
+ * *result may be one of args itself (returned unchanged).
  * A malformed answer (HL_OK with no result, or a result holding an atom the
  * program does not know) is a binding error as well, with Reason
  * <<"no result">> / <<"result holds an atom the program does not know">>.

@@ -335,7 +335,10 @@ hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term 
         in_binding--;
         binding_deactivate(b);
     }
-    for (uint32_t i = 0; i < made; i++) hl_value_free(argv[i]);
+    /* Returning an argument itself hands that handle back (each argument is
+     * a distinct handle): kept as the result, not freed twice. */
+    for (uint32_t i = 0; i < made; i++)
+        if (argv[i] != result) hl_value_free(argv[i]);
     if (hs != HL_VM_HOST_OK) return hs;
     if (st != HL_OK && st != HL_EEXCEPTION) {
         hl_value_free(result);

@@ -16,6 +16,9 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <time.h>
 
 #include "base/buf.h"
 #include "base/mem.h"
@@ -60,6 +63,14 @@ static hl_status b_echo(void *data, const hl_module *m, hl_value *const *args, u
     (void)data, (void)m, (void)n;
     calls++;
     return hl_value_list(args, 1, out); /* [X] */
+}
+
+/* host:same(X) -> X, returning the argument handle itself */
+static hl_status b_same(void *data, const hl_module *m, hl_value *const *args, uint32_t n, hl_value **out) {
+    (void)data, (void)m, (void)n;
+    calls++;
+    *out = args[0];
+    return HL_OK;
 }
 
 /* host:make(Kind) -> a term chosen by Kind */
@@ -120,6 +131,7 @@ static hl_engine *new_engine(void) {
     assert_int_equal(hl_engine_register_binding(e, "host", "echo", 1, b_echo, NULL, count_final), HL_OK);
     assert_int_equal(hl_engine_register_binding(e, "host", "make", 1, b_make, NULL, count_final), HL_OK);
     assert_int_equal(hl_engine_register_binding(e, "host", "reenter", 0, b_reenter, NULL, count_final), HL_OK);
+    assert_int_equal(hl_engine_register_binding(e, "host", "same", 1, b_same, NULL, NULL), HL_OK);
     return e;
 }
 
@@ -130,13 +142,14 @@ static hl_compile_options *grant_all(void) {
     assert_int_equal(hl_compile_options_grant_binding(o, "host", "echo", 1), HL_OK);
     assert_int_equal(hl_compile_options_grant_binding(o, "host", "make", 1), HL_OK);
     assert_int_equal(hl_compile_options_grant_binding(o, "host", "reenter", 0), HL_OK);
+    assert_int_equal(hl_compile_options_grant_binding(o, "host", "same", 1), HL_OK);
     return o;
 }
 
 static const char SRC[] =
     "-module(b).\n"
     "-export([add/2, add_tail/1, echo/1, make/1, caught/1, loop/2, fun_arg/0, fun_caught/0,\n"
-    "         reenter/0, zero/0, len/1, nested_tail/1]).\n"
+    "         reenter/0, zero/0, len/1, nested_tail/1, same/1]).\n"
     "add(A, B) -> X = host:add(A, B), X.\n"
     "add_tail(A) -> host:add(A, 1).\n"
     "echo(X) -> host:echo(X).\n"
@@ -149,7 +162,8 @@ static const char SRC[] =
     "reenter() -> host:reenter().\n"
     "zero() -> 0.\n"
     "len(K) -> N = length(host:make(K)), N + zero().\n"
-    "nested_tail(X) -> case X of 0 -> host:add(0, 0); _ -> nested_tail(host:add(X, -1)) end.\n";
+    "nested_tail(X) -> case X of 0 -> host:add(0, 0); _ -> nested_tail(host:add(X, -1)) end.\n"
+    "same(X) -> {host:same(X), host:same(X)}.\n";
 
 static hl_module *compile_src(hl_engine *e, const hl_compile_options *o, const char *src) {
     hl_module *m = NULL;
@@ -222,6 +236,7 @@ static void test_results(void **state) {
            "[{ok,[1,\"xy\",2.5],-99999999999999999999}]");
     expect(m, "make", "0", HL_OK, "{ok,[1,2.5,\"str\",{add,[echo,make]}],-12345678901234567890}");
     expect(m, "make", "1", HL_OK, "{1,ok,<<\"bin\">>}");
+    expect(m, "same", "[1, {2, ok}]", HL_OK, "{[1,{2,ok}],[1,{2,ok}]}");
     expect(m, "len", "5", HL_OK, "200000");
     /* tail calls: constant guest stack through 100,000 binding calls */
     expect(m, "nested_tail", "100000", HL_OK, "0");
@@ -468,6 +483,79 @@ static void test_cache_key(void **state) {
     hl_engine_free(e);
 }
 
+/* ---- threads: a binding retired while other threads call it ----------------------- */
+
+typedef struct guarded {
+    atomic_int finalized; /* the finalizer's count */
+    atomic_int bad;       /* calls that saw a finalized binding */
+    atomic_long calls;
+} guarded;
+
+static hl_status b_guarded(void *data, const hl_module *m, hl_value *const *args, uint32_t n, hl_value **out) {
+    (void)m, (void)n;
+    guarded *g = data;
+    if (atomic_load(&g->finalized)) atomic_fetch_add(&g->bad, 1);
+    atomic_fetch_add(&g->calls, 1);
+    struct timespec ts = {0, 20000}; /* stay inside a while */
+    nanosleep(&ts, NULL);
+    if (atomic_load(&g->finalized)) atomic_fetch_add(&g->bad, 1);
+    int64_t a;
+    hl_value_get_int(args[0], &a);
+    return hl_value_int(a + 1, out);
+}
+
+static void guarded_final(void *data) { atomic_fetch_add(&((guarded *)data)->finalized, 1); }
+
+static void *runner(void *arg) {
+    const hl_module *m = arg;
+    for (int i = 0; i < 20; i++) {
+        hl_value *a[2] = {NULL, NULL}, *r = NULL;
+        hl_value_int(50, &a[0]);
+        hl_value_int(0, &a[1]);
+        hl_run_limits lim = {0, 0, 60000};
+        hl_error *err = NULL;
+        hl_status st = hl_run(m, "loop", a, 2, &lim, &r, &err);
+        /* either all calls done, or error:undef once the binding is gone */
+        if (st != HL_OK && st != HL_EEXCEPTION) abort();
+        hl_error_free(err);
+        hl_value_free(r);
+        hl_value_free(a[0]);
+        hl_value_free(a[1]);
+    }
+    return NULL;
+}
+
+static void test_threads(void **state) {
+    (void)state;
+    static guarded g1, g2;
+    hl_engine *e = NULL;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    assert_int_equal(hl_engine_register_binding(e, "host", "inc", 1, b_guarded, &g1, guarded_final), HL_OK);
+    hl_compile_options *o = NULL;
+    assert_int_equal(hl_compile_options_new(&o), HL_OK);
+    assert_int_equal(hl_compile_options_grant_binding(o, "host", "inc", 1), HL_OK);
+    hl_module *m = compile_src(e, o,
+                               "-module(t).\n-export([loop/2]).\n"
+                               "loop(0, A) -> A;\nloop(N, A) -> loop(N - 1, host:inc(A)).\n");
+    pthread_t t[3];
+    for (int i = 0; i < 3; i++) assert_int_equal(pthread_create(&t[i], NULL, runner, m), 0);
+    while (atomic_load(&g1.calls) < 100) {
+        struct timespec ts = {0, 100000};
+        nanosleep(&ts, NULL);
+    }
+    /* replaced while calls run: finalized once, after the running calls */
+    assert_int_equal(hl_engine_register_binding(e, "host", "inc", 1, b_guarded, &g2, guarded_final), HL_OK);
+    for (int i = 0; i < 3; i++) pthread_join(t[i], NULL);
+    assert_int_equal(atomic_load(&g1.finalized), 1);
+    assert_int_equal(atomic_load(&g1.bad), 0);
+    assert_int_equal(atomic_load(&g2.calls), 0); /* the module kept its own registration */
+    hl_module_free(m);
+    hl_compile_options_free(o);
+    hl_engine_free(e);
+    assert_int_equal(atomic_load(&g2.finalized), 1);
+    assert_int_equal(atomic_load(&g1.finalized), 1);
+}
+
 /* ---- the gate ----------------------------------------------------------------------- */
 
 static uint8_t *image_with(const char *src, const hl_core_binding *b, size_t nb, size_t *len) {
@@ -625,7 +713,7 @@ int main(void) {
         cmocka_unit_test(test_fun_args),       cmocka_unit_test(test_finalizers),
         cmocka_unit_test(test_reentrancy),     cmocka_unit_test(test_limits),
         cmocka_unit_test(test_cache_key),      cmocka_unit_test(test_gate),
-        cmocka_unit_test(test_oom),
+        cmocka_unit_test(test_threads),        cmocka_unit_test(test_oom),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
