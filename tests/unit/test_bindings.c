@@ -105,6 +105,17 @@ static hl_status b_make(void *data, const hl_module *m, hl_value *const *args, u
         hl_value_free(one);
         return st;
     }
+    case 7: { /* a map: #{ok => 1, <<"k">> => [2.5]} */
+        hl_value *k[2] = {NULL, NULL}, *v[2] = {NULL, NULL}, *f = NULL;
+        hl_value_atom(m, "ok", 2, &k[0]);
+        hl_value_binary("k", 1, &k[1]);
+        hl_value_int(1, &v[0]);
+        hl_value_float(2.5, &f);
+        hl_value_list(&f, 1, &v[1]);
+        hl_status st = hl_value_map(k, v, 2, out);
+        hl_value_free(k[0]), hl_value_free(k[1]), hl_value_free(v[0]), hl_value_free(v[1]), hl_value_free(f);
+        return st;
+    }
     case 6: return hl_value_parse(m, "{error, zero}", 13, out, NULL) == HL_OK ? HL_EEXCEPTION : HL_ENOMEM;
     default: return HL_EMISUSE;
     }
@@ -149,7 +160,7 @@ static hl_compile_options *grant_all(void) {
 static const char SRC[] =
     "-module(b).\n"
     "-export([add/2, add_tail/1, echo/1, make/1, caught/1, loop/2, fun_arg/0, fun_caught/0,\n"
-    "         reenter/0, zero/0, len/1, nested_tail/1, same/1]).\n"
+    "         reenter/0, zero/0, len/1, nested_tail/1, same/1, mapped/0]).\n"
     "add(A, B) -> X = host:add(A, B), X.\n"
     "add_tail(A) -> host:add(A, 1).\n"
     "echo(X) -> host:echo(X).\n"
@@ -163,7 +174,8 @@ static const char SRC[] =
     "zero() -> 0.\n"
     "len(K) -> N = length(host:make(K)), N + zero().\n"
     "nested_tail(X) -> case X of 0 -> host:add(0, 0); _ -> nested_tail(host:add(X, -1)) end.\n"
-    "same(X) -> {host:same(X), host:same(X)}.\n";
+    "same(X) -> {host:same(X), host:same(X)}.\n"
+    "mapped() -> M = host:make(7), {is_map(M), map_size(M), host:echo(M)}.\n";
 
 static hl_module *compile_src(hl_engine *e, const hl_compile_options *o, const char *src) {
     hl_module *m = NULL;
@@ -237,6 +249,8 @@ static void test_results(void **state) {
     expect(m, "make", "0", HL_OK, "{ok,[1,2.5,\"str\",{add,[echo,make]}],-12345678901234567890}");
     expect(m, "make", "1", HL_OK, "{1,ok,<<\"bin\">>}");
     expect(m, "same", "[1, {2, ok}]", HL_OK, "{[1,{2,ok}],[1,{2,ok}]}");
+    /* maps both ways: a map result, and a map argument */
+    expect(m, "mapped", NULL, HL_OK, "{true,2,[#{ok => 1,<<\"k\">> => [2.5]}]}");
     expect(m, "len", "5", HL_OK, "200000");
     /* tail calls: constant guest stack through 100,000 binding calls */
     expect(m, "nested_tail", "100000", HL_OK, "0");
