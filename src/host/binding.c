@@ -324,7 +324,7 @@ hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term 
             break;
         }
         size_t w = 0;
-        if (hl_term_size(args[made], SIZE_MAX, &w) == HL_TERM_OK) *words += w;
+        if (!hl_is_immed(args[made]) && hl_term_size(args[made], SIZE_MAX, &w) == HL_TERM_OK) *words += w;
     }
     if (hs == HL_VM_HOST_OK && !binding_enter(b)) hs = HL_VM_HOST_UNDEF;
     hl_value *result = NULL;

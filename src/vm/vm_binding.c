@@ -52,10 +52,11 @@ hl_vm_status hl_vm_call_binding(hl_vm_proc *p, hl_term *x, uint32_t arity, uint3
     case HL_VM_HOST_UNDEF: release(&out); return hl_vm_raise(p, x, HL_AM(error), HL_AM(undef), HL_NONE);
     default: release(&out); return HL_VM_FAULT_NOMEM;
     }
-    size_t words;
+    size_t words = 0;
     /* A result larger than the whole heap limit cannot fit: no need to size it exactly. */
     uint64_t cap = p->max_heap / sizeof(hl_term) + 1;
-    hl_term_status ts = hl_term_size(out.term, cap > SIZE_MAX ? SIZE_MAX : (size_t)cap, &words);
+    hl_term_status ts =
+        hl_is_immed(out.term) ? HL_TERM_OK : hl_term_size(out.term, cap > SIZE_MAX ? SIZE_MAX : (size_t)cap, &words);
     if (ts != HL_TERM_OK) {
         release(&out);
         return ts == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;
