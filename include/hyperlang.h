@@ -337,8 +337,9 @@ HL_API hl_status hl_engine_unregister_binding(hl_engine *engine, const char *mod
  * 1,024 grants; granting twice is harmless). The binding must be registered
  * on the engine when hl_compile runs (else HL_EMISUSE from hl_compile); the
  * module then calls that registration. The grants are part of the program
- * cache key, and so is the registration they resolve to. Same name rules as
- * hl_engine_register_binding. */
+ * cache key, and so is the registration they resolve to. hl_check accepts
+ * calls to granted bindings without needing them registered. Same name
+ * rules as hl_engine_register_binding. */
 HL_API hl_status hl_compile_options_grant_binding(hl_compile_options *opts, const char *module,
                                                   const char *function, uint32_t arity);
 

@@ -269,9 +269,21 @@ static hl_status core_run(const char *name, hl_front_result *r, const hl_compile
                           hl_error **err) {
     hl_core_options copts;
     hl_core_options_default(&copts);
+    /* Calls to granted bindings are accepted, as hl_compile accepts them
+     * (checking needs no registration: nothing runs). */
+    hl_core_binding *cb = NULL;
+    if (opts && opts->ngrants) {
+        cb = hl_mem_calloc(opts->ngrants, sizeof *cb);
+        if (!cb) return set_error(err, error_new(HL_ENOMEM, "out of memory"));
+        for (uint32_t i = 0; i < opts->ngrants; i++)
+            cb[i] = (hl_core_binding){opts->grants[i].module, opts->grants[i].function, opts->grants[i].arity};
+        copts.bindings = cb;
+        copts.nbindings = opts->ngrants;
+    }
     hl_diags diags;
     hl_diags_init(&diags, opts ? opts->front.max_diagnostics : HL_FRONT_DEFAULT_MAX_DIAGNOSTICS);
     hl_core_module *m = r->module ? hl_core_compile(r->module, &copts, &diags) : NULL;
+    hl_mem_free(cb);
     hl_status status = HL_OK;
     if (!m || hl_diags_errors(&diags) > 0) {
         if (hl_diags_errors(&diags) == 0) hl_diags_add(&diags, 1, 1, "out of memory");

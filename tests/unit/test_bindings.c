@@ -341,6 +341,17 @@ static void test_undeclared(void **state) {
     assert_int_equal(hl_compile(e, "u.erl", src, sizeof src - 1, NULL, &m, &err), HL_ECOMPILE);
     assert_non_null(strstr(hl_error_message(err), "u.erl:4:5: error: remote call host:add/2 is not declared"));
     hl_error_free(err);
+    /* hl_check classifies with the grants too (it needs no registration) */
+    hl_compile_options *o2 = NULL;
+    assert_int_equal(hl_compile_options_new(&o2), HL_OK);
+    assert_int_equal(hl_compile_options_grant_binding(o2, "host", "echo", 1), HL_OK);
+    assert_int_equal(hl_compile_options_grant_binding(o2, "other", "add", 2), HL_OK);
+    assert_int_equal(hl_check(e, "u.erl", src, sizeof src - 1, o2, &err), HL_ECOMPILE);
+    assert_string_equal(hl_error_message(err), "u.erl:4:5: error: remote call host:add/2 is not declared\n");
+    hl_error_free(err);
+    assert_int_equal(hl_compile_options_grant_binding(o2, "host", "add", 2), HL_OK);
+    assert_int_equal(hl_check(e, "u.erl", src, sizeof src - 1, o2, &err), HL_OK);
+    hl_compile_options_free(o2);
     /* granted but not registered */
     assert_int_equal(hl_compile_options_grant_binding(o, "host", "nope", 3), HL_OK);
     assert_int_equal(hl_compile(e, "u.erl", src, sizeof src - 1, o, &m, &err), HL_EMISUSE);
