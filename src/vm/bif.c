@@ -11,6 +11,7 @@
 #include "term/arith.h"
 #include "term/compare.h"
 #include "term/map.h"
+#include "vm/bif_float.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_support.h"
 
@@ -469,6 +470,13 @@ static const bif_entry table[] = {
     {"erlang", "list_to_tuple", 1, b_list_to_tuple}, {"erlang", "tuple_to_list", 1, b_tuple_to_list},
     {"lists", "reverse", 1, b_reverse1},       {"lists", "reverse", 2, b_reverse2},
     {"lists", "keyfind", 3, b_keyfind},        {"lists", "member", 2, b_member},
+    /* float text: vm/bif_float.c */
+    {"erlang", "float_to_list", 1, hl_vm_bif_float_to_list1},
+    {"erlang", "float_to_list", 2, hl_vm_bif_float_to_list2},
+    {"erlang", "float_to_binary", 1, hl_vm_bif_float_to_binary1},
+    {"erlang", "float_to_binary", 2, hl_vm_bif_float_to_binary2},
+    {"erlang", "list_to_float", 1, hl_vm_bif_list_to_float},
+    {"erlang", "binary_to_float", 1, hl_vm_bif_binary_to_float},
 };
 
 hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t arity) {
