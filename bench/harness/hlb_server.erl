@@ -62,6 +62,9 @@ loop(id, N, A, E, _) -> loop_id(N, A, E);
 loop(fib, N, A, E, _) -> loop_fib(N, A, E);
 loop(sort, N, A, E, _) -> loop_sort(N, A, E);
 loop(loop, N, A, E, _) -> loop_loop(N, A, E);
+loop(gc, N, A, E, _) -> loop_gc(N, A, E);
+loop(fact, N, A, E, _) -> loop_fact(N, A, E);
+loop(print_pow2, N, A, E, _) -> loop_print_pow2(N, A, E);
 loop(parse, N, _, E, Src) -> loop_parse(N, Src, E);
 loop(check, N, _, E, Src) -> loop_check(N, Src, E);
 loop(compile, N, _, E, Src) -> loop_compile(N, Src, E);
@@ -92,6 +95,27 @@ loop_loop(0, _, _) -> ok;
 loop_loop(N, A, E) ->
     case hlbench:loop(A) of
         E -> loop_loop(N - 1, A, E);
+        V -> throw({bad, V})
+    end.
+
+loop_gc(0, _, _) -> ok;
+loop_gc(N, A, E) ->
+    case hlbench:gc(A) of
+        E -> loop_gc(N - 1, A, E);
+        V -> throw({bad, V})
+    end.
+
+loop_fact(0, _, _) -> ok;
+loop_fact(N, A, E) ->
+    case hlbench:fact(A) of
+        E -> loop_fact(N - 1, A, E);
+        V -> throw({bad, V})
+    end.
+
+loop_print_pow2(0, _, _) -> ok;
+loop_print_pow2(N, A, E) ->
+    case hlbench:print_pow2(A) of
+        E -> loop_print_pow2(N - 1, A, E);
         V -> throw({bad, V})
     end.
 

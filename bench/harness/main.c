@@ -24,6 +24,10 @@ static const hb_kernel kernels[] = {
     {"fib(30)", "fib", 30, 832040},
     {"sort(1000)", "sort", 1000, 2151183773},
     {"loop(500)", "loop", 500, 0},
+    /* Terms: collection throughput and bignums (values from OTP 25). */
+    {"gc(1000)", "gc", 1000, 55110000},
+    {"fact(2000)", "fact", 2000, 100292593},
+    {"print_pow2(10000)", "print_pow2", 10000, 3011},
     /* Front end on the text of hlbench.erl; value 1 = accepted. */
     {"parse(hlbench.erl)", "parse", 0, 1},
     {"check(hlbench.erl)", "check", 0, 1},

@@ -49,6 +49,8 @@ static const char *c_unsupported(hb_system *self, const hb_kernel *k) {
     if (strcmp(k->name, "parse") == 0 || strcmp(k->name, "check") == 0 ||
         strcmp(k->name, "compile") == 0)
         return "not a compiler";
+    if (strcmp(k->name, "gc") == 0 || strcmp(k->name, "fact") == 0 || strcmp(k->name, "print_pow2") == 0)
+        return "no garbage collector or bignums in plain C";
     return "the C compiler folds it away";
 }
 

@@ -3,7 +3,7 @@
 %% front-end row, and (later) run by the Hyperlang VM rows. Every system in
 %% bench/ implements exactly these kernels; bench/README.md defines them.
 -module(hlbench).
--export([id/1, fib/1, sort/1, loop/1]).
+-export([id/1, fib/1, sort/1, loop/1, gc/1, fact/1, print_pow2/1]).
 
 %% A trivial call: id(42) = 42.
 -spec id(term()) -> term().
@@ -38,3 +38,38 @@ last([_ | T]) -> last(T).
 -spec loop(non_neg_integer()) -> non_neg_integer().
 loop(0) -> 0;
 loop(N) -> loop(N - 1).
+
+%% Term kernels (allocation, collection, bignums).
+
+%% GC throughput: keeps a live list of 10,000 integers while it builds and
+%% drops N short-lived lists of 100 2-tuples (100 cons cells + 100 tuples =
+%% 500 words = 4,000 bytes each), summing each: gc(1000) allocates about
+%% 4 MB of garbage (plus 160 KB of live list) and returns 55110000.
+-spec gc(non_neg_integer()) -> non_neg_integer().
+gc(N) ->
+    Live = ints(10000, []),
+    churn(N, Live, 0).
+
+ints(0, Acc) -> Acc;
+ints(I, Acc) -> ints(I - 1, [I | Acc]).
+
+churn(0, Live, Acc) -> Acc + length(Live);
+churn(N, Live, Acc) -> churn(N - 1, Live, Acc + sum_pairs(pairs(100, N, []), 0)).
+
+pairs(0, _, Acc) -> Acc;
+pairs(I, N, Acc) -> pairs(I - 1, N, [{I, N} | Acc]).
+
+sum_pairs([], S) -> S;
+sum_pairs([{A, B} | T], S) -> sum_pairs(T, S + A + B).
+
+%% Bignum multiplication: N! (fact(2000) has 5,736 digits, 19,053 bits),
+%% reduced mod 1000000007 so the value is a small integer: fact(2000) = 100292593.
+-spec fact(non_neg_integer()) -> non_neg_integer().
+fact(N) -> fact(N, 1) rem 1000000007.
+
+fact(0, Acc) -> Acc;
+fact(N, Acc) -> fact(N - 1, Acc * N).
+
+%% Bignum printing: the decimal text of 2^N; print_pow2(10000) = 3011 (digits).
+-spec print_pow2(non_neg_integer()) -> non_neg_integer().
+print_pow2(N) -> length(integer_to_list(1 bsl N)).

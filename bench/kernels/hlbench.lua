@@ -28,3 +28,18 @@ function loop(n)
   while n > 0 do n = n - 1 end
   return n
 end
+
+-- GC throughput, as hlbench.erl's gc/1: a live table of 10,000 integers
+-- while N short-lived tables of 100 two-element tables are built, summed
+-- and dropped. gc(1000) = 55110000.
+function gc(n)
+  local live = {}
+  for i = 1, 10000 do live[i] = i end
+  local acc = 0
+  for k = n, 1, -1 do
+    local pairs_ = {}
+    for i = 1, 100 do pairs_[i] = {i, k} end
+    for i = 1, 100 do local p = pairs_[i]; acc = acc + p[1] + p[2] end
+  end
+  return acc + #live
+end
