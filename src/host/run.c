@@ -3,6 +3,7 @@
  * (DESIGN §4 faults): result copied out, uncaught exception with class,
  * reason text and guest stack, or which limit stopped it. The process and
  * its heap are freed before returning, whatever happened. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/buf.h"
@@ -10,6 +11,7 @@
 #include "host/host_int.h"
 #include "term/atom.h"
 #include "term/copy.h"
+#include "term/heap.h"
 #include "vm/vm.h"
 
 static hl_status limit_error(hl_error **err, hl_limit_kind kind) {
@@ -19,6 +21,19 @@ static hl_status limit_error(hl_error **err, hl_limit_kind kind) {
     hl_error *e = hl_host_error_new(HL_ELIMIT, text[kind]);
     if (e != &hl_host_oom_error) e->limit = kind;
     return hl_host_set_error(err, e);
+}
+
+/* Test builds only (-DHL_TEST_HOOKS=ON, on in sanitizer builds): with
+ * HL_TEST_GC_ALWAYS=1 in the environment every run collects at every
+ * allocation, so the whole conformance corpus can exercise the collector
+ * (tests/conformance/run_gc_always.sh). Release builds never read it. */
+static bool test_gc_always(void) {
+#ifdef HL_TEST_HOOKS
+    const char *v = getenv("HL_TEST_GC_ALWAYS");
+    return v && strcmp(v, "1") == 0;
+#else
+    return false;
+#endif
 }
 
 static char *dup_buf(hl_buf *b) {
@@ -135,6 +150,7 @@ hl_status hl_run(const hl_module *module, const char *function, hl_value *const 
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
     if (module->nbindings) hl_vm_set_binding_hook(p, hl_host_binding_hook, (void *)module);
+    if (test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
     hl_term targs[255];
     hl_status status = HL_OK;
     for (size_t i = 0; i < nargs; i++) {

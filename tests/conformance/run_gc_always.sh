@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# tests/conformance/run_gc_always.sh — the whole conformance corpus (run.sh)
+# with a collection at every allocation (HL_TEST_GC_ALWAYS=1), so every
+# program's live data moves at every step and a missed root or a stale
+# pointer shows up as a wrong result or a sanitizer report. Registered in
+# ctest only for builds with HL_TEST_HOOKS (sanitizer builds by default):
+# other builds ignore the variable.
+# Usage: bash run_gc_always.sh <path-to-hl> <source-dir>
+set -u
+# Programs whose deep stacks or large live data make that quadratic run for
+# 10 s and may stop at the deadline (see run.sh): the collections they do
+# make in that time are still checked by the sanitizers.
+export HL_CONFORMANCE_SLOW="deep_nontail_map deep_recursion probe-heap-growth"
+HL_TEST_GC_ALWAYS=1 exec bash "$(dirname "$0")/run.sh" "$@"
