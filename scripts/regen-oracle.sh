@@ -25,6 +25,8 @@ escript tests/oracle/gen_floats.escript > tests/data/floats.txt
 # float_to_list/1,2 with every option (src/term/float_format.c's vectors).
 step "tests/data/float_format.txt"
 escript tests/oracle/float_format.escript > tests/data/float_format.txt
+step "tests/data/float_parse.txt"
+escript tests/oracle/float_parse.escript > tests/data/float_parse.txt
 
 # Lexer samples: tests/data/lex/NAME.tokens, erl_scan's view of NAME.erl.
 step "tests/data/lex/*.tokens (tests/oracle/lex_dump.escript)"

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/mem.h"
 #include "term/float_format.h"
 
 /* "default", "short", "dN", "dcN", "sN" -> the format float_to_list/2 reads
@@ -63,6 +64,57 @@ static void test_matches_otp_corpus(void **state) {
     assert_int_equal(wrong, 0);
 }
 
+static int hexval(int c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; }
+
+static void test_parse_matches_otp_corpus(void **state) {
+    (void)state;
+    FILE *f = fopen(HL_SOURCE_DIR "/tests/data/float_parse.txt", "r");
+    assert_non_null(f);
+    static char line[8192];
+    static unsigned char text[4096];
+    char hex[8000], expect[32];
+    int checked = 0, wrong = 0, ok = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (sscanf(line, "%7999s %31s", hex, expect) != 2) continue;
+        size_t n = 0;
+        if (strcmp(hex, "-") != 0)
+            for (size_t i = 0; hex[i] && hex[i + 1] && n < sizeof text; i += 2)
+                text[n++] = (unsigned char)(hexval(hex[i]) << 4 | hexval(hex[i + 1]));
+        double d;
+        char got[32];
+        if (hl_float_parse(text, n, &d) == HL_TERM_OK) {
+            uint64_t bits;
+            memcpy(&bits, &d, sizeof bits);
+            snprintf(got, sizeof got, "%016" PRIX64, bits);
+            ok++;
+        } else {
+            snprintf(got, sizeof got, "badarg");
+        }
+        if (strcmp(got, expect) != 0 && wrong++ < 20)
+            print_error("%.*s: got %s, OTP gives %s\n", (int)n, (const char *)text, got, expect);
+        checked++;
+    }
+    fclose(f);
+    assert_true(checked > 10000);
+    assert_true(ok > 4000);
+    assert_int_equal(wrong, 0);
+}
+
+/* A text too long for the stack buffer is copied to the heap: its
+ * allocation failing is NOMEM, never a crash or a wrong value. */
+static void test_parse_nomem(void **state) {
+    (void)state;
+    char s[1000];
+    memset(s, '0', sizeof s);
+    s[1] = '.', s[sizeof s - 1] = '7'; /* 0.000...7: underflows to 0.0, no badarg */
+    double d;
+    hl_mem_fail_after(0);
+    hl_term_status st = hl_float_parse((const unsigned char *)s, sizeof s, &d);
+    hl_mem_fail_after(-1);
+    assert_int_equal(st, HL_TERM_NOMEM);
+    assert_int_equal(hl_float_parse((const unsigned char *)s, sizeof s, &d), HL_TERM_OK);
+}
+
 static void test_parse_edges(void **state) {
     (void)state;
     double d;
@@ -89,6 +141,8 @@ static void test_parse_edges(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_matches_otp_corpus),
+        cmocka_unit_test(test_parse_matches_otp_corpus),
+        cmocka_unit_test(test_parse_nomem),
         cmocka_unit_test(test_parse_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
