@@ -467,7 +467,7 @@ static uint32_t eval(cg *c, const hl_core_node *e) {
     case HL_CORE_RECORD_GET: return record_get(c, e, ONOFAIL);
     case HL_CORE_MAP: unsupported(c, e, "a map expression"); return ONIL;
     case HL_CORE_BIN: unsupported(c, e, "a binary expression"); return ONIL;
-    case HL_CORE_RECEIVE: unsupported(c, e, "receive"); return ONIL;
+    case HL_CORE_RECEIVE: return cg_receive(c, e, false);
     default: cg_error(c, e->line, e->col, "internal error: unexpected node in an expression"); return ONIL;
     }
 }
@@ -485,6 +485,7 @@ static void tail(cg *c, const hl_core_node *e) {
             break;
         case HL_CORE_APPLY: apply(c, e, true); return;
         case HL_CORE_CASE: case_expr(c, e, true); return;
+        case HL_CORE_RECEIVE: cg_receive(c, e, true); return;
         case HL_CORE_SEQ: {
             uint32_t mark = c->temp_top;
             for (uint32_t i = 0; i + 1 < e->u.list.count; i++) {
@@ -828,3 +829,11 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
     E0(c, func_info);
     return !c->failed;
 }
+
+/* Entry points for codegen_receive.c (see codegen_int.h). */
+uint32_t cg_eval(cg *c, const hl_core_node *e) { return eval(c, e); }
+uint32_t cg_stable_eval(cg *c, const hl_core_node *e) { return stable_eval(c, e); }
+void cg_tail(cg *c, const hl_core_node *e) { tail(c, e); }
+void cg_to_x0(cg *c, uint32_t v) { to_x0(c, v); }
+void cg_match(cg *c, const hl_core_node *p, uint32_t subj, uint32_t fail) { match(c, p, subj, fail); }
+void cg_guards(cg *c, const hl_core_clause *cl, uint32_t fail) { guards(c, cl, fail); }

@@ -109,5 +109,18 @@ void cg_bindings_write(const cg *c, uint8_t **p);
 
 /* codegen_expr.c */
 bool cg_function(cg *c, const hl_core_fun *f, uint32_t index);
+/* Expression pieces for the other codegen files: the value of e (an
+ * operand), the same moved to a y slot if it was in an x register, e in
+ * tail position (returns), x0 := v, pattern match on a stable value
+ * (jumps to the label operand fail on mismatch), a clause's guards. */
+uint32_t cg_eval(cg *c, const hl_core_node *e);
+uint32_t cg_stable_eval(cg *c, const hl_core_node *e);
+void cg_tail(cg *c, const hl_core_node *e);
+void cg_to_x0(cg *c, uint32_t v);
+void cg_match(cg *c, const hl_core_node *p, uint32_t subj, uint32_t fail);
+void cg_guards(cg *c, const hl_core_clause *cl, uint32_t fail);
+
+/* codegen_receive.c: receive (value in x0; in tail position it returns). */
+uint32_t cg_receive(cg *c, const hl_core_node *e, bool is_tail);
 
 #endif

@@ -450,6 +450,11 @@ static bool pass_decode(gate *g, const hl_bc_function *fn) {
              * those may branch backward (to their own start or before). */
             if (t <= pc && in.op != HL_OP_jump && !(hl_bc_ops[in.op].flags & HL_OPF_RED))
                 return fail(g, "code %u: backward branch from a non-charging instruction", pc);
+            /* The receive loop's back edges go to its loop_rec (as in BEAM),
+             * so they cannot be used as general charged jumps elsewhere. */
+            if ((in.op == HL_OP_loop_rec_end || in.op == HL_OP_wait || in.op == HL_OP_wait_timeout) &&
+                g->img->code[t] != HL_BC_WORD(HL_K_OP, HL_OP_loop_rec))
+                return fail(g, "code %u: a receive loop edge must go to a loop_rec", pc);
             g->target[t] = 1;
         }
     }

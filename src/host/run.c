@@ -167,8 +167,13 @@ hl_status hl_run(const hl_module *module, const char *function, hl_value *const 
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
     hl_vm_status st;
-    do st = hl_vm_run(p, 0);
-    while (st == HL_VM_YIELD);
+    for (;;) {
+        st = hl_vm_run(p, 0);
+        /* receive: nothing can arrive in a plain run, so a wait ends at its
+         * timeout (sleeping, not spinning) or at the deadline */
+        if (st == HL_VM_WAIT) st = hl_vm_wait_alone(p);
+        if (st != HL_VM_YIELD) break;
+    }
     switch (st) {
     case HL_VM_DONE: status = hl_host_value_from_term(hl_vm_result(p), result); break;
     case HL_VM_EXCEPTION: {

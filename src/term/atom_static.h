@@ -31,5 +31,5 @@
     X(nonode_nohost, "nonode@nohost") X(value, "value") X(enoent, "enoent")            \
     X(eacces, "eacces") X(enotdir, "enotdir") X(eisdir, "eisdir") X(eexist, "eexist")  \
     X(einval, "einval") X(enospc, "enospc") X(ebadf, "ebadf") X(not_loaded, "not_loaded")   \
-    X(binding_error, "binding_error")
+    X(binding_error, "binding_error") X(timeout_value, "timeout_value")
 #endif

@@ -571,36 +571,47 @@ dispatch:
         goto after_raise;
     }
 
-    /* ---- receive (a plain run has no mailbox: it is always empty) ------ */
-    CASE(loop_rec) { JUMP(pc[1]); }
+    /* ---- receive (vm_receive.c; in a plain run the mailbox stays empty) -- */
+    CASE(loop_rec) {
+        hl_term m = hl_vm_mailbox_current(&p->mbox);
+        if (m == HL_NONE) JUMP(pc[1]);
+        DST(pc[2]) = m;
+        NEXT(3);
+    }
     CASE(loop_rec_end) {
         CHARGE(HL_BC_MAX_X);
+        hl_vm_mailbox_next(&p->mbox);
         JUMP(pc[1]);
     }
-    CASE(remove_message) { NEXT(1); }
-    CASE(timeout) { NEXT(1); }
+    CASE(remove_message) {
+        hl_vm_mailbox_remove(&p->mbox);
+        NEXT(1);
+    }
+    CASE(timeout) {
+        hl_vm_mailbox_reset(&p->mbox);
+        NEXT(1);
+    }
     CASE(wait) {
         CHARGE(HL_BC_MAX_X);
         SAVE();
         p->nlive = 0; /* no x register survives a wait */
         p->pc = LABEL(pc[1]);
         p->wait_ms = -1;
+        p->wait_until_ns = 0;
         p->timeout_pc = NULL;
         st = HL_VM_WAIT;
         goto leave_saved;
     }
     CASE(wait_timeout) {
         CHARGE(HL_BC_MAX_X);
-        hl_term t = SRC(pc[2]);
         int64_t ms;
-        if (t == HL_AM(infinity)) ms = -1;
-        else if (hl_is_small(t) && hl_small_val(t) >= 0) ms = hl_small_val(t);
-        else RAISE(HL_AM(error), HL_AM(badarg));
+        if (!hl_vm_timeout_ms(SRC(pc[2]), &ms)) RAISE(HL_AM(error), HL_AM(timeout_value));
         if (ms == 0) NEXT(3);
         SAVE();
         p->nlive = 0;
         p->pc = LABEL(pc[1]);
         p->wait_ms = ms;
+        p->wait_until_ns = hl_vm_wait_deadline_ns(ms);
         p->timeout_pc = ms < 0 ? NULL : pc + 3;
         st = HL_VM_WAIT;
         goto leave_saved;

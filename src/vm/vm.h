@@ -54,6 +54,16 @@ int64_t hl_vm_wait_ms(const hl_vm_proc *p);
  * after the wait_timeout (false when no finite timeout is pending). */
 bool hl_vm_timeout_fired(hl_vm_proc *p);
 
+/* While in HL_VM_WAIT with nobody able to send (a plain run): sleeps
+ * without spinning until the earlier of the receive's timeout and the
+ * deadline. Returns YIELD when the timeout fired first (hl_vm_run again
+ * continues with the after body), FAULT_DEADLINE when the deadline came
+ * first, WAIT when there is neither (it would wait forever). */
+hl_vm_status hl_vm_wait_alone(hl_vm_proc *p);
+/* Puts a message (an immediate or a term on p's heap) at the end of p's
+ * mailbox; a waiting process becomes ready. For actors and tests. */
+bool hl_vm_deliver(hl_vm_proc *p, hl_term msg);
+
 uint64_t hl_vm_now_ns(void);
 
 /* ---- host bindings (vm_binding.c) ---------------------------------------- */

@@ -8,6 +8,7 @@
 #include "gen/load.h"
 #include "term/heap.h"
 #include "vm/vm.h"
+#include "vm/vm_receive.h"
 
 /* Runtime opcodes: the bytecode opcodes (same numbers), then internal ones
  * and load-time specialisations. */
@@ -59,6 +60,8 @@ struct hl_vm_proc {
     int state;         /* enum below */
     int64_t wait_ms;
     const hl_tword *timeout_pc;
+    uint64_t wait_until_ns; /* when a finite wait_timeout expires (absolute) */
+    hl_vm_mailbox mbox;     /* empty until actors exist; a GC root */
     hl_term result;
     hl_term exc_class, exc_reason, exc_stack;
     hl_vm_binding_hook binding_hook; /* host bindings (vm_binding.c) */

@@ -45,6 +45,7 @@ void hl_vm_proc_free(hl_vm_proc *p) {
     hl_heap_free(&p->heap);
     hl_mem_free(p->stack);
     hl_mem_free(p->xsave);
+    hl_vm_mailbox_free(&p->mbox);
     hl_mem_free(p);
 }
 
@@ -145,8 +146,8 @@ void hl_vm_account(hl_vm_proc *p, uint64_t reds, uint64_t budget) {
 /* ---- memory --------------------------------------------------------------- */
 
 hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_term *extra, size_t nextra) {
-    hl_roots r[3] = {{x, live}, {p->stack, p->sp}, {extra, nextra}};
-    hl_term_status st = hl_heap_gc(&p->heap, need, r, 3);
+    hl_roots r[4] = {{x, live}, {p->stack, p->sp}, {extra, nextra}, {p->mbox.msgs, p->mbox.n}};
+    hl_term_status st = hl_heap_gc(&p->heap, need, r, 4);
     for (uint32_t i = live; i < HL_BC_MAX_X; i++) x[i] = HL_NIL;
     if (st == HL_TERM_OK) return HL_VM_CONTINUE;
     return st == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;

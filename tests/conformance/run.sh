@@ -88,6 +88,30 @@ ms=$(( ($(date +%s%N) - start) / 1000000 ))
 if [ $rc -eq 3 ] && [ $ms -ge 200 ] && [ $ms -lt 2000 ]; then pass=$((pass + 1)); else
     echo "FAIL probe deadline-timing: exit $rc after $ms ms"; fail=$((fail + 1)); fi
 
+# Receive: nothing can arrive in a plain run. Without `after` (or with
+# `after infinity`) it waits for the deadline; `after T` sleeps T ms (wall
+# clock, not CPU: a busy wait would show as user time), and a timeout
+# beyond the deadline stops at the deadline.
+R="$DIR/probes/recv.erl"
+probe recv-forever deadline --timeout-ms 50 "$R" forever
+probe recv-infinity deadline --timeout-ms 50 "$R" infinity
+probe recv-past-deadline deadline --timeout-ms 50 "$R" wait 100000
+start=$(date +%s%N)
+TIMEFORMAT='%U %S'
+{ time "$HL" run --timeout-ms 5000 "$R" wait 300 >"$TMP/out" 2>/dev/null; } 2>"$TMP/time"
+rc=$?
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+cpu=$(tail -n 1 "$TMP/time" | awk '{printf "%d", ($1 + $2) * 1000}')
+if [ $rc -eq 0 ] && [ "$(cat "$TMP/out")" = "{waited,300}" ] && [ $ms -ge 300 ] && [ $ms -lt 3000 ] &&
+    [ "${cpu:-9999}" -lt 200 ]; then pass=$((pass + 1)); else
+    echo "FAIL probe recv-wait-timing: exit $rc after $ms ms, cpu $cpu ms"; fail=$((fail + 1)); fi
+start=$(date +%s%N)
+"$HL" run --timeout-ms 200 "$R" forever >/dev/null 2>&1
+rc=$?
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+if [ $rc -eq 3 ] && [ $ms -ge 200 ] && [ $ms -lt 2000 ]; then pass=$((pass + 1)); else
+    echo "FAIL probe recv-deadline-timing: exit $rc after $ms ms"; fail=$((fail + 1)); fi
+
 # The rest of the `hl run` contract (DESIGN §10): exit 2 with a located
 # error for a rejected program, exit 2 for bad usage, --help, arguments.
 check() { # name expected-exit expected-stream-regex stream(out|err) args...

@@ -1,0 +1,89 @@
+/* vm_receive.c — the mailbox queue, receive timeouts, and waiting for a
+ * timeout when nothing can ever arrive (a plain run has no senders). The
+ * interpreter's receive instructions call these; see docs/receive.md. */
+#define _POSIX_C_SOURCE 200809L
+#include "vm/vm_receive.h"
+
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/mem.h"
+#include "term/atom.h"
+#include "vm/vm_support.h"
+
+void hl_vm_mailbox_free(hl_vm_mailbox *mb) {
+    hl_mem_free(mb->msgs);
+    memset(mb, 0, sizeof *mb);
+}
+
+bool hl_vm_mailbox_push(hl_vm_mailbox *mb, hl_term msg) {
+    if (mb->n >= HL_VM_MAILBOX_MAX) return false;
+    if (mb->n == mb->cap) {
+        size_t ncap = mb->cap ? mb->cap * 2 : 8;
+        hl_term *nm = hl_mem_realloc_array(mb->msgs, ncap, sizeof *nm);
+        if (!nm) return false;
+        mb->msgs = nm;
+        mb->cap = ncap;
+    }
+    mb->msgs[mb->n++] = msg;
+    return true;
+}
+
+void hl_vm_mailbox_remove(hl_vm_mailbox *mb) {
+    if (mb->save < mb->n) {
+        memmove(mb->msgs + mb->save, mb->msgs + mb->save + 1, (mb->n - mb->save - 1) * sizeof *mb->msgs);
+        mb->n--;
+    }
+    mb->save = 0;
+}
+
+bool hl_vm_timeout_ms(hl_term t, int64_t *ms) {
+    if (t == HL_AM(infinity)) {
+        *ms = -1;
+        return true;
+    }
+    /* OTP accepts 0 .. 4294967295 ms; bignums are far outside it */
+    if (!hl_is_small(t) || hl_small_val(t) < 0 || hl_small_val(t) > (int64_t)UINT32_MAX) return false;
+    *ms = hl_small_val(t);
+    return true;
+}
+
+uint64_t hl_vm_wait_deadline_ns(int64_t ms) {
+    if (ms < 0) return 0;
+    uint64_t now = hl_vm_now_ns();
+    return now + (uint64_t)ms * 1000000u; /* ms < 2^32: no overflow */
+}
+
+static void sleep_until(uint64_t when_ns) {
+    struct timespec ts = {(time_t)(when_ns / 1000000000u), (long)(when_ns % 1000000000u)};
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {
+    }
+}
+
+bool hl_vm_deliver(hl_vm_proc *p, hl_term msg) {
+    if (!p || (p->state != HL_PS_READY && p->state != HL_PS_WAIT && p->state != HL_PS_NEW)) return false;
+    if (!hl_vm_mailbox_push(&p->mbox, msg)) return false;
+    /* A waiting process resumes at its loop_rec, which looks at the new
+     * message (the save pointer stayed past the ones already examined). */
+    if (p->state == HL_PS_WAIT) {
+        p->timeout_pc = NULL;
+        p->state = HL_PS_READY;
+    }
+    return true;
+}
+
+hl_vm_status hl_vm_wait_alone(hl_vm_proc *p) {
+    if (!p || p->state != HL_PS_WAIT) return HL_VM_FAULT_STATE;
+    uint64_t until = p->timeout_pc ? p->wait_until_ns : 0;
+    if (until == 0 && p->deadline_ns == 0) return HL_VM_WAIT; /* would wait forever */
+    if (p->deadline_ns && (until == 0 || until > p->deadline_ns)) {
+        /* The deadline comes first: sleep to it, then stop there. */
+        sleep_until(p->deadline_ns);
+        p->state = HL_PS_FAULT;
+        return HL_VM_FAULT_DEADLINE;
+    }
+    sleep_until(until);
+    (void)hl_vm_timeout_fired(p);
+    return HL_VM_YIELD; /* run again: it continues after the wait_timeout */
+}
