@@ -233,7 +233,12 @@ dispatch:
             GC(0, (uint32_t)pc[3], args, k);
             ts = fn(p, args, &out);
         }
-        if (UNLIKELY(p->bif_cost)) reds = reds > p->bif_cost ? reds - p->bif_cost : 0;
+        if (UNLIKELY(p->bif_cost)) {
+            /* What the chunk cannot pay is owed, not dropped: the count must
+             * not depend on where slices or chunks happen to end. */
+            if (reds >= p->bif_cost) reds -= p->bif_cost;
+            else p->reds_debt += p->bif_cost - reds, reds = 0;
+        }
         if (UNLIKELY(ts != HL_TERM_OK)) {
             if (ts == HL_TERM_HEAP_LIMIT || ts == HL_TERM_NOMEM) {
                 SAVE();

@@ -120,9 +120,17 @@ hl_vm_status hl_vm_finish(hl_vm_proc *p, const hl_term *x, hl_vm_status st) {
 
 /* ---- reductions ----------------------------------------------------------- */
 
-hl_vm_status hl_vm_refill(hl_vm_proc *p, uint64_t *reds, uint64_t *budget) {
-    p->reds_used += p->chunk - *reds;
+/* Adds what the current chunk used (and any builtin cost it could not
+ * pay) to the total, which never exceeds max_reductions. */
+static void account(hl_vm_proc *p, uint64_t reds_left) {
+    p->reds_used += p->chunk - reds_left + p->reds_debt;
+    if (p->reds_used > p->max_reds) p->reds_used = p->max_reds;
+    p->reds_debt = 0;
     p->chunk = 0;
+}
+
+hl_vm_status hl_vm_refill(hl_vm_proc *p, uint64_t *reds, uint64_t *budget) {
+    account(p, *reds);
     *reds = 0;
     if (p->reds_used >= p->max_reds) return HL_VM_FAULT_REDUCTIONS;
     if (p->deadline_ns && hl_vm_now_ns() >= p->deadline_ns) return HL_VM_FAULT_DEADLINE;
@@ -139,8 +147,7 @@ hl_vm_status hl_vm_refill(hl_vm_proc *p, uint64_t *reds, uint64_t *budget) {
 
 void hl_vm_account(hl_vm_proc *p, uint64_t reds, uint64_t budget) {
     (void)budget;
-    p->reds_used += p->chunk - reds;
-    p->chunk = 0;
+    account(p, reds);
 }
 
 /* ---- memory --------------------------------------------------------------- */
