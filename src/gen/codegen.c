@@ -149,10 +149,6 @@ static bool rehash(cg *c, uint32_t ncap) {
 
 uint32_t cg_atom_index(cg *c, const char *p, uint32_t len) {
     if (c->failed) return 0;
-    if (len == 0) {
-        cg_error(c, 1, 1, "the empty atom '' is not supported in this version");
-        return 0;
-    }
     if (c->ahcap == 0 && !rehash(c, 64)) return 0;
     uint32_t h = name_hash(p, len) & (c->ahcap - 1);
     while (c->ahash[h]) {

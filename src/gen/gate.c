@@ -107,7 +107,7 @@ static bool check_atoms(gate *g, uint32_t n, uint32_t bytes) {
         if (bytes - p < 2) return fail(g, "atom %u truncated", i);
         size_t len = (size_t)sec[p] | (size_t)sec[p + 1] << 8;
         p += 2;
-        if (len == 0 || len > HL_BC_MAX_ATOM_BYTES) return fail(g, "atom %u: bad length %zu", i, len);
+        if (len > HL_BC_MAX_ATOM_BYTES) return fail(g, "atom %u: bad length %zu", i, len); /* '' is an atom */
         if (bytes - p < len) return fail(g, "atom %u truncated", i);
         size_t cps;
         if (!utf8_ok(sec + p, len, &cps) || cps > 255) return fail(g, "atom %u: not a valid atom name", i);

@@ -24,7 +24,7 @@
 
 static const char SRC[] =
     "-module(m).\n"
-    "-export([fib/1, id/1, pair/2, boom/1, loop/0, grow/1, fun_out/0, sum/1]).\n"
+    "-export([fib/1, id/1, pair/2, boom/1, loop/0, grow/1, fun_out/0, sum/1, empty/0]).\n"
     "fib(N) when N < 2 -> N;\n"
     "fib(N) -> fib(N - 1) + fib(N - 2).\n"
     "id(X) -> X.\n"
@@ -33,7 +33,8 @@ static const char SRC[] =
     "loop() -> loop().\n"
     "grow(L) -> grow([L | L]).\n"
     "fun_out() -> {ok, fun(X) -> X end}.\n"
-    "sum(L) -> lists:foldl(fun(X, A) -> X + A end, 0, L).\n";
+    "sum(L) -> lists:foldl(fun(X, A) -> X + A end, 0, L).\n"
+    "empty() -> {'', [a, '']}.\n";
 
 static hl_engine *eng;
 static hl_module *mod;
@@ -210,6 +211,20 @@ static void test_run_values(void **state) {
     hl_value_free(big2);
     for (int i = 0; i < 3; i++) hl_value_free(items[i]);
     hl_value_free(tup);
+    /* the empty atom '' (the module names it in `empty/0`) */
+    hl_value *ea;
+    assert_int_equal(hl_value_atom(NULL, "", 0, &ea), HL_EREJECTED); /* not a static atom */
+    assert_int_equal(hl_value_atom(mod, "", 0, &ea), HL_OK);
+    const char *ename = NULL;
+    size_t elen = 99;
+    assert_int_equal(hl_value_get_atom(ea, &ename, &elen), HL_OK);
+    assert_int_equal(elen, 0);
+    run_expect("id", &ea, 1, "''");
+    run_expect("empty", NULL, 0, "{'',[a,'']}");
+    hl_value_free(ea);
+    assert_int_equal(hl_value_parse(mod, "{'',''}", 7, &ea, NULL), HL_OK);
+    run_expect("id", &ea, 1, "{'',''}");
+    hl_value_free(ea);
     /* the stdlib in Erlang, linked on demand */
     assert_int_equal(hl_value_parse(mod, "[1,2,3,4]", 9, &a[0], NULL), HL_OK);
     run_expect("sum", a, 1, "10");

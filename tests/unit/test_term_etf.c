@@ -699,8 +699,50 @@ static void test_sub_binaries(void **state) {
     hl_heap_free(&h);
 }
 
+/* The empty atom '': encoded as OTP 25 encodes it (term_to_binary('') is
+ * <<131,100,0,0>>; <<131,119,0>> with utf8 atoms), and every atom tag with
+ * an empty name decodes to it. */
+static void test_empty_atom(void **state) {
+    (void)state;
+    const char *atom_names[] = {""};
+    size_t lens[] = {0};
+    hl_term empty;
+    hl_atom_pool *pool = NULL;
+    assert_int_equal(hl_atom_pool_new(atom_names, lens, 1, &empty, &pool), HL_TERM_OK);
+    size_t n = 99;
+    (void)hl_atom_name(hl_atom_index(empty), &n);
+    assert_int_equal(n, 0);
+    hl_buf out;
+    hl_etf_error err = {0};
+    hl_buf_init(&out, 1 << 10);
+    assert_int_equal(hl_etf_encode(empty, NULL, &out, &err), HL_TERM_OK);
+    assert_true(same_bytes(&out, (const uint8_t[]){131, 100, 0, 0}, 4));
+    hl_buf_free(&out);
+    hl_buf_init(&out, 1 << 10);
+    hl_etf_encode_opts uo = {.utf8_atoms = true};
+    assert_int_equal(hl_etf_encode(empty, &uo, &out, &err), HL_TERM_OK);
+    assert_true(same_bytes(&out, (const uint8_t[]){131, 119, 0}, 3));
+    hl_buf_free(&out);
+    static const uint8_t forms[][4] = {{131, 100, 0, 0}, {131, 118, 0, 0}, {131, 115, 0}, {131, 119, 0}};
+    static const size_t form_len[] = {4, 4, 3, 3};
+    hl_heap h;
+    assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
+    for (size_t i = 0; i < 4; i++) {
+        hl_term t = HL_NIL;
+        hl_etf_decode_opts o = {.pool = pool};
+        assert_int_equal(hl_etf_decode(&h, forms[i], form_len[i], &o, &t, NULL, &err), HL_TERM_OK);
+        assert_true(t == empty);
+    }
+    /* without a pool that holds it, '' is an unknown atom like any other */
+    hl_term t;
+    assert_int_not_equal(hl_etf_decode(&h, forms[0], 4, NULL, &t, NULL, &err), HL_TERM_OK);
+    hl_heap_free(&h);
+    hl_atom_pool_free(pool);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_empty_atom),
         cmocka_unit_test(test_oracle_terms),   cmocka_unit_test(test_oracle_decode),
         cmocka_unit_test(test_truncations),    cmocka_unit_test(test_huge_lengths),
         cmocka_unit_test(test_deep_nesting),   cmocka_unit_test(test_zip_bombs),
