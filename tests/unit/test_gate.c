@@ -398,6 +398,28 @@ static void b_backward_jump_ok(bc_asm *a) {
     bc_bind(a, d);
     OP(a, jump, LB(l));
 }
+/* A receive loop's back edges (loop_rec_end, wait, wait_timeout) must go
+ * to its loop_rec, not serve as general charged loops. */
+static void b_recv_edge_not_loop_rec(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    bc_bind(a, l);
+    OP(a, is_nil, LB(l + 1), X(0));
+    OP0(a, return);
+    bc_bind(a, bc_label(a));
+    OP(a, wait_timeout, LB(l), I(5));
+    OP0(a, return);
+}
+static void b_recv_ok(bc_asm *a) {
+    uint32_t loop = bc_label(a), w = bc_label(a);
+    bc_bind(a, loop);
+    OP(a, loop_rec, LB(w), X(0));
+    OP0(a, remove_message);
+    OP0(a, return);
+    bc_bind(a, w);
+    OP(a, wait_timeout, LB(loop), I(5));
+    OP0(a, timeout);
+    OP0(a, return);
+}
 static void b_nil_value(bc_asm *a) { OP(a, move, HL_BC_WORD(HL_K_NIL, 1), X(0)); OP0(a, return); }
 
 static void test_rules(void **state) {
@@ -446,6 +468,8 @@ static void test_rules(void **state) {
     expect(b_nil_value, "out of range");
     expect(b_backward_test, "backward branch");
     expect(b_backward_jump_ok, NULL);
+    expect(b_recv_edge_not_loop_rec, "must go to a loop_rec");
+    expect(b_recv_ok, NULL);
 }
 
 /* ---- atoms, literals, lines ------------------------------------------ */
@@ -487,6 +511,12 @@ static void e_long_atom(bc_asm *a) {
     bc_atom(a, s);
 }
 static void e_empty_atom(bc_asm *a) { bc_atom(a, ""); }
+static void e_huge_atom(bc_asm *a) {
+    static char s[1100];
+    memset(s, 'a', 1021);
+    s[1021] = 0;
+    bc_atom(a, s);
+}
 static void lit1(bc_asm *a, uint8_t tag, const uint8_t *payload, size_t n) {
     uint32_t at = bc_lit_begin(a);
     bc_lit_u8(a, tag);
@@ -577,7 +607,8 @@ static void test_sections(void **state) {
     expect_prog(e_bad_utf8, "not a valid atom");
     expect_prog(e_surrogate, "not a valid atom");
     expect_prog(e_long_atom, "not a valid atom");
-    expect_prog(e_empty_atom, "bad length");
+    expect_prog(e_empty_atom, NULL); /* '' is an atom like any other */
+    expect_prog(e_huge_atom, "bad length");
     expect_prog(e_lit_tag, "unknown tag");
     expect_prog(e_lit_small_range, "small out of range");
     expect_prog(e_lit_big_small, "small range");
