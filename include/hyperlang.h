@@ -120,6 +120,18 @@ typedef struct hl_compile_options hl_compile_options;
  *   STACK_BYTES     4 MiB     C stack the compiler's recursive passes may use;
  *                             lower it when compiling on a thread whose stack
  *                             is smaller than 8 MiB
+ *   WORK            64 Mi     work units of one compilation (tokens, syntax
+ *                             and IR nodes built or visited, instructions
+ *                             emitted, bytecode words checked): a
+ *                             deterministic budget, the same verdict on every
+ *                             run and machine; the largest test program
+ *                             needs well under a tenth of it
+ *   WALL_MS         2,000     wall-clock backstop of one compilation (ms, at
+ *                             most 86,400,000); unlike WORK it depends on the
+ *                             machine, so it is a safety net, not a policy
+ * Exceeding WORK or WALL_MS rejects the source (HL_ECOMPILE) with the
+ * diagnostic "compilation work budget exceeded ..." / "compilation took too
+ * long ...".
  * DEPTH may be raised to at most 1,000.
  * A value of 0 is refused with HL_EMISUSE: limits are never unlimited. */
 typedef enum hl_compile_limit {
@@ -131,6 +143,8 @@ typedef enum hl_compile_limit {
     HL_LIMIT_MEMORY_BYTES = 5,
     HL_LIMIT_DIAGNOSTICS = 6,
     HL_LIMIT_STACK_BYTES = 7,
+    HL_LIMIT_WORK = 8,
+    HL_LIMIT_WALL_MS = 9,
 } hl_compile_limit;
 
 HL_API hl_status hl_compile_options_new(hl_compile_options **out);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/meter.h"
 #include "core/builtins.h"
 #include "core/core.h"
 
@@ -119,7 +120,7 @@ static void walk_clauses(cctx *c, hl_core_clause *cls, uint32_t count, uint32_t 
 
 /* Depth is bounded by the verifier, which ran first and stops at max_depth. */
 static void walk(cctx *c, hl_core_node *n, uint32_t depth) {
-    if (!n || depth > c->o->lim.max_depth) return;
+    if (!n || depth > c->o->lim.max_depth || !hl_meter_charge(1)) return;
     switch ((hl_core_kind)n->kind) {
     case HL_CORE_TUPLE: case HL_CORE_CONS: case HL_CORE_SEQ:
         for (uint32_t i = 0; i < n->u.list.count; i++) walk(c, n->u.list.items[i], depth + 1);

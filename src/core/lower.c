@@ -9,12 +9,15 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "base/meter.h"
 #include "core/lower_int.h"
 
 /* ---- allocation and nodes -------------------------------------------------- */
 
 void *lw_alloc(lw_ctx *c, size_t size) {
-    void *p = hl_arena_alloc(&c->m->arena, size);
+    /* A tripped work meter stops lowering as running out of memory does;
+     * the caller reports the meter's diagnostic instead. */
+    void *p = hl_meter_charge(1) ? hl_arena_alloc(&c->m->arena, size) : NULL;
     if (!p) c->oom = true;
     else memset(p, 0, size);
     return p;
@@ -589,6 +592,10 @@ static void scan(lw_ctx *c, lw_fn *parent, lw_fn *child, const hl_ast *n) {
      * the lowering itself. */
     if (!n || c->oom || n->depth > c->opts->lim.max_depth) return;
     if (++c->work > c->opts->lim.max_work) return;
+    if (!hl_meter_charge(1)) {
+        c->oom = true; /* stops lowering; the meter's diagnostic is reported */
+        return;
+    }
     switch ((hl_ast_kind)n->kind) {
     case HL_AST_VAR: scan_name(c, parent, child, n->u.name); return;
     case HL_AST_ATOM: case HL_AST_INTEGER: case HL_AST_FLOAT: case HL_AST_CHAR: case HL_AST_STRING:

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/meter.h"
 #include "core/builtins.h"
 #include "core/core.h"
 
@@ -194,7 +195,7 @@ static void check_call(vctx *v, const hl_core_node *n) {
 }
 
 static void walk(vctx *v, const hl_core_node *n, uint32_t depth) {
-    if (!n) return;
+    if (!n || !hl_meter_charge(1)) return; /* a tripped meter is reported by the caller */
     if (depth > v->o->lim.max_depth) {
         if (!v->depth_reported) {
             v->depth_reported = true;

@@ -6,6 +6,7 @@
 #include "front/front.h"
 
 #include "base/mem.h"
+#include "base/meter.h"
 #include "front/dump.h"
 #include "front/lex.h"
 #include "front/parse.h"
@@ -32,6 +33,12 @@ hl_front_result *hl_front_parse(const char *src, size_t len, const hl_front_limi
     hl_diags_init(&r->diags, lim->max_diagnostics);
     hl_token_vec toks = {0};
     bool complete = hl_lex(src, len, lim, &r->arena, &r->diags, &toks);
+    if (complete && !hl_meter_charge(toks.count)) { /* lexing is linear: charged as a whole */
+        char msg[200];
+        hl_meter_message(hl_meter_current, msg, sizeof msg);
+        hl_diags_add(&r->diags, 1, 1, "%s", msg);
+        complete = false;
+    }
     /* Lexical errors are reported; parsing still runs when the token stream
      * is whole, so syntax errors in other forms are found too. */
     if (complete && toks.count > 0) {

@@ -112,7 +112,7 @@ void hl_lex_error(hl_lexer *lx, uint32_t line, uint32_t col, const char *fmt, ..
 }
 
 void hl_lex_oom(hl_lexer *lx) {
-    if (!lx->stop) hl_diags_add(lx->diags, lx->line, lex_col(lx), "out of memory");
+    if (!lx->stop) hl_diags_add(lx->diags, lx->line, lex_col(lx), "out of memory (or over the compile memory limit)");
     lx->stop = lx->failed = true;
 }
 

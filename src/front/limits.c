@@ -10,4 +10,6 @@ void hl_front_limits_default(hl_front_limits *lim) {
     lim->max_memory_bytes = HL_FRONT_DEFAULT_MAX_MEMORY_BYTES;
     lim->max_diagnostics = HL_FRONT_DEFAULT_MAX_DIAGNOSTICS;
     lim->max_stack_bytes = HL_FRONT_DEFAULT_MAX_STACK_BYTES;
+    lim->max_work = HL_FRONT_DEFAULT_MAX_WORK;
+    lim->max_wall_ms = HL_FRONT_DEFAULT_MAX_WALL_MS;
 }

@@ -21,6 +21,9 @@ typedef struct hl_front_limits {
     size_t max_diagnostics;      /* kept per file; more are only counted */
     size_t max_stack_bytes;      /* C stack a recursive pass may use; keep
                                     well below the calling thread's stack */
+    uint64_t max_work;           /* work units of the whole compilation
+                                    (base/meter.h): deterministic */
+    uint64_t max_wall_ms;        /* wall-clock backstop of the compilation */
 } hl_front_limits;
 
 #define HL_FRONT_DEFAULT_MAX_SOURCE_BYTES   ((size_t)16 << 20)   /* 16 MiB */
@@ -31,6 +34,8 @@ typedef struct hl_front_limits {
 #define HL_FRONT_DEFAULT_MAX_MEMORY_BYTES   ((size_t)512 << 20)  /* 512 MiB */
 #define HL_FRONT_DEFAULT_MAX_DIAGNOSTICS    100u
 #define HL_FRONT_DEFAULT_MAX_STACK_BYTES    ((size_t)4 << 20)    /* 4 MiB */
+#define HL_FRONT_DEFAULT_MAX_WORK           ((uint64_t)64 << 20) /* 64 Mi units */
+#define HL_FRONT_DEFAULT_MAX_WALL_MS        2000u
 
 void hl_front_limits_default(hl_front_limits *lim);
 

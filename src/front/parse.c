@@ -7,6 +7,7 @@
 
 #include "base/buf.h"
 #include "base/mem.h"
+#include "base/meter.h"
 #include "base/stack.h"
 #include "front/dump.h"
 #include "front/parse_internal.h"
@@ -91,6 +92,12 @@ void *hl_p_alloc(hl_parser *p, size_t count, size_t size) {
 }
 
 hl_ast *hl_p_node_at(hl_parser *p, hl_ast_kind kind, uint32_t line, uint32_t col) {
+    if (!hl_meter_charge(1)) { /* the compilation's work budget or wall clock */
+        char msg[200];
+        hl_meter_message(hl_meter_current, msg, sizeof msg);
+        p->fatal = true;
+        hl_p_error_at(p, line, col, "%s", msg);
+    }
     hl_ast *n = hl_p_alloc(p, 1, sizeof *n);
     memset(n, 0, sizeof *n);
     n->kind = (uint8_t)kind;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "base/meter.h"
 #include "core/builtins.h"
 #include "gen/codegen_int.h"
 
@@ -73,6 +74,10 @@ static void track_x0(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
 
 void cg_emit(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
     if (c->failed) return;
+    if (!hl_meter_charge(1 + n)) { /* the caller reports the meter's diagnostic */
+        c->failed = true;
+        return;
+    }
     track_x0(c, op, ops, n);
     put_word(c, HL_BC_WORD(HL_K_OP, op));
     for (size_t i = 0; i < n; i++) {

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "base/meter.h"
 
 #include "core/builtins.h"
 #include "gen/codegen_int.h"
@@ -751,6 +752,7 @@ static void guards(cg *c, const hl_core_clause *cl, uint32_t fail) {
 
 /* Does pattern p mention variable v (bound or compared)? */
 static bool mentions(const hl_core_node *p, hl_core_var v) {
+    if (!hl_meter_charge(1)) return true; /* conservative; the compilation stops anyway */
     switch (p->kind) {
     case HL_CORE_VAR: return p->u.var == v;
     case HL_CORE_ALIAS: return mentions(p->u.pair.a, v) || mentions(p->u.pair.b, v);

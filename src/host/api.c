@@ -10,6 +10,7 @@
 #include "base/mem.h"
 #include "core/core.h"
 #include "front/front.h"
+#include "base/meter.h"
 #include "front/limits.h"
 #include "host/host_int.h"
 
@@ -218,6 +219,13 @@ hl_status hl_compile_options_set_limit(hl_compile_options *opts, hl_compile_limi
         if (value < 64 * 1024 || value > SIZE_MAX) return HL_EMISUSE;
         l->max_stack_bytes = (size_t)value;
         return HL_OK;
+    case HL_LIMIT_WORK:
+        l->max_work = value;
+        return HL_OK;
+    case HL_LIMIT_WALL_MS:
+        if (value > 86400000u) return HL_EMISUSE; /* a day */
+        l->max_wall_ms = value;
+        return HL_OK;
     }
     return HL_EMISUSE;
 }
@@ -235,6 +243,8 @@ hl_status hl_compile_options_get_limit(const hl_compile_options *opts, hl_compil
     case HL_LIMIT_MEMORY_BYTES: *value = l->max_memory_bytes; return HL_OK;
     case HL_LIMIT_DIAGNOSTICS: *value = l->max_diagnostics; return HL_OK;
     case HL_LIMIT_STACK_BYTES: *value = l->max_stack_bytes; return HL_OK;
+    case HL_LIMIT_WORK: *value = l->max_work; return HL_OK;
+    case HL_LIMIT_WALL_MS: *value = l->max_wall_ms; return HL_OK;
     }
     return HL_EMISUSE;
 }
@@ -285,6 +295,13 @@ static hl_status core_run(const char *name, hl_front_result *r, const hl_compile
     hl_core_module *m = r->module ? hl_core_compile(r->module, &copts, &diags) : NULL;
     hl_mem_free(cb);
     hl_status status = HL_OK;
+    if (hl_meter_tripped()) { /* whatever the stopped pass said, the meter's verdict */
+        char msg[200];
+        hl_meter_message(hl_meter_current, msg, sizeof msg);
+        hl_diags_free(&diags);
+        hl_diags_init(&diags, 1);
+        hl_diags_add(&diags, 1, 1, "%s", msg);
+    }
     if (!m || hl_diags_errors(&diags) > 0) {
         if (hl_diags_errors(&diags) == 0) hl_diags_add(&diags, 1, 1, "out of memory");
         status = set_error(err, error_from_diags(&diags, name ? name : "<source>"));
@@ -299,11 +316,16 @@ hl_status hl_check(hl_engine *engine, const char *name, const char *source, size
     if (err) *err = NULL;
     if (!engine || (!source && len)) return HL_EMISUSE;
     hl_status status;
+    hl_meter meter;
+    hl_meter_begin(&meter, opts ? opts->front.max_work : HL_FRONT_DEFAULT_MAX_WORK,
+                   opts ? opts->front.max_wall_ms : HL_FRONT_DEFAULT_MAX_WALL_MS);
     hl_front_result *r = front_run(name, source ? source : "", len, opts, &status, err);
-    if (!r) return status;
-    /* SafeCore (src/core): lower -> verify -> classify -> verify. */
-    status = core_run(name, r, opts, err);
-    hl_front_free(r);
+    if (r) {
+        /* SafeCore (src/core): lower -> verify -> classify -> verify. */
+        status = core_run(name, r, opts, err);
+        hl_front_free(r);
+    }
+    hl_meter_end(&meter);
     return status;
 }
 
@@ -315,7 +337,11 @@ hl_status hl_parse_dump(hl_engine *engine, const char *name, const char *source,
     *out = NULL;
     if (out_len) *out_len = 0;
     hl_status status;
+    hl_meter meter;
+    hl_meter_begin(&meter, opts ? opts->front.max_work : HL_FRONT_DEFAULT_MAX_WORK,
+                   opts ? opts->front.max_wall_ms : HL_FRONT_DEFAULT_MAX_WALL_MS);
     hl_front_result *r = front_run(name, source ? source : "", len, opts, &status, err);
+    hl_meter_end(&meter);
     if (!r) return status;
     hl_buf b;
     hl_buf_init(&b, 0);

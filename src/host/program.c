@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "base/meter.h"
 #include "core/core.h"
 #include "front/front.h"
 #include "gen/codegen.h"
@@ -34,6 +35,8 @@ static void cache_key(const char *source, size_t len, const hl_front_limits *lim
     put_u64(&s, lim->max_integer_digits);
     put_u64(&s, lim->max_memory_bytes);
     put_u64(&s, lim->max_diagnostics);
+    put_u64(&s, lim->max_work);
+    put_u64(&s, lim->max_wall_ms);
     put_u64(&s, len);
     hl_sha256_update(&s, source, len);
     hl_sha256_final(&s, key);
@@ -55,7 +58,8 @@ static uint64_t fast_hash(const char *s, size_t len, const hl_front_limits *lim,
     }
     for (; i < len; i++) h = (h ^ (uint8_t)s[i]) * 0x100000001B3u;
     h ^= (uint64_t)lim->max_depth * 31 + lim->max_tokens + lim->max_source_bytes * 7 + lim->max_string_chars +
-         lim->max_integer_digits * 13 + lim->max_memory_bytes + lim->max_diagnostics * 17;
+         lim->max_integer_digits * 13 + lim->max_memory_bytes + lim->max_diagnostics * 17 + lim->max_work * 19 +
+         lim->max_wall_ms * 23;
     return h;
 }
 
@@ -63,7 +67,8 @@ static bool same_limits(const hl_front_limits *a, const hl_front_limits *b) {
     return a->max_source_bytes == b->max_source_bytes && a->max_tokens == b->max_tokens &&
            a->max_depth == b->max_depth && a->max_string_chars == b->max_string_chars &&
            a->max_integer_digits == b->max_integer_digits && a->max_memory_bytes == b->max_memory_bytes &&
-           a->max_diagnostics == b->max_diagnostics;
+           a->max_diagnostics == b->max_diagnostics && a->max_work == b->max_work &&
+           a->max_wall_ms == b->max_wall_ms;
 }
 
 void hl_module_free(hl_module *module) {
@@ -80,9 +85,23 @@ static hl_status compile_error(hl_error **err, hl_diags *diags, const char *name
     return s;
 }
 
+/* The rejection of a compilation whose work meter tripped: one diagnostic,
+ * whatever else the stopped pass said. */
+static hl_status meter_error(hl_error **err, const char *name) {
+    char msg[200];
+    hl_meter_message(hl_meter_current, msg, sizeof msg);
+    hl_diags d;
+    hl_diags_init(&d, 1);
+    hl_diags_add(&d, 1, 1, "%s", msg);
+    hl_status s = compile_error(err, &d, name);
+    hl_diags_free(&d);
+    return s;
+}
+
 /* Source to a loaded program; NULL with *err set on rejection. */
-static hl_program *build(const char *name, const char *source, size_t len, const hl_front_limits *lim,
-                         const hl_core_binding *bindings, uint32_t nbindings, hl_status *status, hl_error **err) {
+static hl_program *build_stages(const char *name, const char *source, size_t len, const hl_front_limits *lim,
+                                const hl_core_binding *bindings, uint32_t nbindings, hl_status *status,
+                                hl_error **err) {
     hl_front_result *r = hl_front_parse(source, len, lim);
     if (!r) {
         *status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
@@ -122,9 +141,18 @@ static hl_program *build(const char *name, const char *source, size_t len, const
         }
         hl_diags_free(&ld);
     }
-    if (!m || hl_diags_errors(&diags) > 0 || !hl_codegen_bindings(m, lib, bindings, nbindings, &diags, &img, &imglen, &nomem)) {
-        *status = nomem ? hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory while compiling"))
-                        : compile_error(err, &diags, name);
+    bool ok = m && hl_diags_errors(&diags) == 0 && !hl_meter_tripped() &&
+              hl_codegen_bindings(m, lib, bindings, nbindings, &diags, &img, &imglen, &nomem);
+    /* the gate and the loader are linear in the image: charged up front */
+    if (ok && !hl_meter_charge(imglen / 4)) {
+        hl_mem_free(img);
+        img = NULL;
+        ok = false;
+    }
+    if (!ok) {
+        *status = hl_meter_tripped() ? meter_error(err, name)
+                  : nomem ? hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory while compiling"))
+                          : compile_error(err, &diags, name);
         hl_core_free(m);
         hl_core_free(lib);
         hl_front_free(lr);
@@ -153,6 +181,16 @@ static hl_program *build(const char *name, const char *source, size_t len, const
     hl_mem_free(img);
     hl_diags_free(&diags);
     if (prog) *status = HL_OK;
+    return prog;
+}
+
+static hl_program *build(const char *name, const char *source, size_t len, const hl_front_limits *lim,
+                         const hl_core_binding *bindings, uint32_t nbindings, hl_status *status,
+                         hl_error **err) {
+    hl_meter meter;
+    hl_meter_begin(&meter, lim->max_work, lim->max_wall_ms);
+    hl_program *prog = build_stages(name, source, len, lim, bindings, nbindings, status, err);
+    hl_meter_end(&meter);
     return prog;
 }
 
