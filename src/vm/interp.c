@@ -616,7 +616,7 @@ dispatch:
         p->nlive = 0;
         p->pc = LABEL(pc[1]);
         p->wait_ms = ms;
-        p->wait_until_ns = hl_vm_wait_deadline_ns(ms);
+        p->wait_until_ns = hl_vm_wait_deadline_ns(&p->mbox, ms);
         p->timeout_pc = ms < 0 ? NULL : pc + 3;
         st = HL_VM_WAIT;
         goto leave_saved;

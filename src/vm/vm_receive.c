@@ -36,6 +36,7 @@ void hl_vm_mailbox_remove(hl_vm_mailbox *mb) {
         mb->n--;
     }
     mb->save = 0;
+    mb->timer_ns = 0;
 }
 
 bool hl_vm_timeout_ms(hl_term t, int64_t *ms) {
@@ -49,10 +50,10 @@ bool hl_vm_timeout_ms(hl_term t, int64_t *ms) {
     return true;
 }
 
-uint64_t hl_vm_wait_deadline_ns(int64_t ms) {
+uint64_t hl_vm_wait_deadline_ns(hl_vm_mailbox *mb, int64_t ms) {
     if (ms < 0) return 0;
-    uint64_t now = hl_vm_now_ns();
-    return now + (uint64_t)ms * 1000000u; /* ms < 2^32: no overflow */
+    if (mb->timer_ns == 0) mb->timer_ns = hl_vm_now_ns() + (uint64_t)ms * 1000000u; /* ms < 2^32: no overflow */
+    return mb->timer_ns;
 }
 
 static void sleep_until(uint64_t when_ns) {

@@ -17,6 +17,11 @@ typedef struct hl_vm_mailbox {
     hl_term *msgs;
     size_t n, cap;
     size_t save;
+    /* The running receive's timer (absolute hl_vm_now_ns time, 0 = none):
+     * started by its first wait_timeout, kept when a message that does not
+     * match wakes it (as BEAM: the timeout counts from the start of the
+     * receive), cleared when the receive ends (remove_message / timeout). */
+    uint64_t timer_ns;
 } hl_vm_mailbox;
 
 enum { HL_VM_MAILBOX_MAX = 1u << 20 }; /* messages one queue may hold */
@@ -37,14 +42,18 @@ static inline void hl_vm_mailbox_next(hl_vm_mailbox *mb) {
  * pointer to the oldest message (as BEAM does). */
 void hl_vm_mailbox_remove(hl_vm_mailbox *mb);
 /* timeout: the receive ended without a message; reset the save pointer. */
-static inline void hl_vm_mailbox_reset(hl_vm_mailbox *mb) { mb->save = 0; }
+static inline void hl_vm_mailbox_reset(hl_vm_mailbox *mb) {
+    mb->save = 0;
+    mb->timer_ns = 0;
+}
 
 /* The timeout of `receive ... after T`: true and *ms (-1 = infinity) when T
  * is `infinity` or an integer in 0 .. 2^32-1 (OTP's range); false for any
  * other term (error:timeout_value). */
 bool hl_vm_timeout_ms(hl_term t, int64_t *ms);
-/* The absolute hl_vm_now_ns() time a wait of `ms` started now ends (0 for
- * ms < 0, infinity). */
-uint64_t hl_vm_wait_deadline_ns(int64_t ms);
+/* wait_timeout: the absolute hl_vm_now_ns() time the running receive's
+ * wait of `ms` ends (0 for ms < 0, infinity); the timer starts at the
+ * receive's first wait and is kept across wake-ups. */
+uint64_t hl_vm_wait_deadline_ns(hl_vm_mailbox *mb, int64_t ms);
 
 #endif

@@ -159,9 +159,10 @@ static void test_slices_match_one_run(void **state) {
  * the others stay queued in order. */
 static void test_mailbox_save_pointer(void **state) {
     (void)state;
-    static const char src[] = "-module(mb).\n-export([f/0, g/0]).\n"
+    static const char src[] = "-module(mb).\n-export([f/0, g/0, h/0]).\n"
                               "f() -> receive 2 -> two; {x, Y} when Y > 5 -> Y end.\n"
-                              "g() -> receive M -> M after 0 -> empty end.\n";
+                              "g() -> receive M -> M after 0 -> empty end.\n"
+                              "h() -> receive 1 -> one after 60000 -> late end.\n";
     hl_engine *eng = NULL;
     assert_int_equal(hl_engine_new(&eng), HL_OK);
     hl_module *m = NULL;
@@ -206,6 +207,23 @@ static void test_mailbox_save_pointer(void **state) {
     assert_int_equal(hl_vm_run(p, 0), HL_VM_DONE);
     name = hl_atom_name(hl_atom_index(hl_vm_result(p)), &len);
     assert_true(len == 5 && memcmp(name, "empty", 5) == 0);
+    hl_vm_proc_free(p);
+
+    /* A message that does not match wakes the receive without restarting
+     * its timer; the timer ends with the receive. */
+    p = hl_vm_proc_new(m->prog, &lim);
+    assert_true(hl_vm_start(p, (uint32_t)hl_program_find(m->prog, "h", 1, 0), NULL, 0));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_WAIT);
+    uint64_t until = p->wait_until_ns;
+    assert_true(until > hl_vm_now_ns());
+    assert_true(hl_vm_deliver(p, hl_make_small(7)));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_WAIT);
+    assert_true(p->wait_until_ns == until);
+    assert_true(hl_vm_deliver(p, hl_make_small(1)));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_DONE);
+    name = hl_atom_name(hl_atom_index(hl_vm_result(p)), &len);
+    assert_true(len == 3 && memcmp(name, "one", 3) == 0);
+    assert_int_equal(p->mbox.timer_ns, 0);
     hl_vm_proc_free(p);
     hl_module_free(m);
     hl_engine_free(eng);
