@@ -11,6 +11,7 @@
 #include "base/buf.h"
 #include "base/mem.h"
 #include "host/host_int.h"
+#include "term/map.h"
 #include "term/atom.h"
 #include "term/copy.h"
 #include "term/map.h"
@@ -59,6 +60,12 @@ static hl_status walk(hl_term root, bool (*visit)(hl_term t)) {
             if (!push(&s, hl_flatmap_keys(t))) st = HL_ENOMEM;
             for (size_t i = 0; i < n; i++)
                 if (!push(&s, hl_flatmap_values(t)[i])) st = HL_ENOMEM;
+        } else if (hl_is_hashmap(t)) {
+            hl_map_iter it;
+            hl_map_iter_init(&it, t);
+            hl_term k, v;
+            while (st == HL_OK && hl_map_iter_next(&it, &k, &v))
+                if (!push(&s, v) || !push(&s, k)) st = HL_ENOMEM;
         }
     }
     hl_mem_free(s.items);
@@ -77,7 +84,8 @@ static bool may_leave(hl_term t) {
     case HL_SUB_HEAP_BIN:
     case HL_SUB_REFC_BIN:
     case HL_SUB_SUB_BIN:
-    case HL_SUB_FLATMAP: return true;
+    case HL_SUB_FLATMAP:
+    case HL_SUB_HASHMAP: return true;
     default: return false;
     }
 }

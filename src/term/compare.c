@@ -10,6 +10,8 @@
 #include "base/mem.h"
 #include "term/atom.h"
 #include "term/bignum.h"
+#include "term/hamt.h"
+#include "term/map.h"
 
 typedef struct item {
     const hl_term *a, *b;
@@ -40,6 +42,32 @@ static inline bool push(stack *s, const hl_term *a, const hl_term *b, size_t n, 
     return true;
 }
 
+/* Sorted pair arrays of HAMT maps being compared, freed at the end. */
+typedef struct owned_list {
+    hl_term **v;
+    size_t n, cap;
+} owned_list;
+
+/* Sorting a HAMT's keys compares keys, which may hold HAMTs in turn: that
+ * nesting is the only C recursion here, bounded by this depth. */
+#define HAMT_KEY_NESTING_MAX 8
+static _Thread_local unsigned hamt_nesting;
+
+static hl_term_status sorted_pairs(owned_list *o, hl_term map, uint64_t *budget, hl_term **out) {
+    if (o->n == o->cap) {
+        size_t cap = o->cap ? 2 * o->cap : 4;
+        hl_term **nv = hl_mem_realloc_array(o->v, cap, sizeof *nv);
+        if (!nv) return HL_TERM_NOMEM;
+        o->v = nv;
+        o->cap = cap;
+    }
+    if (hamt_nesting >= HAMT_KEY_NESTING_MAX) return HL_TERM_SYSTEM_LIMIT;
+    hamt_nesting++;
+    hl_term_status st = hl_hamt_sorted_pairs(map, budget, out);
+    hamt_nesting--;
+    if (st == HL_TERM_OK) o->v[o->n++] = *out;
+    return st;
+}
 
 static inline unsigned order_class(hl_term t) {
     switch (t & 3) {
@@ -123,6 +151,7 @@ hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budge
     s.n = 0;
     s.cap = sizeof s.local / sizeof s.local[0];
     hl_term_status st = HL_TERM_OK;
+    owned_list owned = {NULL, 0, 0};
     int r = 0;
     for (;;) {
         if (a != b) {
@@ -174,13 +203,23 @@ hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budge
                 if (!push(&s, hl_cons_ptr(a), hl_cons_ptr(b), 2, exact)) st = HL_TERM_NOMEM;
                 break;
             case HL_ORD_MAP: {
-                /* Size, then keys in map-key order (exact), then values. */
-                size_t na = hl_flatmap_size(a), nb = hl_flatmap_size(b);
+                /* Size, then keys in map-key order (exact), then values.
+                 * Flat exactly when ≤ 32 keys, so equal sizes mean equal kinds. */
+                size_t na = hl_map_size(a), nb = hl_map_size(b);
                 if (na != nb) { r = na < nb ? -1 : 1; break; }
                 if (!na) break;
-                if (!push(&s, hl_flatmap_values(a), hl_flatmap_values(b), na, exact) ||
-                    !push(&s, hl_tuple_elems(hl_flatmap_keys(a)), hl_tuple_elems(hl_flatmap_keys(b)),
-                          na, true))
+                if (hl_is_flatmap(a)) {
+                    if (!push(&s, hl_flatmap_values(a), hl_flatmap_values(b), na, exact) ||
+                        !push(&s, hl_tuple_elems(hl_flatmap_keys(a)), hl_tuple_elems(hl_flatmap_keys(b)),
+                              na, true))
+                        st = HL_TERM_NOMEM;
+                    break;
+                }
+                hl_term *pa = NULL, *pb = NULL;
+                st = sorted_pairs(&owned, a, budget, &pa);
+                if (st == HL_TERM_OK) st = sorted_pairs(&owned, b, budget, &pb);
+                if (st == HL_TERM_OK &&
+                    (!push(&s, pa + na, pb + na, na, exact) || !push(&s, pa, pb, na, true)))
                     st = HL_TERM_NOMEM;
                 break;
             }
@@ -220,6 +259,8 @@ hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budge
         if (--it->n == 0) s.n--;
     }
     if (s.v != s.local) hl_mem_free(s.v);
+    for (size_t i = 0; i < owned.n; i++) hl_mem_free(owned.v[i]);
+    hl_mem_free(owned.v);
     *out = r;
     return st;
 }

@@ -94,7 +94,7 @@ typedef struct hl_etf_decode_opts {
  * *used (optional) gets the bytes consumed (trailing bytes are allowed, as
  * in OTP). Errors: BADARG (malformed input, an unknown atom, a refused type:
  * funs, pids, ports, references), SYSTEM_LIMIT (over a budget or a layer
- * limit: bignums above HL_BIG_MAX_BITS, maps above 32 keys), HEAP_LIMIT,
+ * limit: bignums above HL_BIG_MAX_BITS), HEAP_LIMIT,
  * NOMEM. err (optional) says why. Nothing is left referenced on failure. */
 hl_term_status hl_etf_decode(hl_heap *h, const uint8_t *buf, size_t len,
                              const hl_etf_decode_opts *opts, hl_term *out, size_t *used,
@@ -117,7 +117,7 @@ typedef struct hl_etf_encode_opts {
 /* term_to_binary: appends the encoding of t (version byte first) to out,
  * whose limit bounds the output (SYSTEM_LIMIT past it). BADARG for funs,
  * pids, ports, references and other handles (they never cross, invariant
- * 5); SYSTEM_LIMIT for large (HAMT) maps, not implemented yet. On failure
+ * 5). On failure
  * out is restored to its previous length. opts may be NULL. */
 hl_term_status hl_etf_encode(hl_term t, const hl_etf_encode_opts *opts, hl_buf *out,
                              hl_etf_error *err);

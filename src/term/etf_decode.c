@@ -220,11 +220,9 @@ static hl_term_status read_item(dec *d, item *it) {
         it->n = hl_etf_get32(d->p);
         d->p += 4;
         /* each pending element needs a byte: a truncated map is badarg
-         * (as in OTP) before it is over our 32-key limit */
+         * (as in OTP) before anything is allocated */
         if (!have(d, it->tag == HL_ETF_MAP ? 2 * it->n : it->n))
             return fail(d, HL_TERM_BADARG, "truncated: more elements declared than bytes left", at);
-        if (it->tag == HL_ETF_MAP && it->n > HL_FLATMAP_MAX)
-            return fail(d, HL_TERM_SYSTEM_LIMIT, "maps above 32 keys are not supported yet", at);
         return HL_TERM_OK;
     case HL_ETF_NIL:
         return HL_TERM_OK;
@@ -329,6 +327,9 @@ static hl_term_status scan(dec *d, uint64_t *words_out) {
         case HL_ETF_MAP:
             pending += 2 * it.n;
             words += 3 + 2 * it.n;
+            /* above 32 keys the pairs are rebuilt as a HAMT: leaves and
+             * nodes (typical fan-out; allocation stays bounded by the heap) */
+            if (it.n > HL_FLATMAP_MAX) words += 5 * it.n;
             break;
         case HL_ETF_BINARY: words += bin_words(it.n); break;
         case HL_ETF_BIT_BINARY:
@@ -362,6 +363,7 @@ typedef struct frame {
     hl_term *obj;
     size_t i, total;
     unsigned kind;
+    hl_term *dest; /* F_MAP: where the map term was stored */
 } frame;
 
 static hl_term *frame_slot(frame *f) {
@@ -400,6 +402,18 @@ static hl_term_status finish_map(dec *d, frame *f, const uint8_t *at) {
     }
     memcpy(keys, k2, n * sizeof *keys);
     memcpy(vals, v2, n * sizeof *vals);
+    return HL_TERM_OK;
+}
+
+/* A decoded map above 32 keys: the pairs were gathered in a scratch tuple
+ * and become a HAMT stored in the parent's slot; duplicates are badarg. */
+static hl_term_status finish_hamt(dec *d, hl_heap *h, frame *f, const uint8_t *at) {
+    size_t n = f->total / 2;
+    hl_term *keys = hl_boxed_ptr(f->obj[1]) + 1, *vals = f->obj + 2, m;
+    hl_term_status st = hl_map_new(h, keys, vals, n, &m);
+    if (st != HL_TERM_OK) return fail(d, st, "cannot build map", at);
+    if (hl_map_size(m) != n) return fail(d, HL_TERM_BADARG, "duplicate map key", at);
+    *f->dest = m;
     return HL_TERM_OK;
 }
 
@@ -466,7 +480,7 @@ static hl_term_status build(dec *d, const hl_etf_decode_opts *o, hl_heap *h, hl_
         st = read_item(d, &it);
         if (st != HL_TERM_OK) goto out;
         hl_term t = HL_NIL, *p = NULL;
-        frame nf = {NULL, 0, 0, F_TUPLE};
+        frame nf = {NULL, 0, 0, F_TUPLE, NULL};
         switch (it.tag) {
         case HL_ETF_SMALL_INTEGER:
         case HL_ETF_INTEGER: t = hl_make_small(it.i); break;
@@ -482,7 +496,7 @@ static hl_term_status build(dec *d, const hl_etf_decode_opts *o, hl_heap *h, hl_
             if (st != HL_TERM_OK) break;
             p[0] = hl_make_header(HL_SUB_TUPLE, it.n);
             t = hl_make_boxed(p);
-            nf = (frame){p, 0, (size_t)it.n, F_TUPLE};
+            nf = (frame){p, 0, (size_t)it.n, F_TUPLE, NULL};
             break;
         case HL_ETF_NIL: break;
         case HL_ETF_STRING:
@@ -501,7 +515,7 @@ static hl_term_status build(dec *d, const hl_etf_decode_opts *o, hl_heap *h, hl_
             if (st != HL_TERM_OK) break;
             for (size_t k = 0; k + 1 < it.n; k++) p[2 * k + 1] = hl_make_cons(p + 2 * k + 2);
             t = hl_make_cons(p);
-            nf = (frame){p, 0, (size_t)it.n + 1, F_LIST};
+            nf = (frame){p, 0, (size_t)it.n + 1, F_LIST, NULL};
             break;
         case HL_ETF_MAP: {
             size_t n = (size_t)it.n;
@@ -509,10 +523,12 @@ static hl_term_status build(dec *d, const hl_etf_decode_opts *o, hl_heap *h, hl_
             if (st != HL_TERM_OK) break;
             hl_term *kt = p, *mp = p + 1 + n;
             kt[0] = hl_make_header(HL_SUB_TUPLE, n);
-            mp[0] = hl_make_header(HL_SUB_FLATMAP, 1 + n);
+            /* above 32 keys a scratch tuple (keys tuple, values) that
+             * finish_hamt turns into a HAMT */
+            mp[0] = hl_make_header(n > HL_FLATMAP_MAX ? HL_SUB_TUPLE : HL_SUB_FLATMAP, 1 + n);
             mp[1] = hl_make_boxed(kt);
             t = hl_make_boxed(mp);
-            nf = (frame){mp, 0, 2 * n, F_MAP};
+            nf = (frame){mp, 0, 2 * n, F_MAP, slot};
             break;
         }
         case HL_ETF_BINARY:
@@ -552,7 +568,7 @@ static hl_term_status build(dec *d, const hl_etf_decode_opts *o, hl_heap *h, hl_
                 if (f->i == f->total && f->kind != F_MAP) sp--;
                 break;
             }
-            st = finish_map(d, f, d->p);
+            st = f->total / 2 > HL_FLATMAP_MAX ? finish_hamt(d, h, f, d->p) : finish_map(d, f, d->p);
             if (st != HL_TERM_OK) goto out;
             sp--;
         }

@@ -13,6 +13,7 @@
 #include "term/bignum.h"
 #include "term/etf.h"
 #include "term/etf_internal.h"
+#include "term/map.h"
 
 typedef struct enc {
     hl_buf *out;
@@ -245,9 +246,29 @@ static hl_term_status enc_term(enc *e, hl_term root) {
                 }
                 break;
             }
-            case HL_SUB_HASHMAP:
-                e->why = "large (HAMT) maps cannot be encoded yet";
-                return HL_TERM_SYSTEM_LIMIT;
+            case HL_SUB_HASHMAP: {
+                /* pairs in the map's own (OTP's) order, as term_to_binary */
+                size_t n = hl_map_size(t);
+                if (n > UINT32_MAX) {
+                    e->why = "map too large for the external format";
+                    return HL_TERM_SYSTEM_LIMIT;
+                }
+                ok = put8(e, HL_ETF_MAP) && put32(e, n);
+                if (ok) {
+                    if ((st = reserve(e, 2 * n)) != HL_TERM_OK) return st;
+                    hl_map_iter it;
+                    hl_map_iter_init(&it, t);
+                    hl_term k, v;
+                    size_t top = e->sp + 2 * n, i = 0;
+                    while (i < n && hl_map_iter_next(&it, &k, &v)) {
+                        e->stack[top - 1 - 2 * i] = k;
+                        e->stack[top - 2 - 2 * i] = v;
+                        i++;
+                    }
+                    e->sp = top;
+                }
+                break;
+            }
             case HL_SUB_FUN:
                 e->why = "funs cannot be encoded (they never cross the boundary)";
                 return HL_TERM_BADARG;

@@ -137,6 +137,13 @@ hl_term_status hl_term_hash(hl_term t, uint64_t seed, uint64_t *budget, uint64_t
                 if (!tpush(&s, p[2 + i]) || !tpush(&s, keys[i])) st = HL_TERM_NOMEM;
             break;
         }
+        case HL_SUB_HASHMAP:
+            /* HAMT nodes are canonical (equal maps have equal shapes), so
+             * hashing the nodes field by field is consistent with =:=. */
+            h = mix(mix(h, K_MAP), p[1]);
+            for (size_t i = arity; i-- > 1 && st == HL_TERM_OK;)
+                if (!tpush(&s, p[1 + i])) st = HL_TERM_NOMEM;
+            break;
         case HL_SUB_FUN:
             h = mix(mix(mix(h, K_FUN), p[2]), p[1]);
             for (size_t i = arity - 2; i-- > 0 && st == HL_TERM_OK;)

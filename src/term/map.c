@@ -1,10 +1,12 @@
-/* map.c — flat maps (see map.h): a keys tuple sorted in map-key order
+/* map.c — flat maps (see map.h) and the generic hl_map_* entry points,
+ * which hand maps above 32 keys to hamt.c. Flat maps: a keys tuple sorted in map-key order
  * (hl_term_compare exact) and the values in the same order. */
 #include "term/map.h"
 
 #include <string.h>
 
 #include "term/compare.h"
+#include "term/hamt.h"
 
 hl_term_status hl_flatmap_new(hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
                               hl_term *out) {
@@ -160,20 +162,27 @@ hl_term_status hl_flatmap_remove(hl_heap *h, hl_term map, hl_term key, hl_term *
     return HL_TERM_OK;
 }
 
-/* ---- generic interface: flat only until the HAMT exists ---- */
+/* ---- generic interface: flat maps up to 32 keys, HAMT above (hamt.c) ---- */
 
-size_t hl_map_size(hl_term map) { return hl_flatmap_size(map); }
+size_t hl_map_size(hl_term map) {
+    return hl_is_flatmap(map) ? hl_flatmap_size(map) : hl_hashmap_size(map);
+}
 
 hl_term_status hl_map_new(hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
                           hl_term *out) {
-    return hl_flatmap_new(h, keys, vals, n, out);
+    return hl_hamt_build(h, keys, vals, n, out);
 }
 
 hl_term_status hl_map_get(hl_term map, hl_term key, hl_term *val) {
-    return hl_flatmap_get(map, key, val);
+    if (hl_is_flatmap(map)) return hl_flatmap_get(map, key, val);
+    bool found = false;
+    hl_term_status st = hl_hamt_find(map, key, val, &found);
+    if (st == HL_TERM_OK && !found) return HL_TERM_BADARG;
+    return st;
 }
 
 hl_term_status hl_map_find(hl_term map, hl_term key, hl_term *val, bool *found) {
+    if (!hl_is_flatmap(map)) return hl_hamt_find(map, key, val, found);
     size_t pos = 0;
     hl_term_status st = find(map, key, &pos, found);
     if (st == HL_TERM_OK && *found) *val = hl_flatmap_values(map)[pos];
@@ -181,14 +190,26 @@ hl_term_status hl_map_find(hl_term map, hl_term key, hl_term *val, bool *found) 
 }
 
 hl_term_status hl_map_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
-    return hl_flatmap_put(h, map, key, val, out);
+    if (!hl_is_flatmap(map)) return hl_hamt_put(h, map, key, val, false, out);
+    hl_term_status st = hl_flatmap_put(h, map, key, val, out);
+    if (st != HL_TERM_SYSTEM_LIMIT) return st;
+    /* The 33rd key: the map becomes a HAMT. */
+    size_t n = hl_flatmap_size(map);
+    hl_term ks[HL_FLATMAP_MAX + 1], vs[HL_FLATMAP_MAX + 1];
+    memcpy(ks, hl_tuple_elems(hl_flatmap_keys(map)), n * sizeof *ks);
+    memcpy(vs, hl_flatmap_values(map), n * sizeof *vs);
+    ks[n] = key;
+    vs[n] = val;
+    return hl_hamt_build(h, ks, vs, n + 1, out);
 }
 
 hl_term_status hl_map_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
+    if (!hl_is_flatmap(map)) return hl_hamt_put(h, map, key, val, true, out);
     return hl_flatmap_update(h, map, key, val, out);
 }
 
 hl_term_status hl_map_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out) {
+    if (!hl_is_flatmap(map)) return hl_hamt_remove(h, map, key, out);
     return hl_flatmap_remove(h, map, key, out);
 }
 
@@ -198,6 +219,7 @@ void hl_map_iter_init(hl_map_iter *it, hl_term map) {
 }
 
 bool hl_map_iter_next(hl_map_iter *it, hl_term *key, hl_term *val) {
+    if (!hl_is_flatmap(it->map)) return hl_hamt_iter_next(it, key, val);
     if (it->pos >= hl_flatmap_size(it->map)) return false;
     *key = hl_tuple_get(hl_flatmap_keys(it->map), it->pos);
     *val = hl_flatmap_values(it->map)[it->pos];

@@ -1,7 +1,7 @@
 /* map.h — maps: the generic hl_map_* interface every caller outside
- * src/term uses (VM, builtins, API), and the flat representation (≤ 32
- * keys) under it. HAMT maps above 32 keys are not implemented yet
- * (SYSTEM_LIMIT); when they are, only the hl_map_* bodies change. */
+ * src/term uses (VM, builtins, API); flat maps (≤ 32 keys) under it and
+ * HAMT maps above (hamt.c). Like OTP, a map is flat exactly when it has 32
+ * keys or fewer: a put past 32 makes a HAMT, a remove down to 32 a flat map. */
 #ifndef HL_TERM_MAP_H
 #define HL_TERM_MAP_H
 
@@ -21,16 +21,21 @@ hl_term_status hl_flatmap_new(hl_heap *h, const hl_term *keys, const hl_term *va
 hl_term_status hl_flatmap_get(hl_term map, hl_term key, hl_term *val);
 
 /* M#{K => V} / maps:put: a new map (sharing M's keys tuple when K is
- * already a key). SYSTEM_LIMIT when it would pass 32 keys (HAMT pending). */
+ * already a key). SYSTEM_LIMIT when it would pass 32 keys (hl_map_put
+ * then builds a HAMT). */
 hl_term_status hl_flatmap_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out);
 /* M#{K := V} / maps:update: BADARG (badkey) when K is not a key. */
 hl_term_status hl_flatmap_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out);
 /* maps:remove: the same map when K is not a key. */
 hl_term_status hl_flatmap_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out);
 
-/* ---- generic interface (flat and, later, HAMT) ----
+/* ---- generic interface (flat and HAMT) ----
  * Callers must use these rather than hl_flatmap_* so that large maps work
- * everywhere once the HAMT exists. None of them collects. */
+ * everywhere. None of them collects. Costs: get/find/put/update/remove are
+ * O(log n) in pairs visited and allocate O(log n) words; hl_map_new of n
+ * pairs is O(n log n) comparisons of hashes and allocates O(n) words, so a
+ * caller charging reductions proportional to n (or to the words it
+ * allocates) covers it. */
 
 /* Number of keys. Precondition: hl_is_map(map). */
 size_t hl_map_size(hl_term map);

@@ -11,6 +11,7 @@
 #include "base/mem.h"
 #include "term/atom.h"
 #include "term/bignum.h"
+#include "term/map.h"
 
 void hl_print_put(hl_print_ctx *c, const void *bytes, size_t n) {
     if (c->st != HL_TERM_OK) return;
@@ -335,8 +336,10 @@ void hl_print_bits(hl_print_ctx *c, hl_term t) {
 
 typedef struct wframe {
     hl_term t;   /* the container; for lists the rest still to print */
-    size_t pos;  /* next element (tuples), next pair (maps) */
+    size_t pos;  /* next element (tuples); maps: even = key next, odd = value */
     unsigned kind;
+    hl_term val;     /* maps: the value of the key just printed */
+    hl_map_iter it;  /* maps: the pairs in the map's own order */
 } wframe;
 
 enum { WF_LIST, WF_TUPLE, WF_MAP };
@@ -360,7 +363,7 @@ static bool wpush(hl_print_ctx *c, wstack *s, hl_term t, unsigned kind) {
         s->v = nv;
         s->cap = cap;
     }
-    s->v[s->n++] = (wframe){t, 0, kind};
+    s->v[s->n++] = (wframe){t, 0, kind, HL_NIL, {0}};
     return true;
 }
 
@@ -374,9 +377,9 @@ static void w_begin(hl_print_ctx *c, wstack *s, hl_term t) {
     } else if (hl_is_tuple(t)) {
         hl_print_put(c, "{", 1);
         wpush(c, s, t, WF_TUPLE);
-    } else if (hl_is_flatmap(t)) {
+    } else if (hl_is_map(t)) {
         hl_print_put(c, "#{", 2);
-        wpush(c, s, t, WF_MAP);
+        if (wpush(c, s, t, WF_MAP)) hl_map_iter_init(&s->v[s->n - 1].it, t);
     } else if (hl_is_binary_obj(t)) {
         hl_print_bits(c, t);
     } else {
@@ -419,18 +422,16 @@ hl_term_status hl_print_w(hl_buf *out, hl_term t, bool unicode, const hl_print_o
             next = hl_tuple_get(f->t, f->pos++);
         } else {
             /* pos counts keys and values: even = key next, odd = value. */
-            size_t i = f->pos / 2;
-            if (i == hl_flatmap_size(f->t)) {
-                hl_print_put(&c, "}", 1);
-                s.n--;
-                continue;
-            }
             if (f->pos % 2 == 0) {
-                if (i) hl_print_put(&c, ",", 1);
-                next = hl_tuple_get(hl_flatmap_keys(f->t), i);
+                if (!hl_map_iter_next(&f->it, &next, &f->val)) {
+                    hl_print_put(&c, "}", 1);
+                    s.n--;
+                    continue;
+                }
+                if (f->pos) hl_print_put(&c, ",", 1);
             } else {
                 hl_print_put(&c, " => ", 4);
-                next = hl_flatmap_values(f->t)[i];
+                next = f->val;
             }
             f->pos++;
         }

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "term/map.h"
 #include "term/print.h"
 #include "term/print_grapheme.h"
 
@@ -245,8 +246,10 @@ static void leaf_binary(pp *p, hl_term t) {
 
 typedef struct bframe {
     size_t node;
-    hl_term t;   /* container; for lists the rest */
+    hl_term t;   /* container; for lists the rest; for a map pair the key */
     size_t pos;
+    hl_term val;     /* a map pair: the value */
+    hl_map_iter it;  /* a map: its pairs in the map's own order */
 } bframe;
 
 typedef struct bstack {
@@ -272,7 +275,7 @@ static void measure_begin(pp *p, bstack *s, hl_term t, uint8_t flags) {
         kind = PN_LIST;
     } else if (hl_is_tuple(t) && hl_tuple_arity(t) > 0) {
         kind = hl_tuple_arity(t) > 1 && hl_is_atom(hl_tuple_get(t, 0)) ? PN_TAGTUPLE : PN_TUPLE;
-    } else if (hl_is_flatmap(t) && hl_flatmap_size(t) > 0) {
+    } else if (hl_is_map(t) && hl_map_size(t) > 0) {
         kind = PN_MAP;
     } else if (hl_is_binary_obj(t)) {
         leaf_binary(p, t);
@@ -282,7 +285,7 @@ static void measure_begin(pp *p, bstack *s, hl_term t, uint8_t flags) {
         size_t i = new_node(p, PN_LEAF);
         if (t == HL_NIL) hl_print_put(&p->side, "[]", 2);
         else if (hl_is_tuple(t)) hl_print_put(&p->side, "{}", 2);
-        else if (hl_is_flatmap(t)) hl_print_put(&p->side, "#{}", 3);
+        else if (hl_is_map(t)) hl_print_put(&p->side, "#{}", 3);
         else hl_print_atomic(&p->side, t);
         end_text(p, i, start);
         if (i != SIZE_MAX) p->nodes[i].flags |= flags;
@@ -295,7 +298,8 @@ static void measure_begin(pp *p, bstack *s, hl_term t, uint8_t flags) {
         p->out.st = HL_TERM_NOMEM;
         return;
     }
-    s->v[s->n++] = (bframe){i, t, 0};
+    s->v[s->n++] = (bframe){i, t, 0, HL_NIL, {0}};
+    if (kind == PN_MAP) hl_map_iter_init(&s->v[s->n - 1].it, t);
 }
 
 /* Sets a finished container's end and one-line length. */
@@ -341,34 +345,29 @@ static void measure(pp *p, hl_term root) {
             }
             next = hl_tuple_get(f->t, f->pos++);
         } else if (kind == PN_MAP) {
-            if (f->pos == hl_flatmap_size(f->t)) {
+            hl_term key, val;
+            if (!hl_map_iter_next(&f->it, &key, &val)) {
                 measure_end(p, f->node);
                 s.n--;
                 continue;
             }
+            f->pos++;
             size_t i = new_node(p, PN_PAIR);
             if (i == SIZE_MAX) break;
-            hl_term map = f->t;
-            size_t idx = f->pos++;
             if (s.n == s.cap && !stack_grow((void **)&s.v, &s.cap, sizeof *s.v)) {
                 p->out.st = HL_TERM_NOMEM;
                 break;
             }
-            /* A pair frame: pos 0 key next, 1 value next, 2 done; t is the
-             * map and the pair's index is kept in the node's text_off. */
-            p->nodes[i].text_off = idx;
-            s.v[s.n++] = (bframe){i, map, 0};
+            /* A pair frame: pos 0 key next, 1 value next, 2 done. */
+            s.v[s.n++] = (bframe){i, key, 0, val, {0}};
             continue;
         } else { /* PN_PAIR */
-            size_t idx = p->nodes[f->node].text_off;
             if (f->pos == 2) {
-                p->nodes[f->node].text_off = 0;
                 measure_end(p, f->node);
                 s.n--;
                 continue;
             }
-            next = f->pos++ == 0 ? hl_tuple_get(hl_flatmap_keys(f->t), idx)
-                                  : hl_flatmap_values(f->t)[idx];
+            next = f->pos++ == 0 ? f->t : f->val;
         }
         measure_begin(p, &s, next, flags);
     }

@@ -525,14 +525,15 @@ static hl_term_status close_list(rd *r, const hl_token *t, frame *f, hl_term tai
 
 static hl_term_status close_map(rd *r, const hl_token *t, frame *f, hl_term *out) {
     size_t n = (r->nv - f->base) / 2;
-    if (n > HL_FLATMAP_MAX)
-        return rerr(r, t, HL_TERM_SYSTEM_LIMIT, "maps above 32 keys are not supported yet");
-    hl_term k[HL_FLATMAP_MAX], v[HL_FLATMAP_MAX];
+    hl_term *k = hl_mem_realloc_array(NULL, n ? n : 1, 2 * sizeof *k);
+    if (!k) return oom(r, t, HL_TERM_NOMEM);
+    hl_term *v = k + n;
     for (size_t i = 0; i < n; i++) {
         k[i] = r->vals[f->base + 2 * i];
         v[i] = r->vals[f->base + 2 * i + 1];
     }
-    hl_term_status st = hl_flatmap_new(r->h, k, v, n, out);
+    hl_term_status st = hl_map_new(r->h, k, v, n, out);
+    hl_mem_free(k);
     return st == HL_TERM_OK ? st : oom(r, t, st);
 }
 

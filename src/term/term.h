@@ -176,6 +176,14 @@ static inline bool hl_is_map(hl_term t) {
 static inline size_t hl_flatmap_size(hl_term t) { return (size_t)hl_header_arity(hl_boxed_header(t)) - 1; }
 static inline hl_term hl_flatmap_keys(hl_term t) { return hl_boxed_ptr(t)[1]; }
 static inline hl_term *hl_flatmap_values(hl_term t) { return hl_boxed_ptr(t) + 2; }
+/* Maps above 32 keys (HAMT, map.c / hamt.c; docs/terms.md §1): every node
+ * is a HASHMAP object whose word 1 is a small holding the 16-bit slot
+ * bitmap and the flags below; the root (HEAD) has the key count as a small
+ * in word 2; then the children in slot order: [K|V] cells or inner nodes. */
+#define HL_HAMT_HEAD ((uint64_t)1 << 16)
+#define HL_HAMT_COLLISION ((uint64_t)1 << 17)
+static inline bool hl_is_hashmap(hl_term t) { return hl_is_boxed_sub(t, HL_SUB_HASHMAP); }
+static inline size_t hl_hashmap_size(hl_term t) { return (size_t)hl_small_val(hl_boxed_ptr(t)[2]); }
 
 /* Binaries. */
 #define HL_HEAP_BIN_MAX 64
