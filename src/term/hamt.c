@@ -450,30 +450,36 @@ hl_term_status hl_hamt_build(hl_heap *h, const hl_term *keys, const hl_term *val
     return st;
 }
 
-/* ---- iteration: depth first, children from the highest slot down ----
- * it->path[l] is the number of children of the level-l node on the
- * current path still to visit; the child being visited at level l is
- * path[l] (after the decrement). */
+/* ---- iteration: depth first; maps:to_list order takes children from the
+ * highest slot down, the io order (it->ascending) from the lowest up.
+ * it->path[l] counts the children of the level-l node on the current path
+ * already taken; the child being visited at level l is path[l] - 1 from
+ * the chosen end. */
+
+static inline size_t kid_index(const hl_map_iter *it, const hl_term *p, size_t l) {
+    return it->ascending ? it->path[l] - 1 : ncount(p) - it->path[l];
+}
 
 static const hl_term *node_at(const hl_map_iter *it, size_t depth) {
     const hl_term *p = nptr(it->map);
-    for (size_t l = 0; l < depth; l++) p = nptr(p[nfirst(p) + it->path[l]]);
+    for (size_t l = 0; l < depth; l++) p = nptr(p[nfirst(p) + kid_index(it, p, l)]);
     return p;
 }
 
 bool hl_hamt_iter_next(hl_map_iter *it, hl_term *key, hl_term *val) {
     if (it->pos == 0) {
         it->depth = 0;
-        it->path[0] = (uint32_t)ncount(nptr(it->map));
+        it->path[0] = 0;
     }
     for (;;) {
         const hl_term *p = node_at(it, it->depth);
-        if (it->path[it->depth] == 0) {
+        if (it->path[it->depth] == ncount(p)) {
             if (it->depth == 0) return false;
             it->depth--;
             continue;
         }
-        hl_term c = p[nfirst(p) + --it->path[it->depth]];
+        it->path[it->depth]++;
+        hl_term c = p[nfirst(p) + kid_index(it, p, it->depth)];
         if (hl_is_cons(c)) {
             *key = hl_car(c);
             *val = hl_cdr(c);
@@ -481,7 +487,7 @@ bool hl_hamt_iter_next(hl_map_iter *it, hl_term *key, hl_term *val) {
             return true;
         }
         it->depth++;
-        it->path[it->depth] = (uint32_t)ncount(nptr(c));
+        it->path[it->depth] = 0;
     }
 }
 

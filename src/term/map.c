@@ -218,6 +218,11 @@ void hl_map_iter_init(hl_map_iter *it, hl_term map) {
     it->map = map;
 }
 
+void hl_map_iter_init_io(hl_map_iter *it, hl_term map) {
+    hl_map_iter_init(it, map);
+    it->ascending = true;
+}
+
 bool hl_map_iter_next(hl_map_iter *it, hl_term *key, hl_term *val) {
     if (!hl_is_flatmap(it->map)) return hl_hamt_iter_next(it, key, val);
     if (it->pos >= hl_flatmap_size(it->map)) return false;

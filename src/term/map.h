@@ -58,11 +58,16 @@ hl_term_status hl_map_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out)
 typedef struct hl_map_iter {
     hl_term map;
     size_t pos;
-    /* reserved for the HAMT walk */
+    /* the HAMT walk */
     size_t depth;
     uint32_t path[16];
+    bool ascending; /* hl_map_iter_init_io's order */
 } hl_map_iter;
 void hl_map_iter_init(hl_map_iter *it, hl_term map);
+/* The other order OTP 25 shows for maps above 32 keys: the one of
+ * maps:iterator/next and io_lib (~w, ~p), which is maps:to_list/1's
+ * reversed. Flat maps: map-key order as always. */
+void hl_map_iter_init_io(hl_map_iter *it, hl_term map);
 /* Next pair; false at the end. */
 bool hl_map_iter_next(hl_map_iter *it, hl_term *key, hl_term *val);
 

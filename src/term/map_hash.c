@@ -28,7 +28,7 @@
 #define START_SALT 3432918353u
 
 /* OTP's raw immediate words on a 64-bit VM. */
-#define OTP_NIL 0xFFFFFFFFFFFFFFFBull
+#define OTP_NIL 0x3Bull
 /* Stack marker for "the tail of a list cell was not a list" (header-tagged:
  * never a term value). */
 #define MARK_CDR ((hl_term)0x4)

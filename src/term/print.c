@@ -379,7 +379,7 @@ static void w_begin(hl_print_ctx *c, wstack *s, hl_term t) {
         wpush(c, s, t, WF_TUPLE);
     } else if (hl_is_map(t)) {
         hl_print_put(c, "#{", 2);
-        if (wpush(c, s, t, WF_MAP)) hl_map_iter_init(&s->v[s->n - 1].it, t);
+        if (wpush(c, s, t, WF_MAP)) hl_map_iter_init_io(&s->v[s->n - 1].it, t);
     } else if (hl_is_binary_obj(t)) {
         hl_print_bits(c, t);
     } else {

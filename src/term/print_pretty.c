@@ -299,7 +299,7 @@ static void measure_begin(pp *p, bstack *s, hl_term t, uint8_t flags) {
         return;
     }
     s->v[s->n++] = (bframe){i, t, 0, HL_NIL, {0}};
-    if (kind == PN_MAP) hl_map_iter_init(&s->v[s->n - 1].it, t);
+    if (kind == PN_MAP) hl_map_iter_init_io(&s->v[s->n - 1].it, t);
 }
 
 /* Sets a finished container's end and one-line length. */

@@ -5,7 +5,7 @@
 %% [compressed])) TAB HEX(term_to_binary(T, [{minor_version, 2}])) TAB ~w,
 %% where "=" repeats the first column, "." is not recorded (random terms) and a ~w text over 4000 bytes is "-".
 %% Terms are every type the term layer has (no funs/pids/ports/refs: they
-%% never cross; maps up to 32 keys: the layer's flat maps).
+%% never cross; maps of any size: large_maps/0 are HAMTs in OTP's order).
 %% Usage: escript tests/oracle/etf_terms.escript > tests/data/etf/terms.txt
 -mode(compile).
 
@@ -56,7 +56,34 @@ fixed() ->
             maps:from_list([{I, I * I} || I <- lists:seq(1, 32)]),
             maps:from_list([{integer_to_binary(I), I} || I <- lists:seq(1, 32)]),
             #{#{a => 1} => 1, #{} => 2, #{b => []} => 3}, #{(1 bsl 70) => big, 0.0 => z}],
-    Ints ++ Floats ++ Atoms ++ Lists ++ Bins ++ Tuples ++ Maps.
+    Ints ++ Floats ++ Atoms ++ Lists ++ Bins ++ Tuples ++ Maps ++ large_maps().
+
+%% Maps above 32 keys (HAMT): OTP's order is its internal key hash's. Keys
+%% hold no atoms (OTP hashes atom table indices, which nothing else can
+%% reproduce); values may.
+large_maps() ->
+    Big40 = maps:from_list([{J, J} || J <- lists:seq(1, 40)]),
+    [maps:from_list([{I, I * I} || I <- lists:seq(1, N)]) || N <- [33, 40, 64, 100, 300]] ++
+    [maps:from_list([{-I * 7919, I} || I <- lists:seq(1, 50)]),
+     maps:from_list([{(I bsl 61) * (1 - 2 * (I rem 2)), I} || I <- lists:seq(1, 40)]),
+     maps:from_list([{1 bsl (59 + I), I} || I <- lists:seq(1, 70)]),
+     maps:from_list([{I * 1.5 - 20.0, float} || I <- lists:seq(0, 40)] ++ [{-0.0, z}, {1.0e300, h}]),
+     maps:from_list([{integer_to_binary(I), I} || I <- lists:seq(1, 60)]),
+     maps:from_list([{list_to_binary(lists:seq(1, I)), I} || I <- lists:seq(0, 40)]),
+     maps:from_list([{<<I:I>>, I} || I <- lists:seq(1, 45)] ++ [{<<"ab", 3:2>>, x}]),
+     maps:from_list([{integer_to_list(I), I} || I <- lists:seq(1, 50)]),
+     maps:from_list([{[I, 1.5, <<"x">> | I], [I]} || I <- lists:seq(1, 40)]),
+     maps:from_list([{[I, 300, -I, [I]], I} || I <- lists:seq(1, 40)]),
+     maps:from_list([{{I, "s", <<I>>}, {value, I}} || I <- lists:seq(1, 40)]),
+     maps:from_list([{{}, 0}, {[], 1}, {<<>>, 2}, {"", 3} | [{I, {I}} || I <- lists:seq(1, 40)]]),
+     maps:from_list([{#{I => I, "k" => <<"v">>}, I} || I <- lists:seq(1, 35)]),
+     maps:from_list([{I, Big40} || I <- lists:seq(1, 34)]),
+     maps:from_list([{Big40, big}, {maps:remove(1, Big40), small} | [{I, I} || I <- lists:seq(1, 33)]]),
+     maps:from_list([{I, atom_value} || I <- lists:seq(-100, 100)] ++
+                    [{integer_to_binary(I), I} || I <- lists:seq(1, 50)] ++
+                    [{{I}, I * 0.5} || I <- lists:seq(1, 50)]),
+     {maps:from_list([{I, I} || I <- lists:seq(1, 33)]), maps:remove(7, maps:from_list([{I, I} || I <- lists:seq(1, 33)]))},
+     [maps:put(K, new, maps:from_list([{I, I} || I <- lists:seq(1, 40)])) || K <- [1, 41, 1000]]].
 
 term(0) -> leaf();
 term(D) ->

@@ -11,12 +11,12 @@
 %% with the column past the line length). Run with
 %% ERL_FLAGS="+pc unicode" and the argument "tpu" it writes only the tp field
 %% (under io:printable_range() =:= unicode), into terms_tpu.txt.
-%% Maps stay at 32 keys or fewer (the term layer's flat maps).
+%% The last records are maps above 32 keys (large_maps/0, HAMT order).
 -mode(compile).
 
 main(Args) ->
     rand:seed(exsss, {20261130, 7, 25}),
-    Terms = fixed() ++ [gen(pick([1, 2, 2, 3, 3, 4])) || _ <- lists:seq(1, 700)],
+    Terms = fixed() ++ [gen(pick([1, 2, 2, 3, 3, 4])) || _ <- lists:seq(1, 700)] ++ large_maps(),
     Mode = case Args of ["tpu"] -> tpu; _ -> all end,
     Out = [record(I, T, Mode) || {I, T} <- lists:zip(lists:seq(1, length(Terms)), Terms)],
     ok = io:setopts(standard_io, [binary, {encoding, latin1}]),
@@ -47,6 +47,33 @@ record(I, T, Mode) ->
 field(Name, Chars) ->
     B = unicode:characters_to_binary(Chars),
     [Name, io_lib:format(" ~w~n", [byte_size(B)]), B, "\n"].
+
+%% Maps above 32 keys (HAMT): OTP's order is its internal key hash's. Keys
+%% hold no atoms (OTP hashes atom table indices, which nothing else can
+%% reproduce); values may.
+large_maps() ->
+    Big40 = maps:from_list([{J, J} || J <- lists:seq(1, 40)]),
+    [maps:from_list([{I, I * I} || I <- lists:seq(1, N)]) || N <- [33, 40, 64, 100, 300]] ++
+    [maps:from_list([{-I * 7919, I} || I <- lists:seq(1, 50)]),
+     maps:from_list([{(I bsl 61) * (1 - 2 * (I rem 2)), I} || I <- lists:seq(1, 40)]),
+     maps:from_list([{1 bsl (59 + I), I} || I <- lists:seq(1, 70)]),
+     maps:from_list([{I * 1.5 - 20.0, float} || I <- lists:seq(0, 40)] ++ [{-0.0, z}, {1.0e300, h}]),
+     maps:from_list([{integer_to_binary(I), I} || I <- lists:seq(1, 60)]),
+     maps:from_list([{list_to_binary(lists:seq(1, I)), I} || I <- lists:seq(0, 40)]),
+     maps:from_list([{<<I:I>>, I} || I <- lists:seq(1, 45)] ++ [{<<"ab", 3:2>>, x}]),
+     maps:from_list([{integer_to_list(I), I} || I <- lists:seq(1, 50)]),
+     maps:from_list([{[I, 1.5, <<"x">> | I], [I]} || I <- lists:seq(1, 40)]),
+     maps:from_list([{[I, 300, -I, [I]], I} || I <- lists:seq(1, 40)]),
+     maps:from_list([{{I, "s", <<I>>}, {value, I}} || I <- lists:seq(1, 40)]),
+     maps:from_list([{{}, 0}, {[], 1}, {<<>>, 2}, {"", 3} | [{I, {I}} || I <- lists:seq(1, 40)]]),
+     maps:from_list([{#{I => I, "k" => <<"v">>}, I} || I <- lists:seq(1, 35)]),
+     maps:from_list([{I, Big40} || I <- lists:seq(1, 34)]),
+     maps:from_list([{Big40, big}, {maps:remove(1, Big40), small} | [{I, I} || I <- lists:seq(1, 33)]]),
+     maps:from_list([{I, atom_value} || I <- lists:seq(-100, 100)] ++
+                    [{integer_to_binary(I), I} || I <- lists:seq(1, 50)] ++
+                    [{{I}, I * 0.5} || I <- lists:seq(1, 50)]),
+     {maps:from_list([{I, I} || I <- lists:seq(1, 33)]), maps:remove(7, maps:from_list([{I, I} || I <- lists:seq(1, 33)]))},
+     [maps:put(K, new, maps:from_list([{I, I} || I <- lists:seq(1, 40)])) || K <- [1, 41, 1000]]].
 
 fixed() ->
     Atoms = ['a b', 'Abc', '_x', a@b, 'a.b', 'é', 'ßx', 'aé', 'aÀ', 'a×', '÷a',

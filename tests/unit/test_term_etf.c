@@ -16,6 +16,7 @@
 #include <zlib.h>
 
 #include "base/mem.h"
+#include "term/map.h"
 #include "term/arith.h"
 #include "term/atom.h"
 #include "term/compare.h"
@@ -534,7 +535,7 @@ static void test_limits(void **state) {
     assert_int_equal(dec(b, n + 7, &t, &h, &err), HL_TERM_OK);
     assert_int_equal(t, hl_make_small(1));
     free(b);
-    /* 33 keys */
+    /* 33 keys: a HAMT map; a duplicate key among them is badarg (OTP) */
     uint8_t m[6 + 33 * 4] = {131, 116, 0, 0, 0, 33};
     for (int i = 0; i < 33; i++) {
         m[6 + 4 * i] = 97;
@@ -542,7 +543,11 @@ static void test_limits(void **state) {
         m[8 + 4 * i] = 97;
         m[9 + 4 * i] = 0;
     }
-    assert_int_equal(dec(m, sizeof m, &t, &h, &err), HL_TERM_SYSTEM_LIMIT);
+    assert_int_equal(dec(m, sizeof m, &t, &h, &err), HL_TERM_OK);
+    assert_true(hl_is_hashmap(t));
+    assert_int_equal(hl_map_size(t), 33);
+    m[7 + 4 * 32] = 5;
+    assert_int_equal(dec(m, sizeof m, &t, &h, &err), HL_TERM_BADARG);
     hl_heap_free(&h);
 }
 

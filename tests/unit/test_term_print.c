@@ -176,7 +176,7 @@ static hl_term decode(etf *e) {
             k[i] = decode(e);
             v[i] = decode(e);
         }
-        ok(hl_flatmap_new(e->h, k, v, n, &t));
+        ok(hl_map_new(e->h, k, v, n, &t));
         free(k);
         free(v);
         return t;
