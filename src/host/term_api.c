@@ -11,7 +11,6 @@
 #include "base/buf.h"
 #include "base/mem.h"
 #include "host/host_int.h"
-#include "term/map.h"
 #include "term/atom.h"
 #include "term/copy.h"
 #include "term/map.h"
