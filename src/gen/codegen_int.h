@@ -122,5 +122,11 @@ void cg_guards(cg *c, const hl_core_clause *cl, uint32_t fail);
 
 /* codegen_receive.c: receive (value in x0; in tail position it returns). */
 uint32_t cg_receive(cg *c, const hl_core_node *e, bool is_tail);
+uint32_t cg_guard_value(cg *c, const hl_core_node *e, uint32_t fail);
+
+/* codegen_bits.c: `<<...>>` built into x0 (fail: a label in guards, else
+ * ONOFAIL), and binary patterns matched against the stable value subj. */
+uint32_t cg_bits_construct(cg *c, const hl_core_node *e, uint32_t fail);
+void cg_bits_match(cg *c, const hl_core_node *p, uint32_t subj, uint32_t fail);
 
 #endif
