@@ -113,7 +113,6 @@ static void test_unsupported_located(void **state) {
     } cases[] = {
         {"f(X) -> X#{a => 1}.", "t.erl:3:10: error: a map expression is not supported in this version\n"},
         {"f(#{a := X}) -> X.", "t.erl:3:3: error: a map pattern is not supported in this version\n"},
-        {"f(<<X, _/binary>>) -> X.", "t.erl:3:3: error: a binary pattern is not supported in this version\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char src[512], msg[512];
