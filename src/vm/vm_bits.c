@@ -78,9 +78,8 @@ static bool float_bits(hl_term v, uint64_t bits, uint64_t *raw) {
         memcpy(raw, &d, 8);
         return true;
     }
-    if (bits == 32) {
+    if (bits == 32) { /* OTP: out of float range becomes infinity, not an error */
         float f = (float)d;
-        if (isinf(f)) return false;
         uint32_t u;
         memcpy(&u, &f, 4);
         *raw = u;
@@ -88,7 +87,7 @@ static bool float_bits(hl_term v, uint64_t bits, uint64_t *raw) {
     }
     if (bits == 16) {
         uint16_t hv;
-        if (!half_from_double(d, &hv)) return false;
+        if (!half_from_double(d, &hv)) hv = (uint16_t)((signbit(d) ? 0x8000 : 0) | 0x7C00); /* infinity */
         *raw = hv;
         return true;
     }

@@ -179,8 +179,8 @@ BIF(b_binary_to_list1) {
     return bytes_to_list(p, a[0], 0, hl_bits_size(a[0]) / 8, HL_NIL, out);
 }
 BIF(b_binary_to_list3) {
-    if (!hl_is_binary_obj(a[0]) || hl_bits_size(a[0]) % 8 || !hl_is_small(a[1]) || !hl_is_small(a[2]))
-        return HL_TERM_BADARG;
+    /* OTP takes whole bytes of a bitstring here */
+    if (!hl_is_binary_obj(a[0]) || !hl_is_small(a[1]) || !hl_is_small(a[2])) return HL_TERM_BADARG;
     int64_t size = (int64_t)(hl_bits_size(a[0]) / 8), from = hl_small_val(a[1]), to = hl_small_val(a[2]);
     if (from < 1 || from > size || to < from || to > size) return HL_TERM_BADARG;
     return bytes_to_list(p, a[0], (uint64_t)from - 1, (uint64_t)(to - from + 1), HL_NIL, out);
@@ -204,8 +204,8 @@ BIF(b_bitstring_to_list) {
 
 /* binary_part(Bin, Start, Len): Len < 0 takes the bytes before Start. */
 static hl_term_status part(hl_vm_proc *p, hl_term bin, hl_term start, hl_term len, hl_term *out) {
-    if (!hl_is_binary_obj(bin) || hl_bits_size(bin) % 8 || !hl_is_small(start) || !hl_is_small(len))
-        return HL_TERM_BADARG;
+    /* as OTP: a bitstring's whole bytes may be taken */
+    if (!hl_is_binary_obj(bin) || !hl_is_small(start) || !hl_is_small(len)) return HL_TERM_BADARG;
     int64_t size = (int64_t)(hl_bits_size(bin) / 8), s = hl_small_val(start), l = hl_small_val(len);
     if (l < 0) s += l, l = -l;
     if (s < 0 || s > size || l > size - s) return HL_TERM_BADARG;
