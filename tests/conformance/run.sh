@@ -72,6 +72,10 @@ P="$DIR/probes/limits.erl"
 probe loop-reductions reductions --max-reductions 100000 "$P" loop
 probe heap-growth heap --max-heap-bytes 1000000 "$P" grow
 probe deadline deadline --timeout-ms 50 --max-reductions 100000000000 "$P" loop
+B="$DIR/probes/binaries.erl"
+probe binary-doubling heap --max-heap-bytes 1000000 "$B" double
+probe binary-refc-held heap --max-heap-bytes 20000000 "$B" hold
+probe binary-slices-held heap --max-heap-bytes 20000000 "$B" hold_slices
 # The reduction stop is deterministic: the same count leaves the same work done.
 "$HL" run --max-reductions 1000 "$P" count_to 2000 >/dev/null 2>&1
 a=$?
