@@ -6,26 +6,38 @@
 
 void hl_bits_copy(uint8_t *d, uint64_t doff, const uint8_t *s, uint64_t soff, uint64_t n) {
     if (n == 0) return;
-    if (((doff | soff) & 7) == 0) {
-        memcpy(d + (doff >> 3), s + (soff >> 3), (size_t)(n >> 3));
-        unsigned r = (unsigned)(n & 7);
-        if (r) hl_bits_put8(d, doff + (n & ~UINT64_C(7)), hl_bits_get8(s, soff + (n & ~UINT64_C(7)), r), r);
-        return;
+    if (doff & 7) { /* align the destination first: then whole bytes */
+        unsigned head = 8 - (unsigned)(doff & 7);
+        if (head > n) head = (unsigned)n;
+        hl_bits_put8(d, doff, hl_bits_get8(s, soff, head), head);
+        doff += head, soff += head, n -= head;
+        if (n == 0) return;
     }
-    if ((doff & 7) == 0) {
-        /* aligned destination: whole bytes assembled from two source bytes */
-        uint8_t *o = d + (doff >> 3);
-        const uint8_t *p = s + (soff >> 3);
-        unsigned sh = (unsigned)(soff & 7);
-        uint64_t nb = n >> 3;
+    uint8_t *o = d + (doff >> 3);
+    const uint8_t *p = s + (soff >> 3);
+    uint64_t nb = n >> 3;
+    unsigned sh = (unsigned)(soff & 7);
+    if (sh == 0) {
+        memcpy(o, p, (size_t)nb);
+    } else {
+        /* each destination byte from two source bytes; p[i + 1] holds bits
+         * of the source range since sh > 0 */
         for (uint64_t i = 0; i < nb; i++) o[i] = (uint8_t)((p[i] << sh) | (p[i + 1] >> (8 - sh)));
-        unsigned r = (unsigned)(n & 7);
-        if (r) hl_bits_put8(d, doff + 8 * nb, hl_bits_get8(s, soff + 8 * nb, r), r);
-        return;
     }
-    uint64_t i = 0;
-    for (; i + 8 <= n; i += 8) hl_bits_put8(d, doff + i, hl_bits_get8(s, soff + i, 8), 8);
-    if (i < n) hl_bits_put8(d, doff + i, hl_bits_get8(s, soff + i, (unsigned)(n - i)), (unsigned)(n - i));
+    unsigned r = (unsigned)(n & 7);
+    if (r) hl_bits_put8(d, doff + 8 * nb, hl_bits_get8(s, soff + 8 * nb, r), r);
+}
+
+void hl_bits_fill_ones(uint8_t *d, uint64_t off, uint64_t n) {
+    if (n == 0) return;
+    if (off & 7) {
+        unsigned head = 8 - (unsigned)(off & 7);
+        if (head > n) head = (unsigned)n;
+        hl_bits_put8(d, off, 0xFF, head);
+        off += head, n -= head;
+    }
+    memset(d + (off >> 3), 0xFF, (size_t)(n >> 3));
+    if (n & 7) hl_bits_put8(d, off + (n & ~UINT64_C(7)), 0xFF, (unsigned)(n & 7));
 }
 
 hl_term_status hl_bin_build_begin(hl_heap *h, uint64_t bits, hl_bin_builder *b) {

@@ -38,6 +38,8 @@ static inline void hl_bits_put8(uint8_t *d, uint64_t off, unsigned v, unsigned n
 
 /* Copies n bits from s at soff to the zeroed destination d at doff. */
 void hl_bits_copy(uint8_t *d, uint64_t doff, const uint8_t *s, uint64_t soff, uint64_t n);
+/* Sets n bits at off to 1 (a zeroed destination's runs of ones). */
+void hl_bits_fill_ones(uint8_t *d, uint64_t off, uint64_t n);
 
 /* Bit size of a bitstring term. */
 static inline uint64_t hl_bits_size(hl_term t) {

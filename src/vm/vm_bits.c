@@ -138,35 +138,26 @@ static unsigned tc_bits(const tcint *t, uint64_t lo, unsigned cnt) {
     return (unsigned)(r & ((1u << cnt) - 1));
 }
 
+/* The builder is zeroed, so runs of sign extension only need writing when
+ * they are ones; they are filled in bulk (a huge segment stays fast). */
 static void write_int(uint8_t *d, uint64_t off, const tcint *t, uint64_t bits, bool little) {
-    uint64_t vbits = (uint64_t)t->n * 64; /* bits above are t->ext */
-    uint8_t fill = (uint8_t)t->ext;
+    uint64_t vbits = (uint64_t)t->n * 64; /* bits at and above vbits are t->ext */
     if (!little) {
-        unsigned r = (unsigned)(bits & 7);
         uint64_t hi = bits;
-        if (r) {
-            hl_bits_put8(d, off, tc_bits(t, bits - r, r), r);
-            off += r, hi -= r;
-        }
-        if (hi > vbits && (off & 7) == 0) { /* the sign extension in one go */
-            uint64_t nb = (hi - vbits) >> 3;
-            memset(d + (off >> 3), fill, (size_t)nb);
-            off += 8 * nb, hi -= 8 * nb;
+        if (hi > vbits) {
+            if (t->ext) hl_bits_fill_ones(d, off, hi - vbits);
+            off += hi - vbits, hi = vbits;
         }
         while (hi) {
-            hi -= 8;
-            hl_bits_put8(d, off, tc_bits(t, hi, 8), 8);
-            off += 8;
+            unsigned cnt = (hi & 7) ? (unsigned)(hi & 7) : 8;
+            hl_bits_put8(d, off, tc_bits(t, hi - cnt, cnt), cnt);
+            off += cnt, hi -= cnt;
         }
         return;
     }
     uint64_t full = bits >> 3, i = 0;
     for (; i < full && 8 * i < vbits; i++) hl_bits_put8(d, off + 8 * i, tc_bits(t, 8 * i, 8), 8);
-    if (i < full) {
-        if ((off & 7) == 0) memset(d + (off >> 3) + i, fill, (size_t)(full - i));
-        else if (fill)
-            for (; i < full; i++) hl_bits_put8(d, off + 8 * i, fill, 8);
-    }
+    if (i < full && t->ext) hl_bits_fill_ones(d, off + 8 * i, 8 * (full - i));
     unsigned r = (unsigned)(bits & 7);
     if (r) hl_bits_put8(d, off + 8 * full, tc_bits(t, 8 * full, r), r);
 }
