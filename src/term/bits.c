@@ -2,6 +2,7 @@
  * bits.h). */
 #include "term/bits.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 void hl_bits_copy(uint8_t *d, uint64_t doff, const uint8_t *s, uint64_t soff, uint64_t n) {
@@ -40,7 +41,7 @@ void hl_bits_fill_ones(uint8_t *d, uint64_t off, uint64_t n) {
     if (n & 7) hl_bits_put8(d, off + (n & ~UINT64_C(7)), 0xFF, (unsigned)(n & 7));
 }
 
-hl_term_status hl_bin_build_begin(hl_heap *h, uint64_t bits, hl_bin_builder *b) {
+static hl_term_status build_begin(hl_heap *h, uint64_t bits, hl_bin_builder *b, bool growable) {
     if (bits > HL_BIN_MAX_BITS) return HL_TERM_SYSTEM_LIMIT;
     size_t bytes = (size_t)((bits + 7) / 8);
     size_t sub = bits % 8 ? HL_SUB_BIN_WORDS : 0;
@@ -61,17 +62,67 @@ hl_term_status hl_bin_build_begin(hl_heap *h, uint64_t bits, hl_bin_builder *b) 
     /* Refuse before touching the host allocator. */
     if (hl_heap_bytes(h) + bytes + (HL_REFC_BIN_WORDS + sub) * sizeof(hl_term) > h->limit_bytes)
         return HL_TERM_HEAP_LIMIT;
-    hl_binary *bin = hl_binary_new(bytes);
+    size_t cap = bytes;
+    if (growable && !sub) {
+        /* spare room: half again, within the cap and what the limit leaves */
+        uint64_t room = h->limit_bytes - hl_heap_bytes(h) - bytes - HL_REFC_BIN_WORDS * sizeof(hl_term);
+        uint64_t extra = bytes / 2;
+        if (extra > room / 2) extra = room / 2;
+        if (extra > HL_BIN_MAX_BYTES - bytes) extra = HL_BIN_MAX_BYTES - bytes;
+        cap = bytes + (size_t)extra;
+    }
+    hl_binary *bin = hl_binary_new(cap);
     if (!bin) return HL_TERM_NOMEM;
     memset(bin->data, 0, bytes);
+    atomic_store(&bin->used, bytes);
     hl_term_status st = hl_heap_make_refc_bin(h, bin, &b->bin);
     hl_binary_decref(bin); /* the REFC_BIN holds it now (or nothing does) */
     if (st != HL_TERM_OK) return st;
+    hl_boxed_ptr(b->bin)[1] = bytes; /* the view: the spare room is not part of it */
     hl_term *sp = NULL;
     /* A failure here leaves a well-formed, unreferenced REFC_BIN: garbage. */
     if (sub && (st = hl_heap_alloc(h, sub, &sp)) != HL_TERM_OK) return st;
     b->data = bin->data;
     b->sub = sp;
+    return HL_TERM_OK;
+}
+
+hl_term_status hl_bin_build_begin(hl_heap *h, uint64_t bits, hl_bin_builder *b) {
+    return build_begin(h, bits, b, false);
+}
+
+hl_term_status hl_bin_build_begin_growable(hl_heap *h, uint64_t bits, hl_bin_builder *b) {
+    return build_begin(h, bits, b, true);
+}
+
+hl_term_status hl_bin_append_begin(hl_heap *h, hl_term left, uint64_t add_bits, hl_bin_builder *b, bool *done) {
+    *done = false;
+    if (!hl_is_boxed_sub(left, HL_SUB_REFC_BIN) || add_bits % 8) return HL_TERM_OK;
+    const hl_term *lp = hl_boxed_ptr(left);
+    hl_binary *bin = (hl_binary *)(uintptr_t)lp[2];
+    uint64_t have = lp[1], add = add_bits / 8;
+    if (have != atomic_load(&bin->used) || bin->size - have < add) return HL_TERM_OK;
+    hl_term *p;
+    hl_term_status st = hl_heap_alloc(h, HL_REFC_BIN_WORDS, &p);
+    if (st != HL_TERM_OK) return st;
+    uint64_t expect = have;
+    if (!atomic_compare_exchange_strong(&bin->used, &expect, have + add)) {
+        /* another view claimed it first: leave a harmless object behind */
+        p[0] = hl_make_header(HL_SUB_TUPLE, HL_REFC_BIN_WORDS - 1);
+        for (size_t i = 1; i < HL_REFC_BIN_WORDS; i++) p[i] = HL_NIL;
+        return HL_TERM_OK;
+    }
+    memset(bin->data + have, 0, (size_t)add); /* the spare room was never written */
+    p[0] = hl_make_header(HL_SUB_REFC_BIN, HL_REFC_BIN_WORDS - 1);
+    p[1] = have + add;
+    p[2] = (hl_term)(uintptr_t)bin;
+    hl_binary_incref(bin);
+    hl_heap_link_refc(h, p);
+    b->data = bin->data;
+    b->bits = 8 * (have + add);
+    b->bin = hl_make_boxed(p);
+    b->sub = NULL;
+    *done = true;
     return HL_TERM_OK;
 }
 

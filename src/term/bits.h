@@ -62,6 +62,19 @@ typedef struct hl_bin_builder {
 hl_term_status hl_bin_build_begin(hl_heap *h, uint64_t bits, hl_bin_builder *b);
 hl_term hl_bin_build_finish(const hl_bin_builder *b);
 
+/* Appending in place (OTP's writable binaries): `<<Acc/binary, ...>>` where
+ * Acc is a refcounted binary whose view ends where its buffer's claimed part
+ * ends may write the new bytes into the buffer's spare room and return a new,
+ * longer view of the same buffer; every older view still sees only its own
+ * bytes, so terms stay immutable. The claim is an atomic compare-and-swap on
+ * the buffer's `used` mark, so views shared between processes are safe.
+ * On success b is ready for bits [left_bits, left_bits + add_bits) and
+ * finishes to the new view; false when it does not apply (b untouched). */
+hl_term_status hl_bin_append_begin(hl_heap *h, hl_term left, uint64_t add_bits, hl_bin_builder *b, bool *done);
+/* As hl_bin_build_begin, with room to grow in place when the result is a
+ * refcounted binary (about half its size again, within the heap limit). */
+hl_term_status hl_bin_build_begin_growable(hl_heap *h, uint64_t bits, hl_bin_builder *b);
+
 /* A sub-binary of t (a bitstring) from bit `off` (relative to t), `bits`
  * long; never copies; returns t itself when the slice is all of it. */
 hl_term_status hl_bits_slice(hl_heap *h, hl_term t, uint64_t off, uint64_t bits, hl_term *out);

@@ -342,18 +342,33 @@ hl_term_status hl_vm_bs_create(hl_vm_proc *p, hl_term *const *base, const hl_two
         if (total > HL_BIN_MAX_BITS) return HL_TERM_SYSTEM_LIMIT;
     }
     hl_bin_builder b;
-    hl_term_status st = hl_bin_build_begin(&p->heap, total, &b);
-    if (st != HL_TERM_OK) return st;
-    uint64_t scratch[HL_BIG_MAX_BITS / 64 + 1];
+    hl_term_status st;
+    uint32_t first = 0;
     uint64_t off = 0;
-    for (uint32_t i = 0; i < k; i++) {
+    /* `<<Acc/binary, ...>>`: append in place when Acc's buffer allows, and
+     * leave room to do so next time (amortised linear accumulation). */
+    bool append = k > 0 && (HL_BS_TYPE((uint32_t)segs[0]) == HL_BS_BINARY ||
+                            HL_BS_TYPE((uint32_t)segs[0]) == HL_BS_BITSTRING) &&
+                  !((uint32_t)segs[0] & HL_BS_HAS_SIZE);
+    bool done = false;
+    if (append) {
+        hl_term left = OPND(segs[1]);
+        uint64_t lbits = hl_bits_size(left);
+        if ((st = hl_bin_append_begin(&p->heap, left, total - lbits, &b, &done)) != HL_TERM_OK) return st;
+        if (done) first = 1, off = lbits;
+    }
+    if (!done && (st = append ? hl_bin_build_begin_growable(&p->heap, total, &b)
+                              : hl_bin_build_begin(&p->heap, total, &b)) != HL_TERM_OK)
+        return st;
+    uint64_t scratch[HL_BIG_MAX_BITS / 64 + 1];
+    for (uint32_t i = first; i < k; i++) {
         const hl_tword *g = segs + 3 * (size_t)i;
         uint64_t bits = 0;
         (void)measure((uint32_t)g[0], OPND(g[1]), OPND(g[2]), &bits);
         fill(b.data, off, (uint32_t)g[0], OPND(g[1]), bits, scratch);
         off += bits;
     }
-    p->bif_cost = (total >> 9) + (k >> 4); /* one reduction per 64 bytes, per 16 segments */
+    p->bif_cost = ((total - off) >> 9) + (k >> 4); /* one reduction per 64 bytes written, per 16 segments */
     *out = hl_bin_build_finish(&b);
     return HL_TERM_OK;
 }
