@@ -60,15 +60,13 @@ static hl_term_status build_begin(hl_heap *h, uint64_t bits, hl_bin_builder *b, 
         return HL_TERM_OK;
     }
     /* Refuse before touching the host allocator. */
-    if (hl_heap_bytes(h) + bytes + (HL_REFC_BIN_WORDS + sub) * sizeof(hl_term) > h->limit_bytes)
-        return HL_TERM_HEAP_LIMIT;
+    if (!hl_heap_fits(h, HL_REFC_BIN_WORDS + sub, bytes)) return HL_TERM_HEAP_LIMIT;
     size_t cap = bytes;
     if (growable && !sub) {
-        /* spare room: half again, within the cap and what the limit leaves */
-        uint64_t room = h->limit_bytes - hl_heap_bytes(h) - bytes - HL_REFC_BIN_WORDS * sizeof(hl_term);
+        /* spare room: half again, within the cap, when the limit allows it */
         uint64_t extra = bytes / 2;
-        if (extra > room / 2) extra = room / 2;
         if (extra > HL_BIN_MAX_BYTES - bytes) extra = HL_BIN_MAX_BYTES - bytes;
+        if (!hl_heap_fits(h, HL_REFC_BIN_WORDS, bytes + extra)) extra = 0;
         cap = bytes + (size_t)extra;
     }
     hl_binary *bin = hl_binary_new(cap);
