@@ -598,8 +598,10 @@ dispatch:
         NEXT(1);
     }
     /* ---- bit syntax (bodies in vm_bits.c) ----------------------------- */
-    /* A builtin-like result: charge, fault on the limits, fail or raise. */
-#define BS_RESULT(ts, failw)                                                                  \
+    /* A builtin-like result: charge, fault on the limits, fail or raise
+     * (bs_create's label is a guard's: every error fails; bs_get's label is
+     * "no match": system_limit still raises). */
+#define BS_RESULT(ts, failw, guard)                                                           \
     do {                                                                                      \
         if (UNLIKELY(p->bif_cost)) { /* owed beyond the chunk, as for bif */                \
             if (reds >= p->bif_cost) reds -= p->bif_cost;                                     \
@@ -612,7 +614,7 @@ dispatch:
                 st = (ts) == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;            \
                 goto leave_saved;                                                             \
             }                                                                                 \
-            if (failw) JUMP(failw);                                                           \
+            if ((failw) && ((guard) || (ts) == HL_TERM_BADARG)) JUMP(failw);                  \
             SAVE();                                                                           \
             st = hl_vm_raise_status(p, x, (ts));                                              \
             goto after_raise;                                                                 \
@@ -628,7 +630,7 @@ dispatch:
             GC(0, (uint32_t)pc[2], NULL, 0);
             ts = hl_vm_bs_create(p, base, pc + 4, k, &out);
         }
-        BS_RESULT(ts, pc[1]);
+        BS_RESULT(ts, pc[1], true);
         DST(pc[4 + 3 * (size_t)k]) = out;
         NEXT(5 + 3 * (size_t)k);
     }
@@ -641,7 +643,7 @@ dispatch:
             GC(0, (uint32_t)pc[2], NULL, 0);
             ts = hl_vm_bs_get(p, SRC(pc[3]), &DST(pc[4]), (uint32_t)pc[5], SRC(pc[6]), &out);
         }
-        BS_RESULT(ts, pc[1]);
+        BS_RESULT(ts, pc[1], false);
         if (!((uint32_t)pc[5] & HL_BS_SKIP)) DST(pc[7]) = out;
         NEXT(8);
     }
