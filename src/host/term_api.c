@@ -190,6 +190,12 @@ static hl_status align_binaries(hl_heap *h, hl_term root) {
             if (!push(&s, hl_flatmap_keys(t))) st = HL_ENOMEM;
             for (size_t i = 0; i < n; i++)
                 if (!push(&s, hl_flatmap_values(t)[i])) st = HL_ENOMEM;
+        } else if (hl_is_hashmap(t)) {
+            hl_map_iter it;
+            hl_map_iter_init(&it, t);
+            hl_term k, v;
+            while (st == HL_OK && hl_map_iter_next(&it, &k, &v))
+                if (!push(&s, v) || !push(&s, k)) st = HL_ENOMEM;
         } else if (hl_is_boxed_sub(t, HL_SUB_SUB_BIN)) {
             hl_term *p = hl_boxed_ptr(t);
             if (p[2] % 8 == 0 || p[3] % 8 != 0) continue;
