@@ -70,4 +70,10 @@ escript tests/oracle/etf_decode.escript > tests/data/etf/decode.txt
 step "tests/data/reader/terms.txt (tests/oracle/reader_terms.escript)"
 escript tests/oracle/reader_terms.escript > tests/data/reader/terms.txt
 
+# Stdlib conformance programs (generated), then their expected output.
+step "tests/conformance/std_*.erl (tests/oracle/gen_std_conformance.py)"
+python3 tests/oracle/gen_std_conformance.py tests/conformance
+step "tests/conformance/std_*.expected (tests/oracle/conformance.escript)"
+escript tests/oracle/conformance.escript tests/conformance/std_*.erl
+
 echo "regen-oracle: done; review with git status / git diff"

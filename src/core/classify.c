@@ -66,9 +66,13 @@ static void classify_call(cctx *c, hl_core_node *n) {
             n->u.call.target = (uint32_t)local;
             return;
         }
-        reject(c, n, "remote call ", mod, f, a, local >= 0 ? " is not declared (the function is not exported)"
-                                                          : " is not declared (no such function)");
-        return;
+        /* A stdlib module (lib/) calls the C builtins of its own module
+         * (lists:reverse/2 from lists.erl) through the allowlist. */
+        if (local >= 0 || hl_builtin_find(mod.ptr, mod.len, f.ptr, f.len, a) < 0) {
+            reject(c, n, "remote call ", mod, f, a, local >= 0 ? " is not declared (the function is not exported)"
+                                                              : " is not declared (no such function)");
+            return;
+        }
     }
     bool erl = name_is(mod, "erlang");
     if (erl && name_is(f, "!") && a == 2) {

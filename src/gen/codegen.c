@@ -409,95 +409,14 @@ static void finish_function(cg *c, uint32_t index) {
     c->funcs[index][3] = c->max_slots;
 }
 
-/* ---- the stdlib link ------------------------------------------------------------ */
-
-static bool uses_erl(const hl_core_node *n);
-
-static bool clauses_use_erl(const hl_core_clause *cl, uint32_t count) {
-    for (uint32_t i = 0; i < count; i++) {
-        for (uint32_t g = 0; g < cl[i].nguards; g++)
-            for (uint32_t k = 0; k < cl[i].guards[g].count; k++)
-                if (uses_erl(cl[i].guards[g].tests[k])) return true;
-        if (cl[i].body && uses_erl(cl[i].body)) return true;
-    }
-    return false;
+bool hl_codegen(const hl_core_module *m, const hl_core_module *const *libs, size_t nlibs, hl_diags *d, uint8_t **out,
+                size_t *len, bool *nomem) {
+    return hl_codegen_bindings(m, libs, nlibs, NULL, 0, d, out, len, nomem);
 }
 
-/* Recursion bounded by the IR's depth limit (core/ir.h). Patterns cannot
- * call, so only expressions are visited. */
-static bool uses_erl(const hl_core_node *n) {
-    if (!n) return false;
-    switch (n->kind) {
-    case HL_CORE_TUPLE:
-    case HL_CORE_CONS:
-    case HL_CORE_SEQ:
-        for (uint32_t i = 0; i < n->u.list.count; i++)
-            if (uses_erl(n->u.list.items[i])) return true;
-        return n->kind == HL_CORE_CONS && uses_erl(n->u.list.tail);
-    case HL_CORE_MATCH: return uses_erl(n->u.pair.b);
-    case HL_CORE_CASE: return uses_erl(n->u.case_.arg) || clauses_use_erl(n->u.case_.clauses, n->u.case_.count);
-    case HL_CORE_RECEIVE:
-        return clauses_use_erl(n->u.receive.clauses, n->u.receive.count) || uses_erl(n->u.receive.timeout) ||
-               uses_erl(n->u.receive.after);
-    case HL_CORE_TRY:
-        return uses_erl(n->u.try_.body) || clauses_use_erl(n->u.try_.of, n->u.try_.nof) ||
-               clauses_use_erl(n->u.try_.catches, n->u.try_.ncatch) || uses_erl(n->u.try_.after);
-    case HL_CORE_CATCH: return uses_erl(n->u.arg);
-    case HL_CORE_CALL:
-        if (n->u.call.kind == HL_CALL_BUILTIN && n->u.call.target < HL_BI__COUNT &&
-            hl_builtins[n->u.call.target].kind == HL_BK_ERL)
-            return true;
-        for (uint32_t i = 0; i < n->u.call.nargs; i++)
-            if (uses_erl(n->u.call.args[i])) return true;
-        return false;
-    case HL_CORE_APPLY:
-        if (uses_erl(n->u.apply.fun)) return true;
-        for (uint32_t i = 0; i < n->u.apply.nargs; i++)
-            if (uses_erl(n->u.apply.args[i])) return true;
-        return false;
-    case HL_CORE_RECORD_GET: return uses_erl(n->u.rget.arg);
-    case HL_CORE_MAP:
-        if (uses_erl(n->u.map.base)) return true;
-        for (uint32_t i = 0; i < n->u.map.count; i++)
-            if (uses_erl(n->u.map.pairs[i].key) || uses_erl(n->u.map.pairs[i].value)) return true;
-        return false;
-    default: return false;
-    }
-}
-
-bool hl_codegen_needs_stdlib(const hl_core_module *m) {
-    for (uint32_t i = 0; i < m->nfuns; i++)
-        if (clauses_use_erl(m->funs[i].clauses, m->funs[i].nclauses)) return true;
-    return false;
-}
-
-/* builtin id -> image function index of the stdlib's exported function. */
-static void link_stdlib(cg *c, const hl_core_module *lib, uint32_t base) {
-    c->erl_fn = hl_mem_alloc(HL_BI__COUNT * sizeof *c->erl_fn);
-    if (!c->erl_fn) {
-        cg_oom(c);
-        return;
-    }
-    for (uint32_t id = 0; id < HL_BI__COUNT; id++) {
-        c->erl_fn[id] = UINT32_MAX;
-        if (hl_builtins[id].kind != HL_BK_ERL) continue;
-        size_t flen = strlen(hl_builtins[id].function);
-        for (uint32_t i = 0; i < lib->nfuns; i++) {
-            const hl_core_fun *f = &lib->funs[i];
-            if (f->exported && f->arity == hl_builtins[id].arity && f->name.len == flen &&
-                memcmp(f->name.ptr, hl_builtins[id].function, flen) == 0)
-                c->erl_fn[id] = base + i;
-        }
-    }
-}
-
-bool hl_codegen(const hl_core_module *m, const hl_core_module *lib, hl_diags *d, uint8_t **out, size_t *len,
-                bool *nomem) {
-    return hl_codegen_bindings(m, lib, NULL, 0, d, out, len, nomem);
-}
-
-bool hl_codegen_bindings(const hl_core_module *m, const hl_core_module *lib, const hl_core_binding *bindings,
-                         size_t nbindings, hl_diags *d, uint8_t **out, size_t *len, bool *nomem) {
+bool hl_codegen_bindings(const hl_core_module *m, const hl_core_module *const *libs, size_t nlibs,
+                         const hl_core_binding *bindings, size_t nbindings, hl_diags *d, uint8_t **out, size_t *len,
+                         bool *nomem) {
     *out = NULL;
     *len = 0;
     if (nomem) *nomem = false;
@@ -510,20 +429,24 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_module *lib, con
     if (nbindings > HL_BC_MAX_BINDINGS) cg_error(&c, 1, 1, "too many host bindings declared (at most 1,024)");
     c.bindings = bindings;
     c.nbindings = (uint32_t)(nbindings > HL_BC_MAX_BINDINGS ? 0 : nbindings);
-    uint32_t nlib = lib ? lib->nfuns : 0;
-    uint32_t total = m->nfuns + nlib;
-    if (m->nfuns == 0 || total > HL_BC_MAX_FUNCTIONS) {
-        cg_error(&c, 1, 1, m->nfuns ? "module too large: more than 2^20 functions" : "module has no functions");
+    uint32_t total = 0;
+    if (c.failed) {
+    } else if (nlibs > HL_STDLIB_MAX_LINKED) cg_error(&c, 1, 1, "internal error: too many stdlib modules");
+    else if (m->nfuns == 0) cg_error(&c, 1, 1, "module has no functions");
+    else cg_stdlib_plan(&c, libs, nlibs, &total); /* which stdlib functions, at which indices */
+    if (c.failed) {
+    } else if (total > HL_BC_MAX_FUNCTIONS) {
+        cg_error(&c, 1, 1, "module too large: more than 2^20 functions");
     } else {
         c.funcs = hl_mem_calloc(total, sizeof *c.funcs);
         if (!c.funcs) cg_oom(&c);
         c.nfuncs = c.funcs ? total : 0;
     }
-    if (lib && !c.failed) link_stdlib(&c, lib, m->nfuns);
     for (uint32_t i = 0; !c.failed && i < total; i++) {
         bool in_lib = i >= m->nfuns;
-        const hl_core_fun *f = in_lib ? &lib->funs[i - m->nfuns] : &m->funs[i];
-        c.fn_base = in_lib ? m->nfuns : 0;
+        uint32_t k = in_lib ? c.order[i - m->nfuns].lib : 0, local = in_lib ? c.order[i - m->nfuns].fn : i;
+        const hl_core_fun *f = in_lib ? &libs[k]->funs[local] : &m->funs[i];
+        c.fn_map = in_lib ? c.lib_map[k] : NULL;
         uint32_t total_arity = f->arity + f->nfree;
         if (total_arity > HL_BC_MAX_ARITY) {
             hl_diags_add(d, f->line ? f->line : 1, f->col ? f->col : 1,
@@ -536,13 +459,14 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_module *lib, con
         c.funcs[i][1] = total_arity;
         c.funcs[i][2] = (uint32_t)c.ncode;
         c.funcs[i][4] = f->exported && !in_lib ? HL_BC_FN_EXPORTED : 0;
+        c.funcs[i][5] = in_lib ? cg_atom_index(&c, libs[k]->name.ptr, libs[k]->name.len) : 0;
         c.fn = f;
         c.nlabels = 0;
         c.nfix = c.nffix = 0;
         c.temp_top = c.max_slots = 0;
         c.try_depth = 0;
         c.x0_slot = UINT32_MAX;
-        cg_function(&c, f, i - c.fn_base);
+        cg_function(&c, f, local);
         finish_function(&c, i);
     }
     cg_bindings_intern(&c);
@@ -554,7 +478,7 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_module *lib, con
     hl_mem_free(c.code);
     hl_mem_free(c.funcs);
     hl_mem_free(c.lines);
-    hl_mem_free(c.erl_fn);
+    cg_stdlib_free(&c);
     hl_mem_free(c.bind_atoms);
     hl_mem_free(c.label_pc);
     hl_mem_free(c.fix);

@@ -72,7 +72,7 @@ static bool load_args(cg *c, hl_core_node *const *args, uint32_t n, const uint32
     return true;
 }
 
-static uint32_t local_target(cg *c, const hl_core_node *e) { return c->fn_base + e->u.call.target; }
+static uint32_t local_target(cg *c, const hl_core_node *e) { return cg_fn(c, e->u.call.target); }
 
 static bool is_arith(uint32_t id, hl_opcode *op) {
     switch (id) {
@@ -247,7 +247,7 @@ static uint32_t make_fun(cg *c, const hl_core_node *e) {
         return ONIL;
     }
     uint32_t ops[3 + HL_BC_MAX_ARITY];
-    ops[0] = OX(0), ops[1] = OFN(c->fn_base + e->u.make_fun.fn), ops[2] = OU(k);
+    ops[0] = OX(0), ops[1] = OFN(cg_fn(c, e->u.make_fun.fn)), ops[2] = OU(k);
     for (uint32_t i = 0; i < k; i++) ops[3 + i] = OY(e->u.make_fun.free[i]);
     E(c, test_heap, OU(k + 3), OU(0));
     cg_emit(c, HL_OP_make_fun, ops, 3 + (size_t)k);
@@ -816,7 +816,7 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
     for (uint32_t i = 0; i < f->nfree; i++) E(c, move, OX(f->arity + i), OY(f->free[i]));
     if (f->self_var != HL_CORE_NO_VAR) {
         uint32_t ops[3 + HL_BC_MAX_ARITY];
-        ops[0] = OY(f->self_var), ops[1] = OFN(c->fn_base + index), ops[2] = OU(f->nfree);
+        ops[0] = OY(f->self_var), ops[1] = OFN(cg_fn(c, index)), ops[2] = OU(f->nfree);
         for (uint32_t i = 0; i < f->nfree; i++) ops[3 + i] = OY(f->free[i]);
         E(c, test_heap, OU(f->nfree + 3), OU(0));
         cg_emit(c, HL_OP_make_fun, ops, 3 + (size_t)f->nfree);

@@ -41,7 +41,15 @@ typedef struct cg {
     /* stdlib functions written in Erlang appended after the module's own:
      * builtin id -> function index (UINT32_MAX = none) */
     uint32_t *erl_fn;
-    uint32_t fn_base; /* index of this module's function 0 in the image */
+    /* Only the stdlib functions the program can reach are emitted:
+     * lib_map[k][i] is the image index of libs[k]'s function i
+     * (UINT32_MAX: left out); order[j] is image function m->nfuns + j. */
+    uint32_t **lib_map;
+    size_t nlib_map;
+    struct cg_fn_ref {
+        uint32_t lib, fn;
+    } *order;
+    const uint32_t *fn_map; /* the function being emitted: its module's map, NULL for the program's own */
     /* per function */
     const hl_core_fun *fn;
     uint32_t *label_pc;
@@ -76,6 +84,15 @@ typedef struct cg {
 #define OLBL(i) HL_BC_WORD(HL_K_LABEL, (i))
 
 void cg_error(cg *c, uint32_t line, uint32_t col, const char *msg);
+
+/* The image index of function `local` of the module being emitted. */
+static inline uint32_t cg_fn(const cg *c, uint32_t local) { return c->fn_map ? c->fn_map[local] : local; }
+
+/* codegen_stdlib.c: decides which functions of the linked stdlib modules
+ * the program reaches and their image indices (c->erl_fn, c->lib_map,
+ * c->order); *total counts all functions of the image. */
+void cg_stdlib_plan(cg *c, const hl_core_module *const *libs, size_t nlibs, uint32_t *total);
+void cg_stdlib_free(cg *c);
 void cg_oom(cg *c);
 bool cg_grow(cg *c, void **p, size_t *cap, size_t need, size_t elem);
 

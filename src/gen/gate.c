@@ -252,11 +252,12 @@ static bool check_functions(gate *g, uint32_t n, uint32_t n_code) {
         for (int k = 0; k < 6 && ok; k++) ok = take32(g, &w[k]);
         if (!ok) break;
         hl_bc_function *f = &img->funcs[i];
-        f->name = w[0], f->arity = w[1], f->entry = w[2], f->frame_size = w[3], f->flags = w[4];
+        f->name = w[0], f->arity = w[1], f->entry = w[2], f->frame_size = w[3], f->flags = w[4], f->module = w[5];
         if (f->name >= img->n_atoms) ok = fail(g, "function %u: name out of range", i);
         else if (f->arity > HL_BC_MAX_ARITY) ok = fail(g, "function %u: arity too large", i);
         else if (f->frame_size > HL_BC_MAX_FRAME) ok = fail(g, "function %u: frame too large", i);
-        else if ((f->flags & ~HL_BC_FN_EXPORTED) || w[5]) ok = fail(g, "function %u: reserved bits set", i);
+        else if (f->flags & ~HL_BC_FN_EXPORTED) ok = fail(g, "function %u: reserved bits set", i);
+        else if (f->module >= img->n_atoms) ok = fail(g, "function %u: module out of range", i);
         else if (i == 0 ? f->entry != 0 : f->entry <= img->funcs[i - 1].entry)
             ok = fail(g, "function %u: entries not increasing from 0", i);
         else if (f->entry >= n_code) ok = fail(g, "function %u: entry out of range", i);

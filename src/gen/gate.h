@@ -18,6 +18,7 @@ typedef struct hl_bc_function {
     uint32_t end;        /* one past the last code word */
     uint32_t frame_size; /* bound of every allocate */
     uint32_t flags;      /* HL_BC_FN_EXPORTED */
+    uint32_t module;     /* atom index of its module (stack traces); 0: the image's */
 } hl_bc_function;
 
 /* A gated image. The arrays are owned by the image; `atom_names` and

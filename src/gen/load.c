@@ -332,6 +332,7 @@ void hl_program_free(hl_program *p) {
     hl_atom_pool_free(p->pool);
     hl_mem_free(p->funcs);
     hl_mem_free(p->fn_names);
+    hl_mem_free(p->fn_modules);
     hl_mem_free(p->lines);
     hl_mem_free(p->bindings);
     hl_mem_free(p);
@@ -373,10 +374,12 @@ bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen)
         pg->n_functions = img->n_functions;
         pg->funcs = hl_mem_calloc(img->n_functions, sizeof *pg->funcs);
         pg->fn_names = hl_mem_calloc(img->n_functions, sizeof *pg->fn_names);
-        if (!pg->funcs || !pg->fn_names) ok = lfail(err, errlen, "out of memory");
+        pg->fn_modules = hl_mem_calloc(img->n_functions, sizeof *pg->fn_modules);
+        if (!pg->funcs || !pg->fn_names || !pg->fn_modules) ok = lfail(err, errlen, "out of memory");
         for (uint32_t i = 0; ok && i < img->n_functions; i++) {
             pg->funcs[i] = img->funcs[i];
             pg->fn_names[i] = pg->atoms[img->funcs[i].name];
+            pg->fn_modules[i] = pg->atoms[img->funcs[i].module];
         }
         if (ok && img->n_lines) {
             pg->lines = hl_mem_calloc((size_t)img->n_lines * 2, sizeof *pg->lines);

@@ -46,6 +46,7 @@ typedef struct hl_program {
     hl_term am_module, am_line; /* atom 0, and 'line' for stack traces */
     hl_bc_function *funcs;
     hl_term *fn_names; /* atom term of each function's name */
+    hl_term *fn_modules; /* ... and of its module (a linked stdlib module's own) */
     uint32_t n_functions;
     uint32_t *lines; /* (offset, line) pairs */
     uint32_t n_lines;

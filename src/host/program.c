@@ -1,6 +1,7 @@
 /* program.c — hl_compile: the whole pipeline from source to a loaded,
  * gated program (DESIGN §2), and the engine's content-addressed program
  * cache (SHA-256 of source + options + bytecode format version). */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -98,6 +99,95 @@ static hl_status meter_error(hl_error **err, const char *name) {
     return s;
 }
 
+/* The compiled stdlib modules one program links, in hl_stdlib_modules order
+ * (borrowed from the process-wide cache below). */
+typedef struct stdlib_set {
+    const hl_core_module *core[HL_STDLIB_MAX_LINKED];
+    size_t n;
+} stdlib_set;
+
+/* Each stdlib module is parsed and compiled once per process, on first
+ * use, and kept for the life of the process: the result depends only on
+ * the embedded text, is read-only afterwards (codegen takes it const), so
+ * concurrent compiles share it. A failed compile (out of memory) is not
+ * cached; the next program tries again. */
+static pthread_mutex_t stdlib_lock = PTHREAD_MUTEX_INITIALIZER;
+static hl_front_result *stdlib_front[HL_STDLIB_MAX_LINKED];
+static hl_core_module *stdlib_core[HL_STDLIB_MAX_LINKED];
+static uint64_t stdlib_cost[HL_STDLIB_MAX_LINKED]; /* meter units its compile took */
+
+/* The compiled module i, or NULL with a diagnostic in diags. */
+static const hl_core_module *stdlib_get(size_t i, const hl_core_options *copts, hl_diags *diags, bool *nomem) {
+    pthread_mutex_lock(&stdlib_lock);
+    const hl_core_module *cached = stdlib_core[i];
+    uint64_t cost = stdlib_cost[i];
+    if (cached) {
+        pthread_mutex_unlock(&stdlib_lock);
+        /* charged as if compiled here, so work counts do not depend on
+         * what the process compiled before */
+        return hl_meter_charge(cost) ? cached : NULL;
+    }
+    uint64_t before = hl_meter_current ? hl_meter_current->used : 0;
+    hl_front_limits llim;
+    hl_front_limits_default(&llim);
+    hl_front_result *lr = hl_front_parse(hl_stdlib_modules[i].src, hl_stdlib_modules[i].len, &llim);
+    hl_diags ld;
+    hl_diags_init(&ld, 4);
+    hl_core_module *lib =
+        lr && lr->module && hl_diags_errors(&lr->diags) == 0 ? hl_core_compile(lr->module, copts, &ld) : NULL;
+    if (hl_meter_tripped()) { /* stopped part-way: the caller reports the meter */
+        hl_core_free(lib);
+        hl_front_free(lr);
+        lib = NULL;
+    } else if (lib && hl_diags_errors(&ld) == 0) {
+        stdlib_core[i] = lib, stdlib_front[i] = lr;
+        stdlib_cost[i] = hl_meter_current ? hl_meter_current->used - before : 0;
+    } else {
+        if (!lr || lr->diags.oom || ld.oom || (!lib && hl_diags_errors(&ld) == 0 && hl_diags_errors(&lr->diags) == 0))
+            *nomem = true;
+        const hl_diags *why = lr && hl_diags_errors(&lr->diags) ? &lr->diags : &ld;
+        if (why->count)
+            hl_diags_add(diags, 1, 1, "internal error: the stdlib (lib/%s.erl) does not compile: %u:%u: %s",
+                         hl_stdlib_modules[i].name, why->items[0].line, why->items[0].col, why->items[0].message);
+        else
+            hl_diags_add(diags, 1, 1, "internal error: the stdlib (lib/%s.erl) does not compile",
+                         hl_stdlib_modules[i].name);
+        hl_core_free(lib);
+        hl_front_free(lr);
+        lib = NULL;
+    }
+    hl_diags_free(&ld);
+    pthread_mutex_unlock(&stdlib_lock);
+    return lib;
+}
+
+/* Collects every stdlib module m needs, to a fixpoint over the modules'
+ * own calls (at most hl_stdlib_nmodules rounds). */
+static void stdlib_compile(stdlib_set *s, const hl_core_module *m, const hl_core_options *copts, hl_diags *diags,
+                           bool *nomem) {
+    size_t nmod = hl_stdlib_nmodules;
+    bool need[HL_STDLIB_MAX_LINKED] = {0}, done[HL_STDLIB_MAX_LINKED] = {0};
+    const hl_core_module *byidx[HL_STDLIB_MAX_LINKED] = {0};
+    if (nmod > HL_STDLIB_MAX_LINKED) {
+        hl_diags_add(diags, 1, 1, "internal error: too many stdlib modules");
+        return;
+    }
+    hl_codegen_stdlib_uses(m, need);
+    bool progress = true;
+    while (progress) {
+        progress = false;
+        for (size_t i = 0; i < nmod; i++) {
+            if (!need[i] || done[i]) continue;
+            done[i] = progress = true;
+            byidx[i] = stdlib_get(i, copts, diags, nomem);
+            if (!byidx[i]) return;
+            hl_codegen_stdlib_uses(byidx[i], need);
+        }
+    }
+    for (size_t i = 0; i < nmod; i++)
+        if (byidx[i]) s->core[s->n++] = byidx[i];
+}
+
 /* Source to a loaded program; NULL with *err set on rejection. */
 static hl_program *build_stages(const char *name, const char *source, size_t len, const hl_front_limits *lim,
                                 const hl_core_binding *bindings, uint32_t nbindings, hl_status *status,
@@ -123,26 +213,13 @@ static hl_program *build_stages(const char *name, const char *source, size_t len
     uint8_t *img = NULL;
     size_t imglen = 0;
     bool nomem = false;
-    /* The stdlib written in Erlang (lib/), compiled by the same pipeline and
-     * linked in only when the program calls it. */
-    hl_front_result *lr = NULL;
-    hl_core_module *lib = NULL;
-    if (m && hl_diags_errors(&diags) == 0 && hl_codegen_needs_stdlib(m)) {
-        hl_front_limits llim;
-        hl_front_limits_default(&llim);
-        lr = hl_front_parse(hl_stdlib_lists_src, hl_stdlib_lists_len, &llim);
-        hl_diags ld;
-        hl_diags_init(&ld, 4);
-        lib = lr && lr->module && hl_diags_errors(&lr->diags) == 0 ? hl_core_compile(lr->module, &lib_opts, &ld) : NULL;
-        if (!lib || hl_diags_errors(&ld) > 0) {
-            hl_diags_add(&diags, 1, 1, "internal error: the stdlib (lib/lists.erl) does not compile");
-            hl_core_free(lib);
-            lib = NULL;
-        }
-        hl_diags_free(&ld);
-    }
+    /* The stdlib modules written in Erlang (lib/), compiled by the same
+     * pipeline and linked in only when the program calls them (and those
+     * they call in turn). */
+    stdlib_set ls = {0};
+    if (m && hl_diags_errors(&diags) == 0 && !hl_meter_tripped()) stdlib_compile(&ls, m, &lib_opts, &diags, &nomem);
     bool ok = m && hl_diags_errors(&diags) == 0 && !hl_meter_tripped() &&
-              hl_codegen_bindings(m, lib, bindings, nbindings, &diags, &img, &imglen, &nomem);
+              hl_codegen_bindings(m, ls.core, ls.n, bindings, nbindings, &diags, &img, &imglen, &nomem);
     /* the gate and the loader are linear in the image: charged up front */
     if (ok && !hl_meter_charge(imglen / 4)) {
         hl_mem_free(img);
@@ -154,15 +231,11 @@ static hl_program *build_stages(const char *name, const char *source, size_t len
                   : nomem ? hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory while compiling"))
                           : compile_error(err, &diags, name);
         hl_core_free(m);
-        hl_core_free(lib);
-        hl_front_free(lr);
         hl_front_free(r);
         hl_diags_free(&diags);
         return NULL;
     }
     hl_core_free(m);
-    hl_core_free(lib);
-    hl_front_free(lr);
     hl_front_free(r);
     hl_bc_image bc;
     char why[256];

@@ -14,6 +14,7 @@
 #include "vm/bif_float.h"
 #include "vm/vm_bits.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_std.h"
 #include "vm/vm_support.h"
 
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
@@ -237,7 +238,12 @@ BIF(b_reverse2) {
     *out = acc;
     return HL_TERM_OK;
 }
+/* OTP's reverse/1 is Erlang: a non-list or [_ | NonList] matches none of
+ * its clauses (function_clause); a longer improper list reaches the
+ * reverse/2 BIF (badarg). */
 BIF(b_reverse1) {
+    if (!(a[0] == HL_NIL || (hl_is_cons(a[0]) && (hl_cdr(a[0]) == HL_NIL || hl_is_cons(hl_cdr(a[0]))))))
+        return raise(p, HL_AM(error), HL_AM(function_clause));
     hl_term b[2] = {a[0], HL_NIL};
     return b_reverse2(p, b, out);
 }
@@ -484,5 +490,6 @@ hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t ari
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (table[i].arity == arity && strcmp(table[i].module, module) == 0 && strcmp(table[i].name, name) == 0)
             return table[i].fn;
-    return hl_vm_bits_bif_lookup(module, name, arity); /* binaries: vm_bits_bif.c */
+    hl_vm_bif_fn f = hl_vm_bits_bif_lookup(module, name, arity); /* binaries: vm_bits_bif.c */
+    return f ? f : hl_vm_bif_std_lookup(module, name, arity);   /* the stdlib's: bif_std.c */
 }

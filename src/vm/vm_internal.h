@@ -57,6 +57,7 @@ struct hl_vm_proc {
     uint64_t bif_cost; /* extra reductions charged by the last builtin */
     uint64_t reds_debt; /* builtin cost the current chunk could not pay */
     hl_term bif_class, bif_reason; /* what a builtin returning HL_VM_BIF_RAISE raises */
+    hl_term bif_stack; /* its stack trace (erlang:raise/3), or 0: build one */
     uint32_t catches;  /* active try/catch marks on the stack */
     int state;         /* enum below */
     int64_t wait_ms;

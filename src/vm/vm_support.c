@@ -217,7 +217,7 @@ static hl_term trace_entry(hl_vm_proc *p, uint32_t off, bool ret, hl_term args) 
     }
     hl_term *t = bump(p, 5);
     t[0] = hl_make_header(HL_SUB_TUPLE, 4);
-    t[1] = pg->am_module;
+    t[1] = pg->fn_modules[f];
     t[2] = pg->fn_names[f];
     t[3] = args != HL_NONE ? args : hl_make_small(pg->funcs[f].arity);
     t[4] = loc;
@@ -324,7 +324,11 @@ hl_vm_status hl_vm_raise_status(hl_vm_proc *p, hl_term *x, hl_term_status ts) {
     switch ((int)ts) {
     case HL_TERM_BADARITH: reason = HL_AM(badarith); break;
     case HL_TERM_SYSTEM_LIMIT: reason = HL_AM(system_limit); break;
-    case HL_VM_BIF_RAISE: return raise_full(p, x, p->bif_class, p->bif_reason, HL_NONE, HL_NONE, 0);
+    case HL_VM_BIF_RAISE: {
+        hl_term stack = p->bif_stack ? p->bif_stack : HL_NONE;
+        p->bif_stack = 0;
+        return raise_full(p, x, p->bif_class, p->bif_reason, stack, HL_NONE, 0);
+    }
     case HL_TERM_HEAP_LIMIT: return HL_VM_FAULT_HEAP;
     case HL_TERM_NOMEM: return HL_VM_FAULT_NOMEM;
     default: reason = HL_AM(badarg); break;

@@ -115,6 +115,22 @@ rc=$?
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 if [ $rc -eq 3 ] && [ $ms -ge 200 ] && [ $ms -lt 2000 ]; then pass=$((pass + 1)); else
     echo "FAIL probe recv-deadline-timing: exit $rc after $ms ms"; fail=$((fail + 1)); fi
+# Stdlib functions on huge inputs stop with the limit that is set (every
+# stdlib call is preemptible guest code or a size-capped, charged builtin).
+S="$DIR/probes/std_limits.erl"
+for f in seq duplicate sort usort flatten; do
+    probe "std-$f-reductions" reductions --max-reductions 200000 "$S" $f
+    probe "std-$f-heap" heap --max-heap-bytes 2000000 --max-reductions 100000000000 "$S" $f
+done
+probe std-make_tuple-heap heap --max-heap-bytes 2000000 "$S" make_tuple
+for f in seq sort; do
+    start=$(date +%s%N)
+    "$HL" run --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 "$S" $f >/dev/null 2>"$TMP/err"
+    rc=$?
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    if [ $rc -eq 3 ] && [ $ms -lt 3000 ]; then pass=$((pass + 1)); else
+        echo "FAIL probe std-$f-deadline: exit $rc after $ms ms"; cat "$TMP/err"; fail=$((fail + 1)); fi
+done
 
 # The rest of the `hl run` contract (DESIGN §10): exit 2 with a located
 # error for a rejected program, exit 2 for bad usage, --help, arguments.

@@ -1,3 +1,3 @@
 -module(not_in_allowlist).
 -export([f/1]).
-f(L) -> lists:nth(1, L).
+f(L) -> lists:rkeymerge(1, L, []).

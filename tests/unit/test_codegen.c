@@ -3,7 +3,7 @@
  * tail calls run in constant stack (a 1,000,000-deep tail loop under a
  * 256 KiB heap+stack limit); + and - use the specialised add/sub
  * instructions and tail calls become call_last; unsupported constructs are
- * located errors; the embedded stdlib text equals lib/lists.erl. */
+ * located errors; each embedded stdlib text equals its lib/NAME.erl. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +16,7 @@
 
 #include "base/diag.h"
 #include "base/mem.h"
+#include "core/builtins.h"
 #include "core/core.h"
 #include "front/front.h"
 #include "gen/codegen.h"
@@ -36,7 +37,7 @@ static uint8_t *compile_image(const char *src, size_t *len, char *msg, size_t ms
     hl_diags_init(&d, 10);
     hl_core_module *m = hl_core_compile(r->module, &o, &d);
     uint8_t *img = NULL;
-    if (m && !hl_codegen(m, NULL, &d, &img, len, NULL)) img = NULL;
+    if (m && !hl_codegen(m, NULL, 0, &d, &img, len, NULL)) img = NULL;
     if (msg && msglen) {
         hl_buf b;
         hl_buf_init(&b, 0);
@@ -125,13 +126,65 @@ static void test_unsupported_located(void **state) {
 
 static void test_stdlib_text(void **state) {
     (void)state;
-    FILE *f = fopen(HL_SOURCE_DIR "/lib/lists.erl", "rb");
-    assert_non_null(f);
-    static char buf[1 << 16];
-    size_t n = fread(buf, 1, sizeof buf, f);
-    fclose(f);
-    assert_int_equal(n, hl_stdlib_lists_len);
-    assert_memory_equal(buf, hl_stdlib_lists_src, n);
+    assert_true(hl_stdlib_nmodules >= 1);
+    for (size_t i = 0; i < hl_stdlib_nmodules; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/lib/%s.erl", HL_SOURCE_DIR, hl_stdlib_modules[i].name);
+        FILE *f = fopen(path, "rb");
+        assert_non_null(f);
+        static char buf[1 << 18];
+        size_t n = fread(buf, 1, sizeof buf, f);
+        fclose(f);
+        assert_true(n < sizeof buf);
+        assert_int_equal(n, hl_stdlib_modules[i].len);
+        assert_memory_equal(buf, hl_stdlib_modules[i].src, n);
+        assert_int_equal(hl_stdlib_find(hl_stdlib_modules[i].name), (int)i);
+    }
+}
+
+/* Every stdlib module compiles on its own, its name is its file's, and every
+ * ERL entry of the allowlist is an exported function of its module. */
+static void test_stdlib_modules_cover_allowlist(void **state) {
+    (void)state;
+    hl_core_module *mods[HL_STDLIB_MAX_LINKED] = {0};
+    hl_front_result *fronts[HL_STDLIB_MAX_LINKED] = {0};
+    assert_true(hl_stdlib_nmodules <= HL_STDLIB_MAX_LINKED);
+    for (size_t i = 0; i < hl_stdlib_nmodules; i++) {
+        hl_front_limits lim;
+        hl_front_limits_default(&lim);
+        fronts[i] = hl_front_parse(hl_stdlib_modules[i].src, hl_stdlib_modules[i].len, &lim);
+        assert_non_null(fronts[i]);
+        assert_int_equal(hl_diags_errors(&fronts[i]->diags), 0);
+        hl_core_options o;
+        hl_core_options_default(&o);
+        hl_diags d;
+        hl_diags_init(&d, 4);
+        mods[i] = hl_core_compile(fronts[i]->module, &o, &d);
+        if (hl_diags_errors(&d)) fprintf(stderr, "lib/%s.erl: %s\n", hl_stdlib_modules[i].name, d.items[0].message);
+        assert_int_equal(hl_diags_errors(&d), 0);
+        assert_non_null(mods[i]);
+        hl_diags_free(&d);
+        assert_int_equal(mods[i]->name.len, strlen(hl_stdlib_modules[i].name));
+        assert_memory_equal(mods[i]->name.ptr, hl_stdlib_modules[i].name, mods[i]->name.len);
+    }
+    for (int id = 0; id < HL_BI__COUNT; id++) {
+        if (hl_builtins[id].kind != HL_BK_ERL) continue;
+        int k = hl_stdlib_find(hl_builtins[id].module);
+        if (k < 0) fprintf(stderr, "no lib/%s.erl\n", hl_builtins[id].module);
+        assert_true(k >= 0);
+        bool found = false;
+        for (uint32_t i = 0; i < mods[k]->nfuns; i++) {
+            const hl_core_fun *f = &mods[k]->funs[i];
+            if (f->exported && f->arity == hl_builtins[id].arity && f->name.len == strlen(hl_builtins[id].function) &&
+                memcmp(f->name.ptr, hl_builtins[id].function, f->name.len) == 0)
+                found = true;
+        }
+        if (!found)
+            fprintf(stderr, "%s:%s/%u not exported\n", hl_builtins[id].module, hl_builtins[id].function,
+                    hl_builtins[id].arity);
+        assert_true(found);
+    }
+    for (size_t i = 0; i < hl_stdlib_nmodules; i++) hl_core_free(mods[i]), hl_front_free(fronts[i]);
 }
 
 int main(void) {
@@ -140,6 +193,7 @@ int main(void) {
         cmocka_unit_test(test_tail_calls_constant_space),
         cmocka_unit_test(test_unsupported_located),
         cmocka_unit_test(test_stdlib_text),
+        cmocka_unit_test(test_stdlib_modules_cover_allowlist),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -702,7 +702,8 @@ static void e_dup_export(bc_asm *a) {
     bc_fn(a, "f", 0, 0, 1);
     OP0(a, return);
 }
-static void e_fn_reserved(bc_asm *a) { a->fn[0][5] = 1; }
+static void e_fn_reserved(bc_asm *a) { a->fn[0][4] = 4; }
+static void e_fn_module(bc_asm *a) { a->fn[0][5] = 100000; }
 static void e_fn_flags(bc_asm *a) { a->fn[0][4] = 3; }
 static void e_fn_arity(bc_asm *a) { a->fn[0][1] = 256; }
 
@@ -735,6 +736,7 @@ static void test_sections(void **state) {
     expect_prog(e_second_entry, "entries not increasing");
     expect_prog(e_dup_export, "duplicate exported");
     expect_prog(e_fn_reserved, "reserved");
+    expect_prog(e_fn_module, "module out of range");
     expect_prog(e_fn_flags, "reserved");
     expect_prog(e_fn_arity, "arity");
 }

@@ -1,0 +1,19 @@
+/* vm_std.h — the stdlib's C builtins kept out of bif.c (vm/bif_std.c):
+ * erlang's tuple builders and conversions, raise/3, math. bif.c's lookup
+ * falls back to this table. */
+#ifndef HL_VM_STD_H
+#define HL_VM_STD_H
+
+#include "vm/vm_internal.h"
+
+typedef struct hl_vm_bif_def {
+    const char *module, *name;
+    uint32_t arity;
+    hl_vm_bif_fn fn;
+} hl_vm_bif_def;
+
+hl_vm_bif_fn hl_vm_bif_std_lookup(const char *module, const char *name, uint32_t arity);
+/* erlang:phash2/1,2 (vm/bif_phash.c). */
+hl_vm_bif_fn hl_vm_bif_phash_lookup(const char *module, const char *name, uint32_t arity);
+
+#endif
