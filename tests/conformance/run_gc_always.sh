@@ -10,5 +10,9 @@ set -u
 # Programs whose deep stacks or large live data make that quadratic run for
 # 10 s and may stop at the deadline (see run.sh): the collections they do
 # make in that time are still checked by the sanitizers.
-export HL_CONFORMANCE_SLOW="deep_nontail_map deep_recursion probe-heap-growth"
+# The stdlib's big-input program and limit probes (100k-element lists,
+# multi-megabyte heaps) are of that kind too.
+std_slow="std_lists_big_inputs"
+for f in seq duplicate sort usort flatten; do std_slow="$std_slow probe-std-$f-reductions probe-std-$f-heap"; done
+export HL_CONFORMANCE_SLOW="deep_nontail_map deep_recursion probe-heap-growth probe-std-make_tuple-heap $std_slow"
 HL_TEST_GC_ALWAYS=1 exec bash "$(dirname "$0")/run.sh" "$@"
