@@ -21,11 +21,21 @@ seq(First, Last) when is_integer(First), is_integer(Last), First - 1 =< Last ->
 seq_down(N, First, Acc) when N >= First -> seq_down(N - 1, First, [N | Acc]);
 seq_down(_, _, Acc) -> Acc.
 
-%% Stable merge sort in term order (equal elements keep their order).
+%% Stable merge sort in term order (equal elements keep their order). Runs
+%% of up to 4096 elements are sorted by a C builtin with bounded work per
+%% call (src/vm/bif_sort.c); it answers false when the comparisons would
+%% cost too much (huge terms), and the run is then split and merged here.
 sort(L) when is_list(L) -> sort_len(L, length(L)).
 
 sort_len(L, N) when N < 2 -> L;
-sort_len(L, N) ->
+sort_len(L, N) when N =< 4096 ->
+    case erlang:hl_sort_run(L) of
+        false -> sort_split(L, N);
+        Sorted -> Sorted
+    end;
+sort_len(L, N) -> sort_split(L, N).
+
+sort_split(L, N) ->
     H = N div 2,
     {A, B} = take(H, L, []),
     merge(sort_len(A, H), sort_len(B, N - H)).

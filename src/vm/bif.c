@@ -12,6 +12,7 @@
 #include "term/compare.h"
 #include "term/map.h"
 #include "vm/bif_float.h"
+#include "vm/bif_sort.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_support.h"
 
@@ -477,6 +478,7 @@ static const bif_entry table[] = {
     {"erlang", "float_to_binary", 2, hl_vm_bif_float_to_binary2},
     {"erlang", "list_to_float", 1, hl_vm_bif_list_to_float},
     {"erlang", "binary_to_float", 1, hl_vm_bif_binary_to_float},
+    {"erlang", "hl_sort_run", 1, hl_vm_bif_sort_run},
 };
 
 hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t arity) {
