@@ -279,16 +279,24 @@ static bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, char cl
 
 static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op) {
     const uint32_t *w = img->code + pc + 1;
-    if (op == HL_OP_move && HL_BC_KIND(w[1]) == HL_K_X) {
-        if (HL_BC_KIND(w[0]) == HL_K_X) return HL_ROP_move_xx;
-        if (HL_BC_KIND(w[0]) != HL_K_Y) return HL_ROP_move_cx;
+    if (op == HL_OP_move) {
+        unsigned from = HL_BC_KIND(w[0]), to = HL_BC_KIND(w[1]);
+        if (to == HL_K_X) return from == HL_K_X ? HL_ROP_move_xx : from == HL_K_Y ? HL_ROP_move_yx : HL_ROP_move_cx;
+        return from == HL_K_X ? HL_ROP_move_xy : from == HL_K_Y ? HL_ROP_move_yy : HL_ROP_move_cy;
     }
+    if (op == HL_OP_allocate && HL_BC_VALUE(w[0]) <= HL_VM_ALLOC_SMALL) return HL_ROP_allocate_small;
+    /* (fused only when the next word is a return instruction: running the
+     * pair is exactly running the two in sequence) */
+    if (op == HL_OP_deallocate && pc + 2 < img->n_code && HL_BC_VALUE(img->code[pc + 2]) == HL_OP_return)
+        return HL_ROP_deallocate_return;
     if (op == HL_OP_is_lt && HL_BC_KIND(w[2]) == HL_K_INT) return HL_ROP_is_lt_sc;
     if (op == HL_OP_is_ge && HL_BC_KIND(w[2]) == HL_K_INT) return HL_ROP_is_ge_sc;
     if (op == HL_OP_is_lt && HL_BC_KIND(w[1]) == HL_K_INT) return HL_ROP_is_lt_cs;
     if (op == HL_OP_is_ge && HL_BC_KIND(w[1]) == HL_K_INT) return HL_ROP_is_ge_cs;
     if (op == HL_OP_add && HL_BC_KIND(w[3]) == HL_K_INT) return HL_ROP_add_sc;
     if (op == HL_OP_sub && HL_BC_KIND(w[3]) == HL_K_INT) return HL_ROP_sub_sc;
+    if (op == HL_OP_add && HL_BC_KIND(w[4]) == HL_K_X) return HL_ROP_add_x;
+    if (op == HL_OP_sub && HL_BC_KIND(w[4]) == HL_K_X) return HL_ROP_sub_x;
     return op;
 }
 

@@ -19,6 +19,8 @@
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 static hl_tword handler_table[HL_ROP__COUNT];
+_Static_assert(HL_VM_ALLOC_SMALL + 2 == 8, "nil_block clears 8 words");
+static const hl_term nil_block[8] = {HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL};
 static hl_tword halt_code[1];
 static int handlers_ready;
 
@@ -169,6 +171,29 @@ dispatch:
         sp += n + 2;
         NEXT(3);
     }
+    CASE(allocate_small) {
+        /* Clears a fixed 8 words: the frame (n slots, CP, size) then gets
+         * written over, the rest lies above sp, outside every root. */
+        size_t n = pc[1];
+        if (UNLIKELY((size_t)(stack_end - sp) < HL_VM_ALLOC_SMALL + 2)) {
+            SAVE();
+            st = hl_vm_grow_stack(p, HL_VM_ALLOC_SMALL + 2);
+            if (st != HL_VM_YIELD) goto leave_saved;
+            RELOAD();
+        }
+        memcpy(sp, nil_block, sizeof nil_block);
+        sp[n] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)cp);
+        sp[n + 1] = hl_make_small((int64_t)n);
+        SET_E(sp);
+        sp += n + 2;
+        NEXT(3);
+    }
+    CASE(deallocate_return) {
+        pc = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[1]]);
+        sp = E;
+        SET_E(sp - 2 - hl_small_val(sp[-1])); /* the sentinel frame ends the chain */
+        DISPATCH();
+    }
     CASE(deallocate) {
         cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[1]]);
         sp = E;
@@ -265,6 +290,22 @@ dispatch:
     }
     CASE(move_cx) {
         x[pc[2] >> 2] = consts[pc[1] >> 2];
+        NEXT(3);
+    }
+    CASE(move_xy) {
+        E[pc[2] >> 2] = x[pc[1] >> 2];
+        NEXT(3);
+    }
+    CASE(move_yx) {
+        x[pc[2] >> 2] = E[pc[1] >> 2];
+        NEXT(3);
+    }
+    CASE(move_yy) {
+        E[pc[2] >> 2] = E[pc[1] >> 2];
+        NEXT(3);
+    }
+    CASE(move_cy) {
+        E[pc[2] >> 2] = consts[pc[1] >> 2];
         NEXT(3);
     }
     CASE(swap) {
@@ -522,6 +563,25 @@ dispatch:
         int64_t ri;
         if (LIKELY(hl_is_small(a)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(consts[pc[4] >> 2] - HL_IMM_SMALL), &ri)) {
             DST(pc[5]) = (hl_term)ri;
+            NEXT(6);
+        }
+        goto sub_generic;
+    }
+
+    CASE(add_x) {
+        hl_term a = SRC(pc[3]), b = SRC(pc[4]);
+        int64_t ri;
+        if (LIKELY(hl_both_small(a, b)) && !__builtin_add_overflow((int64_t)a, (int64_t)(b - HL_IMM_SMALL), &ri)) {
+            x[pc[5] >> 2] = (hl_term)ri;
+            NEXT(6);
+        }
+        goto add_generic;
+    }
+    CASE(sub_x) {
+        hl_term a = SRC(pc[3]), b = SRC(pc[4]);
+        int64_t ri;
+        if (LIKELY(hl_both_small(a, b)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(b - HL_IMM_SMALL), &ri)) {
+            x[pc[5] >> 2] = (hl_term)ri;
             NEXT(6);
         }
         goto sub_generic;

@@ -14,11 +14,16 @@
  * and load-time specialisations. */
 /* X(name): specialisations chosen by the loader (gen/load.c specialise);
  * "sc" / "cs" = the second / first source is a small-integer constant, "xx"/"cx" = the
- * operands are x registers / a constant and an x register. Each keeps the
- * generic operand layout, so a specialised handler can fall back to the
- * generic one. */
+ * operands are x registers / a constant and an x register (likewise "xy",
+ * "yx", "yy", "cy" with y slots). Each keeps the generic operand layout, so a
+ * specialised handler can fall back to the generic one.
+ * allocate_small: a frame of at most HL_VM_ALLOC_SMALL slots (cleared with a
+ * fixed number of stores). deallocate_return: a deallocate followed by a
+ * return (the return keeps its own handler: a label may still target it).
+ * add_x / sub_x: the destination is an x register. */
 #define HL_VM_ROPS(X) \
-    X(halt) X(move_xx) X(move_cx) X(is_lt_sc) X(is_ge_sc) X(is_lt_cs) X(is_ge_cs) X(add_sc) X(sub_sc)
+    X(halt) X(move_xx) X(move_cx) X(is_lt_sc) X(is_ge_sc) X(is_lt_cs) X(is_ge_cs) X(add_sc) X(sub_sc) \
+    X(move_xy) X(move_yx) X(move_yy) X(move_cy) X(allocate_small) X(deallocate_return) X(add_x) X(sub_x)
 enum hl_rop {
     HL_ROP__FIRST = HL_OP__COUNT - 1,
 #define HL_ROP_ENUM(name) HL_ROP_##name,
@@ -36,6 +41,7 @@ const hl_tword *hl_vm_halt_code(void);
 enum { HL_VM_H_CP = 1, HL_VM_H_CATCH = 2 };
 
 enum { HL_VM_STACK_INIT = 16, HL_VM_TRACE_DEPTH = 8, HL_VM_DEADLINE_EVERY = 1024 };
+enum { HL_VM_ALLOC_SMALL = 6 }; /* allocate_small: slots + CP + size <= 8 words */
 
 /* Private status a builtin returns after setting p->bif_class and
  * p->bif_reason to raise Class:Reason itself. */
