@@ -109,9 +109,16 @@ static inline size_t scan_at(gc_ctx *c, hl_term *p) {
 
 /* Evacuates the roots and scans every destination region to the end. */
 static void trace(gc_ctx *c, hl_term *scan_young, hl_term *scan_old, hl_roots *roots, size_t nroots) {
-    for (size_t r = 0; r < nroots; r++)
-        for (size_t i = 0; i < roots[r].count; i++)
-            roots[r].slots[i] = evacuate(c, roots[r].slots[i]);
+    /* Roots are mostly immediates (a deep stack of small integers, return
+     * addresses, []): skip those without a store. */
+    for (size_t r = 0; r < nroots; r++) {
+        hl_term *slots = roots[r].slots;
+        for (size_t i = 0, n = roots[r].count; i < n; i++) {
+            hl_term t = slots[i];
+            if ((t & 3) == HL_TAG_IMMED) continue;
+            slots[i] = evacuate(c, t);
+        }
+    }
     while (scan_young < c->free || (scan_old && scan_old < c->old_free)) {
         while (scan_young < c->free) scan_young += scan_at(c, scan_young);
         while (scan_old && scan_old < c->old_free) scan_old += scan_at(c, scan_old);
