@@ -289,6 +289,12 @@ static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op) {
      * pair is exactly running the two in sequence) */
     if (op == HL_OP_deallocate && pc + 2 < img->n_code && HL_BC_VALUE(img->code[pc + 2]) == HL_OP_return)
         return HL_ROP_deallocate_return;
+    if (op == HL_OP_is_lt && HL_BC_KIND(w[2]) == HL_K_INT && HL_BC_KIND(w[1]) == HL_K_Y) return HL_ROP_is_lt_yc;
+    if (op == HL_OP_is_ge && HL_BC_KIND(w[2]) == HL_K_INT && HL_BC_KIND(w[1]) == HL_K_Y) return HL_ROP_is_ge_yc;
+    if (op == HL_OP_add && HL_BC_KIND(w[3]) == HL_K_INT && HL_BC_KIND(w[2]) == HL_K_Y && HL_BC_KIND(w[4]) == HL_K_X)
+        return HL_ROP_add_ycx;
+    if (op == HL_OP_sub && HL_BC_KIND(w[3]) == HL_K_INT && HL_BC_KIND(w[2]) == HL_K_Y && HL_BC_KIND(w[4]) == HL_K_X)
+        return HL_ROP_sub_ycx;
     if (op == HL_OP_is_lt && HL_BC_KIND(w[2]) == HL_K_INT) return HL_ROP_is_lt_sc;
     if (op == HL_OP_is_ge && HL_BC_KIND(w[2]) == HL_K_INT) return HL_ROP_is_ge_sc;
     if (op == HL_OP_is_lt && HL_BC_KIND(w[1]) == HL_K_INT) return HL_ROP_is_lt_cs;

@@ -384,6 +384,20 @@ dispatch:
         } else if (!(hl_vm_cmp(p, a, b, false) >= 0)) JUMP(pc[1]);
         NEXT(4);
     }
+    CASE(is_lt_yc) {
+        hl_term a = E[pc[2] >> 2], b = consts[pc[3] >> 2];
+        if (LIKELY(hl_is_small(a))) {
+            if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
+        } else if (!(hl_vm_cmp(p, a, b, false) < 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_ge_yc) {
+        hl_term a = E[pc[2] >> 2], b = consts[pc[3] >> 2];
+        if (LIKELY(hl_is_small(a))) {
+            if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
+        } else if (!(hl_vm_cmp(p, a, b, false) >= 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
     CASE(is_lt) {
         hl_term a = SRC(pc[2]), b = SRC(pc[3]);
         if (LIKELY(hl_both_small(a, b))) {
@@ -568,6 +582,24 @@ dispatch:
         goto sub_generic;
     }
 
+    CASE(add_ycx) {
+        hl_term a = E[pc[3] >> 2];
+        int64_t ri;
+        if (LIKELY(hl_is_small(a)) && !__builtin_add_overflow((int64_t)a, (int64_t)(consts[pc[4] >> 2] - HL_IMM_SMALL), &ri)) {
+            x[pc[5] >> 2] = (hl_term)ri;
+            NEXT(6);
+        }
+        goto add_generic;
+    }
+    CASE(sub_ycx) {
+        hl_term a = E[pc[3] >> 2];
+        int64_t ri;
+        if (LIKELY(hl_is_small(a)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(consts[pc[4] >> 2] - HL_IMM_SMALL), &ri)) {
+            x[pc[5] >> 2] = (hl_term)ri;
+            NEXT(6);
+        }
+        goto sub_generic;
+    }
     CASE(add_x) {
         hl_term a = SRC(pc[3]), b = SRC(pc[4]);
         int64_t ri;
