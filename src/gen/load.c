@@ -277,18 +277,31 @@ static bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, char cl
     return true;
 }
 
+/* The opcode of the instruction at code word `at`, or HL_OP__COUNT past the
+ * end. (Instructions are contiguous, so the word after an instruction is
+ * always the opcode word of the next one.) */
+static unsigned op_at(const hl_bc_image *img, uint32_t at) {
+    return at < img->n_code ? HL_BC_VALUE(img->code[at]) : HL_OP__COUNT;
+}
+
+/* Pairs are fused only by what the next instruction is: running a fused
+ * handler is exactly running the two instructions in sequence. */
 static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op) {
     const uint32_t *w = img->code + pc + 1;
     if (op == HL_OP_move) {
         unsigned from = HL_BC_KIND(w[0]), to = HL_BC_KIND(w[1]);
+        if (to == HL_K_X && from == HL_K_Y && op_at(img, pc + 3) == HL_OP_deallocate && op_at(img, pc + 5) == HL_OP_return)
+            return HL_ROP_move_yx_return;
         if (to == HL_K_X) return from == HL_K_X ? HL_ROP_move_xx : from == HL_K_Y ? HL_ROP_move_yx : HL_ROP_move_cx;
         return from == HL_K_X ? HL_ROP_move_xy : from == HL_K_Y ? HL_ROP_move_yy : HL_ROP_move_cy;
     }
-    if (op == HL_OP_allocate && HL_BC_VALUE(w[0]) <= HL_VM_ALLOC_SMALL) return HL_ROP_allocate_small;
-    /* (fused only when the next word is a return instruction: running the
-     * pair is exactly running the two in sequence) */
-    if (op == HL_OP_deallocate && pc + 2 < img->n_code && HL_BC_VALUE(img->code[pc + 2]) == HL_OP_return)
-        return HL_ROP_deallocate_return;
+    if (op == HL_OP_allocate && HL_BC_VALUE(w[0]) <= HL_VM_ALLOC_SMALL) {
+        if (op_at(img, pc + 3) == HL_OP_move && HL_BC_KIND(img->code[pc + 4]) == HL_K_X &&
+            HL_BC_KIND(img->code[pc + 5]) == HL_K_Y)
+            return HL_ROP_allocate_small_mxy;
+        return HL_ROP_allocate_small;
+    }
+    if (op == HL_OP_deallocate && op_at(img, pc + 2) == HL_OP_return) return HL_ROP_deallocate_return;
     if (op == HL_OP_is_lt && HL_BC_KIND(w[2]) == HL_K_INT && HL_BC_KIND(w[1]) == HL_K_Y) return HL_ROP_is_lt_yc;
     if (op == HL_OP_is_ge && HL_BC_KIND(w[2]) == HL_K_INT && HL_BC_KIND(w[1]) == HL_K_Y) return HL_ROP_is_ge_yc;
     if (op == HL_OP_add && HL_BC_KIND(w[3]) == HL_K_INT && HL_BC_KIND(w[2]) == HL_K_Y && HL_BC_KIND(w[4]) == HL_K_X)

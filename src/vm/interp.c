@@ -171,29 +171,49 @@ dispatch:
         sp += n + 2;
         NEXT(3);
     }
+    /* allocate_small clears a fixed 8 words: the frame (n slots, CP, size)
+     * then gets written over, the rest lies above sp, outside every root. */
+#define ALLOCATE_SMALL()                                                      \
+    do {                                                                      \
+        size_t n = pc[1];                                                     \
+        if (UNLIKELY((size_t)(stack_end - sp) < HL_VM_ALLOC_SMALL + 2)) {     \
+            SAVE();                                                           \
+            st = hl_vm_grow_stack(p, HL_VM_ALLOC_SMALL + 2);                  \
+            if (st != HL_VM_YIELD) goto leave_saved;                          \
+            RELOAD();                                                         \
+        }                                                                     \
+        memcpy(sp, nil_block, sizeof nil_block);                              \
+        sp[n] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)cp);    \
+        sp[n + 1] = hl_make_small((int64_t)n);                                \
+        SET_E(sp);                                                            \
+        sp += n + 2;                                                          \
+    } while (0)
+#define DEALLOCATE_RETURN(w)                                                  \
+    do {                                                                      \
+        pc = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[(w)]);    \
+        sp = E;                                                               \
+        SET_E(sp - 2 - hl_small_val(sp[-1])); /* the sentinel frame ends the chain */ \
+    } while (0)
     CASE(allocate_small) {
-        /* Clears a fixed 8 words: the frame (n slots, CP, size) then gets
-         * written over, the rest lies above sp, outside every root. */
-        size_t n = pc[1];
-        if (UNLIKELY((size_t)(stack_end - sp) < HL_VM_ALLOC_SMALL + 2)) {
-            SAVE();
-            st = hl_vm_grow_stack(p, HL_VM_ALLOC_SMALL + 2);
-            if (st != HL_VM_YIELD) goto leave_saved;
-            RELOAD();
-        }
-        memcpy(sp, nil_block, sizeof nil_block);
-        sp[n] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)cp);
-        sp[n + 1] = hl_make_small((int64_t)n);
-        SET_E(sp);
-        sp += n + 2;
+        ALLOCATE_SMALL();
         NEXT(3);
     }
+    CASE(allocate_small_mxy) { /* + the move x -> y that follows */
+        ALLOCATE_SMALL();
+        E[pc[5] >> 2] = x[pc[4] >> 2];
+        NEXT(6);
+    }
     CASE(deallocate_return) {
-        pc = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[1]]);
-        sp = E;
-        SET_E(sp - 2 - hl_small_val(sp[-1])); /* the sentinel frame ends the chain */
+        DEALLOCATE_RETURN(pc[1]);
         DISPATCH();
     }
+    CASE(move_yx_return) { /* + the deallocate and return that follow */
+        x[pc[2] >> 2] = E[pc[1] >> 2];
+        DEALLOCATE_RETURN(pc[4]);
+        DISPATCH();
+    }
+#undef ALLOCATE_SMALL
+#undef DEALLOCATE_RETURN
     CASE(deallocate) {
         cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[1]]);
         sp = E;

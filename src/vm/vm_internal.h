@@ -22,11 +22,15 @@
  * return (the return keeps its own handler: a label may still target it).
  * add_x / sub_x: the destination is an x register. is_lt_yc / is_ge_yc: a
  * y slot against a small constant; add_ycx / sub_ycx: a y slot and a small
- * constant into an x register. */
+ * constant into an x register.
+ * Pairs (the second instruction keeps its own handler in place, so a label
+ * may still target it): allocate_small_mxy = allocate_small + move x -> y;
+ * move_yx_return = move y -> x + deallocate_return. */
 #define HL_VM_ROPS(X) \
     X(halt) X(move_xx) X(move_cx) X(is_lt_sc) X(is_ge_sc) X(is_lt_cs) X(is_ge_cs) X(add_sc) X(sub_sc) \
     X(move_xy) X(move_yx) X(move_yy) X(move_cy) X(allocate_small) X(deallocate_return) X(add_x) X(sub_x) \
-    X(is_lt_yc) X(is_ge_yc) X(add_ycx) X(sub_ycx)
+    X(is_lt_yc) X(is_ge_yc) X(add_ycx) X(sub_ycx) \
+    X(allocate_small_mxy) X(move_yx_return)
 enum hl_rop {
     HL_ROP__FIRST = HL_OP__COUNT - 1,
 #define HL_ROP_ENUM(name) HL_ROP_##name,
