@@ -44,8 +44,10 @@ enum hl_rop {
 const hl_tword *hl_vm_handlers(void);
 const hl_tword *hl_vm_halt_code(void);
 
-/* Handle-immediate subtags the VM uses in stack slots. */
-enum { HL_VM_H_CP = 1, HL_VM_H_CATCH = 2 };
+/* Handle-immediate subtags the VM uses in stack slots. HL_VM_H_CP_MARK: a
+ * saved continuation a collection has marked (hl_vm_gc); it reads as a CP
+ * everywhere (only the payload of a CP is ever used). */
+enum { HL_VM_H_CP = 1, HL_VM_H_CATCH = 2, HL_VM_H_CP_MARK = 3 };
 
 enum { HL_VM_STACK_INIT = 16, HL_VM_TRACE_DEPTH = 8, HL_VM_DEADLINE_EVERY = 1024 };
 enum { HL_VM_ALLOC_SMALL = 6 }; /* allocate_small: slots + CP + size <= 8 words */
@@ -71,6 +73,10 @@ struct hl_vm_proc {
     uint64_t reds_debt; /* builtin cost the current chunk could not pay */
     hl_term bif_class, bif_reason; /* what a builtin returning HL_VM_BIF_RAISE raises */
     uint32_t catches;  /* active try/catch marks on the stack */
+    /* Stack words [0, stack_clean) pointed only into the old generation
+     * after the last collection; valid for the part still below the
+     * topmost frame that collection marked (see hl_vm_gc). */
+    size_t stack_clean;
     int state;         /* enum below */
     int64_t wait_ms;
     const hl_tword *timeout_pc;
