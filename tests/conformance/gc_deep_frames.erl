@@ -5,7 +5,7 @@
 %% collections skip the unchanged bottom of the stack (src/vm/vm_support.c
 %% hl_vm_gc), which must never lose an update. test_vm_stack_scan runs the
 %% same code with a collection at every allocation.
-main() -> [go(1), go(300), go(3000)].
+main() -> [go(1), go(300), go(1500)].
 
 go(N) -> L = build(N), D = deep(N), sum(L, 0) + len(D, 0) * 7 + dsum(D, 0).
 build(0) -> [];

@@ -10,5 +10,5 @@ set -u
 # Programs whose deep stacks or large live data make that quadratic run for
 # 10 s and may stop at the deadline (see run.sh): the collections they do
 # make in that time are still checked by the sanitizers.
-export HL_CONFORMANCE_SLOW="deep_nontail_map deep_recursion probe-heap-growth"
+export HL_CONFORMANCE_SLOW="deep_nontail_map deep_recursion probe-heap-growth sort_runs"
 HL_TEST_GC_ALWAYS=1 exec bash "$(dirname "$0")/run.sh" "$@"

@@ -81,7 +81,7 @@ static int64_t run_go(hl_program *pg, int64_t n, bool gc_always, uint64_t slice)
 static void test_deep_frames_across_collections(void **state) {
     (void)state;
     hl_program *pg = compile_file(HL_SOURCE_DIR "/tests/conformance/gc_deep_frames.erl");
-    static const struct { int64_t n, expected; } cases[] = {{1, 999994}, {300, 298979292}, {3000, 2897801784}};
+    static const struct { int64_t n, expected; } cases[] = {{1, 999994}, {300, 298979292}, {1500, 1474455320}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         assert_int_equal(run_go(pg, cases[i].n, false, 0), cases[i].expected);
         assert_int_equal(run_go(pg, cases[i].n, true, 0), cases[i].expected);
