@@ -200,7 +200,7 @@ static uint32_t construct_long_list(cg *c, const hl_core_node *e) {
 }
 
 static uint32_t construct(cg *c, const hl_core_node *e) {
-    if (cg_is_literal(e)) return cg_lit_operand(c, e);
+    if (cg_is_literal_expr(e)) return cg_lit_operand(c, e);
     if (e->kind == HL_CORE_CONS && e->u.list.count > 64) return construct_long_list(c, e);
     uint32_t mark = c->temp_top;
     uint32_t n = e->u.list.count;
@@ -466,7 +466,7 @@ static uint32_t eval(cg *c, const hl_core_node *e) {
     case HL_CORE_APPLY: return apply(c, e, false);
     case HL_CORE_MAKE_FUN: return make_fun(c, e);
     case HL_CORE_RECORD_GET: return record_get(c, e, ONOFAIL);
-    case HL_CORE_MAP: unsupported(c, e, "a map expression"); return ONIL;
+    case HL_CORE_MAP: return cg_map_expr(c, e, ONOFAIL);
     case HL_CORE_BIN: unsupported(c, e, "a binary expression"); return ONIL;
     case HL_CORE_RECEIVE: return cg_receive(c, e, false);
     default: cg_error(c, e->line, e->col, "internal error: unexpected node in an expression"); return ONIL;
@@ -576,7 +576,7 @@ static void match(cg *c, const hl_core_node *p, uint32_t subj, uint32_t fail) {
         if (!(t->kind == HL_CORE_VAR && (t->flags & HL_CF_BIND))) match(c, t, cur, fail);
         return;
     }
-    case HL_CORE_MAP: unsupported(c, p, "a map pattern"); return;
+    case HL_CORE_MAP: cg_map_match(c, p, subj, fail); return;
     case HL_CORE_BIN: unsupported(c, p, "a binary pattern"); return;
     default: cg_error(c, p->line, p->col, "internal error: unexpected node in a pattern"); return;
     }
@@ -600,8 +600,8 @@ static uint32_t gexpr(cg *c, const hl_core_node *e, uint32_t fail) {
             /* elements of a guard construction are guard expressions */
             bool simple = true;
             for (uint32_t i = 0; i < e->u.list.count; i++)
-                if (!is_var_or_const(e->u.list.items[i]) && !cg_is_literal(e->u.list.items[i])) simple = false;
-            if (e->kind == HL_CORE_CONS && !is_var_or_const(e->u.list.tail) && !cg_is_literal(e->u.list.tail))
+                if (!is_var_or_const(e->u.list.items[i]) && !cg_is_literal_expr(e->u.list.items[i])) simple = false;
+            if (e->kind == HL_CORE_CONS && !is_var_or_const(e->u.list.tail) && !cg_is_literal_expr(e->u.list.tail))
                 simple = false;
             if (!simple) {
                 unsupported(c, e, "a nested construction with calls in a guard");
@@ -609,6 +609,7 @@ static uint32_t gexpr(cg *c, const hl_core_node *e, uint32_t fail) {
             }
         }
         return stable(c, eval(c, e));
+    case HL_CORE_MAP: return stable(c, cg_map_expr(c, e, fail));
     case HL_CORE_CALL: {
         if (e->u.call.kind != HL_CALL_BUILTIN) break;
         uint32_t mark = c->temp_top;
@@ -839,3 +840,4 @@ void cg_tail(cg *c, const hl_core_node *e) { tail(c, e); }
 void cg_to_x0(cg *c, uint32_t v) { to_x0(c, v); }
 void cg_match(cg *c, const hl_core_node *p, uint32_t subj, uint32_t fail) { match(c, p, subj, fail); }
 void cg_guards(cg *c, const hl_core_clause *cl, uint32_t fail) { guards(c, cl, fail); }
+uint32_t cg_guard_value(cg *c, const hl_core_node *e, uint32_t fail) { return gexpr(c, e, fail); }

@@ -9,6 +9,7 @@
 
 #include "term/arith.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_map.h"
 #include "vm/vm_support.h"
 
 #if !defined(HL_VM_SWITCH) && !defined(__GNUC__)
@@ -633,6 +634,35 @@ dispatch:
         else reds -= p->bif_cost;
         goto after_raise; /* CONTINUE resumes at p->pc: the next instruction or a handler */
     }
+
+    /* ---- maps (bodies in vm_map.c) ------------------------------------- */
+#define MAP_NEXT(r, len)                                                   \
+    do {                                                                   \
+        if (UNLIKELY(p->bif_cost)) reds = reds > p->bif_cost ? reds - p->bif_cost : 0; \
+        if (LIKELY((r) == HL_VM_MAP_DONE)) NEXT(len);                      \
+        if ((r) == HL_VM_MAP_FAIL) JUMP(pc[1]);                            \
+        if ((r) == HL_VM_MAP_RAISED) goto after_raise;                     \
+        goto leave_saved;                                                  \
+    } while (0)
+    CASE(put_map_assoc) {
+        SAVE();
+        p->bif_cost = 0;
+        int r = hl_vm_map_put(p, base, pc, false, &st);
+        MAP_NEXT(r, 6 + 2 * (uint32_t)pc[5]);
+    }
+    CASE(put_map_exact) {
+        SAVE();
+        p->bif_cost = 0;
+        int r = hl_vm_map_put(p, base, pc, true, &st);
+        MAP_NEXT(r, 6 + 2 * (uint32_t)pc[5]);
+    }
+    CASE(get_map_elements) {
+        SAVE();
+        p->bif_cost = 0;
+        int r = hl_vm_map_get(p, base, pc, &st);
+        MAP_NEXT(r, 4 + 2 * (uint32_t)pc[3]);
+    }
+#undef MAP_NEXT
 
     CASE(halt) {
         SAVE();
