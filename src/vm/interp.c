@@ -636,9 +636,16 @@ dispatch:
     }
 
     /* ---- maps (bodies in vm_map.c) ------------------------------------- */
+/* The work's reductions, exactly: what the chunk cannot cover is counted
+ * as used at once, and the next preemption point refills (or stops). */
+#define MAP_CHARGE()                                                       \
+    do {                                                                   \
+        if (reds >= p->bif_cost) reds -= p->bif_cost;                      \
+        else p->reds_used += p->bif_cost - reds, reds = 0;                 \
+    } while (0)
 #define MAP_NEXT(r, len)                                                   \
     do {                                                                   \
-        if (UNLIKELY(p->bif_cost)) reds = reds > p->bif_cost ? reds - p->bif_cost : 0; \
+        MAP_CHARGE();                                                      \
         if (LIKELY((r) == HL_VM_MAP_DONE)) NEXT(len);                      \
         if ((r) == HL_VM_MAP_FAIL) JUMP(pc[1]);                            \
         if ((r) == HL_VM_MAP_RAISED) goto after_raise;                     \
@@ -663,6 +670,7 @@ dispatch:
         MAP_NEXT(r, 4 + 2 * (uint32_t)pc[3]);
     }
 #undef MAP_NEXT
+#undef MAP_CHARGE
 
     CASE(halt) {
         SAVE();
