@@ -846,6 +846,50 @@ static void test_map_literals_load(void **state) {
 }
 #endif
 
+/* The compiled map seed (put_map_*, get_map_elements, map literals): every
+ * code word replaced, and random bit flips; refused or run safely. */
+static void test_map_image_mutations(void **state) {
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/fuzz/corpus/fuzz_gate/maps.hlbc", HL_SOURCE_DIR);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static uint8_t img[1 << 16], m[1 << 16];
+    size_t size = fread(img, 1, sizeof img, f);
+    fclose(f);
+    assert_true(gate_and_run(img, size));
+    uint32_t h[HL_BC_HEADER_WORDS];
+    for (unsigned i = 0; i < HL_BC_HEADER_WORDS; i++) h[i] = get32le(img + 4 * i);
+    size_t code = HL_BC_HEADER_BYTES + h[3] + h[5] + 24 * (size_t)h[6];
+    unsigned refused = 0, accepted = 0;
+    for (uint32_t i = 0; i < h[7]; i++) {
+        uint8_t *p = img + code + 4 * (size_t)i;
+        uint32_t orig = get32le(p);
+        const uint32_t vals[] = {orig ^ 1, orig + 0x10, orig - 0x10, 0, HL_BC_WORD(HL_K_X, 255),
+                                 HL_BC_WORD(HL_K_Y, 0), HL_BC_WORD(HL_K_U, 129), HL_BC_WORD(HL_K_INT, 1)};
+        for (size_t k = 0; k < sizeof vals / sizeof vals[0]; k++) {
+            if (vals[k] == orig) continue;
+            put32le(p, vals[k]);
+            if (gate_and_run(img, size)) accepted++;
+            else refused++;
+        }
+        put32le(p, orig);
+    }
+    for (uint64_t seed = 1; seed <= 2000; seed++) {
+        rng_state = seed * 0x9E3779B97F4A7C15ull;
+        memcpy(m, img, size);
+        int flips = 1 + (int)(rng() % 4);
+        for (int k = 0; k < flips; k++) {
+            size_t bit = rng() % (size * 8);
+            m[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        }
+        if (gate_and_run(m, size)) accepted++;
+        else refused++;
+    }
+    print_message("map image mutations: %u refused, %u accepted and run\n", refused, accepted);
+    assert_true(refused > 0);
+}
+
 /* Out-of-memory at every allocation of the gate: refused, no leak. */
 static void test_oom(void **state) {
     (void)state;
@@ -866,7 +910,7 @@ static void test_oom(void **state) {
 /* The fuzzer's seeds are valid programs (so fuzzing starts past the gate). */
 static void test_fuzz_seeds(void **state) {
     (void)state;
-    const char *names[] = {"suite", "tiny", "nested_try", "receive"};
+    const char *names[] = {"suite", "tiny", "nested_try", "receive", "maps"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/fuzz/corpus/fuzz_gate/%s.hlbc", HL_SOURCE_DIR, names[i]);
@@ -891,6 +935,7 @@ int main(void) {
         cmocka_unit_test(test_sections),
         cmocka_unit_test(test_code_words),       cmocka_unit_test(test_bit_flips),
         cmocka_unit_test(test_oom),              cmocka_unit_test(test_fuzz_seeds),
+        cmocka_unit_test(test_map_image_mutations),
 #ifdef HAVE_VM
         cmocka_unit_test(test_map_literals_load),
 #endif
