@@ -115,7 +115,7 @@ static bool build_map(hl_program *pg, uint32_t i, const hl_term *kv, uint32_t n,
         }
         pg->lit_maps = h;
     }
-    hl_term_status st = hl_map_new(pg->lit_maps, kv, kv + n, n, out);
+    hl_term_status st = hl_map_new(pg->lit_maps, kv, n ? kv + n : kv, n, out); /* kv: NULL when n = 0 */
     if (st == HL_TERM_SYSTEM_LIMIT) return lfail(err, errlen, "literal %u: a map this large is not supported yet", i);
     if (st != HL_TERM_OK) return lfail(err, errlen, "out of memory");
     return true;
