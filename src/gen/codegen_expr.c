@@ -612,6 +612,7 @@ static uint32_t gexpr(cg *c, const hl_core_node *e, uint32_t fail) {
         }
         return stable(c, eval(c, e));
     case HL_CORE_MAP: return stable(c, cg_map_expr(c, e, fail));
+    case HL_CORE_BIN: unsupported(c, e, "a binary expression"); return ONIL;
     case HL_CORE_CALL: {
         if (e->u.call.kind != HL_CALL_BUILTIN) break;
         uint32_t mark = c->temp_top;
