@@ -24,6 +24,7 @@
 #include "gen/gate.h"
 #include "gen/load.h"
 #include "gen/stdlib.h"
+#include "term/map.h"
 #include "term/print.h"
 #include "vm/vm.h"
 
@@ -177,6 +178,72 @@ static void test_reductions(void **state) {
     assert_int_equal(r15, again);
 }
 
+/* Map patterns in receive (delivered through the internal hook: nothing
+ * can send in the language yet): a non-matching map stays queued. */
+static void test_receive_map_patterns(void **state) {
+    (void)state;
+    static const char src[] = "-module(rm).\n-export([f/1]).\n"
+                              "f(K) -> receive #{K := X, n := N} when N > 1 -> {X, N}; {M} when is_map(M) -> M end.\n";
+    hl_front_limits lim;
+    hl_front_limits_default(&lim);
+    hl_front_result *r = hl_front_parse(src, sizeof src - 1, &lim);
+    hl_core_options o;
+    hl_core_options_default(&o);
+    hl_diags d;
+    hl_diags_init(&d, 10);
+    hl_core_module *m = hl_core_compile(r->module, &o, &d);
+    assert_non_null(m);
+    uint8_t *img = NULL;
+    size_t len = 0;
+    assert_true(hl_codegen(m, NULL, &d, &img, &len, NULL));
+    hl_bc_image g;
+    char err[200];
+    hl_program *pg = NULL;
+    assert_true(hl_gate_check(img, len, &g, err, sizeof err));
+    assert_true(hl_load(&g, &pg, err, sizeof err));
+    hl_vm_limits vl = {.max_reductions = 100000, .max_heap_bytes = 1 << 20, .deadline_ns = 0};
+    hl_vm_proc *p = hl_vm_proc_new(pg, &vl);
+    hl_heap *h = hl_vm_proc_heap(p);
+    hl_term k = hl_make_small(7);
+    assert_true(hl_vm_start(p, (uint32_t)hl_program_find(pg, "f", 1, 1), &k, 1));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_WAIT);
+    hl_term keys[1] = {hl_make_small(7)}, vals[1] = {hl_make_small(1)}, m1;
+    assert_int_equal(hl_map_new(h, keys, vals, 1, &m1), HL_TERM_OK); /* #{7 => 1}: no n */
+    assert_true(hl_vm_deliver(p, m1));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_WAIT);
+    /* #{7 => 42, n => 1}: the guard fails; #{7 => 42, n => 5} matches */
+    hl_term nk[2] = {hl_make_small(7), 0}, nv[2] = {hl_make_small(42), hl_make_small(1)}, m3, m4;
+    hl_term n_atom = HL_NIL;
+    for (uint32_t i = 0; i < pg->n_atoms; i++) {
+        size_t l;
+        const char *nm = hl_atom_name(hl_atom_index(pg->atoms[i]), &l);
+        if (l == 1 && nm[0] == 'n') n_atom = pg->atoms[i];
+    }
+    assert_true(n_atom != HL_NIL);
+    nk[1] = n_atom;
+    assert_int_equal(hl_map_new(h, nk, nv, 2, &m3), HL_TERM_OK);
+    assert_true(hl_vm_deliver(p, m3));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_WAIT);
+    nv[1] = hl_make_small(5);
+    assert_int_equal(hl_map_new(h, nk, nv, 2, &m4), HL_TERM_OK);
+    assert_true(hl_vm_deliver(p, m4));
+    hl_heap_set_gc_always(h, true);
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_DONE);
+    hl_buf out;
+    hl_buf_init(&out, 0);
+    assert_int_equal(hl_print_p(&out, hl_vm_result(p), 1, 80, false, NULL), HL_TERM_OK);
+    assert_int_equal(out.len, 6);
+    assert_memory_equal(out.data, "{42,5}", 6);
+    hl_buf_free(&out);
+    hl_vm_proc_free(p);
+    hl_program_free(pg);
+    hl_bc_image_free(&g);
+    hl_mem_free(img);
+    hl_core_free(m);
+    hl_front_free(r);
+    hl_diags_free(&d);
+}
+
 int main(void) {
     compile();
     const struct CMUnitTest tests[] = {
@@ -184,6 +251,7 @@ int main(void) {
         cmocka_unit_test(test_heap_limits),
         cmocka_unit_test(test_alloc_failures),
         cmocka_unit_test(test_reductions),
+        cmocka_unit_test(test_receive_map_patterns),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     hl_program_free(prog);
