@@ -47,6 +47,9 @@ static void to_x0(cg *c, uint32_t v) {
 
 static uint32_t stable_eval(cg *c, const hl_core_node *e) { return stable(c, eval(c, e)); }
 
+/* Entry points for codegen_bits.c. */
+uint32_t cg_guard_value(cg *c, const hl_core_node *e, uint32_t fail) { return gexpr(c, e, fail); }
+
 /* ---- calls ------------------------------------------------------------------ */
 
 /* Evaluates arguments into stable values, then loads x0..x(n-1). */
@@ -474,7 +477,7 @@ static uint32_t eval(cg *c, const hl_core_node *e) {
     case HL_CORE_MAKE_FUN: return make_fun(c, e);
     case HL_CORE_RECORD_GET: return record_get(c, e, ONOFAIL);
     case HL_CORE_MAP: return cg_map_expr(c, e, ONOFAIL);
-    case HL_CORE_BIN: unsupported(c, e, "a binary expression"); return ONIL;
+    case HL_CORE_BIN: return cg_bits_construct(c, e, ONOFAIL);
     case HL_CORE_RECEIVE: return cg_receive(c, e, false);
     default: cg_error(c, e->line, e->col, "internal error: unexpected node in an expression"); return ONIL;
     }
@@ -584,7 +587,7 @@ static void match(cg *c, const hl_core_node *p, uint32_t subj, uint32_t fail) {
         return;
     }
     case HL_CORE_MAP: cg_map_match(c, p, subj, fail); return;
-    case HL_CORE_BIN: unsupported(c, p, "a binary pattern"); return;
+    case HL_CORE_BIN: cg_bits_match(c, p, subj, fail); return;
     default: cg_error(c, p->line, p->col, "internal error: unexpected node in a pattern"); return;
     }
 }
@@ -612,7 +615,6 @@ static uint32_t gexpr(cg *c, const hl_core_node *e, uint32_t fail) {
         }
         return stable(c, eval(c, e));
     case HL_CORE_MAP: return stable(c, cg_map_expr(c, e, fail));
-    case HL_CORE_BIN: unsupported(c, e, "a binary expression"); return ONIL;
     case HL_CORE_CALL: {
         if (e->u.call.kind != HL_CALL_BUILTIN) break;
         uint32_t mark = c->temp_top;
@@ -656,6 +658,7 @@ static uint32_t gexpr(cg *c, const hl_core_node *e, uint32_t fail) {
         c->temp_top = mark;
         return stable(c, OX(0));
     }
+    case HL_CORE_BIN: return stable(c, cg_bits_construct(c, e, fail));
     case HL_CORE_RECORD_GET: {
         uint32_t mark = c->temp_top;
         uint32_t v = gexpr(c, e->u.rget.arg, fail);
@@ -769,7 +772,12 @@ static bool mentions(const hl_core_node *p, hl_core_var v) {
         for (uint32_t i = 0; i < p->u.map.count; i++)
             if (mentions(p->u.map.pairs[i].key, v) || mentions(p->u.map.pairs[i].value, v)) return true;
         return false;
-    default: return false; /* literals, wildcards; binaries are refused anyway */
+    case HL_CORE_BIN:
+        for (uint32_t i = 0; i < p->u.bin.count; i++)
+            if (mentions(p->u.bin.segs[i].value, v) || (p->u.bin.segs[i].size && mentions(p->u.bin.segs[i].size, v)))
+                return true;
+        return false;
+    default: return false; /* literals, wildcards */
     }
 }
 
@@ -843,4 +851,3 @@ void cg_tail(cg *c, const hl_core_node *e) { tail(c, e); }
 void cg_to_x0(cg *c, uint32_t v) { to_x0(c, v); }
 void cg_match(cg *c, const hl_core_node *p, uint32_t subj, uint32_t fail) { match(c, p, subj, fail); }
 void cg_guards(cg *c, const hl_core_clause *cl, uint32_t fail) { guards(c, cl, fail); }
-uint32_t cg_guard_value(cg *c, const hl_core_node *e, uint32_t fail) { return gexpr(c, e, fail); }

@@ -136,5 +136,9 @@ bool cg_is_literal_expr(const hl_core_node *n);
  * (body: raise {badmap,M}, {badkey,K}, system_limit) or a label (guard). */
 uint32_t cg_map_expr(cg *c, const hl_core_node *e, uint32_t fail);
 void cg_map_match(cg *c, const hl_core_node *p, uint32_t subj, uint32_t fail);
+/* codegen_bits.c: `<<...>>` built into x0 (fail: a label in guards, else
+ * ONOFAIL), and binary patterns matched against the stable value subj. */
+uint32_t cg_bits_construct(cg *c, const hl_core_node *e, uint32_t fail);
+void cg_bits_match(cg *c, const hl_core_node *p, uint32_t subj, uint32_t fail);
 
 #endif

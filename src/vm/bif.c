@@ -12,6 +12,7 @@
 #include "term/compare.h"
 #include "term/map.h"
 #include "vm/bif_float.h"
+#include "vm/vm_bits.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_support.h"
 
@@ -483,5 +484,5 @@ hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t ari
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (table[i].arity == arity && strcmp(table[i].module, module) == 0 && strcmp(table[i].name, name) == 0)
             return table[i].fn;
-    return NULL;
+    return hl_vm_bits_bif_lookup(module, name, arity); /* binaries: vm_bits_bif.c */
 }

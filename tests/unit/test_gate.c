@@ -549,6 +549,114 @@ static void test_map_rules(void **state) {
     expect(b_map_get_past_end, "runs past");
 }
 
+/* ---- bit syntax (bs_create / bs_get / bs_test_tail) ------------------ */
+
+#define DESC_INT8 U(HL_BS_DESC(HL_BS_INTEGER, 0, 0, 1, 1))
+#define DESC_BIN_ALL U(HL_BS_DESC(HL_BS_BINARY, 0, 0, 0, 8))
+/* f(X) -> B = <<X:8, X:8>>, <<A:8, _/binary>> = B, A. */
+static void bs_body(bc_asm *a, uint32_t create_desc, uint32_t get_desc, uint32_t live, uint32_t pos) {
+    uint32_t fail = bc_label(a);
+    OP(a, allocate, U(2), U(1));
+    OP(a, bs_create, NOFAIL, U(live), U(2), create_desc, X(0), I(8), DESC_INT8, X(0), I(8), Y(0));
+    OP(a, is_bitstring, LB(fail), Y(0));
+    OP(a, move, I(0), Y(1));
+    OP(a, bs_get, LB(fail), U(0), Y(0), pos, get_desc, I(8), X(0));
+    OP(a, bs_get, LB(fail), U(0), Y(0), pos, DESC_BIN_ALL, NIL, X(1));
+    OP(a, bs_test_tail, LB(fail), Y(0), pos);
+    OP(a, deallocate, U(2));
+    OP0(a, return);
+    bc_bind(a, fail);
+    OP(a, badmatch, Y(0));
+}
+static void b_bs_ok(bc_asm *a) { bs_body(a, DESC_INT8, DESC_INT8, 0, Y(1)); }
+static void b_bs_skip_ok(bc_asm *a) { bs_body(a, DESC_INT8, DESC_INT8 | HL_BS_SKIP, 0, Y(1)); }
+static void b_bs_type(bc_asm *a) { bs_body(a, U(7 | (1u << 7)), DESC_INT8, 0, Y(1)); }
+static void b_bs_get_type(bc_asm *a) { bs_body(a, DESC_INT8, U(7 | (1u << 7)), 0, Y(1)); }
+static void b_bs_unit0(bc_asm *a) { bs_body(a, U(HL_BS_DESC(HL_BS_INTEGER, 0, 0, 1, 0)), DESC_INT8, 0, Y(1)); }
+static void b_bs_unit257(bc_asm *a) { bs_body(a, DESC_INT8, U(HL_BS_DESC(HL_BS_INTEGER, 0, 0, 1, 257)), 0, Y(1)); }
+static void b_bs_endian3(bc_asm *a) { bs_body(a, U(HL_BS_DESC(HL_BS_INTEGER, 0, 3, 1, 1)), DESC_INT8, 0, Y(1)); }
+static void b_bs_high_bits(bc_asm *a) { bs_body(a, DESC_INT8, U(HL_BS_DESC(HL_BS_INTEGER, 0, 0, 1, 1) | (1u << 20)), 0, Y(1)); }
+static void b_bs_create_skip(bc_asm *a) { bs_body(a, U(HL_BS_DESC(HL_BS_INTEGER, 0, 0, 1, 1) | HL_BS_SKIP), DESC_INT8, 0, Y(1)); }
+static void b_bs_live(bc_asm *a) { bs_body(a, DESC_INT8, DESC_INT8, 257, Y(1)); }
+static void b_bs_pos_const(bc_asm *a) { bs_body(a, DESC_INT8, DESC_INT8, 0, I(0)); }
+static void b_bs_pos_frame(bc_asm *a) { bs_body(a, DESC_INT8, DESC_INT8, 0, Y(2)); }
+static void b_bs_backward(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    bc_bind(a, l);
+    OP(a, bs_get, LB(l), U(0), X(0), X(1), DESC_INT8, I(8), X(2)); /* a loop charging nothing */
+    OP0(a, return);
+}
+static void b_bs_reservation(bc_asm *a) {
+    OP(a, test_heap, U(2), U(1));
+    OP(a, bs_create, NOFAIL, U(1), U(1), DESC_INT8, X(0), I(8), X(0)); /* may collect */
+    OP(a, put_list, X(0), NIL, X(0));
+    OP0(a, return);
+}
+static void b_bs_list_long(bc_asm *a) { OP(a, bs_create, NOFAIL, U(1), U(HL_BC_MAX_LIST + 1), DESC_INT8, X(0), I(8), X(0)); OP0(a, return); }
+static void b_bs_runs_past(bc_asm *a) { OP(a, bs_create, NOFAIL, U(1), U(3), DESC_INT8, X(0), I(8), X(0)); }
+static void b_bs_dst_const(bc_asm *a) { OP(a, bs_create, NOFAIL, U(1), U(1), DESC_INT8, X(0), I(8), I(0)); OP0(a, return); }
+static void b_bs_tail_label(bc_asm *a) { OP(a, bs_test_tail, NOFAIL, X(0), X(0)); OP0(a, return); }
+
+static void test_bs_rules(void **state) {
+    (void)state;
+    expect(b_bs_ok, NULL);
+    expect(b_bs_skip_ok, NULL);
+    expect(b_bs_type, "segment descriptor");
+    expect(b_bs_get_type, "segment descriptor");
+    expect(b_bs_unit0, "segment descriptor");
+    expect(b_bs_unit257, "segment descriptor");
+    expect(b_bs_endian3, "segment descriptor");
+    expect(b_bs_high_bits, "segment descriptor");
+    expect(b_bs_create_skip, "segment descriptor");
+    expect(b_bs_live, "live count");
+    expect(b_bs_pos_const, "kind");
+    expect(b_bs_pos_frame, "outside the frame");
+    expect(b_bs_backward, "backward branch");
+    expect(b_bs_reservation, "heap reservation");
+    expect(b_bs_list_long, "list too long");
+    expect(b_bs_runs_past, "kind"); /* the count claims groups that are not there */
+    expect(b_bs_dst_const, "kind");
+    expect(b_bs_tail_label, "kind");
+}
+
+/* Random flips of a bit syntax program: refused, or run safely (the VM
+ * checks every register it reads: positions, subjects, sizes). */
+static void test_bs_flips(void **state) {
+    (void)state;
+    bc_init(&A);
+    bc_atom(&A, "bs");
+    bc_fn(&A, "f", 1, 4, 1);
+    bs_body(&A, DESC_INT8, DESC_INT8, 0, Y(1));
+    bc_fn(&A, "g", 1, 2, 1);
+    OP(&A, allocate, U(2), U(1));
+    OP(&A, bs_create, NOFAIL, U(0), U(3), U(HL_BS_DESC(HL_BS_UTF8, 0, 0, 0, 1)), X(0), NIL,
+       U(HL_BS_DESC(HL_BS_FLOAT, 0, 1, 1, 1)), X(0), I(32), U(HL_BS_DESC(HL_BS_INTEGER, 1, 1, 1, 3)), X(0), X(0), Y(0));
+    OP(&A, move, Y(0), X(0));
+    OP(&A, deallocate, U(2));
+    OP0(&A, return);
+    size_t size;
+    uint8_t *img = bc_finish(&A, &size);
+    bc_free(&A);
+    assert_true(gate_and_run(img, size));
+    uint8_t *m = malloc(size);
+    unsigned refused = 0, accepted = 0;
+    for (uint64_t seed = 1; seed <= 2000; seed++) {
+        rng_state = seed * 0x9E3779B97F4A7C15ull;
+        memcpy(m, img, size);
+        int flips = 1 + (int)(rng() % 3);
+        for (int f = 0; f < flips; f++) {
+            size_t bit = rng() % (size * 8);
+            m[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        }
+        if (gate_and_run(m, size)) accepted++;
+        else refused++;
+    }
+    print_message("bit syntax flips: %u refused, %u accepted and run\n", refused, accepted);
+    assert_true(refused > 0 && accepted > 0);
+    free(m);
+    free(img);
+}
+
 static void test_rules(void **state) {
     (void)state;
     expect(b_ok, NULL);
@@ -939,6 +1047,7 @@ int main(void) {
 #ifdef HAVE_VM
         cmocka_unit_test(test_map_literals_load),
 #endif
+        cmocka_unit_test(test_bs_rules),         cmocka_unit_test(test_bs_flips),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
