@@ -373,6 +373,13 @@ hl_core_node *lw_use_var(lw_ctx *c, const hl_ast *var) {
         lw_error(c, var->line, var->col, "variable '%.*s' is unbound", (int)name.len, name.ptr);
         return lw_var_node(c, v, var->line, var->col);
     }
+    if (c->in_bin_size && lv->state == VS_BOUND && lv->pattern_id == c->pattern_id && c->pattern_id &&
+        lv->bin_id != c->bin_id) {
+        /* Bound elsewhere in the same pattern (another argument, a tuple
+         * element): erl_lint's rule, not visible to a binary's size. */
+        lw_error(c, var->line, var->col, "variable '%.*s' is unbound", (int)name.len, name.ptr);
+        return lw_var_node(c, v, var->line, var->col);
+    }
     if (lv->state == VS_UNSAFE) {
         report_unsafe(c, lv, var->line, var->col);
     } else if (lv->state != VS_BOUND) {
@@ -407,6 +414,7 @@ hl_core_node *lw_pat_var(lw_ctx *c, const hl_ast *var, int mode, uint32_t head_b
             lw_error(c, var->line, var->col, "variable '%.*s' in record definition", (int)name.len, name.ptr);
         lw_set_state(c, v, VS_BOUND, NULL, 0, 0);
         c->fn->vars[v].pattern_id = c->pattern_id;
+        c->fn->vars[v].bin_id = c->bin_id;
         n->flags |= HL_CF_BIND;
     }
     return n;

@@ -25,6 +25,7 @@ typedef struct lw_var {
     uint32_t uline, ucol;       /* where that construct is */
     uint32_t stamp;             /* scratch for branch merging */
     uint32_t pattern_id;        /* pattern that bound it */
+    uint32_t bin_id;            /* binary pattern that bound it (0: none) */
 } lw_var;
 
 typedef struct lw_trail {       /* undo entry: a variable's previous state or
@@ -73,6 +74,11 @@ typedef struct lw_ctx {
     bool in_map_key;            /* pattern map key: only variables bound
                                    before the pattern */
     uint32_t pattern_id;        /* current clause head / match pattern */
+    uint32_t bin_id;            /* binary pattern being lowered (0: none) */
+    uint32_t bin_count;         /* binary patterns seen: their ids */
+    bool in_bin_size;           /* a size in a binary pattern: variables of
+                                   the current pattern only if bound by
+                                   earlier segments of the same binary */
     uint32_t depth;             /* lw_expr / lw_pattern nesting */
     bool in_record_def;         /* checking a -record default */
     bool depth_reported;

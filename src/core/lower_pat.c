@@ -243,6 +243,8 @@ static bool seg_types(lw_ctx *c, const hl_ast *el, hl_core_seg *s) {
     return true;
 }
 
+static hl_core_node *lw_bin_segs(lw_ctx *c, const hl_ast *e, bool pattern, hl_core_node *n, hl_core_seg *segs);
+
 hl_core_node *lw_bin(lw_ctx *c, const hl_ast *e, bool pattern) {
     /* A string segment ("abc"/utf8) expands to one segment per character. */
     uint32_t total = 0;
@@ -254,6 +256,14 @@ hl_core_node *lw_bin(lw_ctx *c, const hl_ast *e, bool pattern) {
     hl_core_node *n = lw_node(c, HL_CORE_BIN, e->line, e->col);
     hl_core_seg *segs = lw_array(c, total ? total : 1, sizeof *segs);
     if (!n || !segs) return NULL;
+    uint32_t saved_bin = c->bin_id;
+    if (pattern) c->bin_id = ++c->bin_count;
+    hl_core_node *r = lw_bin_segs(c, e, pattern, n, segs);
+    c->bin_id = saved_bin;
+    return r;
+}
+
+static hl_core_node *lw_bin_segs(lw_ctx *c, const hl_ast *e, bool pattern, hl_core_node *n, hl_core_seg *segs) {
     uint32_t out = 0;
     for (uint32_t i = 0; i < e->u.list.count; i++) {
         const hl_ast *el = e->u.list.items[i];
@@ -264,16 +274,19 @@ hl_core_node *lw_bin(lw_ctx *c, const hl_ast *e, bool pattern) {
         if (el->u.bin_element.size) {
             /* Sizes are guard expressions; in patterns they may use
              * variables bound by earlier segments. */
-            bool saved = c->in_guard;
+            bool saved = c->in_guard, saved_size = c->in_bin_size;
             c->in_guard = pattern || c->in_guard;
+            c->in_bin_size = pattern;
             const hl_ast *sz = el->u.bin_element.size;
             if (pattern && sz->kind == HL_AST_VAR && lw_name_eq(sz->u.name, "_")) {
                 lw_error(c, sz->line, sz->col, "illegal bit size");
                 c->in_guard = saved;
+                c->in_bin_size = saved_size;
                 continue;
             }
             s.size = lw_expr(c, sz);
             c->in_guard = saved;
+            c->in_bin_size = saved_size;
             if (!s.size) return NULL;
         } else if (pattern && (s.type == HL_BIN_BINARY || s.type == HL_BIN_BITSTRING) && i + 1 < e->u.list.count) {
             lw_error(c, el->line, el->col, "a binary field without size is only allowed at the end of a binary pattern");

@@ -38,6 +38,7 @@
 /* Header flags (word 9). HL_BC_FLAG_BINDINGS: a binding table follows the
  * line table (docs/bytecode.md §2.7); images without bindings are unchanged. */
 #define HL_BC_FLAG_BINDINGS 1u
+#define HL_BC_MAX_MAP_PAIRS 128u    /* (key, value) pairs in one map instruction */
 
 /* Operand word: bits 3..0 the kind, bits 31..4 the value (28 bits). For
  * HL_K_INT the value is a two's-complement 28-bit signed integer. An
@@ -125,5 +126,22 @@ typedef struct hl_bc_builtin {
 /* The builtin allowlist: id = index. */
 extern const hl_bc_builtin hl_bc_builtins[];
 extern const uint32_t hl_bc_builtin_count;
+
+/* Bit syntax segment descriptor (the `desc` operand of bs_create/bs_get,
+ * docs/bytecode.md §3.1). */
+enum {
+    HL_BS_INTEGER = 0, HL_BS_FLOAT = 1, HL_BS_BINARY = 2, HL_BS_BITSTRING = 3,
+    HL_BS_UTF8 = 4, HL_BS_UTF16 = 5, HL_BS_UTF32 = 6,
+};
+#define HL_BS_TYPE(d) ((d) & 7u)
+#define HL_BS_SIGNED 8u
+#define HL_BS_ENDIAN(d) (((d) >> 4) & 3u) /* 0 big, 1 little, 2 native (= little) */
+#define HL_BS_HAS_SIZE 64u
+#define HL_BS_UNIT(d) (((d) >> 7) & 0x1FFu) /* 1..256 */
+#define HL_BS_SKIP (1u << 16)
+#define HL_BS_DESC_BITS 17u /* every higher bit must be 0 */
+#define HL_BS_DESC(type, is_signed, endian, has_size, unit)                                        \
+    ((uint32_t)(type) | ((is_signed) ? HL_BS_SIGNED : 0u) | ((uint32_t)(endian) << 4) |           \
+     ((has_size) ? HL_BS_HAS_SIZE : 0u) | ((uint32_t)(unit) << 7))
 
 #endif

@@ -374,6 +374,14 @@ static int cmp_u32(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* A bit syntax segment descriptor (gen/bytecode.h): known type and
+ * endianness, unit 1..256, no stray bits; skip only when matching. */
+static bool bs_desc_ok(uint32_t d, bool matching) {
+    if (d >> HL_BS_DESC_BITS) return false;
+    if ((d & HL_BS_SKIP) && !matching) return false;
+    return HL_BS_TYPE(d) <= HL_BS_UTF32 && HL_BS_ENDIAN(d) <= 2 && HL_BS_UNIT(d) >= 1 && HL_BS_UNIT(d) <= 256;
+}
+
 /* Per-opcode static rules (pass 1). */
 static bool static_rules(gate *g, const hl_bc_function *fn, const insn *in) {
     const hl_bc_image *img = g->img;
@@ -409,8 +417,24 @@ static bool static_rules(gate *g, const hl_bc_function *fn, const insn *in) {
         if (V(1) >= img->n_bindings) return fail(g, "code %u: binding index outside the binding table", in->pc);
         if (V(0) != img->bindings[V(1)][2]) return fail(g, "code %u: binding arity mismatch", in->pc);
         break;
+    case HL_OP_put_map_assoc: case HL_OP_put_map_exact:
+        if (V(1) > HL_BC_MAX_X) return fail(g, "code %u: live count too large", in->pc);
+        if (in->list_k > HL_BC_MAX_MAP_PAIRS) return fail(g, "code %u: too many map pairs", in->pc);
+        break;
+    case HL_OP_get_map_elements:
+        if (in->list_k > HL_BC_MAX_MAP_PAIRS) return fail(g, "code %u: too many map pairs", in->pc);
+        break;
     case HL_OP_make_fun:
         if (V(2) > img->funcs[V(1)].arity) return fail(g, "code %u: more free variables than arity", in->pc);
+        break;
+    case HL_OP_bs_create:
+        if (V(1) > HL_BC_MAX_X) return fail(g, "code %u: live count too large", in->pc);
+        for (uint32_t i = 0; i < in->list_k; i++)
+            if (!bs_desc_ok(V(in->list_at + 3 * i), false)) return fail(g, "code %u: bad segment descriptor", in->pc);
+        break;
+    case HL_OP_bs_get:
+        if (V(1) > HL_BC_MAX_X) return fail(g, "code %u: live count too large", in->pc);
+        if (!bs_desc_ok(V(4), true)) return fail(g, "code %u: bad segment descriptor", in->pc);
         break;
     case HL_OP_select_val: case HL_OP_select_tuple_arity: {
         uint32_t k = in->list_k;

@@ -12,6 +12,7 @@
 #include "base/mem.h"
 #include "host/host_int.h"
 #include "term/atom.h"
+#include "term/bits.h"
 #include "term/copy.h"
 #include "term/map.h"
 #include "term/print.h"
@@ -169,6 +170,52 @@ static hl_status value_with_atoms(hl_vstore *s, hl_term t, hl_value **out) {
     return HL_OK;
 }
 
+/* Gives every binary of a fresh copy a byte-aligned start (a sub-binary
+ * from a bit-offset match gets its own aligned copy in the store), so
+ * hl_value_get_binary can hand out a pointer for every binary. The copy is
+ * private to this thread until it is returned, so rewriting it is safe. */
+static hl_status align_binaries(hl_heap *h, hl_term root) {
+    walk_stack s = {0};
+    hl_status st = HL_OK;
+    if (!hl_is_immed(root) && !push(&s, root)) return HL_ENOMEM;
+    while (s.n && st == HL_OK) {
+        hl_term t = s.items[--s.n];
+        if (hl_is_cons(t)) {
+            if (!push(&s, hl_cdr(t)) || !push(&s, hl_car(t))) st = HL_ENOMEM;
+        } else if (hl_is_tuple(t)) {
+            for (size_t i = hl_tuple_arity(t); i-- > 0;)
+                if (!push(&s, hl_tuple_get(t, i))) st = HL_ENOMEM;
+        } else if (hl_is_flatmap(t)) {
+            size_t n = hl_flatmap_size(t);
+            if (!push(&s, hl_flatmap_keys(t))) st = HL_ENOMEM;
+            for (size_t i = 0; i < n; i++)
+                if (!push(&s, hl_flatmap_values(t)[i])) st = HL_ENOMEM;
+        } else if (hl_is_hashmap(t)) {
+            hl_map_iter it;
+            hl_map_iter_init(&it, t);
+            hl_term k, v;
+            while (st == HL_OK && hl_map_iter_next(&it, &k, &v))
+                if (!push(&s, v) || !push(&s, k)) st = HL_ENOMEM;
+        } else if (hl_is_boxed_sub(t, HL_SUB_SUB_BIN)) {
+            hl_term *p = hl_boxed_ptr(t);
+            if (p[2] % 8 == 0 || p[3] % 8 != 0) continue;
+            const unsigned char *bytes;
+            uint64_t off, bits;
+            hl_bitstring_view(t, &bytes, &off, &bits);
+            hl_bin_builder b;
+            if (hl_bin_build_begin(h, bits, &b) != HL_TERM_OK) {
+                st = HL_ENOMEM;
+                break;
+            }
+            hl_bits_copy(b.data, 0, bytes, off, bits);
+            p[1] = hl_bin_build_finish(&b);
+            p[2] = 0;
+        }
+    }
+    hl_mem_free(s.items);
+    return st;
+}
+
 hl_status hl_host_value_from_term(hl_term t, hl_value **out) {
     hl_status st = walk(t, may_leave);
     if (st != HL_OK) return st;
@@ -178,7 +225,7 @@ hl_status hl_host_value_from_term(hl_term t, hl_value **out) {
     hl_vstore *s = store_new(words);
     if (!s) return HL_ENOMEM;
     hl_term c;
-    if (hl_term_copy(&s->heap, t, &c) != HL_TERM_OK) {
+    if (hl_term_copy(&s->heap, t, &c) != HL_TERM_OK || align_binaries(&s->heap, c) != HL_OK) {
         store_release(s);
         return HL_ENOMEM;
     }

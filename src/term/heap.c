@@ -82,6 +82,7 @@ hl_binary *hl_binary_new(size_t size) {
     if (!b) return NULL;
     atomic_init(&b->refc, 1);
     b->size = size;
+    atomic_init(&b->used, size);
     return b;
 }
 

@@ -190,7 +190,9 @@ static inline size_t hl_hashmap_size(hl_term t) { return (size_t)hl_small_val(hl
 /* Off-heap, reference-counted binary body. */
 typedef struct hl_binary {
     _Atomic uint64_t refc;
-    size_t size;
+    size_t size;             /* bytes allocated (and charged) */
+    _Atomic uint64_t used;   /* bytes some REFC_BIN view covers: an append may
+                                claim [used, size) in place (term/bits.c) */
     unsigned char data[];
 } hl_binary;
 static inline bool hl_is_binary_obj(hl_term t) {

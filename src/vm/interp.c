@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "term/arith.h"
+#include "vm/vm_bits.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_map.h"
 #include "vm/vm_support.h"
 
 #if !defined(HL_VM_SWITCH) && !defined(__GNUC__)
@@ -708,6 +710,61 @@ dispatch:
         hl_vm_mailbox_reset(&p->mbox);
         NEXT(1);
     }
+    /* ---- bit syntax (bodies in vm_bits.c) ----------------------------- */
+    /* A builtin-like result: charge, fault on the limits, fail or raise
+     * (bs_create's label is a guard's: every error fails; bs_get's label is
+     * "no match": system_limit still raises). */
+#define BS_RESULT(ts, failw, guard)                                                           \
+    do {                                                                                      \
+        if (UNLIKELY(p->bif_cost)) { /* owed beyond the chunk, as for bif */                \
+            if (reds >= p->bif_cost) reds -= p->bif_cost;                                     \
+            else p->reds_debt += p->bif_cost - reds, reds = 0;                                \
+        }                                                                                     \
+        if (UNLIKELY((ts) != HL_TERM_OK)) {                                                   \
+            if ((ts) == HL_VM_BS_NOMATCH) JUMP(failw);                                        \
+            if ((ts) == HL_TERM_HEAP_LIMIT || (ts) == HL_TERM_NOMEM) {                        \
+                SAVE();                                                                       \
+                st = (ts) == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;            \
+                goto leave_saved;                                                             \
+            }                                                                                 \
+            if ((failw) && ((guard) || (ts) == HL_TERM_BADARG)) JUMP(failw);                  \
+            SAVE();                                                                           \
+            st = hl_vm_raise_status(p, x, (ts));                                              \
+            goto after_raise;                                                                 \
+        }                                                                                     \
+    } while (0)
+    CASE(bs_create) {
+        /* fail, live, K, K (desc, value, size), dst */
+        uint32_t k = (uint32_t)pc[3];
+        hl_term out;
+        p->bif_cost = 0;
+        hl_term_status ts = hl_vm_bs_create(p, base, pc + 4, k, &out);
+        if (UNLIKELY(ts == HL_TERM_HEAP_LIMIT)) {
+            GC(0, (uint32_t)pc[2], NULL, 0);
+            ts = hl_vm_bs_create(p, base, pc + 4, k, &out);
+        }
+        BS_RESULT(ts, pc[1], true);
+        DST(pc[4 + 3 * (size_t)k]) = out;
+        NEXT(5 + 3 * (size_t)k);
+    }
+    CASE(bs_get) {
+        /* fail, live, bin, pos, desc, size, dst */
+        hl_term out = HL_NIL;
+        p->bif_cost = 0;
+        hl_term_status ts = hl_vm_bs_get(p, SRC(pc[3]), &DST(pc[4]), (uint32_t)pc[5], SRC(pc[6]), &out);
+        if (UNLIKELY(ts == HL_TERM_HEAP_LIMIT)) {
+            GC(0, (uint32_t)pc[2], NULL, 0);
+            ts = hl_vm_bs_get(p, SRC(pc[3]), &DST(pc[4]), (uint32_t)pc[5], SRC(pc[6]), &out);
+        }
+        BS_RESULT(ts, pc[1], false);
+        if (!((uint32_t)pc[5] & HL_BS_SKIP)) DST(pc[7]) = out;
+        NEXT(8);
+    }
+    CASE(bs_test_tail) {
+        if (!hl_vm_bs_at_end(SRC(pc[2]), DST(pc[3]))) JUMP(pc[1]);
+        NEXT(4);
+    }
+#undef BS_RESULT
     CASE(wait) {
         CHARGE(HL_BC_MAX_X);
         SAVE();
@@ -745,6 +802,43 @@ dispatch:
         else reds -= p->bif_cost;
         goto after_raise; /* CONTINUE resumes at p->pc: the next instruction or a handler */
     }
+
+    /* ---- maps (bodies in vm_map.c) ------------------------------------- */
+/* The work's reductions, exactly: what the chunk cannot cover is counted
+ * as used at once, and the next preemption point refills (or stops). */
+#define MAP_CHARGE()                                                       \
+    do {                                                                   \
+        if (reds >= p->bif_cost) reds -= p->bif_cost;                      \
+        else p->reds_used += p->bif_cost - reds, reds = 0;                 \
+    } while (0)
+#define MAP_NEXT(r, len)                                                   \
+    do {                                                                   \
+        MAP_CHARGE();                                                      \
+        if (LIKELY((r) == HL_VM_MAP_DONE)) NEXT(len);                      \
+        if ((r) == HL_VM_MAP_FAIL) JUMP(pc[1]);                            \
+        if ((r) == HL_VM_MAP_RAISED) goto after_raise;                     \
+        goto leave_saved;                                                  \
+    } while (0)
+    CASE(put_map_assoc) {
+        SAVE();
+        p->bif_cost = 0;
+        int r = hl_vm_map_put(p, base, pc, false, &st);
+        MAP_NEXT(r, 6 + 2 * (uint32_t)pc[5]);
+    }
+    CASE(put_map_exact) {
+        SAVE();
+        p->bif_cost = 0;
+        int r = hl_vm_map_put(p, base, pc, true, &st);
+        MAP_NEXT(r, 6 + 2 * (uint32_t)pc[5]);
+    }
+    CASE(get_map_elements) {
+        SAVE();
+        p->bif_cost = 0;
+        int r = hl_vm_map_get(p, base, pc, &st);
+        MAP_NEXT(r, 4 + 2 * (uint32_t)pc[3]);
+    }
+#undef MAP_NEXT
+#undef MAP_CHARGE
 
     CASE(halt) {
         SAVE();

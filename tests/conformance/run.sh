@@ -72,6 +72,10 @@ P="$DIR/probes/limits.erl"
 probe loop-reductions reductions --max-reductions 100000 "$P" loop
 probe heap-growth heap --max-heap-bytes 1000000 "$P" grow
 probe deadline deadline --timeout-ms 50 --max-reductions 100000000000 "$P" loop
+B="$DIR/probes/binaries.erl"
+probe binary-doubling heap --max-heap-bytes 1000000 "$B" double
+probe binary-refc-held heap --max-heap-bytes 20000000 "$B" hold
+probe binary-slices-held heap --max-heap-bytes 20000000 "$B" hold_slices
 # The reduction stop is deterministic: the same count leaves the same work done.
 "$HL" run --max-reductions 1000 "$P" count_to 2000 >/dev/null 2>&1
 a=$?
@@ -122,9 +126,9 @@ check() { # name expected-exit expected-stream-regex stream(out|err) args...
     if [ $rc -eq "$want" ] && grep -Eq -- "$re" "$TMP/$stream"; then pass=$((pass + 1)); else
         echo "FAIL cli $name: exit $rc"; cat "$TMP/out" "$TMP/err" | head -5; fail=$((fail + 1)); fi
 }
-printf -- '-module(bad).\n-export([main/0]).\nmain() -> #{a => 1}.\n' >"$TMP/bad.erl"
+printf -- '-module(bad).\n-export([main/0]).\nmain() -> x ! ok.\n' >"$TMP/bad.erl"
 printf -- '-module(args).\n-export([f/2]).\nf(A, B) -> {B, A}.\n' >"$TMP/args.erl"
-check rejected 2 "^$TMP/bad.erl:3:11: error: a map expression is not supported in this version" err run "$TMP/bad.erl" main
+check rejected 2 "^$TMP/bad.erl:3:13: error: message send is not available" err run "$TMP/bad.erl" main
 check help 0 "^usage: hl run" out run --help
 check no-function 2 "needs a FILE and a FUNCTION" err run "$TMP/args.erl"
 check bad-limit 2 "positive integer" err run --max-reductions 0 "$TMP/args.erl" f 1 2

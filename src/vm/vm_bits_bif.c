@@ -1,0 +1,291 @@
+/* vm_bits_bif.c — the binary builtins (core/builtins.def, "binaries"):
+ * binary_part, split_binary, list_to_binary, list_to_bitstring,
+ * iolist_to_binary, iolist_size, binary_to_list, bitstring_to_list,
+ * atom_to_binary, integer_to_binary, binary_to_integer. Exceptions are
+ * OTP's (badarg); work is charged in reductions per byte or element.
+ *
+ * I/O lists are walked iteratively with an explicit, heap-allocated stack
+ * of pending tails (no C recursion), and the walk has a visit budget, so a
+ * heavily shared list (a DAG whose tree is exponential) ends in
+ * system_limit instead of running for ever. */
+#include <string.h>
+
+#include "base/mem.h"
+#include "term/arith.h"
+#include "term/atom.h"
+#include "term/bignum.h"
+#include "term/bits.h"
+#include "vm/vm_bits.h"
+#include "vm/vm_internal.h"
+
+#define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
+#define H (&p->heap)
+
+enum {
+    IOLIST_MAX_VISITS = 1 << 24, /* elements and sublists one walk may visit */
+    BYTES_COST_SHIFT = 6,        /* one reduction per 64 bytes */
+    ELEMS_COST_SHIFT = 4,        /* one reduction per 16 list elements */
+};
+
+/* ---- I/O lists ---- */
+
+typedef struct iowalk {
+    hl_term *stack;
+    size_t n, cap;
+    uint64_t visits;
+} iowalk;
+
+static bool io_push(iowalk *w, hl_term t) {
+    if (w->n == w->cap) {
+        size_t nc = w->cap ? 2 * w->cap : 16;
+        hl_term *ns = hl_mem_realloc_array(w->stack, nc, sizeof *ns);
+        if (!ns) return false;
+        w->stack = ns, w->cap = nc;
+    }
+    w->stack[w->n++] = t;
+    return true;
+}
+
+/* One walk over an I/O list (or bitstring list when `bits`): measures
+ * (dst NULL) or copies into dst. Bytes are 0..255; binaries anywhere a
+ * byte or a tail may be; with `bits` any bitstring, else only binaries. */
+static hl_term_status io_walk(hl_term root, bool bits, uint8_t *dst, uint64_t *total, uint64_t *visits) {
+    iowalk w = {0};
+    hl_term_status st = HL_TERM_OK;
+    uint64_t off = 0;
+    hl_term t = root;
+    for (;;) {
+        if (++w.visits > IOLIST_MAX_VISITS) {
+            st = HL_TERM_SYSTEM_LIMIT;
+            break;
+        }
+        if (hl_is_cons(t)) {
+            hl_term hd = hl_car(t);
+            if (hl_is_small(hd)) {
+                int64_t v = hl_small_val(hd);
+                if (v < 0 || v > 255) {
+                    st = HL_TERM_BADARG;
+                    break;
+                }
+                if (dst) hl_bits_put8(dst, off, (unsigned)v, 8);
+                off += 8;
+                t = hl_cdr(t);
+                continue;
+            }
+            if (!hl_is_list(hd) && !hl_is_binary_obj(hd)) {
+                st = HL_TERM_BADARG;
+                break;
+            }
+            if (!io_push(&w, hl_cdr(t))) {
+                st = HL_TERM_NOMEM;
+                break;
+            }
+            t = hd;
+            continue;
+        }
+        if (hl_is_binary_obj(t)) {
+            const unsigned char *b;
+            uint64_t boff, bsz;
+            hl_bitstring_view(t, &b, &boff, &bsz);
+            if (!bits && bsz % 8) {
+                st = HL_TERM_BADARG;
+                break;
+            }
+            if (dst) hl_bits_copy(dst, off, b, boff, bsz);
+            off += bsz;
+            if (off > HL_BIN_MAX_BITS) {
+                st = HL_TERM_SYSTEM_LIMIT;
+                break;
+            }
+        } else if (t != HL_NIL) {
+            st = HL_TERM_BADARG;
+            break;
+        }
+        if (w.n == 0) break;
+        t = w.stack[--w.n];
+    }
+    hl_mem_free(w.stack);
+    *total = off;
+    *visits = w.visits;
+    return st;
+}
+
+/* list_to_binary / list_to_bitstring / iolist_to_binary. */
+static hl_term_status to_bin(hl_vm_proc *p, hl_term l, bool bits, hl_term *out) {
+    uint64_t total, visits;
+    hl_term_status st = io_walk(l, bits, NULL, &total, &visits);
+    p->bif_cost = (total >> (3 + BYTES_COST_SHIFT)) + (visits >> ELEMS_COST_SHIFT) + 1;
+    if (st != HL_TERM_OK) return st;
+    hl_bin_builder b;
+    if ((st = hl_bin_build_begin(H, total, &b)) != HL_TERM_OK) return st;
+    uint64_t again;
+    (void)io_walk(l, bits, b.data, &again, &visits);
+    *out = hl_bin_build_finish(&b);
+    return HL_TERM_OK;
+}
+
+BIF(b_list_to_binary) {
+    if (!hl_is_list(a[0])) return HL_TERM_BADARG;
+    return to_bin(p, a[0], false, out);
+}
+BIF(b_list_to_bitstring) {
+    if (!hl_is_list(a[0])) return HL_TERM_BADARG;
+    return to_bin(p, a[0], true, out);
+}
+BIF(b_iolist_to_binary) {
+    if (hl_is_binary_obj(a[0])) {
+        if (hl_bits_size(a[0]) % 8) return HL_TERM_BADARG;
+        *out = a[0];
+        return HL_TERM_OK;
+    }
+    if (!hl_is_list(a[0])) return HL_TERM_BADARG;
+    return to_bin(p, a[0], false, out);
+}
+BIF(b_iolist_size) {
+    if (!hl_is_list(a[0]) && !hl_is_binary_obj(a[0])) return HL_TERM_BADARG;
+    uint64_t total, visits;
+    hl_term_status st = io_walk(a[0], false, NULL, &total, &visits);
+    p->bif_cost = (visits >> ELEMS_COST_SHIFT) + 1;
+    if (st != HL_TERM_OK) return st;
+    return hl_int_make_i64(H, (int64_t)(total / 8), out);
+}
+
+/* ---- binaries to lists ---- */
+
+/* Bytes [from, from + n) of bitstring t as a list, then `tail`. */
+static hl_term_status bytes_to_list(hl_vm_proc *p, hl_term t, uint64_t from, uint64_t n, hl_term tail, hl_term *out) {
+    p->bif_cost = (n >> ELEMS_COST_SHIFT) + 1;
+    if (n == 0) {
+        *out = tail;
+        return HL_TERM_OK;
+    }
+    if (n > SIZE_MAX / 16) return HL_TERM_SYSTEM_LIMIT;
+    hl_term *c;
+    hl_term_status st = hl_heap_alloc(H, 2 * (size_t)n, &c);
+    if (st != HL_TERM_OK) return st;
+    const unsigned char *b;
+    uint64_t boff, bsz;
+    hl_bitstring_view(t, &b, &boff, &bsz);
+    for (uint64_t i = 0; i < n; i++) {
+        c[2 * i] = hl_make_small(hl_bits_get8(b, boff + 8 * (from + i), 8));
+        c[2 * i + 1] = i + 1 < n ? hl_make_cons(c + 2 * (i + 1)) : tail;
+    }
+    *out = hl_make_cons(c);
+    return HL_TERM_OK;
+}
+
+BIF(b_binary_to_list1) {
+    if (!hl_is_binary_obj(a[0]) || hl_bits_size(a[0]) % 8) return HL_TERM_BADARG;
+    return bytes_to_list(p, a[0], 0, hl_bits_size(a[0]) / 8, HL_NIL, out);
+}
+BIF(b_binary_to_list3) {
+    /* OTP takes whole bytes of a bitstring here */
+    if (!hl_is_binary_obj(a[0]) || !hl_is_small(a[1]) || !hl_is_small(a[2])) return HL_TERM_BADARG;
+    int64_t size = (int64_t)(hl_bits_size(a[0]) / 8), from = hl_small_val(a[1]), to = hl_small_val(a[2]);
+    if (from < 1 || from > size || to < from || to > size) return HL_TERM_BADARG;
+    return bytes_to_list(p, a[0], (uint64_t)from - 1, (uint64_t)(to - from + 1), HL_NIL, out);
+}
+BIF(b_bitstring_to_list) {
+    if (!hl_is_binary_obj(a[0])) return HL_TERM_BADARG;
+    uint64_t bits = hl_bits_size(a[0]);
+    hl_term tail = HL_NIL;
+    if (bits % 8) {
+        /* the trailing bits as a bitstring: [.. | [Rest]] */
+        hl_term rest, *cell;
+        hl_term_status st = hl_bits_slice(H, a[0], bits & ~UINT64_C(7), bits % 8, &rest);
+        if (st != HL_TERM_OK) return st;
+        if ((st = hl_heap_alloc(H, 2, &cell)) != HL_TERM_OK) return st;
+        tail = hl_cons_init(cell, rest, HL_NIL);
+    }
+    return bytes_to_list(p, a[0], 0, bits / 8, tail, out);
+}
+
+/* ---- parts ---- */
+
+/* binary_part(Bin, Start, Len): Len < 0 takes the bytes before Start. */
+static hl_term_status part(hl_vm_proc *p, hl_term bin, hl_term start, hl_term len, hl_term *out) {
+    /* as OTP: a bitstring's whole bytes may be taken */
+    if (!hl_is_binary_obj(bin) || !hl_is_small(start) || !hl_is_small(len)) return HL_TERM_BADARG;
+    int64_t size = (int64_t)(hl_bits_size(bin) / 8), s = hl_small_val(start), l = hl_small_val(len);
+    if (l < 0) s += l, l = -l;
+    if (s < 0 || s > size || l > size - s) return HL_TERM_BADARG;
+    return hl_bits_slice(H, bin, 8 * (uint64_t)s, 8 * (uint64_t)l, out);
+}
+BIF(b_binary_part3) { return part(p, a[0], a[1], a[2], out); }
+BIF(b_binary_part2) {
+    if (!hl_is_tuple(a[1]) || hl_tuple_arity(a[1]) != 2) return HL_TERM_BADARG;
+    return part(p, a[0], hl_tuple_get(a[1], 0), hl_tuple_get(a[1], 1), out);
+}
+BIF(b_split_binary) {
+    if (!hl_is_binary_obj(a[0]) || !hl_is_small(a[1])) return HL_TERM_BADARG;
+    uint64_t bits = hl_bits_size(a[0]);
+    int64_t at = hl_small_val(a[1]);
+    if (at < 0 || (uint64_t)at > bits / 8) return HL_TERM_BADARG;
+    /* allocate everything first: 2 slices and the pair, one retry if full */
+    hl_term *mem;
+    hl_term_status st = hl_heap_alloc(H, 2 * HL_SUB_BIN_WORDS + 3, &mem);
+    if (st != HL_TERM_OK) return st;
+    const hl_term *bp = hl_boxed_ptr(a[0]);
+    uint64_t base = 0;
+    hl_term orig = a[0];
+    if (hl_header_subtag(bp[0]) == HL_SUB_SUB_BIN) base = bp[2], orig = bp[1];
+    uint64_t cut = 8 * (uint64_t)at;
+    hl_term l = hl_sub_bin_init(mem, orig, base, cut);
+    hl_term r = hl_sub_bin_init(mem + HL_SUB_BIN_WORDS, orig, base + cut, bits - cut);
+    hl_term tp = hl_tuple_init(mem + 2 * HL_SUB_BIN_WORDS, 2);
+    hl_tuple_elems(tp)[0] = l, hl_tuple_elems(tp)[1] = r;
+    *out = tp;
+    return HL_TERM_OK;
+}
+
+/* ---- conversions ---- */
+
+static hl_term_status atom_to_bin(hl_vm_proc *p, hl_term atom, hl_term enc, hl_term *out) {
+    if (!hl_is_atom(atom)) return HL_TERM_BADARG;
+    size_t len;
+    const unsigned char *s = (const unsigned char *)hl_atom_name(hl_atom_index(atom), &len);
+    if (enc == HL_AM(utf8) || enc == HL_AM(unicode)) return hl_make_binary(H, s, len, out);
+    if (enc != HL_AM(latin1)) return HL_TERM_BADARG;
+    unsigned char buf[HL_BC_MAX_ATOM_BYTES];
+    size_t n = 0;
+    for (size_t i = 0; i < len && n < sizeof buf; i++) {
+        unsigned c = s[i];
+        if (c >= 0x80) {
+            /* names are valid UTF-8: a 2-byte lead C2/C3 is a latin1 char */
+            if ((c != 0xC2 && c != 0xC3) || i + 1 >= len) return HL_TERM_BADARG;
+            c = ((c & 0x1F) << 6) | (s[++i] & 0x3F);
+        }
+        buf[n++] = (unsigned char)c;
+    }
+    return hl_make_binary(H, buf, n, out);
+}
+BIF(b_atom_to_binary1) { return atom_to_bin(p, a[0], HL_AM(utf8), out); }
+BIF(b_atom_to_binary2) { return atom_to_bin(p, a[0], a[1], out); }
+BIF(b_integer_to_binary1) { return hl_bif_integer_to_binary(H, a[0], hl_make_small(10), out); }
+BIF(b_integer_to_binary2) { return hl_bif_integer_to_binary(H, a[0], a[1], out); }
+BIF(b_binary_to_integer1) { return hl_bif_binary_to_integer(H, a[0], hl_make_small(10), out); }
+BIF(b_binary_to_integer2) { return hl_bif_binary_to_integer(H, a[0], a[1], out); }
+
+typedef struct bits_bif {
+    const char *name;
+    uint32_t arity;
+    hl_vm_bif_fn fn;
+} bits_bif;
+
+static const bits_bif table[] = {
+    {"binary_part", 2, b_binary_part2},         {"binary_part", 3, b_binary_part3},
+    {"split_binary", 2, b_split_binary},        {"list_to_binary", 1, b_list_to_binary},
+    {"list_to_bitstring", 1, b_list_to_bitstring}, {"binary_to_list", 1, b_binary_to_list1},
+    {"binary_to_list", 3, b_binary_to_list3},   {"iolist_to_binary", 1, b_iolist_to_binary},
+    {"iolist_size", 1, b_iolist_size},          {"bitstring_to_list", 1, b_bitstring_to_list},
+    {"atom_to_binary", 1, b_atom_to_binary1},   {"atom_to_binary", 2, b_atom_to_binary2},
+    {"integer_to_binary", 1, b_integer_to_binary1}, {"integer_to_binary", 2, b_integer_to_binary2},
+    {"binary_to_integer", 1, b_binary_to_integer1}, {"binary_to_integer", 2, b_binary_to_integer2},
+};
+
+hl_vm_bif_fn hl_vm_bits_bif_lookup(const char *module, const char *name, uint32_t arity) {
+    if (strcmp(module, "erlang") != 0) return NULL;
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (table[i].arity == arity && strcmp(table[i].name, name) == 0) return table[i].fn;
+    return NULL;
+}

@@ -1,0 +1,3 @@
+-module(bin_size_other_arg).
+-export([f/2]).
+f(N, <<X:N>>) -> X.
