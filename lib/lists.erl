@@ -403,11 +403,19 @@ ukeymerge(I, L1, [_ | _] = L2) when is_integer(I), I > 0 -> umerge2({key, I}, L1
 
 sort(L) when is_list(L) -> sort_t(L, proper_length(L)).
 
-%% sort/1's merge sort with the term order inline (no order dispatch).
+%% sort/1: a stable merge sort in term order. Runs of up to 4096 elements
+%% go to a C builtin with bounded work per call (src/vm/bif_sort.c); it
+%% answers false when the comparisons would cost too much (huge terms), and
+%% the run is then split and merged here.
 sort_t(L, N) when N < 2 -> L;
-sort_t([A, B], 2) when A =< B -> [A, B];
-sort_t([A, B], 2) -> [B, A];
-sort_t(L, N) ->
+sort_t(L, N) when N =< 4096 ->
+    case erlang:hl_sort_run(L) of
+        false -> sort_split(L, N);
+        Sorted -> Sorted
+    end;
+sort_t(L, N) -> sort_split(L, N).
+
+sort_split(L, N) ->
     H = N div 2,
     {A, B} = take(H, L, []),
     merge_t(sort_t(A, H), sort_t(B, N - H), []).

@@ -91,7 +91,7 @@ static void classify_call(cctx *c, hl_core_node *n) {
         return;
     }
     int id = hl_builtin_find(mod.ptr, mod.len, f.ptr, f.len, a);
-    if (id >= 0 && (hl_builtins[id].guest || (n->flags & HL_CF_INTERNAL))) {
+    if (id >= 0 && (hl_builtins[id].guest || (n->flags & HL_CF_INTERNAL) || c->o->stdlib)) {
         if (hl_builtins[id].kind == HL_BK_SURFACE) {
             /* Surfaces need a capability; none is defined yet, so a surface
              * entry is only callable once the options grant it. */

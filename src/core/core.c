@@ -15,6 +15,7 @@ void hl_core_options_default(hl_core_options *o) {
     o->bindings = NULL;
     o->nbindings = 0;
     o->capabilities = 0;
+    o->stdlib = false;
 }
 
 hl_core_module *hl_core_compile(const hl_ast_module *ast, const hl_core_options *o, hl_diags *d) {

@@ -48,6 +48,7 @@ typedef struct hl_core_options {
     const hl_core_binding *bindings;
     size_t nbindings;
     uint32_t capabilities;       /* HL_CAP_* bits granting runtime surfaces */
+    bool stdlib;                 /* compiling lib/: may call guest-0 builtins */
 } hl_core_options;
 
 void hl_core_options_default(hl_core_options *o);

@@ -113,24 +113,51 @@ bool hl_core_guard_expr(const hl_core_node *n, uint32_t depth) {
     return guard_bad(NULL, n, 0) == NULL;
 }
 
+/* Reports e if it is not a guard expression; true when it is. */
+static bool check_guard_expr(vctx *v, const hl_core_node *e) {
+    const hl_core_node *bad = guard_bad(v->m, e, 0);
+    if (bad && bad->kind == HL_CORE_CALL && bad->u.call.kind == HL_CALL_UNRESOLVED &&
+        bad->u.call.module.len == 0 && find_local(v->m, bad->u.call.name, bad->u.call.arity) >= 0) {
+        char msg[400];
+        snprintf(msg, sizeof msg, "call to local/imported function %.*s/%u is illegal in guard",
+                 (int)(bad->u.call.name.len > 255 ? 255 : bad->u.call.name.len), bad->u.call.name.ptr,
+                 (unsigned)bad->u.call.arity);
+        err(v, bad->line, bad->col, msg);
+    } else if (bad) {
+        err(v, bad->line, bad->col, "illegal guard expression");
+    }
+    return bad == NULL;
+}
+
 /* Reports illegal guard tests; walks the legal ones. */
 static void walk(vctx *v, const hl_core_node *n, uint32_t depth);
 static void check_guards(vctx *v, const hl_core_clause *cl, uint32_t depth) {
     for (uint32_t g = 0; g < cl->nguards; g++)
-        for (uint32_t t = 0; t < cl->guards[g].count; t++) {
-            const hl_core_node *bad = guard_bad(v->m, cl->guards[g].tests[t], 0);
-            if (bad && bad->kind == HL_CORE_CALL && bad->u.call.kind == HL_CALL_UNRESOLVED &&
-                bad->u.call.module.len == 0 && find_local(v->m, bad->u.call.name, bad->u.call.arity) >= 0) {
-                char msg[400];
-                snprintf(msg, sizeof msg, "call to local/imported function %.*s/%u is illegal in guard",
-                         (int)(bad->u.call.name.len > 255 ? 255 : bad->u.call.name.len), bad->u.call.name.ptr,
-                         (unsigned)bad->u.call.arity);
-                err(v, bad->line, bad->col, msg);
-            } else if (bad) {
-                err(v, bad->line, bad->col, "illegal guard expression");
-            }
-            else walk(v, cl->guards[g].tests[t], depth + 1);
+        for (uint32_t t = 0; t < cl->guards[g].count; t++)
+            if (check_guard_expr(v, cl->guards[g].tests[t])) walk(v, cl->guards[g].tests[t], depth + 1);
+}
+
+/* The keys of map patterns are guard expressions too (OTP reports them as
+ * guards do). Pattern depth is bounded like every node's. */
+static void check_pattern_keys(vctx *v, const hl_core_node *p, uint32_t depth) {
+    if (!p || depth > v->o->lim.max_depth) return;
+    switch ((hl_core_kind)p->kind) {
+    case HL_CORE_TUPLE: case HL_CORE_CONS:
+        for (uint32_t i = 0; i < p->u.list.count; i++) check_pattern_keys(v, p->u.list.items[i], depth + 1);
+        if (p->kind == HL_CORE_CONS) check_pattern_keys(v, p->u.list.tail, depth + 1);
+        return;
+    case HL_CORE_ALIAS:
+        check_pattern_keys(v, p->u.pair.a, depth + 1);
+        check_pattern_keys(v, p->u.pair.b, depth + 1);
+        return;
+    case HL_CORE_MAP:
+        for (uint32_t i = 0; i < p->u.map.count; i++) {
+            check_guard_expr(v, p->u.map.pairs[i].key);
+            check_pattern_keys(v, p->u.map.pairs[i].value, depth + 1);
         }
+        return;
+    default: return;
+    }
 }
 
 /* ---- the walk ------------------------------------------------------------------ */
@@ -141,7 +168,10 @@ static void walk_clauses(vctx *v, const hl_core_clause *cls, uint32_t count, uin
         err(v, cls[0].line, cls[0].col, "too many clauses");
     for (uint32_t i = 0; i < count; i++) {
         const hl_core_clause *cl = &cls[i];
-        for (uint32_t k = 0; k < cl->npats; k++) walk(v, cl->pats[k], depth + 1);
+        for (uint32_t k = 0; k < cl->npats; k++) {
+            walk(v, cl->pats[k], depth + 1);
+            check_pattern_keys(v, cl->pats[k], depth + 1);
+        }
         check_guards(v, cl, depth);
         walk(v, cl->body, depth + 1);
     }
@@ -233,6 +263,7 @@ static void walk(vctx *v, const hl_core_node *n, uint32_t depth) {
     case HL_CORE_ALIAS: case HL_CORE_MATCH:
         walk(v, n->u.pair.a, depth + 1);
         walk(v, n->u.pair.b, depth + 1);
+        if (n->kind == HL_CORE_MATCH) check_pattern_keys(v, n->u.pair.a, depth + 1);
         break;
     case HL_CORE_CASE:
         walk(v, n->u.case_.arg, depth + 1);

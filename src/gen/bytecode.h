@@ -38,6 +38,7 @@
 /* Header flags (word 9). HL_BC_FLAG_BINDINGS: a binding table follows the
  * line table (docs/bytecode.md §2.7); images without bindings are unchanged. */
 #define HL_BC_FLAG_BINDINGS 1u
+#define HL_BC_MAX_MAP_PAIRS 128u    /* (key, value) pairs in one map instruction */
 
 /* Operand word: bits 3..0 the kind, bits 31..4 the value (28 bits). For
  * HL_K_INT the value is a two's-complement 28-bit signed integer. An

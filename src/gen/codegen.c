@@ -177,7 +177,7 @@ uint32_t cg_atom_index(cg *c, const char *p, uint32_t len) {
 /* ---- literals ---------------------------------------------------------------- */
 
 /* Literal encoding tags (docs/bytecode.md §2.3; the format fixes them). */
-enum { LT_SMALL = 1, LT_BIG = 2, LT_FLOAT = 3, LT_ATOM = 4, LT_NIL = 5, LT_TUPLE = 6, LT_LIST = 7 };
+enum { LT_SMALL = 1, LT_BIG = 2, LT_FLOAT = 3, LT_ATOM = 4, LT_NIL = 5, LT_TUPLE = 6, LT_LIST = 7, LT_MAP = 9 };
 
 static void put_u8(cg *c, uint8_t v) { hl_buf_append(&c->lits, &v, 1); }
 static void put_u32(cg *c, uint32_t v) {
@@ -268,6 +268,15 @@ static void encode(cg *c, const hl_core_node *n) {
         encode(c, n->u.list.tail);
         return;
     }
+    if (n->kind == HL_CORE_MAP) { /* pairs in source order: the loader keeps the last of equal keys */
+        put_u8(c, LT_MAP);
+        put_u32(c, n->u.map.count);
+        for (uint32_t i = 0; i < n->u.map.count; i++) {
+            encode(c, n->u.map.pairs[i].key);
+            encode(c, n->u.map.pairs[i].value);
+        }
+        return;
+    }
     const hl_core_lit *l = &n->u.lit;
     switch (l->kind) {
     case HL_LIT_ATOM:
@@ -341,6 +350,22 @@ uint32_t cg_lit_operand(cg *c, const hl_core_node *n) {
         return ONIL;
     }
     for (int k = 0; k < 4; k++) c->lits.data[at + (size_t)k] = (char)(uint8_t)(len >> (8 * k));
+    return OLIT(c->nlits++);
+}
+
+uint32_t cg_empty_map_operand(cg *c) {
+    if (c->failed) return ONIL;
+    if (c->nlits >= HL_BC_MAX_LITERALS) {
+        cg_error(c, 1, 1, "module too large: more than 2^20 literals");
+        return ONIL;
+    }
+    put_u32(c, 5);
+    put_u8(c, LT_MAP);
+    put_u32(c, 0);
+    if (c->lits.failed) {
+        cg_oom(c);
+        return ONIL;
+    }
     return OLIT(c->nlits++);
 }
 

@@ -185,14 +185,20 @@ static uint32_t apply(cg *c, const hl_core_node *e, bool is_tail) {
 
 /* ---- construction ------------------------------------------------------------- */
 
+/* An element of a construction: an expression (fail = ONOFAIL) or a guard
+ * expression (fail = the guard's label). */
+static uint32_t elem(cg *c, const hl_core_node *e, uint32_t fail) {
+    return fail == ONOFAIL ? eval(c, e) : gexpr(c, e, fail);
+}
+
 /* A long list expression: built from its tail one cell at a time, so it
  * needs two temporaries whatever its length. */
-static uint32_t construct_long_list(cg *c, const hl_core_node *e) {
+static uint32_t construct_long_list(cg *c, const hl_core_node *e, uint32_t fail) {
     uint32_t mark = c->temp_top;
     uint32_t acc = OY(cg_temp(c));
-    E(c, move, eval(c, e->u.list.tail), acc);
+    E(c, move, elem(c, e->u.list.tail, fail), acc);
     for (uint32_t i = e->u.list.count; i-- > 0 && !c->failed;) {
-        uint32_t v = stable_eval(c, e->u.list.items[i]);
+        uint32_t v = stable(c, elem(c, e->u.list.items[i], fail));
         E(c, test_heap, OU(2), OU(0));
         E(c, put_list, v, acc, OX(0));
         E(c, move, OX(0), acc);
@@ -203,9 +209,9 @@ static uint32_t construct_long_list(cg *c, const hl_core_node *e) {
     return OX(0);
 }
 
-static uint32_t construct(cg *c, const hl_core_node *e) {
-    if (cg_is_literal(e)) return cg_lit_operand(c, e);
-    if (e->kind == HL_CORE_CONS && e->u.list.count > 64) return construct_long_list(c, e);
+static uint32_t construct(cg *c, const hl_core_node *e, uint32_t fail) {
+    if (cg_is_literal_expr(e)) return cg_lit_operand(c, e);
+    if (e->kind == HL_CORE_CONS && e->u.list.count > 64) return construct_long_list(c, e, fail);
     uint32_t mark = c->temp_top;
     uint32_t n = e->u.list.count;
     if (n > HL_BC_MAX_LIST) {
@@ -216,11 +222,11 @@ static uint32_t construct(cg *c, const hl_core_node *e) {
     /* Elements go to consecutive temporaries; the tail of a cons last. */
     for (uint32_t i = 0; i < n; i++) cg_temp(c);
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t v = eval(c, e->u.list.items[i]);
+        uint32_t v = elem(c, e->u.list.items[i], fail);
         if (v != OY(first + i)) E(c, move, v, OY(first + i));
     }
     uint32_t tl = ONIL;
-    if (e->kind == HL_CORE_CONS) tl = stable_eval(c, e->u.list.tail);
+    if (e->kind == HL_CORE_CONS) tl = stable(c, elem(c, e->u.list.tail, fail));
     if (c->failed) return ONIL;
     if (e->kind == HL_CORE_TUPLE) {
         E(c, test_heap, OU(n + 1), OU(0));
@@ -437,7 +443,7 @@ static uint32_t eval(cg *c, const hl_core_node *e) {
     case HL_CORE_LIT: return cg_lit_operand(c, e);
     case HL_CORE_VAR: return OY(e->u.var);
     case HL_CORE_TUPLE:
-    case HL_CORE_CONS: return construct(c, e);
+    case HL_CORE_CONS: return construct(c, e, ONOFAIL);
     case HL_CORE_SEQ: {
         uint32_t mark = c->temp_top;
         for (uint32_t i = 0; i + 1 < e->u.list.count; i++) {
@@ -470,7 +476,7 @@ static uint32_t eval(cg *c, const hl_core_node *e) {
     case HL_CORE_APPLY: return apply(c, e, false);
     case HL_CORE_MAKE_FUN: return make_fun(c, e);
     case HL_CORE_RECORD_GET: return record_get(c, e, ONOFAIL);
-    case HL_CORE_MAP: unsupported(c, e, "a map expression"); return ONIL;
+    case HL_CORE_MAP: return cg_map_expr(c, e, ONOFAIL);
     case HL_CORE_BIN: return cg_bits_construct(c, e, ONOFAIL);
     case HL_CORE_RECEIVE: return cg_receive(c, e, false);
     default: cg_error(c, e->line, e->col, "internal error: unexpected node in an expression"); return ONIL;
@@ -580,15 +586,13 @@ static void match(cg *c, const hl_core_node *p, uint32_t subj, uint32_t fail) {
         if (!(t->kind == HL_CORE_VAR && (t->flags & HL_CF_BIND))) match(c, t, cur, fail);
         return;
     }
-    case HL_CORE_MAP: unsupported(c, p, "a map pattern"); return;
+    case HL_CORE_MAP: cg_map_match(c, p, subj, fail); return;
     case HL_CORE_BIN: cg_bits_match(c, p, subj, fail); return;
     default: cg_error(c, p->line, p->col, "internal error: unexpected node in a pattern"); return;
     }
 }
 
 /* ---- guards ------------------------------------------------------------------------ */
-
-static uint32_t gexpr(cg *c, const hl_core_node *e, uint32_t fail);
 
 static bool is_var_or_const(const hl_core_node *e) { return e->kind == HL_CORE_VAR || e->kind == HL_CORE_LIT; }
 
@@ -604,15 +608,13 @@ static uint32_t gexpr(cg *c, const hl_core_node *e, uint32_t fail) {
             /* elements of a guard construction are guard expressions */
             bool simple = true;
             for (uint32_t i = 0; i < e->u.list.count; i++)
-                if (!is_var_or_const(e->u.list.items[i]) && !cg_is_literal(e->u.list.items[i])) simple = false;
-            if (e->kind == HL_CORE_CONS && !is_var_or_const(e->u.list.tail) && !cg_is_literal(e->u.list.tail))
+                if (!is_var_or_const(e->u.list.items[i]) && !cg_is_literal_expr(e->u.list.items[i])) simple = false;
+            if (e->kind == HL_CORE_CONS && !is_var_or_const(e->u.list.tail) && !cg_is_literal_expr(e->u.list.tail))
                 simple = false;
-            if (!simple) {
-                unsupported(c, e, "a nested construction with calls in a guard");
-                return ONIL;
-            }
+            if (!simple) return stable(c, construct(c, e, fail));
         }
         return stable(c, eval(c, e));
+    case HL_CORE_MAP: return stable(c, cg_map_expr(c, e, fail));
     case HL_CORE_CALL: {
         if (e->u.call.kind != HL_CALL_BUILTIN) break;
         uint32_t mark = c->temp_top;

@@ -123,6 +123,8 @@ uint32_t cg_temp(cg *c);
 void cg_bindings_intern(cg *c);
 size_t cg_bindings_bytes(const cg *c);
 void cg_bindings_write(const cg *c, uint8_t **p);
+/* The operand of a new literal #{} (codegen.c). */
+uint32_t cg_empty_map_operand(cg *c);
 
 /* codegen_expr.c */
 bool cg_function(cg *c, const hl_core_fun *f, uint32_t index);
@@ -139,8 +141,18 @@ void cg_guards(cg *c, const hl_core_clause *cl, uint32_t fail);
 
 /* codegen_receive.c: receive (value in x0; in tail position it returns). */
 uint32_t cg_receive(cg *c, const hl_core_node *e, bool is_tail);
+/* For codegen_map.c: a guard expression's value, stable (jumps to fail, a
+ * label operand, on an exception). */
 uint32_t cg_guard_value(cg *c, const hl_core_node *e, uint32_t fail);
 
+/* codegen_map.c */
+/* cg_is_literal plus literal maps (expressions only: a map pattern is never
+ * a literal, it matches larger maps too). */
+bool cg_is_literal_expr(const hl_core_node *n);
+/* A map construction or update; value in x0 or a constant. fail: ONOFAIL
+ * (body: raise {badmap,M}, {badkey,K}, system_limit) or a label (guard). */
+uint32_t cg_map_expr(cg *c, const hl_core_node *e, uint32_t fail);
+void cg_map_match(cg *c, const hl_core_node *p, uint32_t subj, uint32_t fail);
 /* codegen_bits.c: `<<...>>` built into x0 (fail: a label in guards, else
  * ONOFAIL), and binary patterns matched against the stable value subj. */
 uint32_t cg_bits_construct(cg *c, const hl_core_node *e, uint32_t fail);

@@ -418,6 +418,13 @@ static bool static_rules(gate *g, const hl_bc_function *fn, const insn *in) {
         if (V(1) >= img->n_bindings) return fail(g, "code %u: binding index outside the binding table", in->pc);
         if (V(0) != img->bindings[V(1)][2]) return fail(g, "code %u: binding arity mismatch", in->pc);
         break;
+    case HL_OP_put_map_assoc: case HL_OP_put_map_exact:
+        if (V(1) > HL_BC_MAX_X) return fail(g, "code %u: live count too large", in->pc);
+        if (in->list_k > HL_BC_MAX_MAP_PAIRS) return fail(g, "code %u: too many map pairs", in->pc);
+        break;
+    case HL_OP_get_map_elements:
+        if (in->list_k > HL_BC_MAX_MAP_PAIRS) return fail(g, "code %u: too many map pairs", in->pc);
+        break;
     case HL_OP_make_fun:
         if (V(2) > img->funcs[V(1)].arity) return fail(g, "code %u: more free variables than arity", in->pc);
         break;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "term/map.h"
 #include "vm/vm_internal.h"
 
 __attribute__((format(printf, 3, 4))) static bool lfail(char *err, size_t errlen, const char *fmt, ...);
@@ -34,11 +35,17 @@ static uint64_t rd64(const uint8_t *p) { return (uint64_t)rd32(p) | (uint64_t)rd
 typedef struct lframe {
     hl_term *base;
     uint32_t idx, count;
-    bool list;
+    uint8_t kind;   /* LF_* */
+    hl_term *dest;  /* LF_MAP: where the finished map goes */
 } lframe;
 
-/* Words one gated literal needs in the literal area; false for a kind the
- * loader cannot build yet (maps). */
+/* LF_MAP: keys go to base[0..n), values to base[n..2n) (scratch words in
+ * the literal's block), and the map itself is built by the map layer into
+ * the program's map-literal heap when its last value is in. */
+enum { LF_TUPLE, LF_LIST, LF_MAP };
+
+/* Words one gated literal needs in the literal area (maps: only the
+ * scratch key/value arrays; their nodes live in pg->lit_maps). */
 static bool lit_words(const uint8_t *s, size_t n, size_t *words) {
     size_t p = 0, w = 0;
     uint64_t pending = 1;
@@ -73,7 +80,12 @@ static bool lit_words(const uint8_t *s, size_t n, size_t *words) {
             w += v <= HL_HEAP_BIN_MAX ? 2 + (v + 7) / 8 : HL_REFC_BIN_WORDS;
             p += v;
             break;
-        default: /* HL_BC_LIT_MAP: not yet supported by the term layer */
+        case HL_BC_LIT_MAP:
+            v = rd32(s + p), p += 4;
+            w += 2 * (size_t)v;
+            pending += 2 * (uint64_t)v;
+            break;
+        default:
             return false;
         }
     }
@@ -90,10 +102,29 @@ static bool add_bin(hl_program *pg, hl_binary *b) {
     return true;
 }
 
+/* A map literal from its n keys and values (equal keys: the last wins). */
+static bool build_map(hl_program *pg, uint32_t i, const hl_term *kv, uint32_t n, hl_term *out, char *err,
+                      size_t errlen) {
+    if (!pg->lit_maps) {
+        hl_heap *h = hl_mem_calloc(1, sizeof *h);
+        if (!h) return lfail(err, errlen, "out of memory");
+        /* No limit of its own: the image size bounds it. */
+        if (hl_heap_init(h, 0, UINT64_MAX) != HL_TERM_OK) {
+            hl_mem_free(h);
+            return lfail(err, errlen, "out of memory");
+        }
+        pg->lit_maps = h;
+    }
+    hl_term_status st = hl_map_new(pg->lit_maps, kv, n ? kv + n : kv, n, out); /* kv: NULL when n = 0 */
+    if (st == HL_TERM_SYSTEM_LIMIT) return lfail(err, errlen, "literal %u: a map this large is not supported yet", i);
+    if (st != HL_TERM_OK) return lfail(err, errlen, "out of memory");
+    return true;
+}
+
 /* Builds literal i into its own block; iterative with an explicit stack. */
 static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n, char *err, size_t errlen) {
     size_t words;
-    if (!lit_words(s, n, &words)) return lfail(err, errlen, "literal %u: maps are not supported yet", i);
+    if (!lit_words(s, n, &words)) return lfail(err, errlen, "literal %u: unsupported tag", i);
     hl_term *blk = NULL;
     if (words) {
         blk = hl_mem_calloc(words, sizeof *blk);
@@ -153,7 +184,7 @@ static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n
             k = rd32(s + p), p += 4;
             top[0] = hl_make_header(HL_SUB_TUPLE, k);
             v = hl_make_boxed(top);
-            if (k) fr = (lframe){top + 1, 0, k, false}, container = true;
+            if (k) fr = (lframe){top + 1, 0, k, LF_TUPLE, NULL}, container = true;
             top += 1 + k;
             pending += k;
             break;
@@ -161,7 +192,7 @@ static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n
             k = rd32(s + p), p += 4;
             for (uint32_t j = 0; j + 1 < k; j++) top[2 * j + 1] = hl_make_cons(top + 2 * (j + 1));
             v = hl_make_cons(top);
-            fr = (lframe){top, 0, k + 1, true}, container = true;
+            fr = (lframe){top, 0, k + 1, LF_LIST, NULL}, container = true;
             top += 2 * (size_t)k;
             pending += (uint64_t)k + 1;
             break;
@@ -191,22 +222,34 @@ static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n
             }
             p += k;
             break;
+        case HL_BC_LIT_MAP:
+            k = rd32(s + p), p += 4;
+            if (k == 0) {
+                ok = build_map(pg, i, top, 0, &v, err, errlen);
+                break;
+            }
+            fr = (lframe){top, 0, 2 * k, LF_MAP, NULL}, container = true;
+            top += 2 * (size_t)k;
+            pending += 2 * (uint64_t)k;
+            break;
         default:
             ok = lfail(err, errlen, "literal %u: unsupported tag", i);
             break;
         }
         if (!ok) break;
         /* Place v into the innermost open container (or as the result). */
-        if (depth == 0) result = v;
-        else {
+        hl_term *slot = &result;
+        if (depth) {
             lframe *t = &st[depth - 1];
-            hl_term *slot = !t->list ? &t->base[t->idx]
-                            : t->idx + 1 < t->count ? &t->base[2 * (size_t)t->idx]
-                                                    : &t->base[2 * (size_t)(t->count - 2) + 1];
-            *slot = v;
+            uint32_t half = t->count / 2;
+            slot = t->kind == LF_TUPLE ? &t->base[t->idx]
+                   : t->kind == LF_MAP ? &t->base[(t->idx % 2) * half + t->idx / 2]
+                   : t->idx + 1 < t->count ? &t->base[2 * (size_t)t->idx]
+                                           : &t->base[2 * (size_t)(t->count - 2) + 1];
             t->idx++;
-            while (depth && st[depth - 1].idx == st[depth - 1].count) depth--;
         }
+        *slot = v; /* a map's value comes when it is complete (below) */
+        fr.dest = slot;
         if (container) {
             if (depth == cap) {
                 size_t nc = cap ? 2 * cap : 8;
@@ -218,6 +261,13 @@ static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n
                 st = ns, cap = nc;
             }
             st[depth++] = fr;
+        }
+        /* Close every container that is now complete, innermost first (a
+         * new container is never complete): a map is built only once all
+         * its keys and values, nested maps included, are. */
+        while (depth && st[depth - 1].idx == st[depth - 1].count && ok) {
+            lframe *t = &st[--depth];
+            if (t->kind == LF_MAP) ok = build_map(pg, i, t->base, t->count / 2, t->dest, err, errlen);
         }
     }
     hl_mem_free(st);
@@ -277,18 +327,45 @@ static bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, char cl
     return true;
 }
 
+/* The opcode of the instruction at code word `at`, or HL_OP__COUNT past the
+ * end. (Instructions are contiguous, so the word after an instruction is
+ * always the opcode word of the next one.) */
+static unsigned op_at(const hl_bc_image *img, uint32_t at) {
+    return at < img->n_code ? HL_BC_VALUE(img->code[at]) : HL_OP__COUNT;
+}
+
+/* Pairs are fused only by what the next instruction is: running a fused
+ * handler is exactly running the two instructions in sequence. */
 static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op) {
     const uint32_t *w = img->code + pc + 1;
-    if (op == HL_OP_move && HL_BC_KIND(w[1]) == HL_K_X) {
-        if (HL_BC_KIND(w[0]) == HL_K_X) return HL_ROP_move_xx;
-        if (HL_BC_KIND(w[0]) != HL_K_Y) return HL_ROP_move_cx;
+    if (op == HL_OP_move) {
+        unsigned from = HL_BC_KIND(w[0]), to = HL_BC_KIND(w[1]);
+        if (to == HL_K_X && from == HL_K_Y && op_at(img, pc + 3) == HL_OP_deallocate && op_at(img, pc + 5) == HL_OP_return)
+            return HL_ROP_move_yx_return;
+        if (to == HL_K_X) return from == HL_K_X ? HL_ROP_move_xx : from == HL_K_Y ? HL_ROP_move_yx : HL_ROP_move_cx;
+        return from == HL_K_X ? HL_ROP_move_xy : from == HL_K_Y ? HL_ROP_move_yy : HL_ROP_move_cy;
     }
+    if (op == HL_OP_allocate && HL_BC_VALUE(w[0]) <= HL_VM_ALLOC_SMALL) {
+        if (op_at(img, pc + 3) == HL_OP_move && HL_BC_KIND(img->code[pc + 4]) == HL_K_X &&
+            HL_BC_KIND(img->code[pc + 5]) == HL_K_Y)
+            return HL_ROP_allocate_small_mxy;
+        return HL_ROP_allocate_small;
+    }
+    if (op == HL_OP_deallocate && op_at(img, pc + 2) == HL_OP_return) return HL_ROP_deallocate_return;
+    if (op == HL_OP_is_lt && HL_BC_KIND(w[2]) == HL_K_INT && HL_BC_KIND(w[1]) == HL_K_Y) return HL_ROP_is_lt_yc;
+    if (op == HL_OP_is_ge && HL_BC_KIND(w[2]) == HL_K_INT && HL_BC_KIND(w[1]) == HL_K_Y) return HL_ROP_is_ge_yc;
+    if (op == HL_OP_add && HL_BC_KIND(w[3]) == HL_K_INT && HL_BC_KIND(w[2]) == HL_K_Y && HL_BC_KIND(w[4]) == HL_K_X)
+        return HL_ROP_add_ycx;
+    if (op == HL_OP_sub && HL_BC_KIND(w[3]) == HL_K_INT && HL_BC_KIND(w[2]) == HL_K_Y && HL_BC_KIND(w[4]) == HL_K_X)
+        return HL_ROP_sub_ycx;
     if (op == HL_OP_is_lt && HL_BC_KIND(w[2]) == HL_K_INT) return HL_ROP_is_lt_sc;
     if (op == HL_OP_is_ge && HL_BC_KIND(w[2]) == HL_K_INT) return HL_ROP_is_ge_sc;
     if (op == HL_OP_is_lt && HL_BC_KIND(w[1]) == HL_K_INT) return HL_ROP_is_lt_cs;
     if (op == HL_OP_is_ge && HL_BC_KIND(w[1]) == HL_K_INT) return HL_ROP_is_ge_cs;
     if (op == HL_OP_add && HL_BC_KIND(w[3]) == HL_K_INT) return HL_ROP_add_sc;
     if (op == HL_OP_sub && HL_BC_KIND(w[3]) == HL_K_INT) return HL_ROP_sub_sc;
+    if (op == HL_OP_add && HL_BC_KIND(w[4]) == HL_K_X) return HL_ROP_add_x;
+    if (op == HL_OP_sub && HL_BC_KIND(w[4]) == HL_K_X) return HL_ROP_sub_x;
     return op;
 }
 
@@ -325,6 +402,8 @@ void hl_program_free(hl_program *p) {
     for (uint32_t i = 0; i < p->n_lit_bins; i++) hl_binary_decref(p->lit_bins[i]);
     hl_mem_free(p->lit_bins);
     hl_mem_free(p->lit_blocks);
+    if (p->lit_maps) hl_heap_free(p->lit_maps);
+    hl_mem_free(p->lit_maps);
     hl_mem_free(p->literals);
     hl_mem_free(p->code);
     hl_mem_free(p->consts);

@@ -57,6 +57,8 @@ typedef struct hl_program {
     uint32_t n_lit_bins;
     hl_program_binding *bindings;
     uint32_t n_bindings;
+    struct hl_heap *lit_maps; /* map nodes of map literals (built by the map
+                                 layer; never collected; NULL when none) */
 } hl_program;
 
 /* Loads a gated image. False with a message on failure (out of memory, a

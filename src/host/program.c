@@ -205,6 +205,7 @@ static hl_program *build_stages(const char *name, const char *source, size_t len
     hl_core_options copts;
     hl_core_options_default(&copts);
     hl_core_options lib_opts = copts; /* the stdlib calls no binding */
+    lib_opts.stdlib = true; /* and may call guest-0 builtins (erlang:hl_sort_run/1) */
     copts.bindings = bindings;
     copts.nbindings = nbindings;
     hl_diags diags;

@@ -10,6 +10,7 @@
 
 #include "base/mem.h"
 #include "term/bignum.h"
+#include "term/int128.h"
 
 hl_term_status hl_make_float(hl_heap *h, double d, hl_term *out) {
     if (!isfinite(d)) return HL_TERM_BADARITH;
@@ -49,11 +50,15 @@ static hl_term_status float_op(hl_heap *h, enum fop op, hl_term a, hl_term b, hl
 }
 
 hl_term_status hl_arith_add_slow(hl_heap *h, hl_term a, hl_term b, hl_term *out) {
+    hl_i128 x, y;
+    if (hl_int_i128(a, &x) && hl_int_i128(b, &y)) return hl_int_make_i128(h, x + y, out);
     if (hl_is_integer(a) && hl_is_integer(b)) return hl_int_add(h, a, b, out);
     return float_op(h, F_ADD, a, b, out);
 }
 
 hl_term_status hl_arith_sub_slow(hl_heap *h, hl_term a, hl_term b, hl_term *out) {
+    hl_i128 x, y;
+    if (hl_int_i128(a, &x) && hl_int_i128(b, &y)) return hl_int_make_i128(h, x - y, out);
     if (hl_is_integer(a) && hl_is_integer(b)) return hl_int_sub(h, a, b, out);
     return float_op(h, F_SUB, a, b, out);
 }
@@ -64,6 +69,9 @@ hl_term_status hl_arith_mul(hl_heap *h, hl_term a, hl_term b, hl_term *out) {
         if (!__builtin_mul_overflow(hl_small_val(a), hl_small_val(b), &r))
             return hl_int_make_i64(h, r, out);
     }
+    hl_i128 x, y, r;
+    if (hl_int_i128(a, &x) && hl_int_i128(b, &y) && !__builtin_mul_overflow(x, y, &r))
+        return hl_int_make_i128(h, r, out);
     if (hl_is_integer(a) && hl_is_integer(b)) return hl_int_mul(h, a, b, out);
     return float_op(h, F_MUL, a, b, out);
 }
@@ -79,6 +87,8 @@ hl_term_status hl_arith_div(hl_heap *h, hl_term a, hl_term b, hl_term *out) {
         return hl_int_make_i64(h, hl_small_val(a) / y, out); /* MIN/-1 becomes a bignum */
     }
     if (!hl_is_integer(a) || !hl_is_integer(b)) return HL_TERM_BADARITH;
+    hl_i128 x, y;
+    if (hl_int_i128(a, &x) && hl_int_i128(b, &y) && y != 0) return hl_int_make_i128(h, x / y, out);
     return hl_int_divrem(h, a, b, out, NULL);
 }
 
@@ -90,6 +100,8 @@ hl_term_status hl_arith_rem(hl_heap *h, hl_term a, hl_term b, hl_term *out) {
         return HL_TERM_OK;
     }
     if (!hl_is_integer(a) || !hl_is_integer(b)) return HL_TERM_BADARITH;
+    hl_i128 x, y;
+    if (hl_int_i128(a, &x) && hl_int_i128(b, &y) && y != 0) return hl_int_make_i128(h, x % y, out);
     return hl_int_divrem(h, a, b, NULL, out);
 }
 

@@ -27,6 +27,7 @@ typedef struct gc_ctx {
     bool major;
     hl_term *free;     /* minor: the new young block; major: the new old block */
     hl_term *old_free; /* minor: promotion area at the end of the old block */
+    size_t skip_root, skip; /* minor: roots[skip_root]'s first skip slots are old-only */
 } gc_ctx;
 
 static inline bool in_from(const gc_ctx *c, const hl_term *p) {
@@ -109,9 +110,16 @@ static inline size_t scan_at(gc_ctx *c, hl_term *p) {
 
 /* Evacuates the roots and scans every destination region to the end. */
 static void trace(gc_ctx *c, hl_term *scan_young, hl_term *scan_old, hl_roots *roots, size_t nroots) {
-    for (size_t r = 0; r < nroots; r++)
-        for (size_t i = 0; i < roots[r].count; i++)
-            roots[r].slots[i] = evacuate(c, roots[r].slots[i]);
+    /* Roots are mostly immediates (a deep stack of small integers, return
+     * addresses, []): skip those without a store. */
+    for (size_t r = 0; r < nroots; r++) {
+        hl_term *slots = roots[r].slots;
+        for (size_t i = !c->major && r == c->skip_root ? c->skip : 0, n = roots[r].count; i < n; i++) {
+            hl_term t = slots[i];
+            if ((t & 3) == HL_TAG_IMMED) continue;
+            slots[i] = evacuate(c, t);
+        }
+    }
     while (scan_young < c->free || (scan_old && scan_old < c->old_free)) {
         while (scan_young < c->free) scan_young += scan_at(c, scan_young);
         while (scan_old && scan_old < c->old_free) scan_old += scan_at(c, scan_old);
@@ -162,9 +170,9 @@ static size_t frag_used(const hl_heap *h) {
  * objects below hwm go to the old generation (which the caller made sure
  * has room); otherwise everything young stays young (a resize). */
 static void minor_into(hl_heap *h, hl_term *to, size_t to_words, bool promote, hl_roots *roots,
-                       size_t nroots) {
+                       size_t nroots, size_t skip_root, size_t skip) {
     if (!promote) h->hwm = h->start; /* nothing counts as aged: all stays young */
-    gc_ctx c = {h, false, to, h->old_top};
+    gc_ctx c = {h, false, to, h->old_top, skip_root, skip};
     hl_term *old_before = h->old_top;
     trace(&c, to, old_before ? old_before : NULL, roots, nroots);
     sweep_offheap(&c, h);
@@ -185,7 +193,7 @@ static void minor_into(hl_heap *h, hl_term *to, size_t to_words, bool promote, h
  * reused once everything left it, or a new one. */
 static void major_into(hl_heap *h, hl_term *old, size_t old_words, hl_term *young_block,
                        size_t young_words, hl_roots *roots, size_t nroots) {
-    gc_ctx c = {h, true, old, NULL};
+    gc_ctx c = {h, true, old, NULL, 0, 0};
     trace(&c, old, NULL, roots, nroots);
     sweep_offheap(&c, h);
     h->gc_words_copied += (uint64_t)(c.free - old);
@@ -303,6 +311,12 @@ hl_term_status hl_heap_gc_major(hl_heap *h, size_t need, hl_roots *roots, size_t
 }
 
 hl_term_status hl_heap_gc(hl_heap *h, size_t need, hl_roots *roots, size_t nroots) {
+    return hl_heap_gc_skip(h, need, roots, nroots, 0, 0);
+}
+
+hl_term_status hl_heap_gc_skip(hl_heap *h, size_t need, hl_roots *roots, size_t nroots, size_t skip_root,
+                               size_t skip) {
+    if (skip_root >= nroots || skip > roots[skip_root].count) skip = 0;
     if (need > limit_words(h)) return HL_TERM_HEAP_LIMIT;
     size_t aged = (size_t)(h->hwm - h->start);
     size_t old_room = (size_t)(h->old_end - h->old_top);
@@ -321,14 +335,14 @@ hl_term_status hl_heap_gc(hl_heap *h, size_t need, hl_roots *roots, size_t nroot
         first = 2 * (young_used + need);
     hl_term *to = alloc_words(first);
     if (!to) return HL_TERM_NOMEM;
-    minor_into(h, to, first, true, roots, nroots);
+    minor_into(h, to, first, true, roots, nroots, skip_root, skip);
     h->gc_count++;
     h->minors_since_major++;
     size_t live = (size_t)(h->top - h->start);
     size_t target = wanted_young(h, first, live, need);
     if (target != first && target >= live + need) {
         hl_term *to2 = alloc_words(target); /* failure keeps the first copy */
-        if (to2) minor_into(h, to2, target, false, roots, nroots);
+        if (to2) minor_into(h, to2, target, false, roots, nroots, skip_root, skip);
         else if ((size_t)(h->block_end - h->top) < need) return HL_TERM_NOMEM;
     }
     h->grew = (size_t)(h->block_end - h->start) > cur;

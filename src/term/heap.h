@@ -80,6 +80,12 @@ size_t hl_heap_used_words(const hl_heap *h);
  * would exceed the limit (the heap stays valid and collected), NOMEM when
  * the host allocator fails (heap intact). */
 hl_term_status hl_heap_gc(hl_heap *h, size_t need, hl_roots *roots, size_t nroots);
+/* hl_heap_gc, where a minor collection does not scan the first `skip` slots
+ * of roots[skip_root]: the caller knows they point only into the old
+ * generation or outside the heap, which a minor collection never moves. A
+ * major collection scans them all. */
+hl_term_status hl_heap_gc_skip(hl_heap *h, size_t need, hl_roots *roots, size_t nroots, size_t skip_root,
+                               size_t skip);
 /* A major collection: everything live moves to a fresh old generation and
  * every dead off-heap binary is released (erlang:garbage_collect/0). */
 hl_term_status hl_heap_gc_major(hl_heap *h, size_t need, hl_roots *roots, size_t nroots);

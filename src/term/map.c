@@ -11,9 +11,11 @@
 hl_term_status hl_flatmap_new(hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
                               hl_term *out) {
     if (n > HL_FLATMAP_MAX) return HL_TERM_SYSTEM_LIMIT;
-    size_t idx[HL_FLATMAP_MAX];
+    size_t idx[HL_FLATMAP_MAX], vidx[HL_FLATMAP_MAX];
     size_t m = 0;
-    /* Insertion sort of indices; an equal key replaces the earlier value. */
+    /* Insertion sort of indices; an equal key replaces the earlier value
+     * but keeps the earlier key (as OTP: #{0.0 => a, -0.0 => b} is
+     * #{0.0 => b}). */
     for (size_t i = 0; i < n; i++) {
         size_t lo = 0, hi = m;
         bool dup = false;
@@ -23,7 +25,7 @@ hl_term_status hl_flatmap_new(hl_heap *h, const hl_term *keys, const hl_term *va
             hl_term_status st = hl_term_compare(keys[i], keys[idx[mid]], true, NULL, &c);
             if (st != HL_TERM_OK) return st;
             if (c == 0) {
-                idx[mid] = i;
+                vidx[mid] = i;
                 dup = true;
                 break;
             }
@@ -31,8 +33,8 @@ hl_term_status hl_flatmap_new(hl_heap *h, const hl_term *keys, const hl_term *va
             else lo = mid + 1;
         }
         if (dup) continue;
-        for (size_t k = m; k > lo; k--) idx[k] = idx[k - 1];
-        idx[lo] = i;
+        for (size_t k = m; k > lo; k--) idx[k] = idx[k - 1], vidx[k] = vidx[k - 1];
+        idx[lo] = vidx[lo] = i;
         m++;
     }
     hl_term *p;
@@ -44,7 +46,7 @@ hl_term_status hl_flatmap_new(hl_heap *h, const hl_term *keys, const hl_term *va
     mp[1] = hl_make_boxed(kt);
     for (size_t k = 0; k < m; k++) {
         kt[1 + k] = keys[idx[k]];
-        mp[2 + k] = vals[idx[k]];
+        mp[2 + k] = vals[vidx[k]];
     }
     *out = hl_make_boxed(mp);
     return HL_TERM_OK;

@@ -13,6 +13,7 @@
 #include "term/map.h"
 #include "vm/bif_float.h"
 #include "vm/vm_bits.h"
+#include "vm/bif_sort.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_std.h"
 #include "vm/vm_support.h"
@@ -367,12 +368,6 @@ BIF(b_tuple_to_list) {
 }
 
 /* ---- maps ---- */
-BIF(b_map_size) {
-    (void)p;
-    if (!hl_is_flatmap(a[0])) return HL_TERM_BADARG;
-    *out = hl_make_small((int64_t)hl_flatmap_size(a[0]));
-    return HL_TERM_OK;
-}
 static hl_term_status badmap(hl_vm_proc *p, hl_term tag, hl_term v) {
     hl_term *t;
     hl_term_status st = hl_heap_alloc(H, 3, &t);
@@ -380,18 +375,24 @@ static hl_term_status badmap(hl_vm_proc *p, hl_term tag, hl_term v) {
     t[0] = hl_make_header(HL_SUB_TUPLE, 2), t[1] = tag, t[2] = v;
     return raise(p, HL_AM(error), hl_make_boxed(t));
 }
+/* OTP raises {badmap, M} for a non-map in all three. */
+BIF(b_map_size) {
+    if (!hl_is_map(a[0])) return badmap(p, HL_AM(badmap), a[0]);
+    *out = hl_make_small((int64_t)hl_map_size(a[0]));
+    return HL_TERM_OK;
+}
 BIF(b_map_get) {
-    if (!hl_is_flatmap(a[1])) return badmap(p, HL_AM(badmap), a[1]);
-    hl_term_status st = hl_flatmap_get(a[1], a[0], out);
+    if (!hl_is_map(a[1])) return badmap(p, HL_AM(badmap), a[1]);
+    hl_term_status st = hl_map_get(a[1], a[0], out);
     if (st == HL_TERM_BADARG) return badmap(p, HL_AM(badkey), a[0]);
     return st;
 }
 BIF(b_is_map_key) {
-    if (!hl_is_flatmap(a[1])) return badmap(p, HL_AM(badmap), a[1]);
+    if (!hl_is_map(a[1])) return badmap(p, HL_AM(badmap), a[1]);
     hl_term v;
-    hl_term_status st = hl_flatmap_get(a[1], a[0], &v);
-    if (st == HL_TERM_BADARG) st = HL_TERM_OK, *out = HL_AM(false);
-    else if (st == HL_TERM_OK) *out = HL_AM(true);
+    bool found = false;
+    hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
+    if (st == HL_TERM_OK) *out = found ? HL_AM(true) : HL_AM(false);
     return st;
 }
 
@@ -484,6 +485,7 @@ static const bif_entry table[] = {
     {"erlang", "float_to_binary", 2, hl_vm_bif_float_to_binary2},
     {"erlang", "list_to_float", 1, hl_vm_bif_list_to_float},
     {"erlang", "binary_to_float", 1, hl_vm_bif_binary_to_float},
+    {"erlang", "hl_sort_run", 1, hl_vm_bif_sort_run},
 };
 
 hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t arity) {

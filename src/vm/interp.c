@@ -10,6 +10,7 @@
 #include "term/arith.h"
 #include "vm/vm_bits.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_map.h"
 #include "vm/vm_support.h"
 
 #if !defined(HL_VM_SWITCH) && !defined(__GNUC__)
@@ -20,6 +21,8 @@
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 static hl_tword handler_table[HL_ROP__COUNT];
+_Static_assert(HL_VM_ALLOC_SMALL + 2 == 8, "nil_block clears 8 words");
+static const hl_term nil_block[8] = {HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL};
 static hl_tword halt_code[1];
 static int handlers_ready;
 
@@ -170,6 +173,49 @@ dispatch:
         sp += n + 2;
         NEXT(3);
     }
+    /* allocate_small clears a fixed 8 words: the frame (n slots, CP, size)
+     * then gets written over, the rest lies above sp, outside every root. */
+#define ALLOCATE_SMALL()                                                      \
+    do {                                                                      \
+        size_t n = pc[1];                                                     \
+        if (UNLIKELY((size_t)(stack_end - sp) < HL_VM_ALLOC_SMALL + 2)) {     \
+            SAVE();                                                           \
+            st = hl_vm_grow_stack(p, HL_VM_ALLOC_SMALL + 2);                  \
+            if (st != HL_VM_YIELD) goto leave_saved;                          \
+            RELOAD();                                                         \
+        }                                                                     \
+        memcpy(sp, nil_block, sizeof nil_block);                              \
+        sp[n] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)cp);    \
+        sp[n + 1] = hl_make_small((int64_t)n);                                \
+        SET_E(sp);                                                            \
+        sp += n + 2;                                                          \
+    } while (0)
+#define DEALLOCATE_RETURN(w)                                                  \
+    do {                                                                      \
+        pc = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[(w)]);    \
+        sp = E;                                                               \
+        SET_E(sp - 2 - hl_small_val(sp[-1])); /* the sentinel frame ends the chain */ \
+    } while (0)
+    CASE(allocate_small) {
+        ALLOCATE_SMALL();
+        NEXT(3);
+    }
+    CASE(allocate_small_mxy) { /* + the move x -> y that follows */
+        ALLOCATE_SMALL();
+        E[pc[5] >> 2] = x[pc[4] >> 2];
+        NEXT(6);
+    }
+    CASE(deallocate_return) {
+        DEALLOCATE_RETURN(pc[1]);
+        DISPATCH();
+    }
+    CASE(move_yx_return) { /* + the deallocate and return that follow */
+        x[pc[2] >> 2] = E[pc[1] >> 2];
+        DEALLOCATE_RETURN(pc[4]);
+        DISPATCH();
+    }
+#undef ALLOCATE_SMALL
+#undef DEALLOCATE_RETURN
     CASE(deallocate) {
         cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[1]]);
         sp = E;
@@ -268,6 +314,22 @@ dispatch:
         x[pc[2] >> 2] = consts[pc[1] >> 2];
         NEXT(3);
     }
+    CASE(move_xy) {
+        E[pc[2] >> 2] = x[pc[1] >> 2];
+        NEXT(3);
+    }
+    CASE(move_yx) {
+        x[pc[2] >> 2] = E[pc[1] >> 2];
+        NEXT(3);
+    }
+    CASE(move_yy) {
+        E[pc[2] >> 2] = E[pc[1] >> 2];
+        NEXT(3);
+    }
+    CASE(move_cy) {
+        E[pc[2] >> 2] = consts[pc[1] >> 2];
+        NEXT(3);
+    }
     CASE(swap) {
         hl_term a = DST(pc[1]);
         DST(pc[1]) = DST(pc[2]);
@@ -340,6 +402,20 @@ dispatch:
     CASE(is_ge_cs) {
         hl_term a = consts[pc[2] >> 2], b = SRC(pc[3]);
         if (LIKELY(hl_is_small(b))) {
+            if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
+        } else if (!(hl_vm_cmp(p, a, b, false) >= 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_lt_yc) {
+        hl_term a = E[pc[2] >> 2], b = consts[pc[3] >> 2];
+        if (LIKELY(hl_is_small(a))) {
+            if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
+        } else if (!(hl_vm_cmp(p, a, b, false) < 0)) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_ge_yc) {
+        hl_term a = E[pc[2] >> 2], b = consts[pc[3] >> 2];
+        if (LIKELY(hl_is_small(a))) {
             if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
         } else if (!(hl_vm_cmp(p, a, b, false) >= 0)) JUMP(pc[1]);
         NEXT(4);
@@ -528,6 +604,43 @@ dispatch:
         goto sub_generic;
     }
 
+    CASE(add_ycx) {
+        hl_term a = E[pc[3] >> 2];
+        int64_t ri;
+        if (LIKELY(hl_is_small(a)) && !__builtin_add_overflow((int64_t)a, (int64_t)(consts[pc[4] >> 2] - HL_IMM_SMALL), &ri)) {
+            x[pc[5] >> 2] = (hl_term)ri;
+            NEXT(6);
+        }
+        goto add_generic;
+    }
+    CASE(sub_ycx) {
+        hl_term a = E[pc[3] >> 2];
+        int64_t ri;
+        if (LIKELY(hl_is_small(a)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(consts[pc[4] >> 2] - HL_IMM_SMALL), &ri)) {
+            x[pc[5] >> 2] = (hl_term)ri;
+            NEXT(6);
+        }
+        goto sub_generic;
+    }
+    CASE(add_x) {
+        hl_term a = SRC(pc[3]), b = SRC(pc[4]);
+        int64_t ri;
+        if (LIKELY(hl_both_small(a, b)) && !__builtin_add_overflow((int64_t)a, (int64_t)(b - HL_IMM_SMALL), &ri)) {
+            x[pc[5] >> 2] = (hl_term)ri;
+            NEXT(6);
+        }
+        goto add_generic;
+    }
+    CASE(sub_x) {
+        hl_term a = SRC(pc[3]), b = SRC(pc[4]);
+        int64_t ri;
+        if (LIKELY(hl_both_small(a, b)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(b - HL_IMM_SMALL), &ri)) {
+            x[pc[5] >> 2] = (hl_term)ri;
+            NEXT(6);
+        }
+        goto sub_generic;
+    }
+
     /* ---- exceptions ---------------------------------------------------- */
     CASE(try) {
         E[pc[1] >> 2] = hl_make_handle_immed(HL_VM_H_CATCH, (uint64_t)pc[2]);
@@ -689,6 +802,43 @@ dispatch:
         else reds -= p->bif_cost;
         goto after_raise; /* CONTINUE resumes at p->pc: the next instruction or a handler */
     }
+
+    /* ---- maps (bodies in vm_map.c) ------------------------------------- */
+/* The work's reductions, exactly: what the chunk cannot cover is counted
+ * as used at once, and the next preemption point refills (or stops). */
+#define MAP_CHARGE()                                                       \
+    do {                                                                   \
+        if (reds >= p->bif_cost) reds -= p->bif_cost;                      \
+        else p->reds_used += p->bif_cost - reds, reds = 0;                 \
+    } while (0)
+#define MAP_NEXT(r, len)                                                   \
+    do {                                                                   \
+        MAP_CHARGE();                                                      \
+        if (LIKELY((r) == HL_VM_MAP_DONE)) NEXT(len);                      \
+        if ((r) == HL_VM_MAP_FAIL) JUMP(pc[1]);                            \
+        if ((r) == HL_VM_MAP_RAISED) goto after_raise;                     \
+        goto leave_saved;                                                  \
+    } while (0)
+    CASE(put_map_assoc) {
+        SAVE();
+        p->bif_cost = 0;
+        int r = hl_vm_map_put(p, base, pc, false, &st);
+        MAP_NEXT(r, 6 + 2 * (uint32_t)pc[5]);
+    }
+    CASE(put_map_exact) {
+        SAVE();
+        p->bif_cost = 0;
+        int r = hl_vm_map_put(p, base, pc, true, &st);
+        MAP_NEXT(r, 6 + 2 * (uint32_t)pc[5]);
+    }
+    CASE(get_map_elements) {
+        SAVE();
+        p->bif_cost = 0;
+        int r = hl_vm_map_get(p, base, pc, &st);
+        MAP_NEXT(r, 4 + 2 * (uint32_t)pc[3]);
+    }
+#undef MAP_NEXT
+#undef MAP_CHARGE
 
     CASE(halt) {
         SAVE();

@@ -14,11 +14,23 @@
  * and load-time specialisations. */
 /* X(name): specialisations chosen by the loader (gen/load.c specialise);
  * "sc" / "cs" = the second / first source is a small-integer constant, "xx"/"cx" = the
- * operands are x registers / a constant and an x register. Each keeps the
- * generic operand layout, so a specialised handler can fall back to the
- * generic one. */
+ * operands are x registers / a constant and an x register (likewise "xy",
+ * "yx", "yy", "cy" with y slots). Each keeps the generic operand layout, so a
+ * specialised handler can fall back to the generic one.
+ * allocate_small: a frame of at most HL_VM_ALLOC_SMALL slots (cleared with a
+ * fixed number of stores). deallocate_return: a deallocate followed by a
+ * return (the return keeps its own handler: a label may still target it).
+ * add_x / sub_x: the destination is an x register. is_lt_yc / is_ge_yc: a
+ * y slot against a small constant; add_ycx / sub_ycx: a y slot and a small
+ * constant into an x register.
+ * Pairs (the second instruction keeps its own handler in place, so a label
+ * may still target it): allocate_small_mxy = allocate_small + move x -> y;
+ * move_yx_return = move y -> x + deallocate_return. */
 #define HL_VM_ROPS(X) \
-    X(halt) X(move_xx) X(move_cx) X(is_lt_sc) X(is_ge_sc) X(is_lt_cs) X(is_ge_cs) X(add_sc) X(sub_sc)
+    X(halt) X(move_xx) X(move_cx) X(is_lt_sc) X(is_ge_sc) X(is_lt_cs) X(is_ge_cs) X(add_sc) X(sub_sc) \
+    X(move_xy) X(move_yx) X(move_yy) X(move_cy) X(allocate_small) X(deallocate_return) X(add_x) X(sub_x) \
+    X(is_lt_yc) X(is_ge_yc) X(add_ycx) X(sub_ycx) \
+    X(allocate_small_mxy) X(move_yx_return)
 enum hl_rop {
     HL_ROP__FIRST = HL_OP__COUNT - 1,
 #define HL_ROP_ENUM(name) HL_ROP_##name,
@@ -32,10 +44,13 @@ enum hl_rop {
 const hl_tword *hl_vm_handlers(void);
 const hl_tword *hl_vm_halt_code(void);
 
-/* Handle-immediate subtags the VM uses in stack slots. */
-enum { HL_VM_H_CP = 1, HL_VM_H_CATCH = 2 };
+/* Handle-immediate subtags the VM uses in stack slots. HL_VM_H_CP_MARK: a
+ * saved continuation a collection has marked (hl_vm_gc); it reads as a CP
+ * everywhere (only the payload of a CP is ever used). */
+enum { HL_VM_H_CP = 1, HL_VM_H_CATCH = 2, HL_VM_H_CP_MARK = 3 };
 
 enum { HL_VM_STACK_INIT = 16, HL_VM_TRACE_DEPTH = 8, HL_VM_DEADLINE_EVERY = 1024 };
+enum { HL_VM_ALLOC_SMALL = 6 }; /* allocate_small: slots + CP + size <= 8 words */
 
 /* Private status a builtin returns after setting p->bif_class and
  * p->bif_reason to raise Class:Reason itself. */
@@ -59,6 +74,10 @@ struct hl_vm_proc {
     hl_term bif_class, bif_reason; /* what a builtin returning HL_VM_BIF_RAISE raises */
     hl_term bif_stack; /* its stack trace (erlang:raise/3), or 0: build one */
     uint32_t catches;  /* active try/catch marks on the stack */
+    /* Stack words [0, stack_clean) pointed only into the old generation
+     * after the last collection; valid for the part still below the
+     * topmost frame that collection marked (see hl_vm_gc). */
+    size_t stack_clean;
     int state;         /* enum below */
     int64_t wait_ms;
     const hl_tword *timeout_pc;

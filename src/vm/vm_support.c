@@ -152,9 +152,52 @@ void hl_vm_account(hl_vm_proc *p, uint64_t reds, uint64_t budget) {
 
 /* ---- memory --------------------------------------------------------------- */
 
+/* Minor collections need not scan the part of a deep stack that cannot
+ * point into the young generation. Only the current (topmost) frame's slots
+ * are ever written, and allocate writes every word of a new frame, so a
+ * frame can change only while it is on top. Every collection marks the CP
+ * word of each frame pushed since the previous one (a distinct subtag, same
+ * payload; walking down from the top to the first frame already marked).
+ * At the next collection the topmost marked frame has not been popped since
+ * it was marked, so no frame below it has been on top since then: those
+ * frames are unchanged since before the previous collection, which left
+ * them pointing only to old objects or to young ones that this collection
+ * promotes. After this collection they are therefore old-only (stack_clean)
+ * and the following minor collection skips whatever part of them is still
+ * below the topmost marked frame then. After a major collection everything
+ * is old, so all frames below the current one are clean. */
+static bool cp_marked(hl_term w) {
+    return hl_is_handle_immed(w) && hl_handle_immed_subtag(w) == HL_VM_H_CP_MARK;
+}
+
+/* Base of the topmost frame whose CP word is marked (0: none). */
+static size_t topmost_marked(const hl_vm_proc *p) {
+    for (size_t top = p->sp; top >= 2;) {
+        size_t base = top - 2 - (size_t)hl_small_val(p->stack[top - 1]);
+        if (cp_marked(p->stack[top - 2])) return base;
+        top = base;
+    }
+    return 0;
+}
+
+static void mark_new_frames(hl_vm_proc *p) {
+    for (size_t top = p->sp; top >= 2;) {
+        hl_term *cpw = &p->stack[top - 2];
+        if (cp_marked(*cpw)) return;
+        *cpw = hl_make_handle_immed(HL_VM_H_CP_MARK, hl_handle_immed_payload(*cpw));
+        top -= 2 + (size_t)hl_small_val(p->stack[top - 1]);
+    }
+}
+
 hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_term *extra, size_t nextra) {
+    size_t unchanged = topmost_marked(p);
+    size_t skip = p->stack_clean < unchanged ? p->stack_clean : unchanged;
+    uint64_t majors = p->heap.gc_major_count, collections = p->heap.gc_count;
     hl_roots r[4] = {{x, live}, {p->stack, p->sp}, {extra, nextra}, {p->mbox.msgs, p->mbox.n}};
-    hl_term_status st = hl_heap_gc(&p->heap, need, r, 4);
+    hl_term_status st = hl_heap_gc_skip(&p->heap, need, r, 4, 1, skip);
+    if (p->heap.gc_count == collections) p->stack_clean = 0; /* nothing ran (out of memory) */
+    else p->stack_clean = p->heap.gc_major_count != majors ? p->e : unchanged;
+    mark_new_frames(p);
     for (uint32_t i = live; i < HL_BC_MAX_X; i++) x[i] = HL_NIL;
     if (st == HL_TERM_OK) return HL_VM_CONTINUE;
     return st == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;

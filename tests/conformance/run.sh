@@ -142,9 +142,9 @@ check() { # name expected-exit expected-stream-regex stream(out|err) args...
     if [ $rc -eq "$want" ] && grep -Eq -- "$re" "$TMP/$stream"; then pass=$((pass + 1)); else
         echo "FAIL cli $name: exit $rc"; cat "$TMP/out" "$TMP/err" | head -5; fail=$((fail + 1)); fi
 }
-printf -- '-module(bad).\n-export([main/0]).\nmain() -> #{a => 1}.\n' >"$TMP/bad.erl"
+printf -- '-module(bad).\n-export([main/0]).\nmain() -> x ! ok.\n' >"$TMP/bad.erl"
 printf -- '-module(args).\n-export([f/2]).\nf(A, B) -> {B, A}.\n' >"$TMP/args.erl"
-check rejected 2 "^$TMP/bad.erl:3:11: error: a map expression is not supported in this version" err run "$TMP/bad.erl" main
+check rejected 2 "^$TMP/bad.erl:3:13: error: message send is not available" err run "$TMP/bad.erl" main
 check help 0 "^usage: hl run" out run --help
 check no-function 2 "needs a FILE and a FUNCTION" err run "$TMP/args.erl"
 check bad-limit 2 "positive integer" err run --max-reductions 0 "$TMP/args.erl" f 1 2

@@ -422,6 +422,133 @@ static void b_recv_ok(bc_asm *a) {
 }
 static void b_nil_value(bc_asm *a) { OP(a, move, HL_BC_WORD(HL_K_NIL, 1), X(0)); OP0(a, return); }
 
+/* ---- maps: every operand of put_map_assoc / put_map_exact / get_map_elements */
+
+static void b_map_ok(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    OP(a, put_map_assoc, NOFAIL, U(1), X(0), X(1), U(2), I(1), X(0), AT(0), NIL);
+    OP(a, put_map_exact, NOFAIL, U(2), X(1), X(1), U(1), I(1), I(2));
+    OP(a, get_map_elements, LB(l), X(1), U(2), I(1), X(2), AT(0), X(3));
+    OP(a, put_map_assoc, LB(l), U(0), X(1), X(0), U(0));
+    bc_bind(a, l);
+    OP0(a, return);
+}
+static void b_map_live(bc_asm *a) { OP(a, put_map_assoc, NOFAIL, U(257), X(0), X(0), U(0)); OP0(a, return); }
+static void b_map_exact_live(bc_asm *a) { OP(a, put_map_exact, NOFAIL, U(300), X(0), X(0), U(0)); OP0(a, return); }
+static void b_map_too_many(bc_asm *a) {
+    a->code[a->n++] = HL_BC_WORD(HL_K_OP, HL_OP_put_map_assoc);
+    a->code[a->n++] = NOFAIL, a->code[a->n++] = U(1), a->code[a->n++] = X(0), a->code[a->n++] = X(0);
+    a->code[a->n++] = U(HL_BC_MAX_MAP_PAIRS + 1);
+    for (uint32_t i = 0; i < 2 * (HL_BC_MAX_MAP_PAIRS + 1); i++) a->code[a->n++] = I(i);
+    OP0(a, return);
+}
+static void b_map_get_too_many(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    a->code[a->n++] = HL_BC_WORD(HL_K_OP, HL_OP_get_map_elements);
+    a->fix[a->n_fix++] = a->n;
+    a->code[a->n++] = LB(l), a->code[a->n++] = X(0), a->code[a->n++] = U(HL_BC_MAX_MAP_PAIRS + 1);
+    for (uint32_t i = 0; i < HL_BC_MAX_MAP_PAIRS + 1; i++) a->code[a->n++] = I(i), a->code[a->n++] = X(1);
+    bc_bind(a, l);
+    OP0(a, return);
+}
+static void b_map_dst_const(bc_asm *a) { OP(a, put_map_assoc, NOFAIL, U(1), X(0), I(3), U(0)); OP0(a, return); }
+static void b_map_src_label(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    OP(a, put_map_assoc, NOFAIL, U(1), LB(l), X(0), U(0));
+    bc_bind(a, l);
+    OP0(a, return);
+}
+static void b_map_live_kind(bc_asm *a) { OP(a, put_map_assoc, NOFAIL, X(1), X(0), X(0), U(0)); OP0(a, return); }
+static void b_map_count_kind(bc_asm *a) { OP(a, put_map_assoc, NOFAIL, U(1), X(0), X(0), I(0)); OP0(a, return); }
+static void b_map_key_range(bc_asm *a) { OP(a, put_map_assoc, NOFAIL, U(1), X(0), X(0), U(1), LIT(9), X(0)); OP0(a, return); }
+static void b_map_value_kind(bc_asm *a) { OP(a, put_map_exact, NOFAIL, U(1), X(0), X(0), U(1), X(0), FN(1)); OP0(a, return); }
+static void b_map_get_nofail(bc_asm *a) { OP(a, get_map_elements, NOFAIL, X(0), U(1), I(1), X(0)); OP0(a, return); }
+static void b_map_get_dst_const(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    OP(a, get_map_elements, LB(l), X(0), U(1), I(1), AT(0));
+    bc_bind(a, l);
+    OP0(a, return);
+}
+static void b_map_get_y_noframe(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    OP(a, get_map_elements, LB(l), X(0), U(1), Y(0), X(1));
+    bc_bind(a, l);
+    OP0(a, return);
+}
+static void b_map_put_y_range(bc_asm *a) {
+    OP(a, allocate, U(1), U(1));
+    OP(a, put_map_assoc, NOFAIL, U(1), X(0), Y(1), U(0));
+    OP(a, deallocate, U(1));
+    OP0(a, return);
+}
+static void b_map_get_handler_slot(bc_asm *a) {
+    uint32_t h = bc_label(a), l = bc_label(a);
+    OP(a, allocate, U(1), U(1));
+    OP(a, try, Y(0), LB(h));
+    OP(a, get_map_elements, LB(l), X(0), U(1), I(1), Y(0)); /* overwrites the handler */
+    bc_bind(a, l);
+    OP(a, try_end, Y(0));
+    OP(a, deallocate, U(1));
+    OP0(a, return);
+    bc_bind(a, h);
+    OP(a, try_case, Y(0));
+    OP(a, deallocate, U(1));
+    OP0(a, return);
+}
+static void b_map_backward(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    bc_bind(a, l);
+    OP(a, get_map_elements, LB(l), X(0), U(0)); /* a loop that would charge nothing */
+    OP0(a, return);
+}
+static void b_map_put_backward(bc_asm *a) {
+    uint32_t l = bc_label(a);
+    bc_bind(a, l);
+    OP(a, put_map_exact, LB(l), U(1), X(0), X(0), U(1), I(1), I(1));
+    OP0(a, return);
+}
+static void b_map_heap_after_put(bc_asm *a) {
+    OP(a, test_heap, U(2), U(1));
+    OP(a, put_map_assoc, NOFAIL, U(1), X(0), X(0), U(0)); /* may collect: the reservation is gone */
+    OP(a, put_list, X(0), NIL, X(0));
+    OP0(a, return);
+}
+static void b_map_past_end(bc_asm *a) {
+    a->code[a->n++] = HL_BC_WORD(HL_K_OP, HL_OP_put_map_assoc);
+    a->code[a->n++] = NOFAIL, a->code[a->n++] = U(1), a->code[a->n++] = X(0), a->code[a->n++] = X(0);
+    a->code[a->n++] = U(2), a->code[a->n++] = I(1), a->code[a->n++] = I(2), a->code[a->n++] = I(3);
+}
+static void b_map_get_past_end(bc_asm *a) {
+    a->code[a->n++] = HL_BC_WORD(HL_K_OP, HL_OP_get_map_elements);
+    a->code[a->n++] = HL_BC_WORD(HL_K_LABEL, 0), a->code[a->n++] = X(0), a->code[a->n++] = U(1);
+    a->code[a->n++] = I(1);
+}
+
+static void test_map_rules(void **state) {
+    (void)state;
+    expect(b_map_ok, NULL);
+    expect(b_map_live, "live count");
+    expect(b_map_exact_live, "live count");
+    expect(b_map_too_many, "too many map pairs");
+    expect(b_map_get_too_many, "too many map pairs");
+    expect(b_map_dst_const, "kind");
+    expect(b_map_src_label, "kind");
+    expect(b_map_live_kind, "kind");
+    expect(b_map_count_kind, "kind");
+    expect(b_map_key_range, "out of range");
+    expect(b_map_value_kind, "kind");
+    expect(b_map_get_nofail, "kind");
+    expect(b_map_get_dst_const, "kind");
+    expect(b_map_get_y_noframe, "outside the frame");
+    expect(b_map_put_y_range, "outside the frame");
+    expect(b_map_get_handler_slot, "holds a handler");
+    expect(b_map_backward, "backward branch");
+    expect(b_map_put_backward, "backward branch");
+    expect(b_map_heap_after_put, "heap reservation");
+    expect(b_map_past_end, "runs past");
+    expect(b_map_get_past_end, "runs past");
+}
+
 /* ---- bit syntax (bs_create / bs_get / bs_test_tail) ------------------ */
 
 #define DESC_INT8 U(HL_BS_DESC(HL_BS_INTEGER, 0, 0, 1, 1))
@@ -741,6 +868,138 @@ static void test_sections(void **state) {
     expect_prog(e_fn_arity, "arity");
 }
 
+#ifdef HAVE_VM
+#include "term/map.h"
+/* Map literals: the loader builds them (nested maps, equal keys: the last
+ * value wins), a map operand of get_map_elements reads them; a map larger
+ * than the term layer supports is a load error, never a crash. */
+static void map_lit(bc_asm *a, uint32_t n, uint32_t first_key) {
+    uint32_t at = bc_lit_begin(a);
+    bc_lit_u8(a, HL_BC_LIT_MAP);
+    bc_lit_u32(a, n);
+    for (uint32_t i = 0; i < n; i++) {
+        bc_lit_u8(a, HL_BC_LIT_SMALL), bc_lit_u64(a, first_key + i % 40);
+        bc_lit_u8(a, HL_BC_LIT_SMALL), bc_lit_u64(a, i);
+    }
+    bc_lit_end(a, at);
+}
+static void test_map_literals_load(void **state) {
+    (void)state;
+    bc_init(&A);
+    uint32_t fa = bc_atom(&A, "f");
+    /* literal 0: #{f => #{}, 7 => #{1 => [f]}, f => 2} */
+    uint32_t at = bc_lit_begin(&A);
+    bc_lit_u8(&A, HL_BC_LIT_MAP), bc_lit_u32(&A, 3);
+    bc_lit_u8(&A, HL_BC_LIT_ATOM), bc_lit_u32(&A, fa);
+    bc_lit_u8(&A, HL_BC_LIT_MAP), bc_lit_u32(&A, 0);
+    bc_lit_u8(&A, HL_BC_LIT_SMALL), bc_lit_u64(&A, 7);
+    bc_lit_u8(&A, HL_BC_LIT_MAP), bc_lit_u32(&A, 1);
+    bc_lit_u8(&A, HL_BC_LIT_SMALL), bc_lit_u64(&A, 1);
+    bc_lit_u8(&A, HL_BC_LIT_LIST), bc_lit_u32(&A, 1);
+    bc_lit_u8(&A, HL_BC_LIT_ATOM), bc_lit_u32(&A, fa);
+    bc_lit_u8(&A, HL_BC_LIT_NIL);
+    bc_lit_u8(&A, HL_BC_LIT_ATOM), bc_lit_u32(&A, fa);
+    bc_lit_u8(&A, HL_BC_LIT_SMALL), bc_lit_u64(&A, 2);
+    bc_lit_end(&A, at);
+    bc_fn(&A, "f", 0, 0, 1);
+    uint32_t l = bc_label(&A);
+    OP(&A, move, LIT(0), X(0));
+    OP(&A, get_map_elements, LB(l), X(0), U(1), I(7), X(1));
+    OP(&A, move, X(1), X(0));
+    bc_bind(&A, l);
+    OP0(&A, return);
+    size_t size;
+    uint8_t *img = bc_finish(&A, &size);
+    bc_free(&A);
+    hl_bc_image g;
+    char err[200];
+    assert_true(hl_gate_check(img, size, &g, err, sizeof err));
+    hl_program *p = NULL;
+    assert_true(hl_load(&g, &p, err, sizeof err));
+    hl_term m = p->literals[0], v;
+    assert_true(hl_is_map(m));
+    assert_int_equal(hl_map_size(m), 2);
+    assert_int_equal(hl_map_get(m, p->atoms[fa], &v), HL_TERM_OK);
+    assert_true(v == hl_make_small(2));
+    hl_vm_limits lim = {.max_reductions = 100, .max_heap_bytes = 64 * 1024, .deadline_ns = 0};
+    hl_vm_proc *pr = hl_vm_proc_new(p, &lim);
+    assert_true(hl_vm_start(pr, 0, NULL, 0));
+    assert_int_equal(hl_vm_run(pr, 0), HL_VM_DONE);
+    hl_term r = hl_vm_result(pr), w;
+    assert_true(hl_is_map(r) && hl_map_size(r) == 1);
+    assert_int_equal(hl_map_get(r, hl_make_small(1), &w), HL_TERM_OK);
+    assert_true(hl_is_cons(w) && hl_car(w) == p->atoms[fa]);
+    hl_vm_proc_free(pr);
+    hl_program_free(p);
+    hl_bc_image_free(&g);
+    free(img);
+    /* 40 distinct keys (HAMT size), and 64 pairs with repeated keys. */
+    for (int k = 0; k < 2; k++) {
+        bc_init(&A);
+        map_lit(&A, k == 0 ? 40 : 64, 100);
+        bc_fn(&A, "f", 0, 0, 1);
+        OP(&A, move, LIT(0), X(0));
+        OP0(&A, return);
+        img = bc_finish(&A, &size);
+        bc_free(&A);
+        assert_true(hl_gate_check(img, size, &g, err, sizeof err));
+        p = NULL;
+        if (hl_load(&g, &p, err, sizeof err)) {
+            assert_int_equal(hl_map_size(p->literals[0]), 40);
+            hl_program_free(p);
+        } else {
+            assert_non_null(strstr(err, "not supported"));
+        }
+        hl_bc_image_free(&g);
+        free(img);
+    }
+}
+#endif
+
+/* The compiled map seed (put_map_*, get_map_elements, map literals): every
+ * code word replaced, and random bit flips; refused or run safely. */
+static void test_map_image_mutations(void **state) {
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/fuzz/corpus/fuzz_gate/maps.hlbc", HL_SOURCE_DIR);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static uint8_t img[1 << 16], m[1 << 16];
+    size_t size = fread(img, 1, sizeof img, f);
+    fclose(f);
+    assert_true(gate_and_run(img, size));
+    uint32_t h[HL_BC_HEADER_WORDS];
+    for (unsigned i = 0; i < HL_BC_HEADER_WORDS; i++) h[i] = get32le(img + 4 * i);
+    size_t code = HL_BC_HEADER_BYTES + h[3] + h[5] + 24 * (size_t)h[6];
+    unsigned refused = 0, accepted = 0;
+    for (uint32_t i = 0; i < h[7]; i++) {
+        uint8_t *p = img + code + 4 * (size_t)i;
+        uint32_t orig = get32le(p);
+        const uint32_t vals[] = {orig ^ 1, orig + 0x10, orig - 0x10, 0, HL_BC_WORD(HL_K_X, 255),
+                                 HL_BC_WORD(HL_K_Y, 0), HL_BC_WORD(HL_K_U, 129), HL_BC_WORD(HL_K_INT, 1)};
+        for (size_t k = 0; k < sizeof vals / sizeof vals[0]; k++) {
+            if (vals[k] == orig) continue;
+            put32le(p, vals[k]);
+            if (gate_and_run(img, size)) accepted++;
+            else refused++;
+        }
+        put32le(p, orig);
+    }
+    for (uint64_t seed = 1; seed <= 2000; seed++) {
+        rng_state = seed * 0x9E3779B97F4A7C15ull;
+        memcpy(m, img, size);
+        int flips = 1 + (int)(rng() % 4);
+        for (int k = 0; k < flips; k++) {
+            size_t bit = rng() % (size * 8);
+            m[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        }
+        if (gate_and_run(m, size)) accepted++;
+        else refused++;
+    }
+    print_message("map image mutations: %u refused, %u accepted and run\n", refused, accepted);
+    assert_true(refused > 0);
+}
+
 /* Out-of-memory at every allocation of the gate: refused, no leak. */
 static void test_oom(void **state) {
     (void)state;
@@ -761,7 +1020,7 @@ static void test_oom(void **state) {
 /* The fuzzer's seeds are valid programs (so fuzzing starts past the gate). */
 static void test_fuzz_seeds(void **state) {
     (void)state;
-    const char *names[] = {"suite", "tiny", "nested_try", "receive"};
+    const char *names[] = {"suite", "tiny", "nested_try", "receive", "maps"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/fuzz/corpus/fuzz_gate/%s.hlbc", HL_SOURCE_DIR, names[i]);
@@ -782,9 +1041,14 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_valid_suite),      cmocka_unit_test(test_truncations_and_extension),
         cmocka_unit_test(test_header_fields),    cmocka_unit_test(test_function_fields),
-        cmocka_unit_test(test_rules),            cmocka_unit_test(test_sections),
+        cmocka_unit_test(test_rules),            cmocka_unit_test(test_map_rules),
+        cmocka_unit_test(test_sections),
         cmocka_unit_test(test_code_words),       cmocka_unit_test(test_bit_flips),
         cmocka_unit_test(test_oom),              cmocka_unit_test(test_fuzz_seeds),
+        cmocka_unit_test(test_map_image_mutations),
+#ifdef HAVE_VM
+        cmocka_unit_test(test_map_literals_load),
+#endif
         cmocka_unit_test(test_bs_rules),         cmocka_unit_test(test_bs_flips),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,14 @@
+/* bif_sort.h — the C core of lists:sort/1 (see bif_sort.c). */
+#ifndef HL_VM_BIF_SORT_H
+#define HL_VM_BIF_SORT_H
+
+#include "gen/load.h"
+
+/* Longest list erlang:hl_sort_run/1 sorts in one call (lib/lists.erl splits
+ * longer ones and merges the sorted runs in Erlang). */
+enum { HL_SORT_RUN_MAX = 4096 };
+
+/* erlang:hl_sort_run/1 (core/builtins.def, callable only by the stdlib). */
+hl_term_status hl_vm_bif_sort_run(struct hl_vm_proc *p, const hl_term *args, hl_term *out);
+
+#endif
