@@ -38,6 +38,28 @@ static bool push(walk_stack *s, hl_term t) {
     return true;
 }
 
+/* Pushes t's direct subterms (elements, keys and values; a list's head
+ * last so it is visited first). false when the stack could not grow. */
+static bool push_children(walk_stack *s, hl_term t) {
+    if (hl_is_cons(t)) return push(s, hl_cdr(t)) && push(s, hl_car(t));
+    if (hl_is_tuple(t)) {
+        for (size_t i = hl_tuple_arity(t); i-- > 0;)
+            if (!push(s, hl_tuple_get(t, i))) return false;
+    } else if (hl_is_flatmap(t)) {
+        size_t n = hl_flatmap_size(t);
+        if (!push(s, hl_flatmap_keys(t))) return false;
+        for (size_t i = 0; i < n; i++)
+            if (!push(s, hl_flatmap_values(t)[i])) return false;
+    } else if (hl_is_hashmap(t)) {
+        hl_map_iter it;
+        hl_map_iter_init(&it, t);
+        hl_term k, v;
+        while (hl_map_iter_next(&it, &k, &v))
+            if (!push(s, v) || !push(s, k)) return false;
+    }
+    return true;
+}
+
 /* Visits every subterm; visit returns false to stop (HL_EREJECTED). */
 static hl_status walk(hl_term root, bool (*visit)(hl_term t)) {
     if (hl_is_immed(root)) return visit(root) ? HL_OK : HL_EREJECTED; /* no stack needed */
@@ -50,23 +72,7 @@ static hl_status walk(hl_term root, bool (*visit)(hl_term t)) {
             st = HL_EREJECTED;
             break;
         }
-        if (hl_is_cons(t)) {
-            if (!push(&s, hl_cdr(t)) || !push(&s, hl_car(t))) st = HL_ENOMEM;
-        } else if (hl_is_tuple(t)) {
-            for (size_t i = hl_tuple_arity(t); i-- > 0;)
-                if (!push(&s, hl_tuple_get(t, i))) st = HL_ENOMEM;
-        } else if (hl_is_flatmap(t)) {
-            size_t n = hl_flatmap_size(t);
-            if (!push(&s, hl_flatmap_keys(t))) st = HL_ENOMEM;
-            for (size_t i = 0; i < n; i++)
-                if (!push(&s, hl_flatmap_values(t)[i])) st = HL_ENOMEM;
-        } else if (hl_is_hashmap(t)) {
-            hl_map_iter it;
-            hl_map_iter_init(&it, t);
-            hl_term k, v;
-            while (st == HL_OK && hl_map_iter_next(&it, &k, &v))
-                if (!push(&s, v) || !push(&s, k)) st = HL_ENOMEM;
-        }
+        if (!push_children(&s, t)) st = HL_ENOMEM;
     }
     hl_mem_free(s.items);
     return st;
@@ -180,22 +186,8 @@ static hl_status align_binaries(hl_heap *h, hl_term root) {
     if (!hl_is_immed(root) && !push(&s, root)) return HL_ENOMEM;
     while (s.n && st == HL_OK) {
         hl_term t = s.items[--s.n];
-        if (hl_is_cons(t)) {
-            if (!push(&s, hl_cdr(t)) || !push(&s, hl_car(t))) st = HL_ENOMEM;
-        } else if (hl_is_tuple(t)) {
-            for (size_t i = hl_tuple_arity(t); i-- > 0;)
-                if (!push(&s, hl_tuple_get(t, i))) st = HL_ENOMEM;
-        } else if (hl_is_flatmap(t)) {
-            size_t n = hl_flatmap_size(t);
-            if (!push(&s, hl_flatmap_keys(t))) st = HL_ENOMEM;
-            for (size_t i = 0; i < n; i++)
-                if (!push(&s, hl_flatmap_values(t)[i])) st = HL_ENOMEM;
-        } else if (hl_is_hashmap(t)) {
-            hl_map_iter it;
-            hl_map_iter_init(&it, t);
-            hl_term k, v;
-            while (st == HL_OK && hl_map_iter_next(&it, &k, &v))
-                if (!push(&s, v) || !push(&s, k)) st = HL_ENOMEM;
+        if (!push_children(&s, t)) {
+            st = HL_ENOMEM;
         } else if (hl_is_boxed_sub(t, HL_SUB_SUB_BIN)) {
             hl_term *p = hl_boxed_ptr(t);
             if (p[2] % 8 == 0 || p[3] % 8 != 0) continue;

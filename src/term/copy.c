@@ -6,30 +6,12 @@
  * block replacing every field that still points at the source with a fresh
  * copy appended at the end. Source memory is only read (it may be shared or
  * read-only), and nothing recurses. */
+#include "term/term_stack.h"
 #include "term/copy.h"
 
 #include <string.h>
 
 #include "base/mem.h"
-
-typedef struct tstack {
-    hl_term *v;
-    size_t n, cap;
-    hl_term local[32];
-} tstack;
-
-static bool tpush(tstack *s, hl_term t) {
-    if (s->n == s->cap) {
-        size_t cap = s->cap * 2;
-        hl_term *nv = hl_mem_realloc_array(s->v == s->local ? NULL : s->v, cap, sizeof *nv);
-        if (!nv) return false;
-        if (s->v == s->local) memcpy(nv, s->local, sizeof s->local);
-        s->v = nv;
-        s->cap = cap;
-    }
-    s->v[s->n++] = t;
-    return true;
-}
 
 /* Term fields of an object: [first, first + count) after its header. */
 static void fields(hl_term header, size_t *first, size_t *count) {
@@ -54,10 +36,8 @@ static void fields(hl_term header, size_t *first, size_t *count) {
 
 /* Size walk; also totals the bytes of off-heap binaries reached. */
 static hl_term_status size_walk(hl_term t, size_t max_words, size_t *words, uint64_t *offheap) {
-    tstack s;
-    s.v = s.local;
-    s.n = 0;
-    s.cap = sizeof s.local / sizeof s.local[0];
+    hl_term_stack s;
+    hl_term_stack_init(&s);
     size_t total = 0;
     hl_term_status st = HL_TERM_OK;
     for (;;) {
@@ -65,7 +45,7 @@ static hl_term_status size_walk(hl_term t, size_t max_words, size_t *words, uint
             total += 2;
             if (total > max_words) { st = HL_TERM_HEAP_LIMIT; break; }
             hl_term hd = hl_car(t);
-            if (!hl_is_immed(hd) && !tpush(&s, hd)) { st = HL_TERM_NOMEM; break; }
+            if (!hl_is_immed(hd) && !hl_term_stack_push(&s, hd)) { st = HL_TERM_NOMEM; break; }
             t = hl_cdr(t);
             continue;
         }
@@ -78,14 +58,14 @@ static hl_term_status size_walk(hl_term t, size_t max_words, size_t *words, uint
             fields(p[0], &first, &count);
             for (size_t i = 0; i < count; i++) {
                 hl_term f = p[first + i];
-                if (!hl_is_immed(f) && !tpush(&s, f)) { st = HL_TERM_NOMEM; break; }
+                if (!hl_is_immed(f) && !hl_term_stack_push(&s, f)) { st = HL_TERM_NOMEM; break; }
             }
             if (st != HL_TERM_OK) break;
         }
         if (s.n == 0) break;
         t = s.v[--s.n];
     }
-    if (s.v != s.local) hl_mem_free(s.v);
+    hl_term_stack_free(&s);
     *words = total;
     return st;
 }

@@ -1,31 +1,13 @@
 /* hash.c — structural term hash (see hash.h). A work stack of pending terms
  * replaces recursion; list tails are pushed under their heads so walking a
  * list keeps the stack flat. */
+#include "term/term_stack.h"
 #include "term/hash.h"
 
 #include <string.h>
 
 #include "base/mem.h"
 #include "term/atom.h"
-
-typedef struct tstack {
-    hl_term *v;
-    size_t n, cap;
-    hl_term local[32];
-} tstack;
-
-static bool tpush(tstack *s, hl_term t) {
-    if (s->n == s->cap) {
-        size_t cap = s->cap * 2;
-        hl_term *nv = hl_mem_realloc_array(s->v == s->local ? NULL : s->v, cap, sizeof *nv);
-        if (!nv) return false;
-        if (s->v == s->local) memcpy(nv, s->local, sizeof s->local);
-        s->v = nv;
-        s->cap = cap;
-    }
-    s->v[s->n++] = t;
-    return true;
-}
 
 static inline uint64_t mix(uint64_t h, uint64_t v) {
     h ^= v + 0x9E3779B97F4A7C15u + (h << 6) + (h >> 2);
@@ -69,13 +51,11 @@ static uint64_t hash_bits(uint64_t h, hl_term t) {
 }
 
 hl_term_status hl_term_hash(hl_term t, uint64_t seed, uint64_t *budget, uint64_t *out) {
-    tstack s;
-    s.v = s.local;
-    s.n = 0;
-    s.cap = sizeof s.local / sizeof s.local[0];
+    hl_term_stack s;
+    hl_term_stack_init(&s);
     uint64_t h = mix(0x243F6A8885A308D3u, seed);
     hl_term_status st = HL_TERM_OK;
-    if (!tpush(&s, t)) return HL_TERM_NOMEM;
+    if (!hl_term_stack_push(&s, t)) return HL_TERM_NOMEM;
     while (s.n && st == HL_TERM_OK) {
         t = s.v[--s.n];
         if (budget) {
@@ -85,7 +65,7 @@ hl_term_status hl_term_hash(hl_term t, uint64_t seed, uint64_t *budget, uint64_t
         switch (t & 3) {
         case HL_TAG_CONS:
             h = mix(h, K_CONS);
-            if (!tpush(&s, hl_cdr(t)) || !tpush(&s, hl_car(t))) st = HL_TERM_NOMEM;
+            if (!hl_term_stack_push(&s, hl_cdr(t)) || !hl_term_stack_push(&s, hl_car(t))) st = HL_TERM_NOMEM;
             continue;
         case HL_TAG_IMMED:
             switch (t & HL_IMM_MASK) {
@@ -114,7 +94,7 @@ hl_term_status hl_term_hash(hl_term t, uint64_t seed, uint64_t *budget, uint64_t
         case HL_SUB_TUPLE:
             h = mix(mix(h, K_TUPLE), arity);
             for (size_t i = arity; i-- > 0 && st == HL_TERM_OK;)
-                if (!tpush(&s, p[1 + i])) st = HL_TERM_NOMEM;
+                if (!hl_term_stack_push(&s, p[1 + i])) st = HL_TERM_NOMEM;
             break;
         case HL_SUB_POS_BIG:
         case HL_SUB_NEG_BIG: /* same limbs as a small would give: one word per limb */
@@ -134,7 +114,7 @@ hl_term_status hl_term_hash(hl_term t, uint64_t seed, uint64_t *budget, uint64_t
             h = mix(mix(h, K_MAP), n);
             const hl_term *keys = hl_tuple_elems(p[1]);
             for (size_t i = n; i-- > 0 && st == HL_TERM_OK;)
-                if (!tpush(&s, p[2 + i]) || !tpush(&s, keys[i])) st = HL_TERM_NOMEM;
+                if (!hl_term_stack_push(&s, p[2 + i]) || !hl_term_stack_push(&s, keys[i])) st = HL_TERM_NOMEM;
             break;
         }
         case HL_SUB_HASHMAP:
@@ -142,12 +122,12 @@ hl_term_status hl_term_hash(hl_term t, uint64_t seed, uint64_t *budget, uint64_t
              * hashing the nodes field by field is consistent with =:=. */
             h = mix(mix(h, K_MAP), p[1]);
             for (size_t i = arity; i-- > 1 && st == HL_TERM_OK;)
-                if (!tpush(&s, p[1 + i])) st = HL_TERM_NOMEM;
+                if (!hl_term_stack_push(&s, p[1 + i])) st = HL_TERM_NOMEM;
             break;
         case HL_SUB_FUN:
             h = mix(mix(mix(h, K_FUN), p[2]), p[1]);
             for (size_t i = arity - 2; i-- > 0 && st == HL_TERM_OK;)
-                if (!tpush(&s, p[3 + i])) st = HL_TERM_NOMEM;
+                if (!hl_term_stack_push(&s, p[3 + i])) st = HL_TERM_NOMEM;
             break;
         case HL_SUB_HEAP_BIN:
         case HL_SUB_REFC_BIN:
@@ -159,7 +139,7 @@ hl_term_status hl_term_hash(hl_term t, uint64_t seed, uint64_t *budget, uint64_t
             break;
         }
     }
-    if (s.v != s.local) hl_mem_free(s.v);
+    hl_term_stack_free(&s);
     *out = finish(h);
     return st;
 }

@@ -6,6 +6,7 @@
  * Atoms, pids and funs cannot match (OTP hashes atom table indices and
  * node pointers): they hash by name / value, stable across processes.
  * Iterative: an explicit stack, no recursion on the key's depth. */
+#include "term/term_stack.h"
 #include "term/map_hash.h"
 
 #include <string.h>
@@ -111,25 +112,6 @@ static uint32_t block_hash(const unsigned char *p, uint64_t off, uint64_t nbytes
     return c;
 }
 
-typedef struct hstack {
-    hl_term *v;
-    size_t n, cap;
-    hl_term local[32];
-} hstack;
-
-static bool spush(hstack *s, hl_term t) {
-    if (s->n == s->cap) {
-        size_t cap = s->cap * 2;
-        hl_term *nv = hl_mem_realloc_array(s->v == s->local ? NULL : s->v, cap, sizeof *nv);
-        if (!nv) return false;
-        if (s->v == s->local) memcpy(nv, s->local, sizeof s->local);
-        s->v = nv;
-        s->cap = cap;
-    }
-    s->v[s->n++] = t;
-    return true;
-}
-
 static inline bool is_byte(hl_term t) { return hl_is_small(t) && (uint64_t)hl_small_val(t) <= 255; }
 
 hl_term_status hl_map_key_hash(hl_term t, uint64_t *budget, uint32_t *out) {
@@ -139,10 +121,8 @@ hl_term_status hl_map_key_hash(hl_term t, uint64_t *budget, uint32_t *out) {
         *out = h;
         return HL_TERM_OK;
     }
-    hstack s;
-    s.v = s.local;
-    s.n = 0;
-    s.cap = sizeof s.local / sizeof s.local[0];
+    hl_term_stack s;
+    hl_term_stack_init(&s);
     hl_term_status st = HL_TERM_OK;
     for (;;) {
         if (budget) {
@@ -170,7 +150,7 @@ hl_term_status hl_map_key_hash(hl_term t, uint64_t *budget, uint32_t *out) {
             if (hl_is_cons(t)) {
                 hl_term tail = hl_cdr(cell);
                 const_hash(&h, HC_17);
-                if (!spush(&s, tail) || (!hl_is_cons(tail) && !spush(&s, MARK_CDR))) {
+                if (!hl_term_stack_push(&s, tail) || (!hl_is_cons(tail) && !hl_term_stack_push(&s, MARK_CDR))) {
                     st = HL_TERM_NOMEM;
                     break;
                 }
@@ -188,7 +168,7 @@ hl_term_status hl_map_key_hash(hl_term t, uint64_t *budget, uint32_t *out) {
                 hash2(&h, (uint32_t)arity, 0, HC_9);
                 if (arity == 0) break;
                 for (size_t i = arity; i > 1; i--)
-                    if (!spush(&s, p[i])) { st = HL_TERM_NOMEM; break; }
+                    if (!hl_term_stack_push(&s, p[i])) { st = HL_TERM_NOMEM; break; }
                 if (st != HL_TERM_OK) break;
                 t = p[1];
                 continue;
@@ -236,7 +216,7 @@ hl_term_status hl_map_key_hash(hl_term t, uint64_t *budget, uint32_t *out) {
                 hash2(&h, (uint32_t)n, 0, HC_16);
                 const hl_term *keys = hl_tuple_elems(p[1]);
                 for (size_t i = n; i-- > 0 && st == HL_TERM_OK;)
-                    if (!spush(&s, p[2 + i]) || !spush(&s, keys[i])) st = HL_TERM_NOMEM;
+                    if (!hl_term_stack_push(&s, p[2 + i]) || !hl_term_stack_push(&s, keys[i])) st = HL_TERM_NOMEM;
                 break;
             }
             case HL_SUB_HASHMAP: {
@@ -250,7 +230,7 @@ hl_term_status hl_map_key_hash(hl_term t, uint64_t *budget, uint32_t *out) {
                      * tuples of [K|V] cells and hash as such. */
                     hash2(&h, (uint32_t)(arity - 1), 0, HC_9);
                     for (size_t i = arity; i > 2; i--)
-                        if (!spush(&s, p[i])) { st = HL_TERM_NOMEM; break; }
+                        if (!hl_term_stack_push(&s, p[i])) { st = HL_TERM_NOMEM; break; }
                     if (st != HL_TERM_OK) break;
                     t = p[2];
                     continue;
@@ -258,8 +238,8 @@ hl_term_status hl_map_key_hash(hl_term t, uint64_t *budget, uint32_t *out) {
                 for (size_t i = first; i <= arity && st == HL_TERM_OK; i++) {
                     hl_term c = p[i];
                     if (hl_is_cons(c)) {
-                        if (!spush(&s, hl_cdr(c)) || !spush(&s, hl_car(c))) st = HL_TERM_NOMEM;
-                    } else if (!spush(&s, c)) {
+                        if (!hl_term_stack_push(&s, hl_cdr(c)) || !hl_term_stack_push(&s, hl_car(c))) st = HL_TERM_NOMEM;
+                    } else if (!hl_term_stack_push(&s, c)) {
                         st = HL_TERM_NOMEM;
                     }
                 }
@@ -268,7 +248,7 @@ hl_term_status hl_map_key_hash(hl_term t, uint64_t *budget, uint32_t *out) {
             case HL_SUB_FUN:
                 hash2(&h, (uint32_t)p[2], (uint32_t)hl_fun_env_size(t), GOLDEN);
                 for (size_t i = arity; i > 2 && st == HL_TERM_OK; i--)
-                    if (!spush(&s, p[i])) st = HL_TERM_NOMEM;
+                    if (!hl_term_stack_push(&s, p[i])) st = HL_TERM_NOMEM;
                 break;
             default:
                 hash_word(&h, (uint64_t)(uintptr_t)p);
@@ -285,7 +265,7 @@ hl_term_status hl_map_key_hash(hl_term t, uint64_t *budget, uint32_t *out) {
         }
     }
 done:
-    if (s.v != s.local) hl_mem_free(s.v);
+    hl_term_stack_free(&s);
     *out = h;
     return st;
 }
