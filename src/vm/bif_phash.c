@@ -81,18 +81,25 @@ static void hash_int(uint32_t *h, hl_term t) {
     for (size_t i = 0; i < n; i++) hash2(h, (uint32_t)d[i], (uint32_t)(d[i] >> 32), k);
 }
 
-/* Byte i of a bitstring that starts `off` bits into b. */
-static inline uint32_t bit_byte(const unsigned char *b, uint64_t off, uint64_t i) {
+/* Byte i of a bitstring that starts `off` bits into b and ends at bit
+ * `end`; bits past end read as 0 and the byte after the data is never
+ * touched (a trailing partial byte may end exactly at the allocation). */
+static inline uint32_t bit_byte(const unsigned char *b, uint64_t off, uint64_t end, uint64_t i) {
     uint64_t bit = off + 8 * i;
     unsigned s = (unsigned)(bit & 7);
     uint32_t hi = b[bit >> 3];
-    return s ? ((hi << s) | (b[(bit >> 3) + 1] >> (8 - s))) & 0xFF : hi;
+    if (!s) return hi;
+    uint32_t lo = ((bit >> 3) + 1) * 8 < end ? b[(bit >> 3) + 1] : 0;
+    return ((hi << s) | (lo >> (8 - s))) & 0xFF;
 }
 
-static void hash_bits(uint32_t *h, hl_term t) {
+/* *nodes is charged a node per 8 bytes: hashing is work like any other. */
+static void hash_bits(uint32_t *h, hl_term t, uint64_t *nodes) {
     const unsigned char *b;
     uint64_t off, bits;
     hl_bitstring_view(t, &b, &off, &bits);
+    uint64_t end = off + bits;
+    *nodes += bits / 64;
     uint64_t sz = bits / 8, rest = bits % 8;
     uint32_t k = K13 + *h;
     if (sz == 0 && rest == 0) {
@@ -102,18 +109,18 @@ static void hash_bits(uint32_t *h, hl_term t) {
     uint32_t a = K1, bb = K1, c = k;
     uint64_t len = sz & 0xFFFFFFFFu, i = 0; /* erts truncates the size to 32 bits */
     for (; len - i >= 12; i += 12) {
-        a += bit_byte(b, off, i) | bit_byte(b, off, i + 1) << 8 | bit_byte(b, off, i + 2) << 16 | bit_byte(b, off, i + 3) << 24;
-        bb += bit_byte(b, off, i + 4) | bit_byte(b, off, i + 5) << 8 | bit_byte(b, off, i + 6) << 16 |
-              bit_byte(b, off, i + 7) << 24;
-        c += bit_byte(b, off, i + 8) | bit_byte(b, off, i + 9) << 8 | bit_byte(b, off, i + 10) << 16 |
-             bit_byte(b, off, i + 11) << 24;
+        a += bit_byte(b, off, end, i) | bit_byte(b, off, end, i + 1) << 8 | bit_byte(b, off, end, i + 2) << 16 | bit_byte(b, off, end, i + 3) << 24;
+        bb += bit_byte(b, off, end, i + 4) | bit_byte(b, off, end, i + 5) << 8 | bit_byte(b, off, end, i + 6) << 16 |
+              bit_byte(b, off, end, i + 7) << 24;
+        c += bit_byte(b, off, end, i + 8) | bit_byte(b, off, end, i + 9) << 8 | bit_byte(b, off, end, i + 10) << 16 |
+             bit_byte(b, off, end, i + 11) << 24;
         mix(&a, &bb, &c);
     }
     c += (uint32_t)len;
     uint64_t left = len - i;
     static const unsigned shift[11] = {0, 8, 16, 24, 0, 8, 16, 24, 8, 16, 24};
     for (uint64_t j = 0; j < left; j++) {
-        uint32_t v = bit_byte(b, off, i + j) << shift[j];
+        uint32_t v = bit_byte(b, off, end, i + j) << shift[j];
         if (j < 4) a += v;
         else if (j < 8) bb += v;
         else c += v;
@@ -121,7 +128,7 @@ static void hash_bits(uint32_t *h, hl_term t) {
     mix(&a, &bb, &c);
     *h = c;
     if (rest) {
-        uint32_t last = (uint32_t)(bit_byte(b, off, sz) >> (8 - rest));
+        uint32_t last = (uint32_t)(bit_byte(b, off, end, sz) >> (8 - rest));
         hash2(h, (uint32_t)rest, last, K15);
     }
 }
@@ -147,8 +154,8 @@ static hl_term_status make_hash2(hl_term t, uint32_t *out, uint64_t *nodes) {
             uint32_t sh = 0;
             int c = 0;
             hl_term l = t;
-            while (hl_is_cons(l) && hl_is_small(hl_car(l)) && hl_small_val(hl_car(l)) >= 0 &&
-                   hl_small_val(hl_car(l)) <= 255) {
+            while (hl_is_cons(l) && *nodes <= PHASH_MAX_NODES && hl_is_small(hl_car(l)) &&
+                   hl_small_val(hl_car(l)) >= 0 && hl_small_val(hl_car(l)) <= 255) {
                 sh = (sh << 8) + (uint32_t)hl_small_val(hl_car(l));
                 if (c == 3) hash2(&h, sh, 0, K4), c = 0, sh = 0;
                 else c++;
@@ -194,7 +201,7 @@ static hl_term_status make_hash2(hl_term t, uint32_t *out, uint64_t *nodes) {
                 next = hl_tuple_get(t, 0), next_is_set = true;
             }
         } else if (hl_is_binary_obj(t)) {
-            hash_bits(&h, t);
+            hash_bits(&h, t, nodes);
         } else {
             st = HL_TERM_BADARG; /* funs, maps */
             break;
