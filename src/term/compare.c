@@ -146,6 +146,12 @@ static int cmp_bitstrings(hl_term a, hl_term b) {
 }
 
 hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budget, int *out) {
+    /* No caller gets unbounded work: comparing large maps sorts their keys,
+     * which compares keys that may be large maps in turn, so without a cap
+     * a few KB of shared structure could cost ~330^depth steps. The one
+     * budget is passed down into those nested sorts. */
+    uint64_t default_budget = HL_COMPARE_DEFAULT_BUDGET;
+    if (!budget) budget = &default_budget;
     stack s;
     s.v = s.local;
     s.n = 0;

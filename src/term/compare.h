@@ -15,6 +15,8 @@
  * budget (optional) is decremented per pair of subterms visited; when it
  * runs out the result is HL_TERM_BUDGET (so heavily shared terms cannot
  * make one comparison run unbounded). NOMEM if the stack cannot grow. */
+/* The budget a comparison gets when the caller passes none (~ tens of ms). */
+#define HL_COMPARE_DEFAULT_BUDGET (UINT64_C(1) << 22)
 hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budget, int *out);
 
 /* The term-order class of t (enum hl_order_class). */

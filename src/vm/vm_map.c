@@ -97,7 +97,11 @@ int hl_vm_map_get(hl_vm_proc *p, hl_term *const *base, const hl_tword *pc, hl_vm
         bool found = false;
         hl_term_status ts = hl_map_find(m, rd(base, pc[4 + 2 * i]), &val, &found);
         if (ts != HL_TERM_OK) {
-            *st = ts == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;
+            /* a key comparison out of budget stops the run as a reduction
+             * fault: the work it would have needed is more than any slice */
+            *st = ts == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM
+                  : ts == HL_TERM_BUDGET ? HL_VM_FAULT_REDUCTIONS
+                                         : HL_VM_FAULT_HEAP;
             return HL_VM_MAP_FAULT;
         }
         if (!found) return HL_VM_MAP_FAIL;
