@@ -361,6 +361,7 @@ hl_term_status hl_vm_bs_create(hl_vm_proc *p, hl_term *const *base, const hl_two
                               : hl_bin_build_begin(&p->heap, total, &b)) != HL_TERM_OK)
         return st;
     uint64_t scratch[HL_BIG_MAX_BITS / 64 + 1];
+    uint64_t start = off; /* bits already there when appending in place */
     for (uint32_t i = first; i < k; i++) {
         const hl_tword *g = segs + 3 * (size_t)i;
         uint64_t bits = 0;
@@ -368,7 +369,7 @@ hl_term_status hl_vm_bs_create(hl_vm_proc *p, hl_term *const *base, const hl_two
         fill(b.data, off, (uint32_t)g[0], OPND(g[1]), bits, scratch);
         off += bits;
     }
-    p->bif_cost = ((total - off) >> 9) + (k >> 4); /* one reduction per 64 bytes written, per 16 segments */
+    p->bif_cost = ((total - start) >> 9) + (k >> 4); /* one reduction per 64 bytes written, per 16 segments */
     *out = hl_bin_build_finish(&b);
     return HL_TERM_OK;
 }
