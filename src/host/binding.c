@@ -308,6 +308,10 @@ static hl_vm_host_status text_reason(const char *text, hl_vm_host_out *out) {
     return HL_VM_HOST_ERROR;
 }
 
+/* Most words a call's arguments may copy out to the host (64 MiB): a term
+ * sharing subterms can be far larger as a tree than on the guest heap. */
+#define HL_BINDING_MAX_ARG_WORDS ((uint64_t)8 << 20)
+
 hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term *args, uint32_t nargs,
                                        hl_vm_host_out *out, uint64_t *words) {
     const hl_module *module = ctx;
@@ -318,13 +322,14 @@ hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term 
     uint32_t made = 0;
     hl_vm_host_status hs = HL_VM_HOST_OK;
     for (; made < nargs; made++) {
-        hl_status st = hl_host_value_from_term(args[made], &argv[made]);
+        size_t w = 0;
+        hl_status st = hl_host_value_from_term(args[made], (size_t)(HL_BINDING_MAX_ARG_WORDS - *words), &w,
+                                               &argv[made]);
         if (st != HL_OK) {
             hs = st == HL_EREJECTED ? HL_VM_HOST_BADARG : HL_VM_HOST_NOMEM;
             break;
         }
-        size_t w = 0;
-        if (!hl_is_immed(args[made]) && hl_term_size(args[made], SIZE_MAX, &w) == HL_TERM_OK) *words += w;
+        *words += w;
     }
     if (hs == HL_VM_HOST_OK && !binding_enter(b)) hs = HL_VM_HOST_UNDEF;
     hl_value *result = NULL;

@@ -111,7 +111,10 @@ extern struct hl_error hl_host_oom_error;
 /* term_api.c */
 /* Checks that a guest term may leave (no funs, no handles) and copies it
  * into a new host value (atoms retained). HL_EREJECTED / HL_ENOMEM. */
-hl_status hl_host_value_from_term(hl_term t, hl_value **out);
+/* Copies a guest term out (funs and handles refused: HL_EREJECTED); a term
+ * whose copy would pass max_words words is refused with HL_ELIMIT before
+ * anything is walked or allocated. *words (may be NULL) gets its size. */
+hl_status hl_host_value_from_term(hl_term t, size_t max_words, size_t *words, hl_value **out);
 /* HL_OK when every atom of t is static or in pool, HL_EREJECTED when one
  * is not, HL_ENOMEM. */
 hl_status hl_host_term_atoms_known(hl_term t, const hl_atom_pool *pool);

@@ -175,7 +175,12 @@ hl_status hl_run(const hl_module *module, const char *function, hl_value *const 
         if (st != HL_VM_YIELD) break;
     }
     switch (st) {
-    case HL_VM_DONE: status = hl_host_value_from_term(hl_vm_result(p), result); break;
+    case HL_VM_DONE:
+        /* the result may not copy out larger than the run's heap limit */
+        status = hl_host_value_from_term(hl_vm_result(p), (size_t)(lim.max_heap_bytes / sizeof(hl_term)), NULL,
+                                         result);
+        if (status == HL_ELIMIT) status = limit_error(err, HL_LIMIT_KIND_HEAP);
+        break;
     case HL_VM_EXCEPTION: {
         hl_term c, r, s;
         hl_vm_exception(p, &c, &r, &s);

@@ -208,12 +208,21 @@ static hl_status align_binaries(hl_heap *h, hl_term root) {
     return st;
 }
 
-hl_status hl_host_value_from_term(hl_term t, hl_value **out) {
+hl_status hl_host_value_from_term(hl_term t, size_t max_words, size_t *words_out, hl_value **out) {
+    /* Size first, capped: a term that shares subterms can be tiny on the
+     * guest heap yet expand exponentially when copied out, and the walks
+     * below visit shared subterms once per path. */
+    size_t words = 0;
+    if (max_words > STORE_LIMIT / 8) max_words = STORE_LIMIT / 8;
+    if (!hl_is_immed(t)) {
+        hl_term_status ts = hl_term_size(t, max_words, &words);
+        if (ts == HL_TERM_HEAP_LIMIT || ts == HL_TERM_SYSTEM_LIMIT || ts == HL_TERM_BUDGET) return HL_ELIMIT;
+        if (ts != HL_TERM_OK) return HL_ENOMEM;
+    }
+    if (words_out) *words_out = words;
     hl_status st = walk(t, may_leave);
     if (st != HL_OK) return st;
     if (hl_is_immed(t)) return value_with_atoms(NULL, t, out);
-    size_t words;
-    if (hl_term_size(t, STORE_LIMIT / 8, &words) != HL_TERM_OK) return HL_ENOMEM;
     hl_vstore *s = store_new(words);
     if (!s) return HL_ENOMEM;
     hl_term c;

@@ -241,6 +241,37 @@ static void test_deadline(void **state) {
     hl_engine_free(eng);
 }
 
+/* A result that shares subterms ({X, X} forty levels deep: a few hundred
+ * bytes on the guest heap, 2^40 nodes as a tree) is refused with the heap
+ * limit before the host walks or allocates its expansion. */
+static void test_shared_result(void **state) {
+    (void)state;
+    static const char src[] = "-module(p).\n-export([f/1]).\n"
+                              "f(0) -> ok;\nf(N) -> X = f(N - 1), {X, X}.\n";
+    hl_engine *eng;
+    assert_int_equal(hl_engine_new(&eng), HL_OK);
+    hl_module *m = NULL;
+    assert_int_equal(hl_compile(eng, "p.erl", src, strlen(src), NULL, &m, NULL), HL_OK);
+    hl_value *n, *r = NULL;
+    hl_error *e = NULL;
+    assert_int_equal(hl_value_int(40, &n), HL_OK);
+    double c0 = cpu_ms();
+    assert_int_equal(hl_run(m, "f", &n, 1, NULL, &r, &e), HL_ELIMIT);
+    assert_int_equal(hl_error_limit(e), HL_LIMIT_KIND_HEAP);
+    assert_null(r);
+    assert_true(cpu_ms() - c0 < 1000.0 * CPU_SCALE);
+    hl_error_free(e);
+    hl_value_free(n);
+    /* a small shared result still crosses (2^10 leaves) */
+    assert_int_equal(hl_value_int(10, &n), HL_OK);
+    assert_int_equal(hl_run(m, "f", &n, 1, NULL, &r, NULL), HL_OK);
+    assert_int_equal(hl_value_kind_of(r), HL_VALUE_TUPLE);
+    hl_value_free(r);
+    hl_value_free(n);
+    hl_module_free(m);
+    hl_engine_free(eng);
+}
+
 int main(void) {
     /* Big blocks straight from mmap and back, so that peak RSS measures what
      * the process held rather than glibc's dynamic threshold keeping freed
@@ -250,6 +281,7 @@ int main(void) {
         cmocka_unit_test(test_authority_rejected), cmocka_unit_test(test_attributes_rejected),
         cmocka_unit_test(test_atom_literals),      cmocka_unit_test(test_infinite_loop),
         cmocka_unit_test(test_unbounded_heap),     cmocka_unit_test(test_deadline),
+        cmocka_unit_test(test_shared_result),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
