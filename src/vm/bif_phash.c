@@ -260,6 +260,7 @@ BIF(b_phash2_2) {
 }
 
 hl_vm_bif_fn hl_vm_bif_phash_lookup(const char *module, const char *name, uint32_t arity) {
+    if (strcmp(module, "erlang") == 0 && strcmp(name, "phash") == 0) return hl_vm_bif_phash1_lookup(module, name, arity);
     if (strcmp(module, "erlang") != 0 || strcmp(name, "phash2") != 0) return NULL;
     return arity == 1 ? b_phash2_1 : arity == 2 ? b_phash2_2 : NULL;
 }

@@ -15,5 +15,7 @@ typedef struct hl_vm_bif_def {
 hl_vm_bif_fn hl_vm_bif_std_lookup(const char *module, const char *name, uint32_t arity);
 /* erlang:phash2/1,2 (vm/bif_phash.c). */
 hl_vm_bif_fn hl_vm_bif_phash_lookup(const char *module, const char *name, uint32_t arity);
+/* erlang:phash/2, the old hash dict and sets order by (vm/bif_phash1.c). */
+hl_vm_bif_fn hl_vm_bif_phash1_lookup(const char *module, const char *name, uint32_t arity);
 
 #endif

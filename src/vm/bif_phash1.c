@@ -1,0 +1,217 @@
+/* bif_phash1.c — erlang:phash/2, the OLD portable hash, with OTP's values.
+ * dict and sets (version 1) place their elements by it, so their to_list and
+ * fold order (which guests print) follows it: it must be exact. The
+ * algorithm (erts' make_hash: H = H*P + X mod 2^32 with a few large primes,
+ * integers byte-wise on |N| in 32-bit words then a sign prime, strings byte
+ * by byte, a closing prime per list and per tuple) is reimplemented here
+ * from its description and checked against erl by the ds_phash* conformance
+ * programs. Iterative (an explicit stack), charged per node visited, capped
+ * in size. Funs and maps are not hashed (badarg): OTP hashes a fun by its
+ * code identity and a map by phash2, neither of which this VM has. */
+#include <string.h>
+
+#include "base/mem.h"
+#include "term/bignum.h"
+#include "vm/vm_internal.h"
+#include "vm/vm_std.h"
+
+enum { PHASH1_MAX_NODES = 1 << 24, PHASH1_COST_SHIFT = 4 };
+
+/* Primes just above 2^28. */
+#define P1 268440163u
+#define P2 268439161u
+#define P3 268435459u
+#define P4 268436141u
+#define P6 268437017u
+#define P8 268437511u
+#define P9 268439627u
+#define P12 268440581u
+
+/* The atom's hashpjw, UTF-8 Latin-1 pairs taken as one code point (as
+ * erts' atom table hashes names). */
+static uint32_t atom_hvalue(hl_term atom) {
+    size_t len;
+    const unsigned char *p = (const unsigned char *)hl_atom_name(hl_atom_index(atom), &len);
+    uint32_t h = 0;
+    for (size_t i = 0; i < len; i++) {
+        uint32_t v = p[i];
+        if (i + 1 < len && (v & 0xFE) == 0xC2 && (p[i + 1] & 0xC0) == 0x80) v = ((v << 6) | (p[++i] & 0x3F)) & 0xFF;
+        h = (h << 4) + v;
+        uint32_t g = h & 0xf0000000u;
+        if (g) h ^= g >> 24, h ^= g;
+    }
+    return h;
+}
+
+static inline uint32_t word_step(uint32_t h, uint32_t x) {
+    h = h * P2 + (x & 0xFF);
+    h = h * P2 + ((x >> 8) & 0xFF);
+    h = h * P2 + ((x >> 16) & 0xFF);
+    return h * P2 + (x >> 24);
+}
+
+/* |N| byte-wise, least significant first, over the 32-bit words it needs
+ * (at least one), then a prime for the sign. */
+static uint32_t hash_integer(uint32_t h, hl_term t, uint64_t *nodes) {
+    if (hl_is_small(t)) {
+        int64_t v = hl_small_val(t);
+        uint64_t m = v < 0 ? -(uint64_t)v : (uint64_t)v;
+        h = word_step(h, (uint32_t)m);
+        if (m >> 32) h = word_step(h, (uint32_t)(m >> 32));
+        return h * (v < 0 ? P4 : P3);
+    }
+    size_t n = hl_big_nlimbs(t);
+    const uint64_t *d = hl_big_limbs(t);
+    while (n > 1 && d[n - 1] == 0) n--;
+    *nodes += n / 8;
+    for (size_t i = 0; i < n; i++) {
+        h = word_step(h, (uint32_t)d[i]);
+        if (i + 1 < n || (d[i] >> 32)) h = word_step(h, (uint32_t)(d[i] >> 32));
+    }
+    return h * (hl_big_is_neg(t) ? P4 : P3);
+}
+
+/* Byte i of a bitstring starting `off` bits into b and ending at bit
+ * `end`; bits past end read as 0 and the byte after the data is never read. */
+static inline uint32_t bit_byte(const unsigned char *b, uint64_t off, uint64_t end, uint64_t i) {
+    uint64_t bit = off + 8 * i;
+    unsigned s = (unsigned)(bit & 7);
+    uint32_t hi = b[bit >> 3];
+    if (!s) return hi;
+    uint32_t lo = ((bit >> 3) + 1) * 8 < end ? b[(bit >> 3) + 1] : 0;
+    return ((hi << s) | (lo >> (8 - s))) & 0xFF;
+}
+
+static uint32_t hash_bitstring(uint32_t h, hl_term t, uint64_t *nodes) {
+    const unsigned char *b;
+    uint64_t off, bits;
+    hl_bitstring_view(t, &b, &off, &bits);
+    uint64_t end = off + bits, sz = bits / 8, rest = bits % 8;
+    *nodes += sz / 16;
+    for (uint64_t i = 0; i < sz; i++) h = h * P1 + bit_byte(b, off, end, i);
+    if (rest) h = (h * P1 + (bit_byte(b, off, end, sz) >> (8 - rest))) * P12 + (uint32_t)rest;
+    return h * P4 + (uint32_t)sz; /* erts mixes the size truncated to 32 bits */
+}
+
+/* Work items on the explicit stack. */
+enum { W_TERM, W_LIST_REST, W_LIST_END, W_TUPLE_END };
+typedef struct {
+    uint32_t kind;
+    uint32_t n;  /* W_TUPLE_END: the arity */
+    hl_term t;   /* W_TERM: the term; W_LIST_REST: the list's rest */
+} phash1_work;
+
+typedef struct {
+    phash1_work small[64];
+    phash1_work *w;
+    size_t sp, cap;
+} phash1_stack;
+
+static bool push(phash1_stack *s, uint32_t kind, uint32_t n, hl_term t) {
+    if (s->sp == s->cap) {
+        if (s->cap > SIZE_MAX / 2 / sizeof(phash1_work)) return false;
+        size_t ncap = s->cap * 2;
+        phash1_work *nw = hl_mem_realloc_array(s->w == s->small ? NULL : s->w, ncap, sizeof *nw);
+        if (!nw) return false;
+        if (s->w == s->small) memcpy(nw, s->small, s->sp * sizeof *nw);
+        s->w = nw, s->cap = ncap;
+    }
+    s->w[s->sp++] = (phash1_work){kind, n, t};
+    return true;
+}
+
+/* erts' make_hash of t into *out; BADARG for a fun, a map or another term
+ * this VM cannot hash as OTP does, SYSTEM_LIMIT past the node cap, NOMEM. */
+static hl_term_status make_hash1(hl_term t, uint32_t *out, uint64_t *nodes) {
+    phash1_stack s;
+    s.w = s.small, s.sp = 0, s.cap = sizeof s.small / sizeof s.small[0];
+    hl_term_status st = HL_TERM_OK;
+    uint32_t h = 0;
+    if (!push(&s, W_TERM, 0, t)) return HL_TERM_NOMEM;
+    while (s.sp > 0) {
+        if (++*nodes > PHASH1_MAX_NODES) {
+            st = HL_TERM_SYSTEM_LIMIT;
+            break;
+        }
+        phash1_work w = s.w[--s.sp];
+        if (w.kind == W_LIST_END) {
+            h *= P8;
+            continue;
+        }
+        if (w.kind == W_TUPLE_END) {
+            h = h * P9 + w.n;
+            continue;
+        }
+        t = w.t;
+        if (w.kind == W_LIST_REST && !hl_is_cons(t)) {
+            /* the improper or [] tail, then the list's closing prime */
+            if (!push(&s, W_LIST_END, 0, 0) || !push(&s, W_TERM, 0, t)) {
+                st = HL_TERM_NOMEM;
+                break;
+            }
+            continue;
+        }
+        if (hl_is_cons(t)) {
+            /* bytes inline; the first other element is hashed with the
+             * rest of the list queued after it */
+            while (hl_is_cons(t) && hl_is_small(hl_car(t)) && hl_small_val(hl_car(t)) >= 0 &&
+                   hl_small_val(hl_car(t)) <= 255 && *nodes <= PHASH1_MAX_NODES) {
+                h = h * P2 + (uint32_t)hl_small_val(hl_car(t));
+                t = hl_cdr(t);
+                ++*nodes;
+            }
+            bool ok = hl_is_cons(t) ? push(&s, W_LIST_REST, 0, hl_cdr(t)) && push(&s, W_TERM, 0, hl_car(t))
+                                    : push(&s, W_LIST_END, 0, 0) && push(&s, W_TERM, 0, t);
+            if (!ok) {
+                st = HL_TERM_NOMEM;
+                break;
+            }
+        } else if (t == HL_NIL) {
+            h = h * P3 + 1;
+        } else if (hl_is_atom(t)) {
+            h = h * P1 + atom_hvalue(t);
+        } else if (hl_is_integer(t)) {
+            h = hash_integer(h, t, nodes);
+        } else if (hl_is_float(t)) {
+            double d = hl_float_val(t);
+            if (d == 0.0) d = 0.0; /* -0.0 hashes as 0.0 */
+            uint64_t bits;
+            memcpy(&bits, &d, sizeof bits);
+            h = h * P6 + ((uint32_t)bits ^ (uint32_t)(bits >> 32));
+        } else if (hl_is_tuple(t)) {
+            size_t n = hl_tuple_arity(t);
+            bool ok = push(&s, W_TUPLE_END, (uint32_t)n, 0);
+            for (size_t i = n; ok && i >= 1; i--) ok = push(&s, W_TERM, 0, hl_tuple_get(t, i - 1));
+            if (!ok) {
+                st = HL_TERM_NOMEM;
+                break;
+            }
+        } else if (hl_is_binary_obj(t)) {
+            h = hash_bitstring(h, t, nodes);
+        } else {
+            st = HL_TERM_BADARG; /* funs, maps */
+            break;
+        }
+    }
+    if (s.w != s.small) hl_mem_free(s.w);
+    *out = h;
+    return st;
+}
+
+/* erlang:phash(Term, Range): 1..Range, Range in 1..2^32. */
+static hl_term_status b_phash_2(hl_vm_proc *p, const hl_term *a, hl_term *out) {
+    if (!hl_is_small(a[1]) || hl_small_val(a[1]) < 1 || hl_small_val(a[1]) > (int64_t)1 << 32) return HL_TERM_BADARG;
+    uint64_t range = (uint64_t)hl_small_val(a[1]);
+    uint32_t h;
+    uint64_t nodes = 0;
+    hl_term_status st = make_hash1(a[0], &h, &nodes);
+    p->bif_cost = nodes >> PHASH1_COST_SHIFT;
+    if (st != HL_TERM_OK) return st;
+    *out = hl_make_small((int64_t)(h % range) + 1);
+    return HL_TERM_OK;
+}
+
+hl_vm_bif_fn hl_vm_bif_phash1_lookup(const char *module, const char *name, uint32_t arity) {
+    if (arity == 2 && strcmp(module, "erlang") == 0 && strcmp(name, "phash") == 0) return b_phash_2;
+    return NULL;
+}
