@@ -132,6 +132,15 @@ for f in seq sort; do
         echo "FAIL probe std-$f-deadline: exit $rc after $ms ms"; cat "$TMP/err"; fail=$((fail + 1)); fi
 done
 
+# Data structures (dict, gb_trees, gb_sets, sets, array) built huge stop
+# with the limit that is set: they are guest code, preemptible.
+DS="$DIR/probes/ds_limits.erl"
+for f in dict gb_trees gb_sets sets array; do
+    probe "ds-$f-reductions" reductions --max-reductions 200000 "$DS" $f
+    probe "ds-$f-heap" heap --max-heap-bytes 2000000 --max-reductions 100000000000 "$DS" $f
+    probe "ds-$f-deadline" deadline --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 "$DS" $f
+done
+
 # The rest of the `hl run` contract (DESIGN §10): exit 2 with a located
 # error for a rejected program, exit 2 for bad usage, --help, arguments.
 check() { # name expected-exit expected-stream-regex stream(out|err) args...
