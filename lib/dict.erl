@@ -125,7 +125,7 @@ update_in(Key, F, _, [[Key | V] | Bucket]) -> {[[Key | F(V)] | Bucket], 0};
 update_in(Key, F, Init, [Cell | Bucket]) ->
     {Bucket1, Added} = update_in(Key, F, Init, Bucket),
     {[Cell | Bucket1], Added};
-update_in(Key, _, Init, []) -> {[[Key | Init]], 1}.
+update_in(Key, F, Init, []) when is_function(F, 1) -> {[[Key | Init]], 1}.
 
 update_counter(Key, Inc, D0) when is_number(Inc) ->
     {D1, Added} = on_bucket(fun(B) -> counter_in(Key, Inc, B) end, D0, slot(D0, Key)),
@@ -160,7 +160,7 @@ map(F, D) when is_function(F, 2) ->
 map_bucket(F, [[K | V] | Bucket]) -> [[K | F(K, V)] | map_bucket(F, Bucket)];
 map_bucket(_, []) -> [].
 
-filter(F, D) when is_function(F, 2) ->
+filter(F, D) ->
     {Segs, Removed} = filter_segs(F, erlang:tuple_to_list(D#dict.segs), [], 0),
     contract(D#dict{segs = erlang:list_to_tuple(Segs)}, Removed).
 
