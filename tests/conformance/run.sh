@@ -136,8 +136,8 @@ done
 # with the limit that is set: they are guest code, preemptible.
 DS="$DIR/probes/ds_limits.erl"
 for f in dict gb_trees gb_sets sets array; do
-    probe "ds-$f-reductions" reductions --max-reductions 200000 "$DS" $f
-    probe "ds-$f-heap" heap --max-heap-bytes 2000000 --max-reductions 100000000000 "$DS" $f
+    probe "ds-$f-reductions" reductions --max-reductions 20000 "$DS" $f
+    probe "ds-$f-heap" heap --max-heap-bytes 500000 --max-reductions 100000000000 "$DS" $f
     probe "ds-$f-deadline" deadline --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 "$DS" $f
 done
 

@@ -14,5 +14,7 @@ set -u
 # multi-megabyte heaps) are of that kind too.
 std_slow="std_lists_big_inputs"
 for f in seq duplicate sort usort flatten; do std_slow="$std_slow probe-std-$f-reductions probe-std-$f-heap"; done
+# The data-structure probes (tens of thousands of live elements) too.
+for f in dict gb_trees gb_sets sets array; do std_slow="$std_slow probe-ds-$f-reductions probe-ds-$f-heap"; done
 export HL_CONFORMANCE_SLOW="deep_nontail_map deep_recursion probe-heap-growth sort_runs probe-std-make_tuple-heap $std_slow"
 HL_TEST_GC_ALWAYS=1 exec bash "$(dirname "$0")/run.sh" "$@"
