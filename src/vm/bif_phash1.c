@@ -93,12 +93,13 @@ static uint32_t hash_bitstring(uint32_t h, hl_term t, uint64_t *nodes) {
     return h * P4 + (uint32_t)sz; /* erts mixes the size truncated to 32 bits */
 }
 
-/* Work items on the explicit stack. */
-enum { W_TERM, W_LIST_REST, W_LIST_END, W_TUPLE_END };
+/* Work items on the explicit stack: one item per nesting level of a list
+ * or tuple (never one per element), so the stack grows with depth only. */
+enum { W_TERM, W_LIST_REST, W_LIST_END, W_TUPLE_NEXT };
 typedef struct {
     uint32_t kind;
-    uint32_t n;  /* W_TUPLE_END: the arity */
-    hl_term t;   /* W_TERM: the term; W_LIST_REST: the list's rest */
+    uint32_t n;  /* W_TUPLE_NEXT: the index of the next element */
+    hl_term t;   /* W_TERM: the term; W_LIST_REST: the list's rest; W_TUPLE_NEXT: the tuple */
 } phash1_work;
 
 typedef struct {
@@ -138,8 +139,15 @@ static hl_term_status make_hash1(hl_term t, uint32_t *out, uint64_t *nodes) {
             h *= P8;
             continue;
         }
-        if (w.kind == W_TUPLE_END) {
-            h = h * P9 + w.n;
+        if (w.kind == W_TUPLE_NEXT) {
+            /* elements in order, then the tuple's closing prime and arity */
+            size_t n = hl_tuple_arity(w.t);
+            if (w.n >= n) {
+                h = h * P9 + (uint32_t)n;
+            } else if (!push(&s, W_TUPLE_NEXT, w.n + 1, w.t) || !push(&s, W_TERM, 0, hl_tuple_get(w.t, w.n))) {
+                st = HL_TERM_NOMEM;
+                break;
+            }
             continue;
         }
         t = w.t;
@@ -179,10 +187,7 @@ static hl_term_status make_hash1(hl_term t, uint32_t *out, uint64_t *nodes) {
             memcpy(&bits, &d, sizeof bits);
             h = h * P6 + ((uint32_t)bits ^ (uint32_t)(bits >> 32));
         } else if (hl_is_tuple(t)) {
-            size_t n = hl_tuple_arity(t);
-            bool ok = push(&s, W_TUPLE_END, (uint32_t)n, 0);
-            for (size_t i = n; ok && i >= 1; i--) ok = push(&s, W_TERM, 0, hl_tuple_get(t, i - 1));
-            if (!ok) {
+            if (!push(&s, W_TUPLE_NEXT, 0, t)) {
                 st = HL_TERM_NOMEM;
                 break;
             }
