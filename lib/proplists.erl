@@ -1,5 +1,4 @@
-%% lib/proplists.erl — OTP 25's proplists for Hyperlang, in Erlang, except
-%% to_map/1,2 and from_map/1 (maps are not in the VM yet). A property is
+%% lib/proplists.erl — OTP 25's proplists for Hyperlang, in Erlang. A property is
 %% an atom A (short for {A, true}) or a tuple whose first element is its
 %% key; keys are compared with =:=, other entries are skipped. get_keys/1
 %% returns the keys sorted (OTP's order comes from its sets module and is
@@ -9,7 +8,8 @@
 -export([property/1, property/2, unfold/1, compact/1, lookup/2, lookup_all/2,
          is_defined/2, get_value/2, get_value/3, get_all_values/2, append_values/2,
          get_bool/2, get_keys/1, delete/2, substitute_aliases/2,
-         substitute_negations/2, expand/2, normalize/2, split/2]).
+         substitute_negations/2, expand/2, normalize/2, split/2,
+         to_map/1, to_map/2, from_map/1]).
 
 property({Key, true}) when is_atom(Key) -> Key;
 property(P) -> P.
@@ -218,3 +218,26 @@ has_key(_, []) -> false.
 
 add_to(Key, P, [{K, Ps} | Store]) when K =:= Key -> [{K, [P | Ps]} | Store];
 add_to(Key, P, [E | Store]) -> [E | add_to(Key, P, Store)].
+
+%% ---- maps ----
+
+%% to_map/1 folds from the right so the first entry for a key wins, as
+%% get_value/2 would find it: {K, V} sets K, an atom K sets K => true,
+%% another tuple with key K hides K (removes what later entries set),
+%% anything else is skipped.
+to_map(List) ->
+    lists:foldr(fun({K, V}, M) -> M#{K => V};
+                   (T, M) when tuple_size(T) >= 1 -> maps:remove(erlang:element(1, T), M);
+                   (K, M) when is_atom(K) -> M#{K => true};
+                   (_, M) -> M
+                end, #{}, List).
+
+%% to_map/2: the stages of normalize/2 first (without its compaction).
+to_map(List, Stages) -> to_map(stages(List, Stages)).
+
+stages(L, [{aliases, As} | Xs]) -> stages(substitute_aliases(As, L), Xs);
+stages(L, [{expand, Es} | Xs]) -> stages(expand(Es, L), Xs);
+stages(L, [{negations, Ns} | Xs]) -> stages(substitute_negations(Ns, L), Xs);
+stages(L, []) -> L.
+
+from_map(Map) -> maps:to_list(Map).

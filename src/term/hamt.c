@@ -491,6 +491,45 @@ bool hl_hamt_iter_next(hl_map_iter *it, hl_term *key, hl_term *val) {
     }
 }
 
+/* ---- resumable io-order iteration (maps:iterator/next, chunked to_list):
+ * the walk's state packed in one integer. Bits 0..3: the depth d; then 4
+ * bits per level l < d: the index of the child being visited (path[l] - 1,
+ * at most 15 in a 16-way node); above them path[d], the children of the
+ * node at depth d already taken. Only a collision node (d = 8) can have
+ * more than 16 children, and then 23 bits remain for path[d]. */
+
+enum { CURSOR_BITS = HL_SMALL_BITS - 1 };
+
+bool hl_hamt_iter_seek(hl_map_iter *it, uint64_t cursor) {
+    size_t d = (size_t)(cursor & 15);
+    if (d > HL_HAMT_LEVELS) return false;
+    const hl_term *p = nptr(it->map);
+    for (size_t l = 0; l < d; l++) {
+        size_t k = (size_t)((cursor >> (4 + 4 * l)) & 15);
+        if ((ninfo(p) & HL_HAMT_COLLISION) || k >= ncount(p)) return false;
+        hl_term c = p[nfirst(p) + k];
+        if (!hl_is_boxed(c)) return false; /* a leaf: nothing below it */
+        it->path[l] = (uint32_t)(k + 1);
+        p = nptr(c);
+    }
+    uint64_t taken = cursor >> (4 + 4 * d);
+    if (taken > ncount(p)) return false;
+    it->path[d] = (uint32_t)taken;
+    it->depth = d;
+    it->pos = 1; /* resumed: hl_hamt_iter_next must not restart */
+    return true;
+}
+
+bool hl_hamt_iter_cursor(const hl_map_iter *it, uint64_t *cursor) {
+    size_t d = it->depth;
+    uint64_t c = d;
+    for (size_t l = 0; l < d; l++) c |= (uint64_t)(it->path[l] - 1) << (4 + 4 * l);
+    unsigned shift = (unsigned)(4 + 4 * d);
+    if ((uint64_t)it->path[d] >> (CURSOR_BITS - shift)) return false;
+    *cursor = c | (uint64_t)it->path[d] << shift;
+    return true;
+}
+
 hl_term_status hl_hamt_sorted_pairs(hl_term map, uint64_t *budget, hl_term **out) {
     size_t n = hl_hashmap_size(map);
     hl_term *kv = hl_mem_realloc_array(NULL, n, 2 * sizeof *kv);

@@ -28,6 +28,12 @@ hl_term_status hl_hamt_build(hl_heap *h, const hl_term *keys, const hl_term *val
                              hl_term *out);
 /* Iteration over a hashmap (it->map a hashmap). */
 bool hl_hamt_iter_next(hl_map_iter *it, hl_term *key, hl_term *val);
+/* Resumable io-order iteration (it initialised by hl_map_iter_init_io on a
+ * hashmap): seek to a cursor (false when it is not one of this map's),
+ * and the cursor of the current position (false when it does not fit in
+ * a small integer: only past 2^22 keys sharing one whole hash). */
+bool hl_hamt_iter_seek(hl_map_iter *it, uint64_t cursor);
+bool hl_hamt_iter_cursor(const hl_map_iter *it, uint64_t *cursor);
 /* The pairs of a hashmap sorted in map-key order: a new hl_mem array of
  * 2 * size terms, keys then values (the caller frees it). For term order. */
 hl_term_status hl_hamt_sorted_pairs(hl_term map, uint64_t *budget, hl_term **out);

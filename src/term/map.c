@@ -233,3 +233,17 @@ bool hl_map_iter_next(hl_map_iter *it, hl_term *key, hl_term *val) {
     it->pos++;
     return true;
 }
+
+bool hl_map_iter_seek_io(hl_map_iter *it, hl_term map, uint64_t cursor) {
+    hl_map_iter_init_io(it, map);
+    if (!hl_is_flatmap(map)) return hl_hamt_iter_seek(it, cursor);
+    if (cursor > hl_flatmap_size(map)) return false;
+    it->pos = (size_t)cursor;
+    return true;
+}
+
+bool hl_map_iter_cursor(const hl_map_iter *it, uint64_t *cursor) {
+    if (!hl_is_flatmap(it->map)) return hl_hamt_iter_cursor(it, cursor);
+    *cursor = it->pos;
+    return true;
+}

@@ -71,4 +71,13 @@ void hl_map_iter_init_io(hl_map_iter *it, hl_term map);
 /* Next pair; false at the end. */
 bool hl_map_iter_next(hl_map_iter *it, hl_term *key, hl_term *val);
 
+/* Resumable io-order iteration, for iteration spread over many builtin
+ * calls (maps:next/1, chunked maps:to_list/1): the position is a cursor,
+ * a non-negative integer below 2^59 (0: the start). Seeking costs O(depth)
+ * and validates the cursor against the map's shape (false: not a position
+ * in this map). hl_map_iter_cursor gives the position after the pairs
+ * taken so far (false only past 2^22 keys sharing one 32-bit hash). */
+bool hl_map_iter_seek_io(hl_map_iter *it, hl_term map, uint64_t cursor);
+bool hl_map_iter_cursor(const hl_map_iter *it, uint64_t *cursor);
+
 #endif

@@ -12,6 +12,7 @@
 #include "term/compare.h"
 #include "term/map.h"
 #include "vm/bif_float.h"
+#include "vm/bif_maps.h"
 #include "vm/vm_bits.h"
 #include "vm/bif_sort.h"
 #include "vm/vm_internal.h"
@@ -493,5 +494,6 @@ hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t ari
         if (table[i].arity == arity && strcmp(table[i].module, module) == 0 && strcmp(table[i].name, name) == 0)
             return table[i].fn;
     hl_vm_bif_fn f = hl_vm_bits_bif_lookup(module, name, arity); /* binaries: vm_bits_bif.c */
+    if (!f) f = hl_vm_bif_maps_lookup(module, name, arity);     /* maps: bif_maps.c */
     return f ? f : hl_vm_bif_std_lookup(module, name, arity);   /* the stdlib's: bif_std.c */
 }

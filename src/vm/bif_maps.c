@@ -1,0 +1,470 @@
+/* bif_maps.c — the maps module's C builtins (lib/maps.erl has the rest):
+ * the O(log n) ones a guest calls directly (maps:get/find/is_key/put/
+ * remove/take/update/size), and the internal erlang:hl_maps_* primitives
+ * (guest = 0 in core/builtins.def) that lib/maps.erl loops over for the
+ * first-order functions whose work grows with a map or a list (to_list,
+ * keys, values, from_list, from_keys, merge, with, without, next).
+ *
+ * Bounded per call: a primitive does at most a fixed number of steps
+ * (MAPS_PUT_CHUNK puts or MAPS_WALK_CHUNK iteration steps, each O(log n))
+ * and then answers {Continuation, Acc}, so no call runs much past a
+ * millisecond whatever the input and the Erlang loop stays preemptible.
+ * Work is charged in reductions (p->bif_cost). Same contract as bif.c:
+ * never collect; HEAP_LIMIT makes the interpreter collect and call again
+ * with the same arguments, so nothing here has effects but allocation.
+ *
+ * Iteration positions are cursors (term/map.h, hl_map_iter_seek_io): a
+ * resumed walk costs O(depth) to seek, then O(1) amortised per pair. */
+#include "vm/bif_maps.h"
+
+#include <string.h>
+
+#include "base/mem.h"
+#include "term/map.h"
+#include "vm/vm_internal.h"
+
+#define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
+#define H (&p->heap)
+
+enum {
+    MAPS_PUT_CHUNK = 2048,  /* puts / removes / lookups per call */
+    MAPS_WALK_CHUNK = 8192, /* pairs visited per call when only reading */
+    MAPS_NEXT_BATCH = 32,   /* pairs one maps:next/1 step hands out at once */
+    WALK_COST_SHIFT = 4,    /* pairs visited per reduction (as list builtins) */
+    PUT_COST_SHIFT = 1,     /* puts per reduction (as put_map_assoc) */
+};
+
+static hl_term_status raise(hl_vm_proc *p, hl_term cls, hl_term reason) {
+    p->bif_class = cls, p->bif_reason = reason;
+    return HL_VM_BIF_RAISE;
+}
+
+static hl_term_status tuple2(hl_vm_proc *p, hl_term a, hl_term b, hl_term *out) {
+    hl_term *t;
+    hl_term_status st = hl_heap_alloc(H, 3, &t);
+    if (st != HL_TERM_OK) return st;
+    t[1] = a, t[2] = b;
+    *out = hl_tuple_init(t, 2);
+    return HL_TERM_OK;
+}
+
+/* error:{Tag, V} */
+static hl_term_status raise_tagged(hl_vm_proc *p, hl_term tag, hl_term v) {
+    hl_term r;
+    hl_term_status st = tuple2(p, tag, v, &r);
+    if (st != HL_TERM_OK) return st;
+    return raise(p, HL_AM(error), r);
+}
+
+static hl_term_status badmap(hl_vm_proc *p, hl_term v) { return raise_tagged(p, HL_AM(badmap), v); }
+
+/* A key comparison that ran out of its budget (keys holding huge nested
+ * maps) is badarg here: a builtin cannot stop the run itself. */
+static hl_term_status map_status(hl_term_status st) { return st == HL_TERM_BUDGET ? HL_TERM_BADARG : st; }
+
+/* ---- maps:get/find/is_key/put/remove/take/update/size (OTP 25's errors:
+ * {badmap, M} for a non-map, {badkey, K} for a missing key) ---- */
+
+BIF(b_get2) {
+    if (!hl_is_map(a[1])) return badmap(p, a[1]);
+    hl_term v;
+    bool found = false;
+    hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
+    if (st != HL_TERM_OK) return map_status(st);
+    if (!found) return raise_tagged(p, HL_AM(badkey), a[0]);
+    *out = v;
+    return HL_TERM_OK;
+}
+
+BIF(b_get3) {
+    if (!hl_is_map(a[1])) return badmap(p, a[1]);
+    bool found = false;
+    hl_term_status st = hl_map_find(a[1], a[0], out, &found);
+    if (st != HL_TERM_OK) return map_status(st);
+    if (!found) *out = a[2];
+    return HL_TERM_OK;
+}
+
+BIF(b_find) {
+    if (!hl_is_map(a[1])) return badmap(p, a[1]);
+    hl_term v;
+    bool found = false;
+    hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
+    if (st != HL_TERM_OK) return map_status(st);
+    if (!found) {
+        *out = HL_AM(error);
+        return HL_TERM_OK;
+    }
+    return tuple2(p, HL_AM(ok), v, out);
+}
+
+BIF(b_is_key) {
+    if (!hl_is_map(a[1])) return badmap(p, a[1]);
+    hl_term v;
+    bool found = false;
+    hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
+    if (st != HL_TERM_OK) return map_status(st);
+    *out = found ? HL_AM(true) : HL_AM(false);
+    return HL_TERM_OK;
+}
+
+BIF(b_put) {
+    if (!hl_is_map(a[2])) return badmap(p, a[2]);
+    return map_status(hl_map_put(H, a[2], a[0], a[1], out));
+}
+
+BIF(b_update) {
+    if (!hl_is_map(a[2])) return badmap(p, a[2]);
+    hl_term_status st = hl_map_update(H, a[2], a[0], a[1], out);
+    if (st == HL_TERM_BADARG) return raise_tagged(p, HL_AM(badkey), a[0]);
+    return map_status(st);
+}
+
+BIF(b_remove) {
+    if (!hl_is_map(a[1])) return badmap(p, a[1]);
+    return map_status(hl_map_remove(H, a[1], a[0], out));
+}
+
+BIF(b_take) {
+    if (!hl_is_map(a[1])) return badmap(p, a[1]);
+    hl_term v;
+    bool found = false;
+    hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
+    if (st != HL_TERM_OK) return map_status(st);
+    if (!found) {
+        *out = HL_AM(error);
+        return HL_TERM_OK;
+    }
+    hl_term rest;
+    if ((st = hl_map_remove(H, a[1], a[0], &rest)) != HL_TERM_OK) return map_status(st);
+    return tuple2(p, v, rest, out);
+}
+
+BIF(b_size) {
+    if (!hl_is_map(a[0])) return badmap(p, a[0]);
+    *out = hl_make_small((int64_t)hl_map_size(a[0]));
+    return HL_TERM_OK;
+}
+
+/* ---- iteration ---- */
+
+/* A cursor argument: a non-negative small integer. */
+static bool cursor_arg(hl_term t, uint64_t *c) {
+    if (!hl_is_small(t) || hl_small_val(t) < 0) return false;
+    *c = (uint64_t)hl_small_val(t);
+    return true;
+}
+
+/* erlang:hl_maps_next(Cursor, Map): maps:next/1 on the iterator
+ * [Cursor | Map]. Like OTP, hands out several pairs at once as a chain
+ * {K1, V1, {K2, V2, ... Tail}} whose Tail is none or the next
+ * [Cursor | Map]; maps:next/1 on a {K, V, I} returns it as is. badarg
+ * when Cursor is not a position in Map. */
+BIF(b_hl_next) {
+    uint64_t cur;
+    if (!hl_is_map(a[1]) || !cursor_arg(a[0], &cur)) return HL_TERM_BADARG;
+    hl_map_iter it;
+    if (!hl_map_iter_seek_io(&it, a[1], cur)) return HL_TERM_BADARG;
+    /* a flat map goes in one chain (at most 32 pairs), as OTP's */
+    size_t batch = hl_is_flatmap(a[1]) ? HL_FLATMAP_MAX : MAPS_NEXT_BATCH;
+    size_t words = 4 * batch + 2;
+    hl_term *w;
+    hl_term_status st = hl_heap_alloc(H, words, &w);
+    if (st != HL_TERM_OK) return st;
+    hl_term k, v, head = HL_AM(none), *hole = &head;
+    size_t n = 0;
+    hl_map_iter save = it;
+    while (n < batch && hl_map_iter_next(&it, &k, &v)) {
+        hl_term *t = w + 4 * n++;
+        t[1] = k, t[2] = v, t[3] = HL_AM(none);
+        *hole = hl_tuple_init(t, 3);
+        hole = &t[3];
+        save = it;
+    }
+    size_t used = 4 * n;
+    /* More pairs after the batch: the tail is the iterator that resumes
+     * there (peeked with a copy, so the end gives none, not a cursor). */
+    if (n == batch && hl_map_iter_next(&it, &k, &v)) {
+        uint64_t next;
+        if (!hl_map_iter_cursor(&save, &next)) {
+            hl_heap_trim(H, w, words, 0);
+            return HL_TERM_SYSTEM_LIMIT;
+        }
+        *hole = hl_cons_init(w + used, hl_make_small((int64_t)next), a[1]);
+        used += 2;
+    }
+    hl_heap_trim(H, w, words, used);
+    p->bif_cost = n >> WALK_COST_SHIFT;
+    *out = head;
+    return HL_TERM_OK;
+}
+
+/* The pairs in to_list order (what maps:to_list/keys/values show): for a
+ * flat map, key order; for a HAMT, the reverse of the io order, which is
+ * how the walk below builds it (prepending to Acc). */
+enum { COLLECT_PAIRS = 0, COLLECT_KEYS = 1, COLLECT_VALUES = 2 };
+
+/* [{K, V} | Acc] (5 words at c), [K | Acc] or [V | Acc] (2 words). */
+static hl_term prepend(hl_term *c, int64_t what, hl_term k, hl_term v, hl_term acc) {
+    if (what != COLLECT_PAIRS) return hl_cons_init(c, what == COLLECT_KEYS ? k : v, acc);
+    hl_term e = hl_tuple_init(c, 2);
+    c[1] = k, c[2] = v;
+    return hl_cons_init(c + 3, e, acc);
+}
+
+/* erlang:hl_maps_collect(Map, Cursor, Acc, What): up to MAPS_WALK_CHUNK
+ * pairs from Cursor on, prepended to Acc as {K, V} (What 0), K (1) or V
+ * (2). Answers the finished list, or {Cursor2, Acc2} to call again. */
+BIF(b_hl_collect) {
+    uint64_t cur;
+    if (!hl_is_map(a[0]) || !cursor_arg(a[1], &cur) || !hl_is_small(a[3])) return HL_TERM_BADARG;
+    int64_t what = hl_small_val(a[3]);
+    if (what < COLLECT_PAIRS || what > COLLECT_VALUES) return HL_TERM_BADARG;
+    hl_term map = a[0];
+    size_t size = hl_map_size(map), per = what == COLLECT_PAIRS ? 5 : 2;
+    hl_map_iter it;
+    if (!hl_map_iter_seek_io(&it, map, cur)) return HL_TERM_BADARG;
+    size_t chunk = size < MAPS_WALK_CHUNK ? size : MAPS_WALK_CHUNK;
+    size_t words = per * chunk + 3;
+    hl_term *w;
+    hl_term_status st = hl_heap_alloc(H, words, &w);
+    if (st != HL_TERM_OK) return st;
+    hl_term acc = a[2], k, v;
+    size_t n = 0, used = 0;
+    if (hl_is_flatmap(map)) {
+        /* key order: build from the last key back */
+        if (cur != 0) {
+            hl_heap_trim(H, w, words, 0);
+            return HL_TERM_BADARG;
+        }
+        for (size_t i = size; i-- > 0;) {
+            k = hl_tuple_get(hl_flatmap_keys(map), i);
+            v = hl_flatmap_values(map)[i];
+            acc = prepend(w + used, what, k, v, acc);
+            used += per;
+        }
+        hl_heap_trim(H, w, words, used);
+        p->bif_cost = size >> WALK_COST_SHIFT;
+        *out = acc;
+        return HL_TERM_OK;
+    }
+    while (n < chunk && hl_map_iter_next(&it, &k, &v)) {
+        acc = prepend(w + used, what, k, v, acc);
+        used += per;
+        n++;
+    }
+    p->bif_cost = n >> WALK_COST_SHIFT;
+    if (n == chunk) {
+        uint64_t next;
+        hl_map_iter peek = it;
+        if (hl_map_iter_next(&peek, &k, &v)) {
+            if (!hl_map_iter_cursor(&it, &next)) {
+                hl_heap_trim(H, w, words, 0);
+                return HL_TERM_SYSTEM_LIMIT;
+            }
+            hl_term *t = w + used;
+            t[1] = hl_make_small((int64_t)next), t[2] = acc;
+            *out = hl_tuple_init(t, 2);
+            hl_heap_trim(H, w, words, used + 3);
+            return HL_TERM_OK;
+        }
+    }
+    hl_heap_trim(H, w, words, used);
+    *out = acc;
+    return HL_TERM_OK;
+}
+
+/* ---- building: from_list, from_keys, with, without, merge ---- */
+
+/* Scratch arrays for one chunk of pairs (C heap: 2 * MAPS_PUT_CHUNK terms). */
+typedef struct pairs {
+    hl_term *k, *v;
+    size_t n;
+} pairs;
+
+static hl_term_status pairs_new(pairs *ps) {
+    ps->k = hl_mem_realloc_array(NULL, 2 * (size_t)MAPS_PUT_CHUNK, sizeof *ps->k);
+    ps->v = ps->k ? ps->k + MAPS_PUT_CHUNK : NULL;
+    ps->n = 0;
+    return ps->k ? HL_TERM_OK : HL_TERM_NOMEM;
+}
+
+/* Acc with the chunk's pairs put in order (later pairs win): one build
+ * when Acc is empty, else a put per pair. Charges the work; frees ps. */
+static hl_term_status pairs_into(hl_vm_proc *p, pairs *ps, hl_term acc, hl_term *out) {
+    hl_term_status st = HL_TERM_OK;
+    if (ps->n == 0) {
+        *out = acc;
+    } else if (hl_map_size(acc) == 0) {
+        st = hl_map_new(H, ps->k, ps->v, ps->n, out);
+    } else {
+        for (size_t i = 0; i < ps->n && st == HL_TERM_OK; i++) st = hl_map_put(H, acc, ps->k[i], ps->v[i], &acc);
+        *out = acc;
+    }
+    p->bif_cost += ps->n >> PUT_COST_SHIFT;
+    hl_mem_free(ps->k);
+    return map_status(st);
+}
+
+/* The answer of a chunked call: the finished map when rest is [], else
+ * {Rest, Map}. An improper tail: improper (badarg, or function_clause
+ * raised as lists:foldl/3 and OTP's with_1 would). */
+static hl_term_status finish(hl_vm_proc *p, hl_term rest, hl_term map, hl_term improper, hl_term *out) {
+    if (rest == HL_NIL) {
+        *out = map;
+        return HL_TERM_OK;
+    }
+    if (hl_is_cons(rest)) return tuple2(p, rest, map, out);
+    if (improper == HL_AM(badarg)) return HL_TERM_BADARG;
+    return raise(p, HL_AM(error), improper);
+}
+
+/* erlang:hl_maps_from_list(List, Acc): Acc with up to MAPS_PUT_CHUNK
+ * {K, V} pairs of List put in order; badarg for anything else. */
+BIF(b_hl_from_list) {
+    if (!hl_is_map(a[1])) return HL_TERM_BADARG;
+    if (a[0] != HL_NIL && !hl_is_cons(a[0])) return HL_TERM_BADARG;
+    pairs ps;
+    hl_term_status st = pairs_new(&ps);
+    if (st != HL_TERM_OK) return st;
+    hl_term l = a[0];
+    for (; hl_is_cons(l) && ps.n < MAPS_PUT_CHUNK; l = hl_cdr(l)) {
+        hl_term e = hl_car(l);
+        if (!hl_is_tuple(e) || hl_tuple_arity(e) != 2) {
+            hl_mem_free(ps.k);
+            return HL_TERM_BADARG;
+        }
+        ps.k[ps.n] = hl_tuple_get(e, 0), ps.v[ps.n] = hl_tuple_get(e, 1);
+        ps.n++;
+    }
+    hl_term m;
+    if ((st = pairs_into(p, &ps, a[1], &m)) != HL_TERM_OK) return st;
+    return finish(p, l, m, HL_AM(badarg), out);
+}
+
+/* erlang:hl_maps_from_keys(Keys, Value, Acc): Acc with up to
+ * MAPS_PUT_CHUNK keys of Keys mapped to Value. */
+BIF(b_hl_from_keys) {
+    if (!hl_is_map(a[2])) return HL_TERM_BADARG;
+    if (a[0] != HL_NIL && !hl_is_cons(a[0])) return HL_TERM_BADARG;
+    pairs ps;
+    hl_term_status st = pairs_new(&ps);
+    if (st != HL_TERM_OK) return st;
+    hl_term l = a[0];
+    for (; hl_is_cons(l) && ps.n < MAPS_PUT_CHUNK; l = hl_cdr(l)) {
+        ps.k[ps.n] = hl_car(l), ps.v[ps.n] = a[1];
+        ps.n++;
+    }
+    hl_term m;
+    if ((st = pairs_into(p, &ps, a[2], &m)) != HL_TERM_OK) return st;
+    return finish(p, l, m, HL_AM(badarg), out);
+}
+
+/* erlang:hl_maps_with(Keys, Map, Acc): Acc with Map's pairs for up to
+ * MAPS_PUT_CHUNK keys of Keys (absent keys skipped). */
+BIF(b_hl_with) {
+    if (!hl_is_map(a[1]) || !hl_is_map(a[2])) return HL_TERM_BADARG;
+    pairs ps;
+    hl_term_status st = pairs_new(&ps);
+    if (st != HL_TERM_OK) return st;
+    hl_term l = a[0];
+    size_t steps = 0;
+    for (; hl_is_cons(l) && steps < MAPS_PUT_CHUNK; l = hl_cdr(l), steps++) {
+        bool found = false;
+        hl_term v;
+        if ((st = hl_map_find(a[1], hl_car(l), &v, &found)) != HL_TERM_OK) {
+            hl_mem_free(ps.k);
+            return map_status(st);
+        }
+        if (found) ps.k[ps.n] = hl_car(l), ps.v[ps.n] = v, ps.n++;
+    }
+    p->bif_cost = steps >> PUT_COST_SHIFT;
+    hl_term m;
+    if ((st = pairs_into(p, &ps, a[2], &m)) != HL_TERM_OK) return st;
+    return finish(p, l, m, HL_AM(function_clause), out);
+}
+
+/* erlang:hl_maps_without(Keys, Map): Map without up to MAPS_PUT_CHUNK
+ * keys of Keys. */
+BIF(b_hl_without) {
+    if (!hl_is_map(a[1])) return HL_TERM_BADARG;
+    hl_term l = a[0], m = a[1];
+    size_t steps = 0;
+    hl_term_status st = HL_TERM_OK;
+    for (; hl_is_cons(l) && steps < MAPS_PUT_CHUNK && st == HL_TERM_OK; l = hl_cdr(l), steps++)
+        st = hl_map_remove(H, m, hl_car(l), &m);
+    p->bif_cost = steps >> PUT_COST_SHIFT;
+    if (st != HL_TERM_OK) return map_status(st);
+    return finish(p, l, m, HL_AM(function_clause), out);
+}
+
+/* erlang:hl_maps_merge(Into, From, Cursor, Keep): Into with up to
+ * MAPS_PUT_CHUNK pairs of From (io order from Cursor on) put in; Keep =
+ * true keeps Into's value for a key both have. The merged map, or
+ * {Cursor2, Into2}. */
+BIF(b_hl_merge) {
+    uint64_t cur;
+    if (!hl_is_map(a[0]) || !hl_is_map(a[1]) || !cursor_arg(a[2], &cur)) return HL_TERM_BADARG;
+    if (a[3] != HL_AM(true) && a[3] != HL_AM(false)) return HL_TERM_BADARG;
+    bool keep = a[3] == HL_AM(true);
+    hl_map_iter it;
+    if (!hl_map_iter_seek_io(&it, a[1], cur)) return HL_TERM_BADARG;
+    hl_term m = a[0], k, v;
+    size_t n = 0;
+    hl_term_status st = HL_TERM_OK;
+    hl_map_iter at = it;
+    while (n < MAPS_PUT_CHUNK && hl_map_iter_next(&it, &k, &v)) {
+        n++;
+        if (keep) {
+            bool found = false;
+            hl_term old;
+            if ((st = hl_map_find(m, k, &old, &found)) != HL_TERM_OK) break;
+            if (found) {
+                at = it;
+                continue;
+            }
+        }
+        if ((st = hl_map_put(H, m, k, v, &m)) != HL_TERM_OK) break;
+        at = it;
+    }
+    p->bif_cost = n >> PUT_COST_SHIFT;
+    if (st != HL_TERM_OK) return map_status(st);
+    hl_map_iter peek = at;
+    if (n == MAPS_PUT_CHUNK && hl_map_iter_next(&peek, &k, &v)) {
+        uint64_t next;
+        if (!hl_map_iter_cursor(&at, &next)) return HL_TERM_SYSTEM_LIMIT;
+        return tuple2(p, hl_make_small((int64_t)next), m, out);
+    }
+    *out = m;
+    return HL_TERM_OK;
+}
+
+static const struct {
+    const char *module, *name;
+    uint32_t arity;
+    hl_vm_bif_fn fn;
+} table[] = {
+    {"maps", "get", 2, b_get2},
+    {"maps", "get", 3, b_get3},
+    {"maps", "find", 2, b_find},
+    {"maps", "is_key", 2, b_is_key},
+    {"maps", "put", 3, b_put},
+    {"maps", "update", 3, b_update},
+    {"maps", "remove", 2, b_remove},
+    {"maps", "take", 2, b_take},
+    {"maps", "size", 1, b_size},
+    {"erlang", "hl_maps_next", 2, b_hl_next},
+    {"erlang", "hl_maps_collect", 4, b_hl_collect},
+    {"erlang", "hl_maps_from_list", 2, b_hl_from_list},
+    {"erlang", "hl_maps_from_keys", 3, b_hl_from_keys},
+    {"erlang", "hl_maps_with", 3, b_hl_with},
+    {"erlang", "hl_maps_without", 2, b_hl_without},
+    {"erlang", "hl_maps_merge", 4, b_hl_merge},
+};
+
+hl_vm_bif_fn hl_vm_bif_maps_lookup(const char *module, const char *name, uint32_t arity) {
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (table[i].arity == arity && strcmp(table[i].module, module) == 0 && strcmp(table[i].name, name) == 0)
+            return table[i].fn;
+    return NULL;
+}
