@@ -129,14 +129,23 @@ hl_term_status hl_heap_alloc(hl_heap *h, size_t words, hl_term **out) {
     }
     size_t fw = words, block = (size_t)(h->block_end - h->start);
     if (!stress && fw < block / 4) fw = block / 4; /* amortise small requests */
+    /* Geometric growth: a loop of builtins that allocate but never reach a
+     * collection point (puts into a big map) makes O(log n) fragments, not
+     * O(n) — the collector scans the fragment list for every pointer. */
+    if (!stress && fw < h->frag_words) fw = h->frag_words;
     if (fw < 16 && !stress) fw = 16;
     size_t bytes;
     if (!hl_size_mul(fw, sizeof(hl_term), &bytes) ||
         !hl_size_add(bytes, sizeof(hl_heap_frag), &bytes))
         return HL_TERM_HEAP_LIMIT;
     if (!hl_heap_fits(h, fw, 0)) {
-        fw = words; /* retry with the exact size before giving up */
-        if (!hl_heap_fits(h, fw, 0)) return HL_TERM_HEAP_LIMIT;
+        /* Near the limit: all the room left, if words fit in it (so the
+         * fragments stay few, and the next request past it is the limit,
+         * where the VM collects). */
+        uint64_t charged = hl_heap_charged(h);
+        uint64_t room = charged < h->limit_bytes ? (h->limit_bytes - charged) / (2 * sizeof(hl_term)) : 0;
+        if (room < words) return HL_TERM_HEAP_LIMIT;
+        fw = room < fw ? (size_t)room : fw;
         bytes = sizeof(hl_heap_frag) + fw * sizeof(hl_term);
     }
     f = hl_mem_alloc(bytes);

@@ -110,6 +110,12 @@ static inline hl_term *hl_heap_bump(hl_heap *h, size_t words) {
  * need not be roots). Uses the block, else a fragment. HEAP_LIMIT when a
  * fragment would pass the limit (the VM collects and retries once), NOMEM. */
 hl_term_status hl_heap_alloc(hl_heap *h, size_t words, hl_term **out);
+/* True when the fragments hl_heap_alloc made since the last collection
+ * hold more than the young block: time to collect at the next point
+ * that can (the VM checks after builtins and map updates). */
+static inline bool hl_heap_frags_due(const hl_heap *h) {
+    return h->frag_words > (size_t)(h->block_end - h->start);
+}
 /* Gives back the tail of the most recent allocation p (old_words long) so it
  * is new_words long; a no-op when p is not the latest allocation. */
 void hl_heap_trim(hl_heap *h, hl_term *p, size_t old_words, size_t new_words);

@@ -82,6 +82,12 @@ int hl_vm_map_put(hl_vm_proc *p, hl_term *const *base, const hl_tword *pc, bool 
     case HL_TERM_NOMEM: *st = HL_VM_FAULT_NOMEM; return HL_VM_MAP_FAULT;
     default: *st = HL_VM_FAULT_HEAP; return HL_VM_MAP_FAULT;
     }
+    /* A loop of map updates that never reaches test_heap collects here
+     * once its fragments outgrow the block (the result is the root). */
+    if (hl_heap_frags_due(h)) {
+        *st = hl_vm_gc(p, x, live, 0, v, 1);
+        if (*st != HL_VM_CONTINUE) return HL_VM_MAP_FAULT;
+    }
     hl_tword d = pc[4];
     base[d & 3][d >> 2] = v[0];
     return HL_VM_MAP_DONE;
