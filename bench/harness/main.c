@@ -28,6 +28,8 @@ static const hb_kernel kernels[] = {
     {"gc(1000)", "gc", 1000, 55110000},
     {"fact(2000)", "fact", 2000, 100292593},
     {"print_pow2(10000)", "print_pow2", 10000, 3011},
+    /* The stdlib (issue 5): maps with 100,000 integer keys (put, get, fold). */
+    {"maps100k(100000)", "maps100k", 100000, 19999800000},
     /* Front end on the text of hlbench.erl; value 1 = accepted. */
     {"parse(hlbench.erl)", "parse", 0, 1},
     {"check(hlbench.erl)", "check", 0, 1},

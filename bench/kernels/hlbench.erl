@@ -3,7 +3,7 @@
 %% front-end row, and (later) run by the Hyperlang VM rows. Every system in
 %% bench/ implements exactly these kernels; bench/README.md defines them.
 -module(hlbench).
--export([id/1, fib/1, sort/1, loop/1, gc/1, fact/1, print_pow2/1]).
+-export([id/1, fib/1, sort/1, loop/1, gc/1, fact/1, print_pow2/1, maps100k/1]).
 
 %% A trivial call: id(42) = 42.
 -spec id(term()) -> term().
@@ -29,8 +29,9 @@ lcg(N, X) ->
     Next = (X * 1103515245 + 12345) rem 2147483648,
     [Next | lcg(N - 1, Next)].
 
-%% The module uses nothing from the standard library but lists:sort/1, so
-%% the last element is taken by a local function (what lists:last/1 does).
+%% The kernels use nothing from the standard library but lists:sort/1 and
+%% maps:put/get/fold, so the last element is taken by a local function
+%% (what lists:last/1 does).
 last([X]) -> X;
 last([_ | T]) -> last(T).
 
@@ -73,3 +74,17 @@ fact(N, Acc) -> fact(N - 1, Acc * N).
 %% Bignum printing: the decimal text of 2^N; print_pow2(10000) = 3011 (digits).
 -spec print_pow2(non_neg_integer()) -> non_neg_integer().
 print_pow2(N) -> length(integer_to_list(1 bsl N)).
+
+%% Maps: puts the N integer keys 0..N-1 (value 2K) one by one into a map,
+%% gets each back, and folds over the map summing the values; returns the
+%% sum of the gets plus the fold's: maps100k(100000) = 19999800000.
+-spec maps100k(non_neg_integer()) -> non_neg_integer().
+maps100k(N) ->
+    M = map_puts(0, N, #{}),
+    map_gets(0, N, M, 0) + maps:fold(fun(_, V, Acc) -> Acc + V end, 0, M).
+
+map_puts(N, N, M) -> M;
+map_puts(K, N, M) -> map_puts(K + 1, N, maps:put(K, 2 * K, M)).
+
+map_gets(N, N, _M, Acc) -> Acc;
+map_gets(K, N, M, Acc) -> map_gets(K + 1, N, M, Acc + maps:get(K, M)).

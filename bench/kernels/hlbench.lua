@@ -43,3 +43,15 @@ function gc(n)
   end
   return acc + #live
 end
+
+-- Maps, as hlbench.erl's maps100k/1: puts the n integer keys 0..n-1 (value
+-- 2k) one by one into a table, gets each back, and sums the values with
+-- pairs(); maps100k(100000) = 19999800000.
+function maps100k(n)
+  local t = {}
+  for k = 0, n - 1 do t[k] = 2 * k end
+  local s = 0
+  for k = 0, n - 1 do s = s + t[k] end
+  for _, v in pairs(t) do s = s + v end
+  return s
+end
