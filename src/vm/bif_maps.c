@@ -27,7 +27,8 @@
 #define H (&p->heap)
 
 enum {
-    MAPS_PUT_CHUNK = 2048,  /* puts / removes / lookups per call */
+    MAPS_PUT_CHUNK = 1024,  /* puts / removes / lookups per call: their garbage (path copies)
+                               stays small next to a small heap limit */
     MAPS_WALK_CHUNK = 8192, /* pairs visited per call when only reading */
     MAPS_NEXT_BATCH = 32,   /* pairs one maps:next/1 step hands out at once */
     WALK_COST_SHIFT = 4,    /* pairs visited per reduction (as list builtins) */
