@@ -298,7 +298,7 @@ dispatch:
             goto after_raise;
         }
         /* Builtins allocate in fragments; a loop of them that never reaches
-         * test_heap (maps:put/2 in a loop) collects here, as BEAM does
+         * test_heap (maps:put/3 in a loop) collects here, as BEAM does
          * after a BIF, once the fragments outgrow the block. */
         if (UNLIKELY(hl_heap_frags_due(H))) GC(0, (uint32_t)pc[3], &out, 1);
         DST(pc[5 + k]) = out;
