@@ -128,7 +128,7 @@ is_subset(#{} = M1, #{} = M2) ->
         lists:all(fun(E) -> erlang:is_map_key(E, M2) end, map_keys(M1));
 is_subset(S1, S2) -> fold(fun(E, Sub) -> Sub andalso is_element(E, S2) end, true, S1).
 
-fold(F, Acc, #{} = M) when is_function(F, 2) -> lists:foldl(F, Acc, map_keys(M));
+fold(F, Acc, #{} = M) when is_function(F, 2) -> maps:fold(fun(E, _, A) -> F(E, A) end, Acc, M);
 fold(F, Acc, #set{segs = Segs}) when is_function(F, 2) ->
     fold_segs(F, Acc, Segs, erlang:tuple_size(Segs)).
 
@@ -168,14 +168,13 @@ filter_bucket(F, [E | B], Acc, Removed) ->
     end;
 filter_bucket(_, [], Acc, Removed) -> {Acc, Removed}.
 
-%% Version 2 helpers over the map. Enumerating or shrinking a map needs the
-%% maps module (maps:keys/remove/merge), not in Hyperlang yet: until it is,
-%% these raise undef, as a call to a missing module would.
-map_keys(M) -> erlang:error(undef, [M]).
+%% Version 2 helpers over the map (keys in maps:keys/1's order, which is
+%% OTP's, so to_list and fold of a version 2 set list elements as OTP does).
+map_keys(M) -> maps:keys(M).
 
-map_remove(E, M) -> erlang:error(undef, [E, M]).
+map_remove(E, M) -> maps:remove(E, M).
 
-map_merge(M1, M2) -> erlang:error(undef, [M1, M2]).
+map_merge(M1, M2) -> maps:merge(M1, M2).
 
 map_filter(F, M) ->
     lists:foldl(fun(E, Acc) ->
