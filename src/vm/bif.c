@@ -15,6 +15,7 @@
 #include "vm/bif_maps.h"
 #include "vm/vm_bits.h"
 #include "vm/bif_sort.h"
+#include "vm/vm_lists.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_std.h"
 #include "vm/vm_support.h"
@@ -137,30 +138,6 @@ BIF(b_min) { *out = hl_vm_cmp(p, a[0], a[1], false) <= 0 ? a[0] : a[1]; return H
 BIF(b_max) { *out = hl_vm_cmp(p, a[0], a[1], false) >= 0 ? a[0] : a[1]; return HL_TERM_OK; }
 
 /* ---- lists ---- */
-/* Copies the proper list l (n cells) in front of tail. */
-static hl_term_status copy_front(hl_vm_proc *p, hl_term l, int64_t n, hl_term tail, hl_term *out) {
-    if (n == 0) {
-        *out = tail;
-        return HL_TERM_OK;
-    }
-    hl_term *c;
-    hl_term_status st = hl_heap_alloc(H, 2 * (size_t)n, &c);
-    if (st != HL_TERM_OK) return st;
-    for (int64_t i = 0; i < n; i++, l = hl_cdr(l)) {
-        c[2 * i] = hl_car(l);
-        c[2 * i + 1] = i + 1 < n ? hl_make_cons(c + 2 * (i + 1)) : tail;
-    }
-    *out = hl_make_cons(c);
-    p->bif_cost = (uint64_t)n >> LIST_COST_SHIFT;
-    return HL_TERM_OK;
-}
-
-BIF(b_append) {
-    int64_t n = list_len(a[0]);
-    if (n < 0) return HL_TERM_BADARG;
-    return copy_front(p, a[0], n, a[1], out);
-}
-
 BIF(b_subtract) {
     int64_t n = list_len(a[0]), m = list_len(a[1]);
     if (n < 0 || m < 0) return HL_TERM_BADARG;
@@ -202,13 +179,6 @@ BIF(b_subtract) {
     return st;
 }
 
-BIF(b_length) {
-    int64_t n = list_len(a[0]);
-    if (n < 0) return HL_TERM_BADARG;
-    p->bif_cost = (uint64_t)n >> LIST_COST_SHIFT;
-    *out = hl_make_small(n);
-    return HL_TERM_OK;
-}
 BIF(b_hd) {
     (void)p;
     if (!hl_is_cons(a[0])) return HL_TERM_BADARG;
@@ -221,67 +191,6 @@ BIF(b_tl) {
     *out = hl_cdr(a[0]);
     return HL_TERM_OK;
 }
-BIF(b_reverse2) {
-    hl_term l = a[0], acc = a[1];
-    int64_t n = list_len(l);
-    if (n < 0) return HL_TERM_BADARG;
-    if (n == 0) {
-        *out = acc;
-        return HL_TERM_OK;
-    }
-    hl_term *c;
-    hl_term_status st = hl_heap_alloc(H, 2 * (size_t)n, &c);
-    if (st != HL_TERM_OK) return st;
-    for (int64_t i = 0; i < n; i++, l = hl_cdr(l)) {
-        c[2 * i] = hl_car(l), c[2 * i + 1] = acc;
-        acc = hl_make_cons(c + 2 * i);
-    }
-    p->bif_cost = (uint64_t)n >> LIST_COST_SHIFT;
-    *out = acc;
-    return HL_TERM_OK;
-}
-/* OTP's reverse/1 is Erlang: a non-list or [_ | NonList] matches none of
- * its clauses (function_clause); a longer improper list reaches the
- * reverse/2 BIF (badarg). */
-BIF(b_reverse1) {
-    if (!(a[0] == HL_NIL || (hl_is_cons(a[0]) && (hl_cdr(a[0]) == HL_NIL || hl_is_cons(hl_cdr(a[0]))))))
-        return raise(p, HL_AM(error), HL_AM(function_clause));
-    hl_term b[2] = {a[0], HL_NIL};
-    return b_reverse2(p, b, out);
-}
-BIF(b_keyfind) {
-    if (!hl_is_small(a[1]) || hl_small_val(a[1]) < 1) return HL_TERM_BADARG;
-    size_t n = (size_t)hl_small_val(a[1]);
-    uint64_t steps = 0;
-    hl_term l = a[2];
-    for (; hl_is_cons(l); l = hl_cdr(l), steps++) {
-        hl_term t = hl_car(l);
-        if (hl_is_tuple(t) && hl_tuple_arity(t) >= n && hl_vm_cmp(p, hl_tuple_get(t, n - 1), a[0], false) == 0) {
-            *out = t;
-            p->bif_cost = steps >> LIST_COST_SHIFT;
-            return HL_TERM_OK;
-        }
-    }
-    if (l != HL_NIL) return HL_TERM_BADARG;
-    p->bif_cost = steps >> LIST_COST_SHIFT;
-    *out = HL_AM(false);
-    return HL_TERM_OK;
-}
-BIF(b_member) {
-    uint64_t steps = 0;
-    hl_term l = a[1];
-    for (; hl_is_cons(l); l = hl_cdr(l), steps++)
-        if (hl_vm_cmp(p, hl_car(l), a[0], true) == 0) {
-            *out = HL_AM(true);
-            p->bif_cost = steps >> LIST_COST_SHIFT;
-            return HL_TERM_OK;
-        }
-    if (l != HL_NIL) return HL_TERM_BADARG;
-    p->bif_cost = steps >> LIST_COST_SHIFT;
-    *out = HL_AM(false);
-    return HL_TERM_OK;
-}
-
 /* ---- tuples ---- */
 BIF(b_element) {
     (void)p;
@@ -339,35 +248,6 @@ BIF(b_bit_size) {
     *out = hl_make_small((int64_t)bits);
     return HL_TERM_OK;
 }
-BIF(b_list_to_tuple) {
-    int64_t n = list_len(a[0]);
-    if (n < 0) return HL_TERM_BADARG;
-    hl_term *t;
-    hl_term_status st = hl_heap_alloc(H, (size_t)n + 1, &t);
-    if (st != HL_TERM_OK) return st;
-    t[0] = hl_make_header(HL_SUB_TUPLE, (uint64_t)n);
-    hl_term l = a[0];
-    for (int64_t i = 0; i < n; i++, l = hl_cdr(l)) t[1 + i] = hl_car(l);
-    p->bif_cost = (uint64_t)n >> LIST_COST_SHIFT;
-    *out = hl_make_boxed(t);
-    return HL_TERM_OK;
-}
-BIF(b_tuple_to_list) {
-    if (!hl_is_tuple(a[0])) return HL_TERM_BADARG;
-    size_t n = hl_tuple_arity(a[0]);
-    if (n == 0) {
-        *out = HL_NIL;
-        return HL_TERM_OK;
-    }
-    hl_term *c;
-    hl_term_status st = hl_heap_alloc(H, 2 * n, &c);
-    if (st != HL_TERM_OK) return st;
-    for (size_t i = 0; i < n; i++) c[2 * i] = hl_tuple_get(a[0], i), c[2 * i + 1] = i + 1 < n ? hl_make_cons(c + 2 * (i + 1)) : HL_NIL;
-    p->bif_cost = n >> LIST_COST_SHIFT;
-    *out = hl_make_cons(c);
-    return HL_TERM_OK;
-}
-
 /* ---- maps ---- */
 static hl_term_status badmap(hl_vm_proc *p, hl_term tag, hl_term v) {
     hl_term *t;
@@ -462,10 +342,10 @@ static const bif_entry table[] = {
     {"erlang", "/=", 2, b_ne},                 {"erlang", "=<", 2, b_le},
     {"erlang", "<", 2, b_lt},                  {"erlang", ">=", 2, b_ge},
     {"erlang", ">", 2, b_gt},                  {"erlang", "=:=", 2, b_exact_eq},
-    {"erlang", "=/=", 2, b_exact_ne},          {"erlang", "++", 2, b_append},
+    {"erlang", "=/=", 2, b_exact_ne},          {"erlang", "++", 2, hl_vm_bif_append},
     {"erlang", "--", 2, b_subtract},           {"erlang", "element", 2, b_element},
     {"erlang", "setelement", 3, b_setelement}, {"erlang", "tuple_size", 1, b_tuple_size},
-    {"erlang", "size", 1, b_size},             {"erlang", "length", 1, b_length},
+    {"erlang", "size", 1, b_size},             {"erlang", "length", 1, hl_vm_bif_length},
     {"erlang", "hd", 1, b_hd},                 {"erlang", "tl", 1, b_tl},
     {"erlang", "abs", 1, b_abs},               {"erlang", "min", 2, b_min},
     {"erlang", "max", 2, b_max},               {"erlang", "round", 1, b_round},
@@ -476,9 +356,9 @@ static const bif_entry table[] = {
     {"erlang", "error", 2, b_error2},          {"erlang", "throw", 1, b_throw},
     {"erlang", "exit", 1, b_exit1},            {"erlang", "integer_to_list", 1, b_integer_to_list},
     {"erlang", "list_to_integer", 1, b_list_to_integer}, {"erlang", "atom_to_list", 1, b_atom_to_list},
-    {"erlang", "list_to_tuple", 1, b_list_to_tuple}, {"erlang", "tuple_to_list", 1, b_tuple_to_list},
-    {"lists", "reverse", 1, b_reverse1},       {"lists", "reverse", 2, b_reverse2},
-    {"lists", "keyfind", 3, b_keyfind},        {"lists", "member", 2, b_member},
+    {"erlang", "list_to_tuple", 1, hl_vm_bif_list_to_tuple}, {"erlang", "tuple_to_list", 1, hl_vm_bif_tuple_to_list},
+    {"lists", "reverse", 1, hl_vm_bif_reverse1},       {"lists", "reverse", 2, hl_vm_bif_reverse2},
+    {"lists", "keyfind", 3, hl_vm_bif_keyfind},        {"lists", "member", 2, hl_vm_bif_member},
     /* float text: vm/bif_float.c */
     {"erlang", "float_to_list", 1, hl_vm_bif_float_to_list1},
     {"erlang", "float_to_list", 2, hl_vm_bif_float_to_list2},

@@ -104,6 +104,15 @@ const hl_tword *hl_vm_halt_code(void) {
         if (st != HL_VM_YIELD) goto leave_saved;                                    \
     } while (0)
 
+/* Test builds: the longest single builtin calls (p->probe, vm_trap.h). */
+#ifdef HL_TEST_HOOKS
+#define HL_BIF_PROBE_START() uint64_t probe_t0 = hl_vm_now_ns()
+#define HL_BIF_PROBE_END(fn) hl_vm_probe_bif(p, (fn), ts, probe_t0)
+#else
+#define HL_BIF_PROBE_START() ((void)0)
+#define HL_BIF_PROBE_END(fn) ((void)0)
+#endif
+
 HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t budget, int init) {
 #ifndef HL_VM_SWITCH
     if (init) {
@@ -275,11 +284,13 @@ dispatch:
         hl_term out;
         hl_vm_bif_fn fn = (hl_vm_bif_fn)pc[2];
         p->bif_cost = 0;
+        HL_BIF_PROBE_START();
         hl_term_status ts = fn(p, args, &out);
         if (UNLIKELY(ts == HL_TERM_HEAP_LIMIT)) {
             GC(0, (uint32_t)pc[3], args, k);
             ts = fn(p, args, &out);
         }
+        HL_BIF_PROBE_END(fn);
         if (UNLIKELY(p->bif_cost)) {
             /* What the chunk cannot pay is owed, not dropped: the count must
              * not depend on where slices or chunks happen to end. */
@@ -287,6 +298,17 @@ dispatch:
             else p->reds_debt += p->bif_cost - reds, reds = 0;
         }
         if (UNLIKELY(ts != HL_TERM_OK)) {
+            if (ts == HL_VM_BIF_TRAP) {
+                /* A quantum done (charged above), its state in p->trap:
+                 * a preemption point, then this instruction again. */
+                if (reds == 0) {
+                    SAVE();
+                    p->nlive = (uint32_t)pc[3];
+                    st = hl_vm_refill(p, &reds, &budget);
+                    if (st != HL_VM_YIELD || reds == 0) goto leave_saved;
+                }
+                DISPATCH();
+            }
             if (ts == HL_TERM_HEAP_LIMIT || ts == HL_TERM_NOMEM) {
                 SAVE();
                 st = ts == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;

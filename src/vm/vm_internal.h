@@ -55,6 +55,28 @@ enum { HL_VM_ALLOC_SMALL = 6 }; /* allocate_small: slots + CP + size <= 8 words 
 /* Private status a builtin returns after setting p->bif_class and
  * p->bif_reason to raise Class:Reason itself. */
 #define HL_VM_BIF_RAISE ((hl_term_status)100)
+/* Private status of a builtin that did its quantum of work and saved its
+ * continuation in p->trap: the interpreter executes the same instruction
+ * again after a preemption point (vm/vm_trap.h, docs/builtins.md). */
+#define HL_VM_BIF_TRAP ((hl_term_status)101)
+
+/* A builtin's saved continuation (vm/vm_trap.h). t: collection roots. */
+enum { HL_VM_TRAP_TERMS = 4 };
+typedef struct hl_vm_trap {
+    hl_vm_bif_fn fn; /* the builtin that trapped; NULL: none */
+    hl_term t[HL_VM_TRAP_TERMS];
+    uint64_t n[3];
+} hl_vm_trap;
+
+/* What the longest single builtin calls of a run cost (filled only in
+ * HL_TEST_HOOKS builds; zero otherwise): the largest reduction charge of one
+ * call (work units >> HL_VM_TRAP_COST_SHIFT, deterministic) and the longest
+ * wall time of one call, with the builtins that did them. */
+typedef struct hl_vm_bif_probe {
+    uint64_t max_cost, max_ns;
+    hl_vm_bif_fn max_cost_fn, max_ns_fn;
+    uint64_t traps; /* HL_VM_BIF_TRAP returns */
+} hl_vm_bif_probe;
 
 struct hl_vm_proc {
     const hl_program *prog;
@@ -87,6 +109,8 @@ struct hl_vm_proc {
     hl_term exc_class, exc_reason, exc_stack;
     hl_vm_binding_hook binding_hook; /* host bindings (vm_binding.c) */
     void *binding_ctx;
+    hl_vm_trap trap;       /* an unfinished builtin call's state (vm_trap.h) */
+    hl_vm_bif_probe probe; /* test builds: the longest builtin calls */
 };
 
 enum { HL_PS_NEW, HL_PS_READY, HL_PS_WAIT, HL_PS_DONE, HL_PS_EXC, HL_PS_FAULT };

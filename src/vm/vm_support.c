@@ -26,6 +26,7 @@ hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
     p->max_reds = lim->max_reductions;
     p->max_heap = lim->max_heap_bytes;
     p->deadline_ns = lim->deadline_ns;
+    for (unsigned i = 0; i < HL_VM_TRAP_TERMS; i++) p->trap.t[i] = HL_NIL; /* roots: valid terms */
     p->stack_cap = HL_VM_STACK_INIT;
     uint64_t stack_bytes = p->stack_cap * sizeof(hl_term);
     p->stack = hl_mem_alloc(stack_bytes);
@@ -145,6 +146,14 @@ hl_vm_status hl_vm_refill(hl_vm_proc *p, uint64_t *reds, uint64_t *budget) {
     return HL_VM_CONTINUE;
 }
 
+void hl_vm_probe_bif(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term_status ts, uint64_t t0_ns) {
+    uint64_t ns = hl_vm_now_ns() - t0_ns;
+    hl_vm_bif_probe *pr = &p->probe;
+    if (p->bif_cost > pr->max_cost) pr->max_cost = p->bif_cost, pr->max_cost_fn = fn;
+    if (ns > pr->max_ns) pr->max_ns = ns, pr->max_ns_fn = fn;
+    if (ts == HL_VM_BIF_TRAP) pr->traps++;
+}
+
 void hl_vm_account(hl_vm_proc *p, uint64_t reds, uint64_t budget) {
     (void)budget;
     account(p, reds);
@@ -193,8 +202,9 @@ hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_
     size_t unchanged = topmost_marked(p);
     size_t skip = p->stack_clean < unchanged ? p->stack_clean : unchanged;
     uint64_t majors = p->heap.gc_major_count, collections = p->heap.gc_count;
-    hl_roots r[4] = {{x, live}, {p->stack, p->sp}, {extra, nextra}, {p->mbox.msgs, p->mbox.n}};
-    hl_term_status st = hl_heap_gc_skip(&p->heap, need, r, 4, 1, skip);
+    hl_roots r[5] = {{x, live}, {p->stack, p->sp}, {extra, nextra}, {p->mbox.msgs, p->mbox.n},
+                     {p->trap.t, HL_VM_TRAP_TERMS}};
+    hl_term_status st = hl_heap_gc_skip(&p->heap, need, r, 5, 1, skip);
     if (p->heap.gc_count == collections) p->stack_clean = 0; /* nothing ran (out of memory) */
     else p->stack_clean = p->heap.gc_major_count != majors ? p->e : unchanged;
     mark_new_frames(p);

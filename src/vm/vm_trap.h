@@ -1,0 +1,46 @@
+/* vm_trap.h — builtins that yield (docs/builtins.md): a builtin whose work
+ * grows with its input does at most HL_VM_TRAP_QUANTUM work units per call,
+ * saves where it got to in p->trap and returns HL_VM_BIF_TRAP. The
+ * interpreter charges the quantum (p->bif_cost), passes a preemption point
+ * (the slice may end, the reduction limit may stop the run) and executes
+ * the same `bif` instruction again with the same arguments; the builtin
+ * finds its own state in p->trap and goes on from there.
+ *
+ * The state is a handful of terms (collection roots while saved) and
+ * counters; it belongs to one unfinished call of one builtin, which clears
+ * it when it returns anything but HL_VM_BIF_TRAP. Nothing else runs in the
+ * process between a trap and the re-execution, so the state cannot be seen
+ * by any other call. */
+#ifndef HL_VM_TRAP_H
+#define HL_VM_TRAP_H
+
+#include "vm/vm_internal.h"
+
+/* Work units one builtin call may do (a list cell visited or built, a
+ * tuple element, a term-compare step, 4 bytes copied): about 0.1-0.3 ms
+ * of work on this machine, well under the 1 ms rule. */
+#define HL_VM_TRAP_QUANTUM (UINT64_C(1) << 16)
+/* Work units per reduction, as the list builtins have always charged. */
+#define HL_VM_TRAP_COST_SHIFT 4
+
+/* True when p->trap holds a saved continuation of builtin `fn` (the call
+ * is a re-execution), false for a fresh call. */
+static inline bool hl_vm_trap_resuming(const hl_vm_proc *p, hl_vm_bif_fn fn) { return p->trap.fn == fn; }
+
+/* Saves nothing new (the caller has written p->trap.t / p->trap.n), marks the
+ * state as fn's, charges `units` of work and asks to be called again. */
+static inline hl_term_status hl_vm_trap_yield(hl_vm_proc *p, hl_vm_bif_fn fn, uint64_t units) {
+    p->trap.fn = fn;
+    p->bif_cost += (units >> HL_VM_TRAP_COST_SHIFT) + 1;
+    return HL_VM_BIF_TRAP;
+}
+
+/* The call ends (any status but a trap): forget the continuation so the
+ * next call of the builtin starts afresh, and return st. */
+static inline hl_term_status hl_vm_trap_end(hl_vm_proc *p, hl_term_status st) {
+    p->trap.fn = NULL;
+    for (unsigned i = 0; i < HL_VM_TRAP_TERMS; i++) p->trap.t[i] = HL_NIL;
+    return st;
+}
+
+#endif
