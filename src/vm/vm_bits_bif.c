@@ -17,6 +17,7 @@
 #include "term/bits.h"
 #include "vm/vm_bits.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_trap.h"
 
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
 #define H (&p->heap)
@@ -152,40 +153,48 @@ BIF(b_iolist_size) {
 
 /* ---- binaries to lists ---- */
 
-/* Bytes [from, from + n) of bitstring t as a list, then `tail`. */
-static hl_term_status bytes_to_list(hl_vm_proc *p, hl_term t, uint64_t from, uint64_t n, hl_term tail, hl_term *out) {
-    p->bif_cost = (n >> ELEMS_COST_SHIFT) + 1;
-    if (n == 0) {
-        *out = tail;
-        return HL_TERM_OK;
+/* Bytes [from, from + n) of bitstring t as a list, then `tail`: built from
+ * the last byte back, at most a quantum of cells per call; a longer one
+ * traps (vm_trap.h) with (t, list so far) in p->trap.t and (from, bytes
+ * left) in p->trap.n. A resumed call reads only its saved state. */
+static hl_term_status bytes_to_list(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term t, uint64_t from, uint64_t n, hl_term tail,
+                                    hl_term *out) {
+    if (hl_vm_trap_resuming(p, fn)) t = p->trap.t[0], tail = p->trap.t[1], from = p->trap.n[0], n = p->trap.n[1];
+    uint64_t m = n < HL_VM_TRAP_QUANTUM ? n : HL_VM_TRAP_QUANTUM;
+    if (m) {
+        hl_term *c;
+        hl_term_status st = hl_heap_alloc(H, 2 * (size_t)m, &c);
+        if (st != HL_TERM_OK) return st; /* the interpreter collects and calls again */
+        const unsigned char *b;
+        uint64_t boff, bsz;
+        hl_bitstring_view(t, &b, &boff, &bsz);
+        for (uint64_t i = 0; i < m; i++)
+            tail = hl_cons_init(c + 2 * i, hl_make_small(hl_bits_get8(b, boff + 8 * (from + n - 1 - i), 8)), tail);
     }
-    if (n > SIZE_MAX / 16) return HL_TERM_SYSTEM_LIMIT;
-    hl_term *c;
-    hl_term_status st = hl_heap_alloc(H, 2 * (size_t)n, &c);
-    if (st != HL_TERM_OK) return st;
-    const unsigned char *b;
-    uint64_t boff, bsz;
-    hl_bitstring_view(t, &b, &boff, &bsz);
-    for (uint64_t i = 0; i < n; i++) {
-        c[2 * i] = hl_make_small(hl_bits_get8(b, boff + 8 * (from + i), 8));
-        c[2 * i + 1] = i + 1 < n ? hl_make_cons(c + 2 * (i + 1)) : tail;
+    if (n > m) {
+        p->trap.t[0] = t, p->trap.t[1] = tail, p->trap.n[0] = from, p->trap.n[1] = n - m;
+        return hl_vm_trap_yield(p, fn, m);
     }
-    *out = hl_make_cons(c);
-    return HL_TERM_OK;
+    p->bif_cost += (m >> ELEMS_COST_SHIFT) + 1;
+    *out = tail;
+    return p->trap.fn ? hl_vm_trap_end(p, HL_TERM_OK) : HL_TERM_OK;
 }
 
 BIF(b_binary_to_list1) {
+    if (hl_vm_trap_resuming(p, b_binary_to_list1)) return bytes_to_list(p, b_binary_to_list1, HL_NIL, 0, 0, HL_NIL, out);
     if (!hl_is_binary_obj(a[0]) || hl_bits_size(a[0]) % 8) return HL_TERM_BADARG;
-    return bytes_to_list(p, a[0], 0, hl_bits_size(a[0]) / 8, HL_NIL, out);
+    return bytes_to_list(p, b_binary_to_list1, a[0], 0, hl_bits_size(a[0]) / 8, HL_NIL, out);
 }
 BIF(b_binary_to_list3) {
+    if (hl_vm_trap_resuming(p, b_binary_to_list3)) return bytes_to_list(p, b_binary_to_list3, HL_NIL, 0, 0, HL_NIL, out);
     /* OTP takes whole bytes of a bitstring here */
     if (!hl_is_binary_obj(a[0]) || !hl_is_small(a[1]) || !hl_is_small(a[2])) return HL_TERM_BADARG;
     int64_t size = (int64_t)(hl_bits_size(a[0]) / 8), from = hl_small_val(a[1]), to = hl_small_val(a[2]);
     if (from < 1 || from > size || to < from || to > size) return HL_TERM_BADARG;
-    return bytes_to_list(p, a[0], (uint64_t)from - 1, (uint64_t)(to - from + 1), HL_NIL, out);
+    return bytes_to_list(p, b_binary_to_list3, a[0], (uint64_t)from - 1, (uint64_t)(to - from + 1), HL_NIL, out);
 }
 BIF(b_bitstring_to_list) {
+    if (hl_vm_trap_resuming(p, b_bitstring_to_list)) return bytes_to_list(p, b_bitstring_to_list, HL_NIL, 0, 0, HL_NIL, out);
     if (!hl_is_binary_obj(a[0])) return HL_TERM_BADARG;
     uint64_t bits = hl_bits_size(a[0]);
     hl_term tail = HL_NIL;
@@ -197,7 +206,7 @@ BIF(b_bitstring_to_list) {
         if ((st = hl_heap_alloc(H, 2, &cell)) != HL_TERM_OK) return st;
         tail = hl_cons_init(cell, rest, HL_NIL);
     }
-    return bytes_to_list(p, a[0], 0, bits / 8, tail, out);
+    return bytes_to_list(p, b_bitstring_to_list, a[0], 0, bits / 8, tail, out);
 }
 
 /* ---- parts ---- */
