@@ -146,6 +146,14 @@ hl_vm_status hl_vm_refill(hl_vm_proc *p, uint64_t *reds, uint64_t *budget) {
     return HL_VM_CONTINUE;
 }
 
+bool hl_vm_probe_enabled(void) {
+#ifdef HL_TEST_HOOKS
+    return true;
+#else
+    return false;
+#endif
+}
+
 void hl_vm_probe_bif(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term_status ts, uint64_t t0_ns) {
     uint64_t ns = hl_vm_now_ns() - t0_ns;
     hl_vm_bif_probe *pr = &p->probe;
