@@ -93,15 +93,31 @@ BIF(hl_vm_bif_length) {
 
 /* ---- ++ ---- */
 
-/* A list of up to a quantum is copied in one go; a longer one in two
- * yielding passes (reversed into a scratch list, then that reversed onto
- * the right operand), so no cell is ever written after it is built.
- * trap.n[0]: the pass (0 the first, 1 the second); t[2]: the right operand. */
+/* Copies the `n` cells from l forward in front of tail (n >= 1). */
+static hl_term_status copy_cells(hl_vm_proc *p, hl_term l, size_t n, hl_term tail, hl_term *out) {
+    hl_term *c;
+    hl_term_status st = hl_heap_alloc(H, 2 * n, &c);
+    if (st != HL_TERM_OK) return st;
+    for (size_t i = 0; i < n; i++, l = hl_cdr(l))
+        hl_cons_init(c + 2 * i, hl_car(l), i + 1 < n ? hl_make_cons(c + 2 * (i + 1)) : tail);
+    *out = hl_make_cons(c);
+    return HL_TERM_OK;
+}
+
+/* A left operand of up to a quantum is copied in one call. A longer one in
+ * yielding steps that never write a cell after building it and need no
+ * more memory than the copy itself: first a walk that checks the list and
+ * notes where each quantum-sized chunk starts (a short list of those
+ * tails, newest first), then the chunks copied from the last one back,
+ * each in front of the part already built.
+ * Walking: trap.t[0] where the walk is, t[1] the chunk starts, t[2] the
+ * right operand, n[1] cells so far. Copying: t[1] the chunk starts left,
+ * t[2] the result so far, n[1] cells still to copy. n[0]: 0 walking, 1
+ * copying. */
 BIF(hl_vm_bif_append) {
-    hl_term l, acc;
-    if (hl_vm_trap_resuming(p, hl_vm_bif_append)) {
-        l = p->trap.t[0], acc = p->trap.t[1];
-    } else {
+    hl_term starts, *cell;
+    hl_term_status st;
+    if (!hl_vm_trap_resuming(p, hl_vm_bif_append)) {
         size_t n = 0;
         hl_term t = a[0];
         while (n < Q && hl_is_cons(t)) n++, t = hl_cdr(t);
@@ -110,30 +126,40 @@ BIF(hl_vm_bif_append) {
                 *out = a[1];
                 return HL_TERM_OK;
             }
-            hl_term *c;
-            hl_term_status st = hl_heap_alloc(H, 2 * n, &c);
-            if (st != HL_TERM_OK) return st;
-            t = a[0];
-            for (size_t i = 0; i < n; i++, t = hl_cdr(t))
-                hl_cons_init(c + 2 * i, hl_car(t), i + 1 < n ? hl_make_cons(c + 2 * (i + 1)) : a[1]);
-            p->bif_cost = cost(n);
-            *out = hl_make_cons(c);
-            return HL_TERM_OK;
+            st = copy_cells(p, a[0], n, a[1], out);
+            if (st == HL_TERM_OK) p->bif_cost = cost(n);
+            return st;
         }
         if (!hl_is_cons(t)) return HL_TERM_BADARG;
-        l = a[0], acc = HL_NIL;
-        p->trap.t[2] = a[1], p->trap.n[0] = 0;
+        if ((st = hl_heap_alloc(H, 2, &cell)) != HL_TERM_OK) return st;
+        p->trap.t[0] = t, p->trap.t[1] = hl_cons_init(cell, a[0], HL_NIL), p->trap.t[2] = a[1];
+        p->trap.n[0] = 0, p->trap.n[1] = n;
+        return hl_vm_trap_yield(p, hl_vm_bif_append, n);
     }
+    if (p->trap.n[0] == 0) { /* walking: one chunk per call */
+        hl_term t = p->trap.t[0];
+        if ((st = hl_heap_alloc(H, 2, &cell)) != HL_TERM_OK) return st;
+        starts = hl_cons_init(cell, t, p->trap.t[1]);
+        size_t n = 0;
+        while (n < Q && hl_is_cons(t)) n++, t = hl_cdr(t);
+        if (!hl_is_cons(t) && t != HL_NIL) return done(p, HL_TERM_BADARG);
+        p->trap.t[0] = t, p->trap.t[1] = starts, p->trap.n[1] += n;
+        if (t == HL_NIL) p->trap.n[0] = 1; /* the copy starts with the next call */
+        return hl_vm_trap_yield(p, hl_vm_bif_append, n);
+    }
+    /* copying: the newest chunk start holds the last (possibly short) chunk */
+    starts = p->trap.t[1];
+    uint64_t left = p->trap.n[1];
+    size_t n = (size_t)((left - 1) % Q) + 1;
     hl_term res;
-    hl_term_status st = reverse_step(p, hl_vm_bif_append, l, acc, &res);
-    if (st != HL_TERM_OK) return settle(p, st); /* a trap (state saved), a retry or an error */
-    if (p->trap.n[0] == 1) {
+    if ((st = copy_cells(p, hl_car(starts), n, p->trap.t[2], &res)) != HL_TERM_OK) return st;
+    if (hl_cdr(starts) == HL_NIL) {
+        p->bif_cost += cost(n);
         *out = res;
         return done(p, HL_TERM_OK);
     }
-    /* First pass over: the second starts with the next call. */
-    p->trap.t[0] = res, p->trap.t[1] = p->trap.t[2], p->trap.n[0] = 1;
-    return hl_vm_trap_yield(p, hl_vm_bif_append, 0);
+    p->trap.t[1] = hl_cdr(starts), p->trap.t[2] = res, p->trap.n[1] = left - n;
+    return hl_vm_trap_yield(p, hl_vm_bif_append, n);
 }
 
 /* ---- searches ---- */
@@ -141,15 +167,15 @@ BIF(hl_vm_bif_append) {
 /* One comparison (as hl_vm_cmp: out of its budget, the run stops with a
  * reductions fault at the next preemption point) and its work in units. */
 static int cmp_units(hl_vm_proc *p, hl_term x, hl_term y, bool exact, uint64_t *units) {
-    if (x == y) {
-        *units += 1;
-        return 0;
-    }
+    *units += 1;
+    if (x == y) return 0;
+    /* distinct immediates are never equal, even under == (1 == 1.0 needs a boxed float) */
+    if (hl_is_immed(x) && hl_is_immed(y)) return 1;
     enum { CMP_BUDGET = 1u << 20 }; /* hl_vm_cmp's */
     uint64_t budget = CMP_BUDGET;
     int r = 1;
     hl_term_status st = hl_term_compare(x, y, exact, &budget, &r);
-    *units += 1 + (CMP_BUDGET - budget);
+    *units += CMP_BUDGET - budget;
     if (st != HL_TERM_OK) {
         p->reds_used = p->max_reds;
         return 1;
@@ -226,10 +252,12 @@ BIF(hl_vm_bif_tuple_to_list) {
 
 /* Three yielding phases: the length is counted (trap.t[0] the rest of the
  * list, t[1] its head, n[0] the count); the tuple is allocated and filled
- * with [] (a tight store loop, the one step that is not chunked: bounded by
- * the largest tuple the heap limit allows, at memory speed); then the
- * elements are copied in (t[0] the rest, t[1] the tuple, n[1] the next
- * index). trap.n[2] is the phase. */
+ * with [] (a tight store loop, the one step that is not chunked, as in
+ * make_tuple/2: bounded by the largest tuple the heap limit allows, filled
+ * at memory speed); then the elements are copied in (t[0] the rest, t[1]
+ * the tuple, n[1] the next index). trap.n[2] is the phase. No allocation
+ * (so no collection) happens between the fill and the last copy, and no
+ * other code runs in the process meanwhile. */
 BIF(hl_vm_bif_list_to_tuple) {
     hl_term l = a[0], head = a[0], tup = HL_NIL;
     uint64_t n = 0, m = 0, at = 0;
@@ -251,8 +279,11 @@ BIF(hl_vm_bif_list_to_tuple) {
         hl_term_status st = hl_heap_alloc(H, (size_t)n + 1, &t);
         if (st != HL_TERM_OK) return st; /* retried from the saved count */
         t[0] = hl_make_header(HL_SUB_TUPLE, n);
-        if (n > Q)
+        if (n > Q) { /* filled, charged as make_tuple is, and the copy starts with the next call */
             for (uint64_t i = 0; i < n; i++) t[1 + i] = HL_NIL;
+            p->trap.t[0] = head, p->trap.t[1] = hl_make_boxed(t), p->trap.n[0] = n, p->trap.n[1] = 0, p->trap.n[2] = 1;
+            return hl_vm_trap_yield(p, hl_vm_bif_list_to_tuple, m + n);
+        }
         tup = hl_make_boxed(t), l = head;
     }
     hl_term *t = hl_boxed_ptr(tup);
