@@ -2,9 +2,11 @@
  * interpreter calls them: arguments in, one result out, never collecting
  * (allocation through hl_heap_alloc; HEAP_LIMIT makes the interpreter
  * collect and retry). Work proportional to a list's length is charged in
- * reductions (p->bif_cost); quadratic work is capped (system_limit). The
+ * reductions (p->bif_cost). The
  * loader resolves builtins by module/name/arity, so an allowlisted builtin
- * this table lacks makes the program fail to load rather than misbehave. */
+ * this table lacks makes the program fail to load rather than misbehave.
+ * Builtins whose work grows with a list's length yield (bif_lists.c,
+ * bif_subtract.c; docs/builtins.md). */
 #include <string.h>
 
 #include "base/mem.h"
@@ -24,14 +26,6 @@
 #define BOOL(c) ((c) ? HL_AM(true) : HL_AM(false))
 #define H (&p->heap)
 
-enum { LIST_COST_SHIFT = 4, SUBTRACT_MAX_WORK = 1u << 24 };
-
-/* Length of a proper list, or -1. */
-static int64_t list_len(hl_term l) {
-    int64_t n = 0;
-    while (hl_is_cons(l)) n++, l = hl_cdr(l);
-    return l == HL_NIL ? n : -1;
-}
 
 static hl_term_status raise(hl_vm_proc *p, hl_term cls, hl_term reason) {
     p->bif_class = cls, p->bif_reason = reason;
@@ -138,47 +132,6 @@ BIF(b_min) { *out = hl_vm_cmp(p, a[0], a[1], false) <= 0 ? a[0] : a[1]; return H
 BIF(b_max) { *out = hl_vm_cmp(p, a[0], a[1], false) >= 0 ? a[0] : a[1]; return HL_TERM_OK; }
 
 /* ---- lists ---- */
-BIF(b_subtract) {
-    int64_t n = list_len(a[0]), m = list_len(a[1]);
-    if (n < 0 || m < 0) return HL_TERM_BADARG;
-    if (n == 0 || m == 0) {
-        *out = a[0];
-        return HL_TERM_OK;
-    }
-    if ((uint64_t)n * (uint64_t)m > SUBTRACT_MAX_WORK) return HL_TERM_SYSTEM_LIMIT;
-    bool *gone = hl_mem_calloc((size_t)n, sizeof *gone);
-    if (!gone) return HL_TERM_NOMEM;
-    for (hl_term b = a[1]; hl_is_cons(b); b = hl_cdr(b)) {
-        int64_t i = 0;
-        for (hl_term l = a[0]; hl_is_cons(l); l = hl_cdr(l), i++)
-            if (!gone[i] && hl_vm_cmp(p, hl_car(l), hl_car(b), true) == 0) {
-                gone[i] = true;
-                break;
-            }
-    }
-    int64_t keep = 0;
-    for (int64_t i = 0; i < n; i++) keep += !gone[i];
-    hl_term *c = NULL;
-    hl_term_status st = keep ? hl_heap_alloc(H, 2 * (size_t)keep, &c) : HL_TERM_OK;
-    if (st == HL_TERM_OK) {
-        hl_term res = HL_NIL;
-        int64_t j = 0, i = 0;
-        hl_term *prev = NULL;
-        for (hl_term l = a[0]; hl_is_cons(l); l = hl_cdr(l), i++) {
-            if (gone[i]) continue;
-            c[2 * j] = hl_car(l), c[2 * j + 1] = HL_NIL;
-            if (prev) *prev = hl_make_cons(c + 2 * j);
-            else res = hl_make_cons(c + 2 * j);
-            prev = &c[2 * j + 1];
-            j++;
-        }
-        *out = res;
-        p->bif_cost = ((uint64_t)n * (uint64_t)m) >> LIST_COST_SHIFT;
-    }
-    hl_mem_free(gone);
-    return st;
-}
-
 BIF(b_hd) {
     (void)p;
     if (!hl_is_cons(a[0])) return HL_TERM_BADARG;
@@ -343,7 +296,7 @@ static const bif_entry table[] = {
     {"erlang", "<", 2, b_lt},                  {"erlang", ">=", 2, b_ge},
     {"erlang", ">", 2, b_gt},                  {"erlang", "=:=", 2, b_exact_eq},
     {"erlang", "=/=", 2, b_exact_ne},          {"erlang", "++", 2, hl_vm_bif_append},
-    {"erlang", "--", 2, b_subtract},           {"erlang", "element", 2, b_element},
+    {"erlang", "--", 2, hl_vm_bif_subtract},           {"erlang", "element", 2, b_element},
     {"erlang", "setelement", 3, b_setelement}, {"erlang", "tuple_size", 1, b_tuple_size},
     {"erlang", "size", 1, b_size},             {"erlang", "length", 1, hl_vm_bif_length},
     {"erlang", "hd", 1, b_hd},                 {"erlang", "tl", 1, b_tl},

@@ -66,6 +66,7 @@ typedef struct hl_vm_trap {
     hl_vm_bif_fn fn; /* the builtin that trapped; NULL: none */
     hl_term t[HL_VM_TRAP_TERMS];
     uint64_t n[3];
+    void *buf; /* host memory the call owns: freed when it ends or the process is freed */
 } hl_vm_trap;
 
 /* What the longest single builtin calls of a run cost (filled only in

@@ -12,6 +12,7 @@ hl_term_status hl_vm_bif_reverse2(hl_vm_proc *p, const hl_term *a, hl_term *out)
 hl_term_status hl_vm_bif_member(hl_vm_proc *p, const hl_term *a, hl_term *out);
 hl_term_status hl_vm_bif_keyfind(hl_vm_proc *p, const hl_term *a, hl_term *out);
 hl_term_status hl_vm_bif_tuple_to_list(hl_vm_proc *p, const hl_term *a, hl_term *out);
+hl_term_status hl_vm_bif_subtract(hl_vm_proc *p, const hl_term *a, hl_term *out); /* bif_subtract.c */
 hl_term_status hl_vm_bif_list_to_tuple(hl_vm_proc *p, const hl_term *a, hl_term *out);
 
 #endif

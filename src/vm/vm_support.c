@@ -47,6 +47,7 @@ void hl_vm_proc_free(hl_vm_proc *p) {
     hl_mem_free(p->stack);
     hl_mem_free(p->xsave);
     hl_vm_mailbox_free(&p->mbox);
+    hl_mem_free(p->trap.buf); /* a builtin stopped between quanta */
     hl_mem_free(p);
 }
 

@@ -6,14 +6,16 @@
  * the same `bif` instruction again with the same arguments; the builtin
  * finds its own state in p->trap and goes on from there.
  *
- * The state is a handful of terms (collection roots while saved) and
- * counters; it belongs to one unfinished call of one builtin, which clears
+ * The state is a handful of terms (collection roots while saved), counters
+ * and optionally one host buffer (p->trap.buf, freed with the state or with
+ * the process); it belongs to one unfinished call of one builtin, which clears
  * it when it returns anything but HL_VM_BIF_TRAP. Nothing else runs in the
  * process between a trap and the re-execution, so the state cannot be seen
  * by any other call. */
 #ifndef HL_VM_TRAP_H
 #define HL_VM_TRAP_H
 
+#include "base/mem.h"
 #include "vm/vm_internal.h"
 
 /* Work units one builtin call may do (a list cell visited or built, a
@@ -39,6 +41,8 @@ static inline hl_term_status hl_vm_trap_yield(hl_vm_proc *p, hl_vm_bif_fn fn, ui
  * next call of the builtin starts afresh, and return st. */
 static inline hl_term_status hl_vm_trap_end(hl_vm_proc *p, hl_term_status st) {
     p->trap.fn = NULL;
+    hl_mem_free(p->trap.buf);
+    p->trap.buf = NULL;
     for (unsigned i = 0; i < HL_VM_TRAP_TERMS; i++) p->trap.t[i] = HL_NIL;
     return st;
 }

@@ -38,7 +38,7 @@
 
 static const char src[] =
     "-module(tr).\n"
-    "-export([len/1, rev1/1, rev2/1, app/1, mem/1, key/1, t2l/1, l2t/1, b2l/1, b2l3/1, glen/1, bits2l/1]).\n"
+    "-export([len/1, rev1/1, rev2/1, app/1, mem/1, key/1, t2l/1, l2t/1, b2l/1, b2l3/1, glen/1, bits2l/1, sub/1]).\n"
     "len(L) -> length(L).\n"
     "rev1(L) -> lists:reverse(L).\n"
     "rev2(L) -> lists:reverse(L, [x]).\n"
@@ -51,19 +51,20 @@ static const char src[] =
     "b2l3(B) -> binary_to_list(B, 2, byte_size(B)).\n"
     "bits2l(B) -> bitstring_to_list(<<B/binary, 5:3>>).\n"
     "glen(L) when length(L) > 5 -> big;\n"
-    "glen(_) -> small.\n";
+    "glen(_) -> small.\n"
+    "sub({A, B}) -> A -- B.\n";
 
 /* The largest charge one call may make: a quantum plus the final step's. */
 #define QUANTUM_COST ((HL_VM_TRAP_QUANTUM >> HL_VM_TRAP_COST_SHIFT) + 2)
 
-enum arg_kind { LIST, TUPLE, BINARY };
+enum arg_kind { LIST, TUPLE, BINARY, PAIR };
 typedef struct tcase {
     const char *fn;
     enum arg_kind kind;
 } tcase;
 static const tcase cases[] = {
     {"len", LIST}, {"rev1", LIST}, {"rev2", LIST},    {"app", LIST},     {"mem", LIST},    {"key", LIST},
-    {"t2l", TUPLE}, {"l2t", LIST}, {"b2l", BINARY}, {"b2l3", BINARY}, {"glen", LIST}, {"bits2l", BINARY},
+    {"t2l", TUPLE}, {"l2t", LIST}, {"b2l", BINARY}, {"b2l3", BINARY}, {"glen", LIST}, {"bits2l", BINARY}, {"sub", PAIR},
 };
 
 static hl_module *compile_tr(hl_engine **eng) {
@@ -85,6 +86,13 @@ static hl_term make_arg(hl_vm_proc *p, enum arg_kind kind, size_t n) {
         return hl_bin_build_finish(&b);
     }
     hl_term *c;
+    if (kind == PAIR) { /* {[1..n], [n, 1]}: A -- B walks all of A for n, then for 1 */
+        hl_term l = make_arg(p, LIST, n);
+        assert_int_equal(hl_heap_alloc(h, 7, &c), HL_TERM_OK);
+        hl_term b = hl_cons_init(c, hl_make_small((int64_t)n), hl_cons_init(c + 2, hl_make_small(1), HL_NIL));
+        c[4] = hl_make_header(HL_SUB_TUPLE, 2), c[5] = l, c[6] = b;
+        return hl_make_boxed(c + 4);
+    }
     if (kind == TUPLE) {
         assert_int_equal(hl_heap_alloc(h, n + 1, &c), HL_TERM_OK);
         c[0] = hl_make_header(HL_SUB_TUPLE, n);
@@ -148,7 +156,8 @@ static void check_result(const tcase *tc, hl_term r, size_t n) {
     }
     /* a list: walk it against the expected sequence */
     bool rev = !strcmp(f, "rev1") || !strcmp(f, "rev2");
-    size_t first = !strcmp(f, "b2l3") ? 2 : 1, count = n - (first - 1), i = 0;
+    size_t first = !strcmp(f, "b2l3") || !strcmp(f, "sub") ? 2 : 1, count = n - (first - 1), i = 0;
+    if (!strcmp(f, "sub")) count--; /* 2..n-1 */
     hl_term l = r;
     for (; hl_is_cons(l) && i < count; l = hl_cdr(l), i++) {
         int64_t want = rev ? (int64_t)(n - i) : (int64_t)(first + i);
