@@ -16,9 +16,10 @@
  *     written after it is built, no scratch copy of A).
  *
  * trap.t: [0] the cursor (A in 0, B in 1 and 2), [1] A's chunk starts,
- * [2] A (0-2) or the result so far (3), [3] B (0-1) or the scan position
- * in A (2). trap.n: [0] the phase, [1] |A|, [2] the scan index (2) or the
- * cells of A still to build (3). */
+ * [2] A (0-1), its first element not yet removed (2) or the result so far
+ * (3), [3] B (0-1) or the scan position in A (2). trap.n: [0] the phase,
+ * [1] |A|, [2] the scan index (2) or the cells of A still to build (3),
+ * [3] the index of t[2] (2). */
 #include "term/compare.h"
 #include "vm/vm_lists.h"
 #include "vm/vm_trap.h"
@@ -113,10 +114,12 @@ static hl_term_status walk_b(hl_vm_proc *p, hl_term *out) {
     }
     p->trap.buf = hl_mem_calloc((size_t)(n / 8 + 1), 1);
     if (!p->trap.buf) return HL_TERM_NOMEM;
-    p->trap.t[0] = p->trap.t[3], p->trap.t[3] = p->trap.t[2], p->trap.n[2] = 0, p->trap.n[0] = MATCH;
+    p->trap.t[0] = p->trap.t[3], p->trap.t[3] = p->trap.t[2], p->trap.n[2] = 0, p->trap.n[3] = 0, p->trap.n[0] = MATCH;
     return hl_vm_trap_yield(p, hl_vm_bif_subtract, k);
 }
 
+/* Scans start at the first element of A not yet removed (t[2], index
+ * n[3]), so removing a run from the front (L -- L) stays linear. */
 static hl_term_status match(hl_vm_proc *p) {
     uint8_t *bits = p->trap.buf;
     hl_term b = p->trap.t[0], l = p->trap.t[3];
@@ -127,10 +130,16 @@ static hl_term_status match(hl_vm_proc *p) {
             if (units >= Q) goto save; /* mid-scan: this element of B goes on next call */
             if (!gone(bits, i) && exact_eq(p, hl_car(l), want, &units)) {
                 bits[i >> 3] |= (uint8_t)(1u << (i & 7));
+                if (i == p->trap.n[3]) { /* the first live element went: skip to the next live one */
+                    hl_term f = hl_cdr(l);
+                    uint64_t k = i + 1;
+                    while (hl_is_cons(f) && gone(bits, k)) f = hl_cdr(f), k++, units++;
+                    p->trap.t[2] = f, p->trap.n[3] = k;
+                }
                 break;
             }
         }
-        b = hl_cdr(b), l = p->trap.t[2], i = 0; /* the next element scans A afresh */
+        b = hl_cdr(b), l = p->trap.t[2], i = p->trap.n[3]; /* the next element scans afresh */
     }
 save:
     p->trap.t[0] = b, p->trap.t[3] = l, p->trap.n[2] = i;

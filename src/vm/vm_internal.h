@@ -65,7 +65,7 @@ enum { HL_VM_TRAP_TERMS = 4 };
 typedef struct hl_vm_trap {
     hl_vm_bif_fn fn; /* the builtin that trapped; NULL: none */
     hl_term t[HL_VM_TRAP_TERMS];
-    uint64_t n[3];
+    uint64_t n[4];
     void *buf; /* host memory the call owns: freed when it ends or the process is freed */
 } hl_vm_trap;
 
@@ -76,7 +76,8 @@ typedef struct hl_vm_trap {
 typedef struct hl_vm_bif_probe {
     uint64_t max_cost, max_ns;
     hl_vm_bif_fn max_cost_fn, max_ns_fn;
-    uint64_t traps; /* HL_VM_BIF_TRAP returns */
+    uint64_t traps;         /* HL_VM_BIF_TRAP returns */
+    uint64_t gcs_mid_trap;  /* collections while a builtin's state was saved */
 } hl_vm_bif_probe;
 
 struct hl_vm_proc {

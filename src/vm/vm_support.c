@@ -208,6 +208,9 @@ static void mark_new_frames(hl_vm_proc *p) {
 }
 
 hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_term *extra, size_t nextra) {
+#ifdef HL_TEST_HOOKS
+    if (p->trap.fn) p->probe.gcs_mid_trap++;
+#endif
     size_t unchanged = topmost_marked(p);
     size_t skip = p->stack_clean < unchanged ? p->stack_clean : unchanged;
     uint64_t majors = p->heap.gc_major_count, collections = p->heap.gc_count;
