@@ -3,153 +3,27 @@
  * iolist_to_binary, iolist_size, binary_to_list, bitstring_to_list,
  * atom_to_binary, integer_to_binary, binary_to_integer. Exceptions are
  * OTP's (badarg); work is charged in reductions per byte or element.
- *
- * I/O lists are walked iteratively with an explicit, heap-allocated stack
- * of pending tails (no C recursion), and the walk has a visit budget, so a
- * heavily shared list (a DAG whose tree is exponential) ends in
- * system_limit instead of running for ever. */
+ * The I/O-list walks (list_to_binary, iolist_to_binary, iolist_size) and
+ * the binary-to-list builders yield (bif_iolist.c, vm_trap.h). */
 #include <string.h>
 
-#include "base/mem.h"
 #include "term/arith.h"
 #include "term/atom.h"
 #include "term/bignum.h"
 #include "term/bits.h"
 #include "vm/vm_bits.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_iolist.h"
 #include "vm/vm_trap.h"
 
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
 #define H (&p->heap)
 
 enum {
-    IOLIST_MAX_VISITS = 1 << 24, /* elements and sublists one walk may visit */
-    BYTES_COST_SHIFT = 6,        /* one reduction per 64 bytes */
-    ELEMS_COST_SHIFT = 4,        /* one reduction per 16 list elements */
+    ELEMS_COST_SHIFT = 4, /* one reduction per 16 list elements */
 };
 
-/* ---- I/O lists ---- */
-
-typedef struct iowalk {
-    hl_term *stack;
-    size_t n, cap;
-    uint64_t visits;
-} iowalk;
-
-static bool io_push(iowalk *w, hl_term t) {
-    if (w->n == w->cap) {
-        size_t nc = w->cap ? 2 * w->cap : 16;
-        hl_term *ns = hl_mem_realloc_array(w->stack, nc, sizeof *ns);
-        if (!ns) return false;
-        w->stack = ns, w->cap = nc;
-    }
-    w->stack[w->n++] = t;
-    return true;
-}
-
-/* One walk over an I/O list (or bitstring list when `bits`): measures
- * (dst NULL) or copies into dst. Bytes are 0..255; binaries anywhere a
- * byte or a tail may be; with `bits` any bitstring, else only binaries. */
-static hl_term_status io_walk(hl_term root, bool bits, uint8_t *dst, uint64_t *total, uint64_t *visits) {
-    iowalk w = {0};
-    hl_term_status st = HL_TERM_OK;
-    uint64_t off = 0;
-    hl_term t = root;
-    for (;;) {
-        if (++w.visits > IOLIST_MAX_VISITS) {
-            st = HL_TERM_SYSTEM_LIMIT;
-            break;
-        }
-        if (hl_is_cons(t)) {
-            hl_term hd = hl_car(t);
-            if (hl_is_small(hd)) {
-                int64_t v = hl_small_val(hd);
-                if (v < 0 || v > 255) {
-                    st = HL_TERM_BADARG;
-                    break;
-                }
-                if (dst) hl_bits_put8(dst, off, (unsigned)v, 8);
-                off += 8;
-                t = hl_cdr(t);
-                continue;
-            }
-            if (!hl_is_list(hd) && !hl_is_binary_obj(hd)) {
-                st = HL_TERM_BADARG;
-                break;
-            }
-            if (!io_push(&w, hl_cdr(t))) {
-                st = HL_TERM_NOMEM;
-                break;
-            }
-            t = hd;
-            continue;
-        }
-        if (hl_is_binary_obj(t)) {
-            const unsigned char *b;
-            uint64_t boff, bsz;
-            hl_bitstring_view(t, &b, &boff, &bsz);
-            if (!bits && bsz % 8) {
-                st = HL_TERM_BADARG;
-                break;
-            }
-            if (dst) hl_bits_copy(dst, off, b, boff, bsz);
-            off += bsz;
-            if (off > HL_BIN_MAX_BITS) {
-                st = HL_TERM_SYSTEM_LIMIT;
-                break;
-            }
-        } else if (t != HL_NIL) {
-            st = HL_TERM_BADARG;
-            break;
-        }
-        if (w.n == 0) break;
-        t = w.stack[--w.n];
-    }
-    hl_mem_free(w.stack);
-    *total = off;
-    *visits = w.visits;
-    return st;
-}
-
-/* list_to_binary / list_to_bitstring / iolist_to_binary. */
-static hl_term_status to_bin(hl_vm_proc *p, hl_term l, bool bits, hl_term *out) {
-    uint64_t total, visits;
-    hl_term_status st = io_walk(l, bits, NULL, &total, &visits);
-    p->bif_cost = (total >> (3 + BYTES_COST_SHIFT)) + (visits >> ELEMS_COST_SHIFT) + 1;
-    if (st != HL_TERM_OK) return st;
-    hl_bin_builder b;
-    if ((st = hl_bin_build_begin(H, total, &b)) != HL_TERM_OK) return st;
-    uint64_t again;
-    (void)io_walk(l, bits, b.data, &again, &visits);
-    *out = hl_bin_build_finish(&b);
-    return HL_TERM_OK;
-}
-
-BIF(b_list_to_binary) {
-    if (!hl_is_list(a[0])) return HL_TERM_BADARG;
-    return to_bin(p, a[0], false, out);
-}
-BIF(b_list_to_bitstring) {
-    if (!hl_is_list(a[0])) return HL_TERM_BADARG;
-    return to_bin(p, a[0], true, out);
-}
-BIF(b_iolist_to_binary) {
-    if (hl_is_binary_obj(a[0])) {
-        if (hl_bits_size(a[0]) % 8) return HL_TERM_BADARG;
-        *out = a[0];
-        return HL_TERM_OK;
-    }
-    if (!hl_is_list(a[0])) return HL_TERM_BADARG;
-    return to_bin(p, a[0], false, out);
-}
-BIF(b_iolist_size) {
-    if (!hl_is_list(a[0]) && !hl_is_binary_obj(a[0])) return HL_TERM_BADARG;
-    uint64_t total, visits;
-    hl_term_status st = io_walk(a[0], false, NULL, &total, &visits);
-    p->bif_cost = (visits >> ELEMS_COST_SHIFT) + 1;
-    if (st != HL_TERM_OK) return st;
-    return hl_int_make_i64(H, (int64_t)(total / 8), out);
-}
+/* ---- I/O lists: bif_iolist.c (they yield) ---- */
 
 /* ---- binaries to lists ---- */
 
@@ -283,10 +157,10 @@ typedef struct bits_bif {
 
 static const bits_bif table[] = {
     {"binary_part", 2, b_binary_part2},         {"binary_part", 3, b_binary_part3},
-    {"split_binary", 2, b_split_binary},        {"list_to_binary", 1, b_list_to_binary},
-    {"list_to_bitstring", 1, b_list_to_bitstring}, {"binary_to_list", 1, b_binary_to_list1},
-    {"binary_to_list", 3, b_binary_to_list3},   {"iolist_to_binary", 1, b_iolist_to_binary},
-    {"iolist_size", 1, b_iolist_size},          {"bitstring_to_list", 1, b_bitstring_to_list},
+    {"split_binary", 2, b_split_binary},        {"list_to_binary", 1, hl_vm_bif_list_to_binary},
+    {"list_to_bitstring", 1, hl_vm_bif_list_to_bitstring}, {"binary_to_list", 1, b_binary_to_list1},
+    {"binary_to_list", 3, b_binary_to_list3},   {"iolist_to_binary", 1, hl_vm_bif_iolist_to_binary},
+    {"iolist_size", 1, hl_vm_bif_iolist_size},          {"bitstring_to_list", 1, b_bitstring_to_list},
     {"atom_to_binary", 1, b_atom_to_binary1},   {"atom_to_binary", 2, b_atom_to_binary2},
     {"integer_to_binary", 1, b_integer_to_binary1}, {"integer_to_binary", 2, b_integer_to_binary2},
     {"binary_to_integer", 1, b_binary_to_integer1}, {"binary_to_integer", 2, b_binary_to_integer2},

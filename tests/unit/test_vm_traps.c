@@ -38,7 +38,8 @@
 
 static const char src[] =
     "-module(tr).\n"
-    "-export([len/1, rev1/1, rev2/1, app/1, mem/1, key/1, t2l/1, l2t/1, b2l/1, b2l3/1, glen/1, bits2l/1, sub/1]).\n"
+    "-export([len/1, rev1/1, rev2/1, app/1, mem/1, key/1, t2l/1, l2t/1, b2l/1, b2l3/1, glen/1, bits2l/1, sub/1,\n"
+    "         iol2b/1, iosz/1]).\n"
     "len(L) -> length(L).\n"
     "rev1(L) -> lists:reverse(L).\n"
     "rev2(L) -> lists:reverse(L, [x]).\n"
@@ -53,6 +54,8 @@ static const char src[] =
     "glen(L) when length(L) > 5 -> big;\n"
     "glen(_) -> small.\n"
     "sub({A, B}) -> A -- B.\n"
+    "iol2b(L) -> iolist_to_binary([L, [<<\"tail\">>]]).\n"
+    "iosz(L) -> iolist_size([[], L | <<\"tail\">>]).\n"
     /* g_F: F four times, so the heap fills with the earlier results and
      * the later calls collect between quanta (a tight heap limit) */
     "-export([g_len/1, g_rev1/1, g_rev2/1, g_app/1, g_mem/1, g_key/1, g_t2l/1]).\n"
@@ -69,12 +72,15 @@ static const char src[] =
     "g_b2l3(X) -> _ = b2l3(X), _ = b2l3(X), _ = b2l3(X), b2l3(X).\n"
     "g_glen(X) -> _ = glen(X), _ = glen(X), _ = glen(X), glen(X).\n"
     "g_bits2l(X) -> _ = bits2l(X), _ = bits2l(X), _ = bits2l(X), bits2l(X).\n"
-    "g_sub(X) -> _ = sub(X), _ = sub(X), _ = sub(X), sub(X).\n";
+    "g_sub(X) -> _ = sub(X), _ = sub(X), _ = sub(X), sub(X).\n"
+    "-export([g_iol2b/1, g_iosz/1]).\n"
+    "g_iol2b(X) -> _ = iol2b(X), _ = iol2b(X), _ = iol2b(X), iol2b(X).\n"
+    "g_iosz(X) -> _ = iosz(X), _ = iosz(X), _ = iosz(X), iosz(X).\n";
 
 /* The largest charge one call may make: a quantum plus the final step's. */
 #define QUANTUM_COST ((HL_VM_TRAP_QUANTUM >> HL_VM_TRAP_COST_SHIFT) + 2)
 
-enum arg_kind { LIST, TUPLE, BINARY, PAIR };
+enum arg_kind { LIST, TUPLE, BINARY, PAIR, BYTES };
 typedef struct tcase {
     const char *fn;
     enum arg_kind kind;
@@ -82,6 +88,7 @@ typedef struct tcase {
 static const tcase cases[] = {
     {"len", LIST}, {"rev1", LIST}, {"rev2", LIST},    {"app", LIST},     {"mem", LIST},    {"key", LIST},
     {"t2l", TUPLE}, {"l2t", LIST}, {"b2l", BINARY}, {"b2l3", BINARY}, {"glen", LIST}, {"bits2l", BINARY}, {"sub", PAIR},
+    {"iol2b", BYTES}, {"iosz", BYTES},
 };
 
 static hl_module *compile_tr(hl_engine **eng) {
@@ -93,7 +100,8 @@ static hl_module *compile_tr(hl_engine **eng) {
     return m;
 }
 
-/* [1, 2, ..., n], {1, ..., n} or an n-byte binary of i mod 256, on p's heap. */
+/* [1, 2, ..., n], {1, ..., n}, an n-byte binary or list of bytes (i mod
+ * 256), or {[1..n], [n, 1]}, on p's heap. */
 static hl_term make_arg(hl_vm_proc *p, enum arg_kind kind, size_t n) {
     hl_heap *h = hl_vm_proc_heap(p);
     if (kind == BINARY) {
@@ -117,8 +125,10 @@ static hl_term make_arg(hl_vm_proc *p, enum arg_kind kind, size_t n) {
         return hl_make_boxed(c);
     }
     assert_int_equal(hl_heap_alloc(h, 2 * n, &c), HL_TERM_OK);
-    for (size_t i = 0; i < n; i++)
-        hl_cons_init(c + 2 * i, hl_make_small((int64_t)i + 1), i + 1 < n ? hl_make_cons(c + 2 * (i + 1)) : HL_NIL);
+    for (size_t i = 0; i < n; i++) {
+        int64_t v = kind == BYTES ? (int64_t)((i + 1) & 0xFF) : (int64_t)i + 1;
+        hl_cons_init(c + 2 * i, hl_make_small(v), i + 1 < n ? hl_make_cons(c + 2 * (i + 1)) : HL_NIL);
+    }
     return hl_make_cons(c);
 }
 
@@ -159,6 +169,21 @@ static void check_result(const tcase *tc, hl_term r, size_t n) {
     }
     if (!strcmp(f, "mem") || !strcmp(f, "key")) {
         assert_true(r == HL_AM(false));
+        return;
+    }
+    if (!strcmp(f, "iosz")) {
+        assert_int_equal(hl_small_val(r), (int64_t)n + 4);
+        return;
+    }
+    if (!strcmp(f, "iol2b")) {
+        const unsigned char *b;
+        uint64_t off, bits;
+        assert_true(hl_is_binary_obj(r));
+        hl_bitstring_view(r, &b, &off, &bits);
+        assert_int_equal(off, 0);
+        assert_int_equal(bits, 8 * ((uint64_t)n + 4));
+        for (size_t i = 0; i < n; i++) assert_int_equal(b[i], (i + 1) & 0xFF);
+        assert_memory_equal(b + n, "tail", 4);
         return;
     }
     if (!strcmp(f, "glen")) {
