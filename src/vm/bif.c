@@ -112,24 +112,7 @@ BIF(b_xor) {
     return HL_TERM_OK;
 }
 
-/* ---- comparisons ---- */
-#define CMP(name, exact, cond)                          \
-    BIF(name) {                                         \
-        int c = hl_vm_cmp(p, a[0], a[1], exact);        \
-        *out = BOOL(cond);                              \
-        return HL_TERM_OK;                              \
-    }
-CMP(b_eq, false, c == 0)
-CMP(b_ne, false, c != 0)
-CMP(b_le, false, c <= 0)
-CMP(b_lt, false, c < 0)
-CMP(b_ge, false, c >= 0)
-CMP(b_gt, false, c > 0)
-CMP(b_exact_eq, true, c == 0)
-CMP(b_exact_ne, true, c != 0)
-#undef CMP
-BIF(b_min) { *out = hl_vm_cmp(p, a[0], a[1], false) <= 0 ? a[0] : a[1]; return HL_TERM_OK; }
-BIF(b_max) { *out = hl_vm_cmp(p, a[0], a[1], false) >= 0 ? a[0] : a[1]; return HL_TERM_OK; }
+/* ---- comparisons: bif_compare.c (they yield) ---- */
 
 /* ---- lists ---- */
 BIF(b_hd) {
@@ -291,17 +274,17 @@ static const bif_entry table[] = {
     {"erlang", "bsl", 2, b_bsl},               {"erlang", "bsr", 2, b_bsr},
     {"erlang", "bnot", 1, b_bnot},             {"erlang", "not", 1, b_not},
     {"erlang", "and", 2, b_and},               {"erlang", "or", 2, b_or},
-    {"erlang", "xor", 2, b_xor},               {"erlang", "==", 2, b_eq},
-    {"erlang", "/=", 2, b_ne},                 {"erlang", "=<", 2, b_le},
-    {"erlang", "<", 2, b_lt},                  {"erlang", ">=", 2, b_ge},
-    {"erlang", ">", 2, b_gt},                  {"erlang", "=:=", 2, b_exact_eq},
-    {"erlang", "=/=", 2, b_exact_ne},          {"erlang", "++", 2, hl_vm_bif_append},
+    {"erlang", "xor", 2, b_xor},               {"erlang", "==", 2, hl_vm_bif_eq},
+    {"erlang", "/=", 2, hl_vm_bif_ne},                 {"erlang", "=<", 2, hl_vm_bif_le},
+    {"erlang", "<", 2, hl_vm_bif_lt},                  {"erlang", ">=", 2, hl_vm_bif_ge},
+    {"erlang", ">", 2, hl_vm_bif_gt},                  {"erlang", "=:=", 2, hl_vm_bif_exact_eq},
+    {"erlang", "=/=", 2, hl_vm_bif_exact_ne},          {"erlang", "++", 2, hl_vm_bif_append},
     {"erlang", "--", 2, hl_vm_bif_subtract},           {"erlang", "element", 2, b_element},
     {"erlang", "setelement", 3, b_setelement}, {"erlang", "tuple_size", 1, b_tuple_size},
     {"erlang", "size", 1, b_size},             {"erlang", "length", 1, hl_vm_bif_length},
     {"erlang", "hd", 1, b_hd},                 {"erlang", "tl", 1, b_tl},
-    {"erlang", "abs", 1, b_abs},               {"erlang", "min", 2, b_min},
-    {"erlang", "max", 2, b_max},               {"erlang", "round", 1, b_round},
+    {"erlang", "abs", 1, b_abs},               {"erlang", "min", 2, hl_vm_bif_min},
+    {"erlang", "max", 2, hl_vm_bif_max},               {"erlang", "round", 1, b_round},
     {"erlang", "trunc", 1, b_trunc},           {"erlang", "float", 1, b_float},
     {"erlang", "byte_size", 1, b_byte_size},   {"erlang", "bit_size", 1, b_bit_size},
     {"erlang", "map_size", 1, b_map_size},     {"erlang", "map_get", 2, b_map_get},

@@ -9,6 +9,8 @@
 
 #include "term/arith.h"
 #include "vm/vm_bits.h"
+#include "vm/vm_lists.h"
+#include "vm/vm_trap.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_map.h"
 #include "vm/vm_support.h"
@@ -104,11 +106,28 @@ const hl_tword *hl_vm_halt_code(void) {
         if (st != HL_VM_YIELD) goto leave_saved;                                    \
     } while (0)
 
+/* The compare instructions' slow path (operands not both small, or not
+ * both immediate): a comparison larger than a quantum yields as a builtin
+ * does (bif_compare.c, docs/builtins.md): charged, then cmp_again. */
+#define CMP_SLOW(c, a, b, exact)                                                 \
+    do {                                                                         \
+        p->bif_cost = 0;                                                         \
+        cmp_st = hl_vm_cmp_instr(p, (a), (b), (exact), &(c));                    \
+        HL_CMP_PROBE();                                                          \
+        if (UNLIKELY(p->bif_cost)) {                                             \
+            if (reds >= p->bif_cost) reds -= p->bif_cost;                        \
+            else p->reds_debt += p->bif_cost - reds, reds = 0;                   \
+        }                                                                        \
+        if (UNLIKELY(cmp_st != HL_TERM_OK)) goto cmp_again;                      \
+    } while (0)
+
 /* Test builds: the longest single builtin calls (p->probe, vm_trap.h). */
 #ifdef HL_TEST_HOOKS
 #define HL_BIF_PROBE_START() uint64_t probe_t0 = hl_vm_now_ns()
 #define HL_BIF_PROBE_END(fn) hl_vm_probe_bif(p, (fn), ts, probe_t0)
+#define HL_CMP_PROBE() (p->bif_cost > p->probe.max_cost ? (void)(p->probe.max_cost = p->bif_cost) : (void)0)
 #else
+#define HL_CMP_PROBE() ((void)0)
 #define HL_BIF_PROBE_START() ((void)0)
 #define HL_BIF_PROBE_END(fn) ((void)0)
 #endif
@@ -150,6 +169,7 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
     hl_term *base[4] = {x, NULL, (hl_term *)(uintptr_t)consts, NULL};
     uint64_t reds = 0;
     hl_vm_status st;
+    hl_term_status cmp_st = HL_TERM_OK;
     RELOAD();
     /* The first chunk of reductions. */
     st = hl_vm_refill(p, &reds, &budget);
@@ -287,7 +307,9 @@ dispatch:
         HL_BIF_PROBE_START();
         hl_term_status ts = fn(p, args, &out);
         if (UNLIKELY(ts == HL_TERM_HEAP_LIMIT)) {
-            GC(0, (uint32_t)pc[3], args, k);
+            /* a little room beyond the live data: a yielding builtin's
+             * small steps (vm_trap.h) then always fit on the retry */
+            GC(HL_VM_TRAP_ROOM, (uint32_t)pc[3], args, k);
             ts = fn(p, args, &out);
         }
         HL_BIF_PROBE_END(fn);
@@ -408,76 +430,128 @@ dispatch:
         hl_term a = SRC(pc[2]), b = consts[pc[3] >> 2];
         if (LIKELY(hl_is_small(a))) {
             if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
-        } else if (!(hl_vm_cmp(p, a, b, false) < 0)) JUMP(pc[1]);
+        } else {
+            int c_;
+            CMP_SLOW(c_, a, b, false);
+            if (!(c_ < 0)) JUMP(pc[1]);
+        }
         NEXT(4);
     }
     CASE(is_ge_sc) {
         hl_term a = SRC(pc[2]), b = consts[pc[3] >> 2];
         if (LIKELY(hl_is_small(a))) {
             if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
-        } else if (!(hl_vm_cmp(p, a, b, false) >= 0)) JUMP(pc[1]);
+        } else {
+            int c_;
+            CMP_SLOW(c_, a, b, false);
+            if (!(c_ >= 0)) JUMP(pc[1]);
+        }
         NEXT(4);
     }
     CASE(is_lt_cs) {
         hl_term a = consts[pc[2] >> 2], b = SRC(pc[3]);
         if (LIKELY(hl_is_small(b))) {
             if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
-        } else if (!(hl_vm_cmp(p, a, b, false) < 0)) JUMP(pc[1]);
+        } else {
+            int c_;
+            CMP_SLOW(c_, a, b, false);
+            if (!(c_ < 0)) JUMP(pc[1]);
+        }
         NEXT(4);
     }
     CASE(is_ge_cs) {
         hl_term a = consts[pc[2] >> 2], b = SRC(pc[3]);
         if (LIKELY(hl_is_small(b))) {
             if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
-        } else if (!(hl_vm_cmp(p, a, b, false) >= 0)) JUMP(pc[1]);
+        } else {
+            int c_;
+            CMP_SLOW(c_, a, b, false);
+            if (!(c_ >= 0)) JUMP(pc[1]);
+        }
         NEXT(4);
     }
     CASE(is_lt_yc) {
         hl_term a = E[pc[2] >> 2], b = consts[pc[3] >> 2];
         if (LIKELY(hl_is_small(a))) {
             if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
-        } else if (!(hl_vm_cmp(p, a, b, false) < 0)) JUMP(pc[1]);
+        } else {
+            int c_;
+            CMP_SLOW(c_, a, b, false);
+            if (!(c_ < 0)) JUMP(pc[1]);
+        }
         NEXT(4);
     }
     CASE(is_ge_yc) {
         hl_term a = E[pc[2] >> 2], b = consts[pc[3] >> 2];
         if (LIKELY(hl_is_small(a))) {
             if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
-        } else if (!(hl_vm_cmp(p, a, b, false) >= 0)) JUMP(pc[1]);
+        } else {
+            int c_;
+            CMP_SLOW(c_, a, b, false);
+            if (!(c_ >= 0)) JUMP(pc[1]);
+        }
         NEXT(4);
     }
     CASE(is_lt) {
         hl_term a = SRC(pc[2]), b = SRC(pc[3]);
         if (LIKELY(hl_both_small(a, b))) {
             if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
-        } else if (!(hl_vm_cmp(p, a, b, false) < 0)) JUMP(pc[1]);
+        } else {
+            int c_;
+            CMP_SLOW(c_, a, b, false);
+            if (!(c_ < 0)) JUMP(pc[1]);
+        }
         NEXT(4);
     }
     CASE(is_ge) {
         hl_term a = SRC(pc[2]), b = SRC(pc[3]);
         if (LIKELY(hl_both_small(a, b))) {
             if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
-        } else if (!(hl_vm_cmp(p, a, b, false) >= 0)) JUMP(pc[1]);
+        } else {
+            int c_;
+            CMP_SLOW(c_, a, b, false);
+            if (!(c_ >= 0)) JUMP(pc[1]);
+        }
         NEXT(4);
     }
     CASE(is_eq) {
         hl_term a = SRC(pc[2]), b = SRC(pc[3]);
-        if (a != b && (hl_is_immed(a) && hl_is_immed(b) ? true : hl_vm_cmp(p, a, b, false) != 0)) JUMP(pc[1]);
+        if (a != b) {
+            if (hl_is_immed(a) && hl_is_immed(b)) JUMP(pc[1]);
+            int c_;
+            CMP_SLOW(c_, a, b, false);
+            if (c_ != 0) JUMP(pc[1]);
+        }
         NEXT(4);
     }
     CASE(is_ne) {
         hl_term a = SRC(pc[2]), b = SRC(pc[3]);
-        if (a == b || (!(hl_is_immed(a) && hl_is_immed(b)) && hl_vm_cmp(p, a, b, false) == 0)) JUMP(pc[1]);
+        if (a == b) JUMP(pc[1]);
+        if (!(hl_is_immed(a) && hl_is_immed(b))) {
+            int c_;
+            CMP_SLOW(c_, a, b, false);
+            if (c_ == 0) JUMP(pc[1]);
+        }
         NEXT(4);
     }
     CASE(is_eq_exact) {
         hl_term a = SRC(pc[2]), b = SRC(pc[3]);
-        if (a != b && (hl_is_immed(a) || hl_is_immed(b) || hl_vm_cmp(p, a, b, true) != 0)) JUMP(pc[1]);
+        if (a != b) {
+            if (hl_is_immed(a) || hl_is_immed(b)) JUMP(pc[1]);
+            int c_;
+            CMP_SLOW(c_, a, b, true);
+            if (c_ != 0) JUMP(pc[1]);
+        }
         NEXT(4);
     }
     CASE(is_ne_exact) {
         hl_term a = SRC(pc[2]), b = SRC(pc[3]);
-        if (a == b || (!hl_is_immed(a) && !hl_is_immed(b) && hl_vm_cmp(p, a, b, true) == 0)) JUMP(pc[1]);
+        if (a == b) JUMP(pc[1]);
+        if (!hl_is_immed(a) && !hl_is_immed(b)) {
+            int c_;
+            CMP_SLOW(c_, a, b, true);
+            if (c_ == 0) JUMP(pc[1]);
+        }
         NEXT(4);
     }
 
@@ -881,6 +955,27 @@ dispatch:
     }
 #endif
 
+cmp_again:
+    /* A comparison's quantum is done (charged) or it ran out of room: a
+     * preemption point or a collection, then the same instruction again.
+     * It has no live count, so every x register is kept (each holds a
+     * valid term: a collection clears the dead ones). */
+    if (cmp_st == HL_VM_BIF_TRAP) {
+        if (reds == 0) {
+            SAVE();
+            p->nlive = HL_BC_MAX_X;
+            st = hl_vm_refill(p, &reds, &budget);
+            if (st != HL_VM_YIELD || reds == 0) goto leave_saved;
+        }
+        DISPATCH();
+    }
+    if (cmp_st == HL_TERM_HEAP_LIMIT) {
+        GC(HL_VM_TRAP_ROOM, HL_BC_MAX_X, NULL, 0); /* room for a quantum's frames */
+        DISPATCH();
+    }
+    SAVE();
+    st = HL_VM_FAULT_NOMEM;
+    goto leave_saved;
 bad_fun:
     SAVE();
     st = hl_vm_raise_badfun(p, x, (uint32_t)pc[1]);

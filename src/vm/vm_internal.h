@@ -61,7 +61,7 @@ enum { HL_VM_ALLOC_SMALL = 6 }; /* allocate_small: slots + CP + size <= 8 words 
 #define HL_VM_BIF_TRAP ((hl_term_status)101)
 
 /* A builtin's saved continuation (vm/vm_trap.h). t: collection roots. */
-enum { HL_VM_TRAP_TERMS = 4 };
+enum { HL_VM_TRAP_TERMS = 6 };
 typedef struct hl_vm_trap {
     hl_vm_bif_fn fn; /* the builtin that trapped; NULL: none */
     hl_term t[HL_VM_TRAP_TERMS];

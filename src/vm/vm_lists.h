@@ -1,5 +1,5 @@
-/* vm_lists.h — the yielding list builtins (vm/bif_lists.c), for bif.c's
- * table. */
+/* vm_lists.h — the yielding list builtins (vm/bif_lists.c, bif_subtract.c)
+ * and comparisons (vm/bif_compare.c), for bif.c's table. */
 #ifndef HL_VM_LISTS_H
 #define HL_VM_LISTS_H
 
@@ -14,5 +14,21 @@ hl_term_status hl_vm_bif_keyfind(hl_vm_proc *p, const hl_term *a, hl_term *out);
 hl_term_status hl_vm_bif_tuple_to_list(hl_vm_proc *p, const hl_term *a, hl_term *out);
 hl_term_status hl_vm_bif_subtract(hl_vm_proc *p, const hl_term *a, hl_term *out); /* bif_subtract.c */
 hl_term_status hl_vm_bif_list_to_tuple(hl_vm_proc *p, const hl_term *a, hl_term *out);
+
+/* bif_compare.c */
+hl_term_status hl_vm_bif_eq(hl_vm_proc *p, const hl_term *a, hl_term *out);
+hl_term_status hl_vm_bif_ne(hl_vm_proc *p, const hl_term *a, hl_term *out);
+hl_term_status hl_vm_bif_le(hl_vm_proc *p, const hl_term *a, hl_term *out);
+hl_term_status hl_vm_bif_lt(hl_vm_proc *p, const hl_term *a, hl_term *out);
+hl_term_status hl_vm_bif_ge(hl_vm_proc *p, const hl_term *a, hl_term *out);
+hl_term_status hl_vm_bif_gt(hl_vm_proc *p, const hl_term *a, hl_term *out);
+hl_term_status hl_vm_bif_exact_eq(hl_vm_proc *p, const hl_term *a, hl_term *out);
+hl_term_status hl_vm_bif_exact_ne(hl_vm_proc *p, const hl_term *a, hl_term *out);
+hl_term_status hl_vm_bif_min(hl_vm_proc *p, const hl_term *a, hl_term *out);
+hl_term_status hl_vm_bif_max(hl_vm_proc *p, const hl_term *a, hl_term *out);
+/* The compare instructions' slow path: OK with *r, HL_VM_BIF_TRAP (state
+ * saved: charge p->bif_cost, pass a preemption point, execute the
+ * instruction again) or HEAP_LIMIT (collect, then again). */
+hl_term_status hl_vm_cmp_instr(hl_vm_proc *p, hl_term a, hl_term b, bool exact, int *r);
 
 #endif

@@ -160,7 +160,7 @@ void hl_vm_probe_bif(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term_status ts, uint64_t
     hl_vm_bif_probe *pr = &p->probe;
     if (p->bif_cost > pr->max_cost) pr->max_cost = p->bif_cost, pr->max_cost_fn = fn;
     if (ns > pr->max_ns) pr->max_ns = ns, pr->max_ns_fn = fn;
-    if (ts == HL_VM_BIF_TRAP) pr->traps++;
+    (void)ts;
 }
 
 void hl_vm_account(hl_vm_proc *p, uint64_t reds, uint64_t budget) {

@@ -24,6 +24,11 @@
 #define HL_VM_TRAP_QUANTUM (UINT64_C(1) << 16)
 /* Work units per reduction, as the list builtins have always charged. */
 #define HL_VM_TRAP_COST_SHIFT 4
+/* Words a collection after a builtin's HEAP_LIMIT leaves free in the heap
+ * block for the retry: a step that allocates at most this much (the
+ * comparison walk's frames in one quantum: 256 of 6 words) cannot fail for
+ * want of room right after a collection. */
+#define HL_VM_TRAP_ROOM (6 * 256)
 
 /* True when p->trap holds a saved continuation of builtin `fn` (the call
  * is a re-execution), false for a fresh call. */
@@ -34,6 +39,9 @@ static inline bool hl_vm_trap_resuming(const hl_vm_proc *p, hl_vm_bif_fn fn) { r
 static inline hl_term_status hl_vm_trap_yield(hl_vm_proc *p, hl_vm_bif_fn fn, uint64_t units) {
     p->trap.fn = fn;
     p->bif_cost += (units >> HL_VM_TRAP_COST_SHIFT) + 1;
+#ifdef HL_TEST_HOOKS
+    p->probe.traps++;
+#endif
     return HL_VM_BIF_TRAP;
 }
 

@@ -39,7 +39,7 @@
 static const char src[] =
     "-module(tr).\n"
     "-export([len/1, rev1/1, rev2/1, app/1, mem/1, key/1, t2l/1, l2t/1, b2l/1, b2l3/1, glen/1, bits2l/1, sub/1,\n"
-    "         iol2b/1, iosz/1]).\n"
+    "         iol2b/1, iosz/1, eqv/1, eqg/1, ltg/1, mx/1, eqvn/1, eqgn/1]).\n"
     "len(L) -> length(L).\n"
     "rev1(L) -> lists:reverse(L).\n"
     "rev2(L) -> lists:reverse(L, [x]).\n"
@@ -56,6 +56,15 @@ static const char src[] =
     "sub({A, B}) -> A -- B.\n"
     "iol2b(L) -> iolist_to_binary([L, [<<\"tail\">>]]).\n"
     "iosz(L) -> iolist_size([[], L | <<\"tail\">>]).\n"
+    "eqv({A, B}) -> A == B.\n"
+    "eqg({A, B}) when A =:= B -> same;\n"
+    "eqg(_) -> diff.\n"
+    "ltg({A, B}) when A < B -> lt;\n"
+    "ltg(_) -> ge.\n"
+    "mx({A, B}) -> max(A, B).\n"
+    "eqvn({A, B}) -> A == B.\n"
+    "eqgn({A, B}) when A == B -> same;\n"
+    "eqgn(_) -> diff.\n"
     /* g_F: F four times, so the heap fills with the earlier results and
      * the later calls collect between quanta (a tight heap limit) */
     "-export([g_len/1, g_rev1/1, g_rev2/1, g_app/1, g_mem/1, g_key/1, g_t2l/1]).\n"
@@ -73,14 +82,19 @@ static const char src[] =
     "g_glen(X) -> _ = glen(X), _ = glen(X), _ = glen(X), glen(X).\n"
     "g_bits2l(X) -> _ = bits2l(X), _ = bits2l(X), _ = bits2l(X), bits2l(X).\n"
     "g_sub(X) -> _ = sub(X), _ = sub(X), _ = sub(X), sub(X).\n"
-    "-export([g_iol2b/1, g_iosz/1]).\n"
+    "-export([g_iol2b/1, g_iosz/1, g_eqvn/1, g_eqgn/1]).\n"
+    "g_eqvn(X) -> _ = eqvn(X), _ = eqvn(X), _ = eqvn(X), eqvn(X).\n"
+    "g_eqgn(X) -> _ = eqgn(X), _ = eqgn(X), _ = eqgn(X), eqgn(X).\n"
     "g_iol2b(X) -> _ = iol2b(X), _ = iol2b(X), _ = iol2b(X), iol2b(X).\n"
     "g_iosz(X) -> _ = iosz(X), _ = iosz(X), _ = iosz(X), iosz(X).\n";
 
-/* The largest charge one call may make: a quantum plus the final step's. */
-#define QUANTUM_COST ((HL_VM_TRAP_QUANTUM >> HL_VM_TRAP_COST_SHIFT) + 2)
+/* The largest charge one call may make: a quantum, plus the step that
+ * crosses it (at most a small comparison: 256 units), plus the last. */
+#define QUANTUM_COST (((HL_VM_TRAP_QUANTUM + 256) >> HL_VM_TRAP_COST_SHIFT) + 2)
+/* Elements of the nested-list comparisons (each a 300-element list). */
+#define NEST_LEN 2000
 
-enum arg_kind { LIST, TUPLE, BINARY, PAIR, BYTES };
+enum arg_kind { LIST, TUPLE, BINARY, PAIR, BYTES, PAIR_EQ, PAIR_NEST };
 typedef struct tcase {
     const char *fn;
     enum arg_kind kind;
@@ -88,7 +102,8 @@ typedef struct tcase {
 static const tcase cases[] = {
     {"len", LIST}, {"rev1", LIST}, {"rev2", LIST},    {"app", LIST},     {"mem", LIST},    {"key", LIST},
     {"t2l", TUPLE}, {"l2t", LIST}, {"b2l", BINARY}, {"b2l3", BINARY}, {"glen", LIST}, {"bits2l", BINARY}, {"sub", PAIR},
-    {"iol2b", BYTES}, {"iosz", BYTES},
+    {"iol2b", BYTES}, {"iosz", BYTES}, {"eqv", PAIR_EQ}, {"eqg", PAIR_EQ}, {"ltg", PAIR_EQ}, {"mx", PAIR_EQ},
+    {"eqvn", PAIR_NEST}, {"eqgn", PAIR_NEST},
 };
 
 static hl_module *compile_tr(hl_engine **eng) {
@@ -111,6 +126,17 @@ static hl_term make_arg(hl_vm_proc *p, enum arg_kind kind, size_t n) {
         return hl_bin_build_finish(&b);
     }
     hl_term *c;
+    if (kind == PAIR_EQ || kind == PAIR_NEST) { /* equal, not the same term */
+        hl_term x = make_arg(p, LIST, n), y = make_arg(p, LIST, n);
+        if (kind == PAIR_NEST) { /* every element a 300-element list (one per side): a walk frame each */
+            hl_term ex = make_arg(p, LIST, 300), ey = make_arg(p, LIST, 300);
+            for (hl_term e = x; hl_is_cons(e); e = hl_cdr(e)) hl_cons_ptr(e)[0] = ex;
+            for (hl_term e = y; hl_is_cons(e); e = hl_cdr(e)) hl_cons_ptr(e)[0] = ey;
+        }
+        assert_int_equal(hl_heap_alloc(h, 3, &c), HL_TERM_OK);
+        c[0] = hl_make_header(HL_SUB_TUPLE, 2), c[1] = x, c[2] = y;
+        return hl_make_boxed(c);
+    }
     if (kind == PAIR) { /* {[1..n], [n, 1]}: A -- B walks all of A for n, then for 1 */
         hl_term l = make_arg(p, LIST, n);
         assert_int_equal(hl_heap_alloc(h, 7, &c), HL_TERM_OK);
@@ -186,6 +212,14 @@ static void check_result(const tcase *tc, hl_term r, size_t n) {
         assert_memory_equal(b + n, "tail", 4);
         return;
     }
+    if (!strcmp(f, "eqv") || !strcmp(f, "eqvn")) {
+        assert_true(r == HL_AM(true));
+        return;
+    }
+    if (!strcmp(f, "eqg") || !strcmp(f, "eqgn") || !strcmp(f, "ltg")) {
+        assert_true(is_atom_named(r, strcmp(f, "ltg") ? "same" : "ge"));
+        return;
+    }
     if (!strcmp(f, "glen")) {
         assert_true(hl_is_atom(r));
         return;
@@ -237,7 +271,10 @@ static void test_huge_args_stop_on_the_limit(void **state) {
     hl_engine *eng;
     hl_module *m = compile_tr(&eng);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        size_t n = cases[i].kind == BINARY ? (16u << 20) - 8 : 1u << 20; /* binaries: at most 16 MiB */
+        /* binaries: at most 16 MiB; two lists: what the heap holds */
+        size_t n = cases[i].kind == BINARY ? (16u << 20) - 8 : cases[i].kind == PAIR_EQ ? 700000
+                 : cases[i].kind == PAIR_NEST                                  ? NEST_LEN
+                                                                               : 1u << 20;
         hl_vm_proc *p = start(m, &cases[i], n, 2000);
         uint64_t yields = 0;
         hl_vm_status st = run_to_end(p, 0, &yields);
@@ -265,8 +302,8 @@ static void test_multi_quantum_results_and_slices(void **state) {
     (void)state;
     hl_engine *eng;
     hl_module *m = compile_tr(&eng);
-    size_t n = 3 * HL_VM_TRAP_QUANTUM + 123;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t n = cases[i].kind == PAIR_NEST ? NEST_LEN : 3 * HL_VM_TRAP_QUANTUM + 123;
         uint64_t reds_whole = 0;
         static const uint64_t slices[] = {0, 7, 1000};
         for (size_t k = 0; k < 3; k++) {
@@ -301,24 +338,30 @@ static void test_collections_between_quanta(void **state) {
     uint64_t mid_trap = 0, done = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *f = cases[i].fn;
-        if (!strcmp(f, "len") || !strcmp(f, "mem") || !strcmp(f, "key") || !strcmp(f, "glen")) continue;
+        if (!strcmp(f, "len") || !strcmp(f, "mem") || !strcmp(f, "key") || !strcmp(f, "glen") || !strcmp(f, "eqv") ||
+            !strcmp(f, "eqg") || !strcmp(f, "ltg") || !strcmp(f, "mx"))
+            continue; /* nothing to allocate */
         char name[32];
         snprintf(name, sizeof name, "g_%s", f);
         tcase g = {name, cases[i].kind};
-        for (uint64_t mib = 24; mib <= 40; mib += 2) {
-            hl_vm_proc *p = start_heap(m, &g, n, HL_RUN_DEFAULT_MAX_REDUCTIONS, mib << 20);
+        /* nested lists: 2,000 elements of 300 (a frame each) in heaps of 160..416 KiB */
+        bool nest = cases[i].kind == PAIR_NEST;
+        size_t len = nest ? NEST_LEN : n;
+        uint64_t lo = nest ? 160u << 10 : 24u << 20, step = nest ? 32u << 10 : 2u << 20;
+        for (uint64_t bytes = lo; bytes <= lo + 8 * step; bytes += step) {
+            hl_vm_proc *p = start_heap(m, &g, len, HL_RUN_DEFAULT_MAX_REDUCTIONS, bytes);
             uint64_t yields = 0;
             hl_vm_status st = run_to_end(p, 0, &yields);
             if (st != HL_VM_DONE && st != HL_VM_FAULT_HEAP) fail_msg("%s: status %d", name, (int)st);
-            if (st == HL_VM_DONE) check_result(&cases[i], hl_vm_result(p), n), done++;
+            if (st == HL_VM_DONE) check_result(&cases[i], hl_vm_result(p), len), done++;
             mid_trap += p->probe.gcs_mid_trap;
             hl_vm_proc_free(p);
         }
     }
     printf("%llu runs to the end; collections while a builtin's state was saved: %llu\n", (unsigned long long)done,
            (unsigned long long)mid_trap);
-    assert_true(done >= 40);
-    if (hl_vm_probe_enabled()) assert_true(mid_trap >= 10);
+    assert_true(done >= 100);
+    if (hl_vm_probe_enabled()) assert_true(mid_trap >= 100);
     hl_module_free(m);
     hl_engine_free(eng);
 }

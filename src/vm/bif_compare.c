@@ -1,0 +1,209 @@
+/* bif_compare.c — the comparison builtins (==, /=, =<, <, >=, >, =:=, =/=,
+ * min/2, max/2) on terms of any size, yielding (vm/vm_trap.h,
+ * docs/builtins.md). A comparison is first tried with the ordinary
+ * comparator (term/compare.c) under a budget of one quantum; one that needs
+ * more goes on in a resumable walk whose place is a few terms:
+ *
+ *   trap.t[0], t[1]  the pair being compared next,
+ *   t[2]             the pairs still to compare after it, a list on the
+ *                    process heap of frames {A, B} (a pair) and
+ *                    {TA, TB, I} (elements I.. of two tuples of one arity,
+ *                    I advanced in place: an integer, so no old-to-young
+ *                    pointer is ever written),
+ *   t[3], t[4]       the operands (min/max return one of them),
+ *   trap.n[0]        exact (=:=) or not.
+ *
+ * Lists and tuples are walked by the frames (a list's tail needs no frame
+ * when its heads compare within a small budget, so a list of small terms
+ * allocates nothing and a frame costs at most one per 256 units); any
+ * other pair (maps, numbers, binaries, funs) is compared by the ordinary
+ * comparator, under its usual budget (a map comparison past it stops the
+ * run with a reductions fault, as everywhere). One work unit per pair. */
+#include "term/compare.h"
+#include "vm/vm_lists.h"
+#include "vm/vm_trap.h"
+
+#define H (&p->heap)
+#define Q HL_VM_TRAP_QUANTUM
+#define BOOL(c) ((c) ? HL_AM(true) : HL_AM(false))
+
+enum { LEAF_BUDGET = 1u << 20 }; /* hl_vm_cmp's */
+enum { SMALL_HEAD = 256 };        /* list heads compared without a frame */
+
+/* The ordinary comparator on a pair the walk does not take apart. */
+static int leaf(hl_vm_proc *p, hl_term a, hl_term b, bool exact, uint64_t *units) {
+    uint64_t budget = LEAF_BUDGET;
+    int r = 0;
+    hl_term_status st = hl_term_compare(a, b, exact, &budget, &r);
+    *units += LEAF_BUDGET - budget;
+    if (st != HL_TERM_OK) { /* out of budget: a reductions fault at the next preemption point */
+        p->reds_used = p->max_reds;
+        return 0;
+    }
+    return r;
+}
+
+static hl_term_status push(hl_vm_proc *p, hl_term *stack, hl_term x, hl_term y, int64_t i) {
+    size_t words = i < 0 ? 3 : 4;
+    hl_term *c;
+    hl_term_status st = hl_heap_alloc(H, words + 2, &c);
+    if (st != HL_TERM_OK) return st;
+    c[0] = hl_make_header(HL_SUB_TUPLE, words - 1), c[1] = x, c[2] = y;
+    if (i >= 0) c[3] = hl_make_small(i);
+    *stack = hl_cons_init(c + words, hl_make_boxed(c), *stack);
+    return HL_TERM_OK;
+}
+
+/* Up to a quantum of the walk from (t[0], t[1], t[2]). OK with *r, a trap
+ * with the place saved, or an allocation failure with the place reached
+ * saved (so each collection and retry makes progress). */
+static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
+    hl_term a = p->trap.t[0], b = p->trap.t[1], stack = p->trap.t[2];
+    bool exact = p->trap.n[0] != 0;
+    uint64_t units = 0;
+    hl_term_status st;
+    for (;;) {
+        if (a != b) {
+            if (units >= Q) {
+                p->trap.t[0] = a, p->trap.t[1] = b, p->trap.t[2] = stack;
+                return hl_vm_trap_yield(p, fn, units);
+            }
+            units++;
+            if (hl_is_cons(a) && hl_is_cons(b)) {
+                /* Heads that compare within a small budget need no frame
+                 * (a list of small terms allocates nothing); bigger ones are
+                 * walked, the tails kept in a frame. */
+                hl_term ha = hl_car(a), hb = hl_car(b);
+                int c = 0;
+                if (ha != hb) {
+                    uint64_t budget = SMALL_HEAD;
+                    hl_term_status cs = hl_term_compare(ha, hb, exact, &budget, &c);
+                    units += SMALL_HEAD - budget;
+                    if (cs == HL_TERM_BUDGET) {
+                        if ((st = push(p, &stack, hl_cdr(a), hl_cdr(b), -1)) != HL_TERM_OK) goto out_of_room;
+                        a = ha, b = hb;
+                        continue;
+                    }
+                    if (cs != HL_TERM_OK) c = 0, p->reds_used = p->max_reds;
+                }
+                if (c) {
+                    *r = c;
+                    break;
+                }
+                a = hl_cdr(a), b = hl_cdr(b);
+                continue;
+            }
+            if (hl_is_tuple(a) && hl_is_tuple(b) && hl_tuple_arity(a) == hl_tuple_arity(b)) {
+                size_t n = hl_tuple_arity(a);
+                if (n == 0) goto pop;
+                if (n > 1 && (st = push(p, &stack, a, b, 1)) != HL_TERM_OK) goto out_of_room;
+                a = hl_tuple_get(a, 0), b = hl_tuple_get(b, 0);
+                continue;
+            }
+            int c = leaf(p, a, b, exact, &units);
+            if (c) {
+                *r = c;
+                break;
+            }
+        }
+    pop:
+        if (stack == HL_NIL) {
+            *r = 0;
+            break;
+        }
+        hl_term f = hl_car(stack);
+        if (hl_tuple_arity(f) == 2) {
+            a = hl_tuple_get(f, 0), b = hl_tuple_get(f, 1);
+            stack = hl_cdr(stack);
+            continue;
+        }
+        hl_term ta = hl_tuple_get(f, 0), tb = hl_tuple_get(f, 1);
+        size_t i = (size_t)hl_small_val(hl_tuple_get(f, 2));
+        a = hl_tuple_get(ta, i), b = hl_tuple_get(tb, i);
+        if (i + 1 < hl_tuple_arity(ta)) hl_boxed_ptr(f)[3] = hl_make_small((int64_t)i + 1);
+        else stack = hl_cdr(stack);
+    }
+    p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+    return HL_TERM_OK;
+out_of_room:
+    p->trap.t[0] = a, p->trap.t[1] = b, p->trap.t[2] = stack;
+    p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+    return st;
+}
+
+/* Compares x and y for builtin fn: OK with *r (and the operands in *ox,
+ * *oy, as they are now), a trap, or an allocation failure. */
+static hl_term_status compare(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term x, hl_term y, bool exact, int *r, hl_term *ox,
+                              hl_term *oy) {
+    if (!hl_vm_trap_resuming(p, fn)) {
+        *ox = x, *oy = y;
+        uint64_t budget = Q;
+        hl_term_status st = hl_term_compare(x, y, exact, &budget, r);
+        if (st == HL_TERM_OK) {
+            p->bif_cost += (Q - budget) >> HL_VM_TRAP_COST_SHIFT;
+            return HL_TERM_OK;
+        }
+        if (st != HL_TERM_BUDGET) { /* as hl_vm_cmp: a reductions fault at the next preemption point */
+            p->reds_used = p->max_reds;
+            *r = 0;
+            return HL_TERM_OK;
+        }
+        /* More than a quantum: the walk, from the start, with the quantum charged. */
+        p->trap.t[0] = x, p->trap.t[1] = y, p->trap.t[2] = HL_NIL, p->trap.t[3] = x, p->trap.t[4] = y;
+        p->trap.n[0] = exact;
+        return hl_vm_trap_yield(p, fn, Q);
+    }
+    hl_term_status st = walk(p, fn, r);
+    if (st != HL_TERM_OK) return st;
+    *ox = p->trap.t[3], *oy = p->trap.t[4];
+    return hl_vm_trap_end(p, HL_TERM_OK);
+}
+
+#define CMP(name, exact, cond)                                                                            \
+    hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out) {                                 \
+        int c = 0;                                                                                        \
+        hl_term x, y;                                                                                     \
+        hl_term_status st = compare(p, name, a[0], a[1], exact, &c, &x, &y);                              \
+        if (st == HL_TERM_OK) *out = BOOL(cond);                                                          \
+        return st;                                                                                        \
+    }
+CMP(hl_vm_bif_eq, false, c == 0)
+CMP(hl_vm_bif_ne, false, c != 0)
+CMP(hl_vm_bif_le, false, c <= 0)
+CMP(hl_vm_bif_lt, false, c < 0)
+CMP(hl_vm_bif_ge, false, c >= 0)
+CMP(hl_vm_bif_gt, false, c > 0)
+CMP(hl_vm_bif_exact_eq, true, c == 0)
+CMP(hl_vm_bif_exact_ne, true, c != 0)
+#undef CMP
+
+/* The compare instructions' slow path (interp.c): the same, under keys of
+ * its own (functions never called) so an instruction's state and a
+ * builtin's can never be taken for each other. */
+static hl_term_status instr_key(hl_vm_proc *p, const hl_term *a, hl_term *out) {
+    (void)p, (void)a, (void)out;
+    return HL_TERM_BADARG;
+}
+static hl_term_status instr_key_exact(hl_vm_proc *p, const hl_term *a, hl_term *out) {
+    (void)p, (void)a, (void)out;
+    return HL_TERM_BADARG;
+}
+hl_term_status hl_vm_cmp_instr(hl_vm_proc *p, hl_term a, hl_term b, bool exact, int *r) {
+    hl_term x, y;
+    return compare(p, exact ? instr_key_exact : instr_key, a, b, exact, r, &x, &y);
+}
+
+hl_term_status hl_vm_bif_min(hl_vm_proc *p, const hl_term *a, hl_term *out) {
+    int c = 0;
+    hl_term x, y;
+    hl_term_status st = compare(p, hl_vm_bif_min, a[0], a[1], false, &c, &x, &y);
+    if (st == HL_TERM_OK) *out = c <= 0 ? x : y;
+    return st;
+}
+hl_term_status hl_vm_bif_max(hl_vm_proc *p, const hl_term *a, hl_term *out) {
+    int c = 0;
+    hl_term x, y;
+    hl_term_status st = compare(p, hl_vm_bif_max, a[0], a[1], false, &c, &x, &y);
+    if (st == HL_TERM_OK) *out = c >= 0 ? x : y;
+    return st;
+}
