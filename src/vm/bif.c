@@ -221,7 +221,6 @@ BIF(b_exit1) { (void)out; return raise(p, HL_AM(exit), a[0]); }
 
 /* ---- conversions ---- */
 BIF(b_integer_to_list) { return hl_bif_integer_to_list(H, a[0], hl_make_small(10), out); }
-BIF(b_list_to_integer) { return hl_bif_list_to_integer(H, a[0], hl_make_small(10), out); }
 BIF(b_atom_to_list) {
     if (!hl_is_atom(a[0])) return HL_TERM_BADARG;
     size_t len;
@@ -291,7 +290,7 @@ static const bif_entry table[] = {
     {"erlang", "is_map_key", 2, b_is_map_key}, {"erlang", "error", 1, b_error1},
     {"erlang", "error", 2, b_error2},          {"erlang", "throw", 1, b_throw},
     {"erlang", "exit", 1, b_exit1},            {"erlang", "integer_to_list", 1, b_integer_to_list},
-    {"erlang", "list_to_integer", 1, b_list_to_integer}, {"erlang", "atom_to_list", 1, b_atom_to_list},
+    {"erlang", "list_to_integer", 1, hl_vm_bif_list_to_integer1}, {"erlang", "atom_to_list", 1, b_atom_to_list},
     {"erlang", "list_to_tuple", 1, hl_vm_bif_list_to_tuple}, {"erlang", "tuple_to_list", 1, hl_vm_bif_tuple_to_list},
     {"lists", "reverse", 1, hl_vm_bif_reverse1},       {"lists", "reverse", 2, hl_vm_bif_reverse2},
     {"lists", "keyfind", 3, hl_vm_bif_keyfind},        {"lists", "member", 2, hl_vm_bif_member},

@@ -11,6 +11,7 @@
 #include "gen/load.h"
 #include "term/arith.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_lists.h"
 #include "vm/vm_std.h"
 
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
@@ -107,7 +108,6 @@ BIF(b_insert_element) {
 BIF(b_floor) { return hl_bif_floor(H, a[0], out); }
 BIF(b_ceil) { return hl_bif_ceil(H, a[0], out); }
 BIF(b_integer_to_list2) { return hl_bif_integer_to_list(H, a[0], a[1], out); }
-BIF(b_list_to_integer2) { return hl_bif_list_to_integer(H, a[0], a[1], out); }
 
 /* ---- atoms ---- */
 /* Only names that are static atoms or in the running program's own pool
@@ -264,7 +264,7 @@ static const hl_vm_bif_def table[] = {
     {"erlang", "floor", 1, b_floor},
     {"erlang", "ceil", 1, b_ceil},
     {"erlang", "integer_to_list", 2, b_integer_to_list2},
-    {"erlang", "list_to_integer", 2, b_list_to_integer2},
+    {"erlang", "list_to_integer", 2, hl_vm_bif_list_to_integer2}, /* bif_text.c: yields */
     {"erlang", "list_to_existing_atom", 1, b_list_to_existing_atom},
     {"erlang", "raise", 3, b_raise3},
     {"math", "pi", 0, m_pi},

@@ -15,6 +15,9 @@ hl_term_status hl_vm_bif_tuple_to_list(hl_vm_proc *p, const hl_term *a, hl_term 
 hl_term_status hl_vm_bif_subtract(hl_vm_proc *p, const hl_term *a, hl_term *out); /* bif_subtract.c */
 hl_term_status hl_vm_bif_list_to_tuple(hl_vm_proc *p, const hl_term *a, hl_term *out);
 
+/* bif_text.c */
+hl_term_status hl_vm_bif_list_to_integer1(hl_vm_proc *p, const hl_term *a, hl_term *out);
+hl_term_status hl_vm_bif_list_to_integer2(hl_vm_proc *p, const hl_term *a, hl_term *out);
 /* bif_compare.c */
 hl_term_status hl_vm_bif_eq(hl_vm_proc *p, const hl_term *a, hl_term *out);
 hl_term_status hl_vm_bif_ne(hl_vm_proc *p, const hl_term *a, hl_term *out);

@@ -39,7 +39,7 @@
 static const char src[] =
     "-module(tr).\n"
     "-export([len/1, rev1/1, rev2/1, app/1, mem/1, key/1, t2l/1, l2t/1, b2l/1, b2l3/1, glen/1, bits2l/1, sub/1,\n"
-    "         iol2b/1, iosz/1, eqv/1, eqg/1, ltg/1, mx/1, eqvn/1, eqgn/1]).\n"
+    "         iol2b/1, iosz/1, eqv/1, eqg/1, ltg/1, mx/1, eqvn/1, eqgn/1, l2i/1]).\n"
     "len(L) -> length(L).\n"
     "rev1(L) -> lists:reverse(L).\n"
     "rev2(L) -> lists:reverse(L, [x]).\n"
@@ -65,6 +65,7 @@ static const char src[] =
     "eqvn({A, B}) -> A == B.\n"
     "eqgn({A, B}) when A == B -> same;\n"
     "eqgn(_) -> diff.\n"
+    "l2i(L) -> list_to_integer(L).\n"
     /* g_F: F four times, so the heap fills with the earlier results and
      * the later calls collect between quanta (a tight heap limit) */
     "-export([g_len/1, g_rev1/1, g_rev2/1, g_app/1, g_mem/1, g_key/1, g_t2l/1]).\n"
@@ -94,7 +95,7 @@ static const char src[] =
 /* Elements of the nested-list comparisons (each a 300-element list). */
 #define NEST_LEN 2000
 
-enum arg_kind { LIST, TUPLE, BINARY, PAIR, BYTES, PAIR_EQ, PAIR_NEST };
+enum arg_kind { LIST, TUPLE, BINARY, PAIR, BYTES, PAIR_EQ, PAIR_NEST, ZEROS };
 typedef struct tcase {
     const char *fn;
     enum arg_kind kind;
@@ -103,7 +104,7 @@ static const tcase cases[] = {
     {"len", LIST}, {"rev1", LIST}, {"rev2", LIST},    {"app", LIST},     {"mem", LIST},    {"key", LIST},
     {"t2l", TUPLE}, {"l2t", LIST}, {"b2l", BINARY}, {"b2l3", BINARY}, {"glen", LIST}, {"bits2l", BINARY}, {"sub", PAIR},
     {"iol2b", BYTES}, {"iosz", BYTES}, {"eqv", PAIR_EQ}, {"eqg", PAIR_EQ}, {"ltg", PAIR_EQ}, {"mx", PAIR_EQ},
-    {"eqvn", PAIR_NEST}, {"eqgn", PAIR_NEST},
+    {"eqvn", PAIR_NEST}, {"eqgn", PAIR_NEST}, {"l2i", ZEROS},
 };
 
 static hl_module *compile_tr(hl_engine **eng) {
@@ -152,7 +153,7 @@ static hl_term make_arg(hl_vm_proc *p, enum arg_kind kind, size_t n) {
     }
     assert_int_equal(hl_heap_alloc(h, 2 * n, &c), HL_TERM_OK);
     for (size_t i = 0; i < n; i++) {
-        int64_t v = kind == BYTES ? (int64_t)((i + 1) & 0xFF) : (int64_t)i + 1;
+        int64_t v = kind == BYTES ? (int64_t)((i + 1) & 0xFF) : kind == ZEROS ? (i + 1 < n ? '0' : '7') : (int64_t)i + 1;
         hl_cons_init(c + 2 * i, hl_make_small(v), i + 1 < n ? hl_make_cons(c + 2 * (i + 1)) : HL_NIL);
     }
     return hl_make_cons(c);
@@ -195,6 +196,10 @@ static void check_result(const tcase *tc, hl_term r, size_t n) {
     }
     if (!strcmp(f, "mem") || !strcmp(f, "key")) {
         assert_true(r == HL_AM(false));
+        return;
+    }
+    if (!strcmp(f, "l2i")) {
+        assert_int_equal(hl_small_val(r), 7);
         return;
     }
     if (!strcmp(f, "iosz")) {
@@ -339,7 +344,7 @@ static void test_collections_between_quanta(void **state) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *f = cases[i].fn;
         if (!strcmp(f, "len") || !strcmp(f, "mem") || !strcmp(f, "key") || !strcmp(f, "glen") || !strcmp(f, "eqv") ||
-            !strcmp(f, "eqg") || !strcmp(f, "ltg") || !strcmp(f, "mx"))
+            !strcmp(f, "eqg") || !strcmp(f, "ltg") || !strcmp(f, "mx") || !strcmp(f, "l2i"))
             continue; /* nothing to allocate */
         char name[32];
         snprintf(name, sizeof name, "g_%s", f);
