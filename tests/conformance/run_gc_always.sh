@@ -17,6 +17,6 @@ for f in seq duplicate sort usort flatten; do std_slow="$std_slow probe-std-$f-r
 # The data-structure probes (tens of thousands of live elements) too.
 for f in dict gb_trees gb_sets sets array; do std_slow="$std_slow probe-ds-$f-reductions probe-ds-$f-heap"; done
 # The yielding builtins' programs need lists longer than a quantum (65,536 cells).
-trap_slow="trap_lists trap_subtract trap_iolists trap_compare"
+trap_slow="trap_lists trap_subtract trap_iolists trap_compare trap_list_to_integer trap_binaries"
 export HL_CONFORMANCE_SLOW="deep_nontail_map deep_recursion probe-heap-growth sort_runs probe-std-make_tuple-heap $std_slow $trap_slow"
 HL_TEST_GC_ALWAYS=1 exec bash "$(dirname "$0")/run.sh" "$@"

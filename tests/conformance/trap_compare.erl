@@ -13,13 +13,14 @@ ge(A, B) when A >= B -> ge; ge(_, _) -> lt.
 
 main() ->
     Q = 65536,
-    A = mk(Q + 5), B = mk(Q + 5), C = mk(Q + 4) ++ [1.0], D = mk(Q + 4) ++ [1],
+    A0 = mk(Q + 4), % one list built in Erlang; the rest are copies by ++ (cheap in reductions)
+    A = A0 ++ [Q + 5], B = A0 ++ [Q + 5], C = A0 ++ [1.0], D = A0 ++ [1],
     Row = lists:seq(1, 300),
     N1 = lists:duplicate(300, Row), N2 = lists:duplicate(300, lists:seq(1, 300)),
     N3 = lists:duplicate(299, Row) ++ [lists:seq(1, 299) ++ [301]],
-    T = [{I, [I, {I}], <<I>>} || I <- lists:seq(1, 20000)],
-    T2 = [{I, [I, {I}], <<I>>} || I <- lists:seq(1, 20000)],
-    T3 = [{I, [I, {I}], <<I>>} || I <- lists:seq(1, 19999)] ++ [{20000, [20000, {20001}], <<1>>}],
+    T = [{I, [I, {I}], <<I>>} || I <- lists:seq(1, 12000)],
+    T2 = T ++ [],
+    T3 = lists:droplast(T) ++ [{12000, [12000, {12001}], <<1>>}],
     Tup = list_to_tuple(A), Tup2 = list_to_tuple(C),
     {[A == B, A =:= B, A /= B, A =/= B, A < B, A =< B, A > B, A >= B,
       C == D, C =:= D, C < D, C > D, C =< D, D < C, D == C,

@@ -8,10 +8,10 @@ h(B) when is_bitstring(B) -> {bit_size(B), erlang:phash2(B)};
 h(X) -> X.
 main() ->
     Q = 65536,
-    Bytes = [I rem 256 || I <- lists:seq(1, Q + 100)],
-    Nested = [[I rem 256, <<I:16>>] || I <- lists:seq(1, Q div 2 + 7)],
-    Deep = lists:foldl(fun(I, Acc) -> [Acc, I rem 256] end, [], lists:seq(1, Q + 3)),
-    DeepR = lists:foldl(fun(I, Acc) -> [I rem 256 | [Acc]] end, [], lists:seq(1, Q + 3)),
+    Bytes = binary_to_list(list_to_binary(lists:duplicate(Q div 16 + 7, <<"0123456789abcdef">>))),
+    Nested = lists:duplicate(Q div 2 + 7, [7, <<"ab">>]),
+    Deep = lists:foldl(fun(I, Acc) -> [Acc, I] end, [], lists:sublist(Bytes, Q div 2 + 3)),
+    DeepR = lists:foldl(fun(I, Acc) -> [I | [Acc]] end, [], lists:sublist(Bytes, Q div 2 + 3)),
     Big = list_to_binary(lists:duplicate(40000, <<"abcdefgh">>)),
     WithBig = [1, Big, [Big, 2 | Big], <<>>, []],
     Bits = [<<1:3>>, [<<255, 7:5>>] | lists:duplicate(Q, <<5:2>>)],

@@ -17,7 +17,7 @@ big(N) ->
     {length(R), hd(R), length(A), lists:last(A), lists:member(N, L), lists:member(x, L),
      lists:keyfind(N, 1, KL), lists:keyfind(N + 1, 1, KL), lists:keyfind(N + 0.0, 1, KL), lists:member(N + 0.0, L),
      tuple_size(T), element(N, T), L2 =:= L,
-     lists:sum(lists:reverse(L, [7])), length(A ++ L), lists:nth(N + 2, A ++ L),
+     erlang:phash2(lists:reverse(L, [7])), length(A ++ L), hd(tl(lists:reverse(A ++ L))),
      if length(L) > 65536 -> long; true -> short end,
      c(fun() -> lists:reverse([1, 2 | L] ++ foo) end),
      c(fun() -> lists:reverse(L ++ foo, []) end),
