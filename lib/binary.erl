@@ -132,13 +132,13 @@ split_one(S, Pats, A, B) ->
         nomatch -> [S];
         {Pos, Len} ->
             End = Pos + Len,
-            [erlang:binary_part(S, End, byte_size(S) - End), erlang:binary_part(S, 0, Pos)]
+            [slice(S, End, byte_size(S) - End), slice(S, 0, Pos)]
     end.
 
 split_all(S, Pats, A, B, DropEmpty) ->
     Tag = case DropEmpty of true -> 1; false -> 0 end,
     {S1, {_, Prev, Rev}} = split_loop(S, Pats, A, B, {Tag, 0, []}),
-    [erlang:binary_part(S1, Prev, byte_size(S1) - Prev) | Rev].
+    [slice(S1, Prev, byte_size(S1) - Prev) | Rev].
 
 split_loop(S, Pats, From, Stop, Acc) ->
     case erlang:hl_bin_find(S, Pats, From, Stop, Acc) of
@@ -199,10 +199,17 @@ replacement(R, [I | T], M, From) -> [erlang:binary_part(R, From, I - From), M | 
 
 %% ---- parts, copies, lists ----
 
-part(B, {Pos, Len}) -> erlang:binary_part(B, Pos, Len);
+part(B, {Pos, Len}) -> part(B, Pos, Len);
 part(_, _) -> erlang:error(badarg).
 
-part(B, Pos, Len) -> erlang:binary_part(B, Pos, Len).
+part(B, Pos, Len) -> small(erlang:binary_part(B, Pos, Len)).
+
+%% As OTP, a part of at most 64 bytes is a copy (not a slice of a larger
+%% binary): binary:referenced_byte_size/1 tells them apart.
+slice(S, Pos, Len) -> small(erlang:binary_part(S, Pos, Len)).
+
+small(B) when byte_size(B) =< 64 -> <<B/binary, <<>>/binary>>;
+small(B) -> B.
 
 copy(B) -> copy(B, 1).
 

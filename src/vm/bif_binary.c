@@ -17,6 +17,7 @@
  * first pattern that matches at the leftmost position is the longest, as
  * OTP's. Matches never overlap: the scan resumes after each one. Slices are
  * sub-binaries of the subject (never copies). */
+#define _GNU_SOURCE /* memmem */
 #include <string.h>
 
 #include "base/mem.h"
@@ -32,6 +33,7 @@
 enum {
     SEARCH_BUDGET = 1 << 20,   /* bytes examined by one hl_bin_find call */
     SEARCH_MAX_HITS = 1 << 14, /* matches one call returns */
+    LONG_PATTERN = 256,        /* longer single patterns search with Two-Way */
     CHUNK_IN = 3 << 16,        /* input bytes one hex/base64 chunk handles (a multiple of 3 and 4) */
     COST_SHIFT = 6,            /* one reduction per 64 bytes */
 };
@@ -83,13 +85,17 @@ typedef struct search {
  * was compared. */
 static size_t common(search *x, const uint8_t *a, const uint8_t *b, size_t n) {
     size_t i = 0;
-    while (i < n) { /* 64-byte blocks with memcmp, then the mismatching block bytewise */
-        size_t k = n - i < 64 ? n - i : 64;
-        if (memcmp(a + i, b + i, k) != 0) {
-            while (a[i] == b[i]) i++;
-            break;
+    if (n <= 16) { /* short: bytewise, no call */
+        while (i < n && a[i] == b[i]) i++;
+    } else {
+        while (i < n) { /* 64-byte blocks with memcmp, then the mismatching block bytewise */
+            size_t k = n - i < 64 ? n - i : 64;
+            if (memcmp(a + i, b + i, k) != 0) {
+                while (a[i] == b[i]) i++;
+                break;
+            }
+            i += k;
         }
-        i += k;
     }
     uint64_t c = i + 1;
     x->work += c;
@@ -108,6 +114,22 @@ static int find_next(search *x, size_t *pos, size_t *k, hit *h) {
             if (x->budget == 0) {
                 *pos = i, *k = 0;
                 return -1;
+            }
+            if (pt->n > LONG_PATTERN) {
+                /* Two-Way (glibc's memmem for long needles): linear in the
+                 * window plus the pattern, whatever the bytes. */
+                size_t span = x->stop - pt->n + 1 - i;
+                if (span > x->budget) span = (size_t)x->budget;
+                const uint8_t *q = memmem(x->s + i, span + pt->n - 1, pt->s, pt->n);
+                uint64_t c = (uint64_t)span + pt->n;
+                x->work += c, x->budget = x->budget > c ? x->budget - c : 0;
+                if (q) {
+                    h->pos = (size_t)(q - x->s), h->len = pt->n;
+                    *pos = h->pos + pt->n, *k = 0;
+                    return 1;
+                }
+                i += span;
+                continue;
             }
             size_t last = x->stop - pt->n + 1; /* candidate starts are [i, last) */
             size_t span = last - i;
@@ -261,10 +283,19 @@ BIF(b_find) {
         hl_mem_free(hits);
         return st;
     }
-    /* One allocation for every cell, tuple and slice this call makes. */
-    size_t per = mode == M_LIST ? 2 + 3 : 2 + HL_SUB_BIN_WORDS;
-    hl_term *mem;
-    if ((st = hl_heap_alloc(H, nh * per + 4, &mem)) != HL_TERM_OK) {
+    /* One allocation for every cell, tuple and piece this call makes. As
+     * OTP, a piece of at most HL_HEAP_BIN_MAX bytes is a copy on the heap
+     * (binary:referenced_byte_size/1 sees it), a longer one a slice. */
+    size_t words = 0;
+    for (size_t i = 0, pv = (size_t)prev; i < nh; i++) {
+        size_t len = hits[i].pos - pv;
+        pv = hits[i].pos + hits[i].len;
+        if (mode == M_LIST) words += 2 + 3;
+        else if (len > 0 || mode == M_SPLIT)
+            words += 2 + (len <= HL_HEAP_BIN_MAX ? hl_heap_bin_words(len) : HL_SUB_BIN_WORDS);
+    }
+    hl_term *mem = NULL;
+    if (words && (st = hl_heap_alloc(H, words, &mem)) != HL_TERM_OK) {
         hl_mem_free(hits);
         return st;
     }
@@ -284,8 +315,13 @@ BIF(b_find) {
             uint64_t off = (uint64_t)prev;
             prev = (int64_t)(hits[i].pos + hits[i].len);
             if (len == 0 && mode == M_SPLIT_NE) continue;
-            e = hl_sub_bin_init(mem + used, orig, base + 8 * off, 8 * (uint64_t)len);
-            used += HL_SUB_BIN_WORDS;
+            if (len <= HL_HEAP_BIN_MAX) {
+                e = hl_heap_bin_init(mem + used, s + off, len);
+                used += hl_heap_bin_words(len);
+            } else {
+                e = hl_sub_bin_init(mem + used, orig, base + 8 * off, 8 * (uint64_t)len);
+                used += HL_SUB_BIN_WORDS;
+            }
         }
         list = hl_cons_init(mem + used, e, list);
         used += 2;
