@@ -170,7 +170,7 @@ replace(S0, P, R, Opts) when is_binary(R) ->
          end,
     case Ms of
         [] -> S;
-        _ -> erlang:iolist_to_binary(replace_parts(S, Ms, 0, R, Ins))
+        _ -> erlang:iolist_to_binary(replace_parts(S, Ms, 0, R, Ins, []))
     end;
 replace(_, _, _, _) -> erlang:error(badarg).
 
@@ -189,10 +189,12 @@ insert_positions([I | T], R, Acc) when is_integer(I), I >= 0, I =< byte_size(R) 
 insert_positions([], _, Acc) -> lists:sort(Acc);
 insert_positions(_, _, _) -> erlang:error(badarg).
 
-replace_parts(S, [{Pos, Len} | T], Prev, R, Ins) ->
-    [erlang:binary_part(S, Prev, Pos - Prev), replacement(R, Ins, erlang:binary_part(S, Pos, Len), 0)
-     | replace_parts(S, T, Pos + Len, R, Ins)];
-replace_parts(S, [], Prev, _, _) -> [erlang:binary_part(S, Prev, byte_size(S) - Prev)].
+%% The pieces in reverse order (tail recursion: no deep stack on many matches).
+replace_parts(S, [{Pos, Len} | T], Prev, R, Ins, Acc) ->
+    M = replacement(R, Ins, erlang:binary_part(S, Pos, Len), 0),
+    replace_parts(S, T, Pos + Len, R, Ins, [M, erlang:binary_part(S, Prev, Pos - Prev) | Acc]);
+replace_parts(S, [], Prev, _, _, Acc) ->
+    lists:reverse(Acc, [erlang:binary_part(S, Prev, byte_size(S) - Prev)]).
 
 replacement(R, [], _, From) -> erlang:binary_part(R, From, byte_size(R) - From);
 replacement(R, [I | T], M, From) -> [erlang:binary_part(R, From, I - From), M | replacement(R, T, M, I)].
