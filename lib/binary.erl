@@ -119,10 +119,10 @@ split(S0, P, Opts) ->
               true -> split_all(S, Pats, A, B, TrimAll);
               false -> split_one(S, Pats, A, B)
           end,
-    Rev1 = case TrimAll of
-               true -> [X || X <- Rev, X =/= <<>>];
-               false when Trim -> drop_empty(Rev);
-               false -> Rev
+    Rev1 = if
+               TrimAll -> drop_empty_all(Rev);
+               Trim -> drop_empty(Rev);
+               true -> Rev
            end,
     lists:reverse(Rev1).
 
@@ -149,6 +149,11 @@ split_loop(S, Pats, From, Stop, Acc) ->
 
 drop_empty([<<>> | T]) -> drop_empty(T);
 drop_empty(L) -> L.
+
+%% trim_all: split_one's two pieces, or split_all's pieces of which only
+%% the last (first here) may still be empty (the search left out the rest).
+drop_empty_all([A, B]) -> [X || X <- [A, B], X =/= <<>>];
+drop_empty_all(L) -> drop_empty(L).
 
 %% ---- replace ----
 

@@ -90,7 +90,7 @@ P("binary_split_global", [
  'binary:split(<<",,,">>, <<",">>, [global])', 'binary:split(<<>>, <<",">>, [global])', 'binary:split(<<"abab">>, <<"abab">>, [global])',
  'binary:split(<<"abab">>, <<"ababa">>, [global])', 'binary:split(<<"a b  c">>, <<" ">>, [global])',
  'binary:split(<<"1\\r\\n2\\r\\n3">>, <<"\\r\\n">>, [global])', 'binary:split(<<"a b">>, <<" ">>, [global, global])',
- 'binary:split(<<"a,b,c">>, <<",">>, [global | x])', 'length(binary:split(list_to_binary(lists:duplicate(5000, "ab,")), <<",">>, [global]))',
+ 'binary:split(<<"a,b,c">>, <<",">>, [global | x])', 'length(binary:split(list_to_binary(lists:duplicate(500, "ab,")), <<",">>, [global]))',
 ])
 P("binary_split_trim", [
  'binary:split(<<"a,b,,c,">>, <<",">>, [global, trim])', 'binary:split(<<"a,b,,c,,,">>, <<",">>, [global, trim])',
@@ -131,7 +131,7 @@ P("binary_replace_global", [
  'binary:replace(<<"a,b,c">>, <<",">>, <<", ">>, [global])', 'binary:replace(<<"abc">>, [<<"a">>, <<"c">>], <<"-">>, [global])',
  'binary:replace(<<"abcb">>, <<"b">>, <<"xy">>, [{scope, {2, 2}}, global])', 'binary:replace(<<"abcb">>, <<"b">>, <<"xy">>, [{scope, {0, 2}}, global])',
  'binary:replace(<<"abcb">>, <<"q">>, <<"x">>, [global])', 'binary:replace(<<"   ">>, <<" ">>, <<>>, [global])',
- 'byte_size(binary:replace(list_to_binary(lists:duplicate(3000, "a,")), <<",">>, <<";;">>, [global]))',
+ 'byte_size(binary:replace(list_to_binary(lists:duplicate(500, "a,")), <<",">>, <<";;">>, [global]))',
 ])
 P("binary_replace_insert", [
  'binary:replace(<<"abcb">>, <<"b">>, <<"[]">>, [global, {insert_replaced, 1}])', 'binary:replace(<<"abcb">>, <<"b">>, <<"[]">>, [global, {insert_replaced, [0,1,2]}])',
@@ -246,7 +246,7 @@ P("binary_chunks", [
  'begin B = binary:copy(<<"ab,">>, 40000), length(binary:split(B, <<",">>, [global, trim_all])) end',
  'begin B = binary:copy(<<"ab,">>, 40000), length(binary:matches(B, [<<",">>, <<"b">>])) end',
  'begin B = binary:copy(<<"ab,">>, 40000), lists:last(binary:matches(B, <<",">>)) end',
- 'begin B = binary:copy(<<"ab,">>, 40000), byte_size(binary:replace(B, <<",">>, <<>>, [global])) end',
+ 'begin B = binary:copy(<<"ab,">>, 2000), byte_size(binary:replace(B, <<",">>, <<>>, [global])) end',
 ])
 P("binary_find_resume", [
  'begin A = binary:copy(<<"a">>, 600000), S = <<A/binary, "aaz">>, binary:match(S, [<<A/binary, "x">>, <<A/binary, "y">>, <<A/binary, "aaz">>]) end',
