@@ -78,4 +78,11 @@ escript tests/oracle/conformance.escript tests/conformance/std_*.erl
 step "tests/conformance/maps_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/maps_*.erl
 
+# binary and base64 conformance programs (generated), then every
+# binary_*/base64_* program's expected output (hand-written ones included).
+step "tests/conformance/binary_*.erl, base64_*.erl (tests/oracle/gen_binary_conformance.py)"
+python3 tests/oracle/gen_binary_conformance.py tests/conformance
+step "tests/conformance/binary_*.expected, base64_*.expected (tests/oracle/conformance.escript)"
+escript tests/oracle/conformance.escript tests/conformance/binary_*.erl tests/conformance/base64_*.erl
+
 echo "regen-oracle: done; review with git status / git diff"

@@ -3,7 +3,7 @@
 %% front-end row, and (later) run by the Hyperlang VM rows. Every system in
 %% bench/ implements exactly these kernels; bench/README.md defines them.
 -module(hlbench).
--export([id/1, fib/1, sort/1, loop/1, gc/1, fact/1, print_pow2/1, maps100k/1]).
+-export([id/1, fib/1, sort/1, loop/1, gc/1, fact/1, print_pow2/1, maps100k/1, binsplit1mb/1]).
 
 %% A trivial call: id(42) = 42.
 -spec id(term()) -> term().
@@ -88,3 +88,11 @@ map_puts(K, N, M) -> map_puts(K + 1, N, maps:put(K, 2 * K, M)).
 
 map_gets(N, N, _M, Acc) -> Acc;
 map_gets(K, N, M, Acc) -> map_gets(K + 1, N, M, Acc + maps:get(K, M)).
+
+%% Binary search and slicing: an N-byte binary of "abcdefghi," repeated
+%% split at every comma: binsplit1mb(1000000) = 100001 (pieces, the last
+%% one empty).
+-spec binsplit1mb(non_neg_integer()) -> non_neg_integer().
+binsplit1mb(N) ->
+    Bin = binary:copy(<<"abcdefghi,">>, N div 10),
+    length(binary:split(Bin, <<",">>, [global])).

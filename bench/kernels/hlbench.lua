@@ -55,3 +55,19 @@ function maps100k(n)
   for _, v in pairs(t) do s = s + v end
   return s
 end
+
+-- binsplit1mb as hlbench.erl's: the N-byte string of "abcdefghi," repeated,
+-- split at every comma (plain find), counting the pieces (the last one is
+-- empty). binsplit1mb(1000000) = 100001.
+function binsplit1mb(n)
+  local s = string.rep("abcdefghi,", n // 10)
+  local pieces, pos = {}, 1
+  while true do
+    local i = string.find(s, ",", pos, true)
+    if not i then break end
+    pieces[#pieces + 1] = string.sub(s, pos, i - 1)
+    pos = i + 1
+  end
+  pieces[#pieces + 1] = string.sub(s, pos)
+  return #pieces
+end

@@ -26,5 +26,7 @@ bool hl_vm_bs_at_end(hl_term bin, hl_term pos);
 
 /* The binary builtins' implementations by module/name/arity, or NULL. */
 hl_vm_bif_fn hl_vm_bits_bif_lookup(const char *module, const char *name, uint32_t arity);
+/* The binary and base64 modules' builtins and C cores (vm/bif_binary.c). */
+hl_vm_bif_fn hl_vm_bif_binary_lookup(const char *module, const char *name, uint32_t arity);
 
 #endif

@@ -167,6 +167,8 @@ static const bits_bif table[] = {
 };
 
 hl_vm_bif_fn hl_vm_bits_bif_lookup(const char *module, const char *name, uint32_t arity) {
+    hl_vm_bif_fn f = hl_vm_bif_binary_lookup(module, name, arity);
+    if (f) return f;
     if (strcmp(module, "erlang") != 0) return NULL;
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (table[i].arity == arity && strcmp(table[i].name, name) == 0) return table[i].fn;

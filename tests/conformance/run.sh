@@ -131,6 +131,23 @@ for f in seq sort; do
     if [ $rc -eq 3 ] && [ $ms -lt 3000 ]; then pass=$((pass + 1)); else
         echo "FAIL probe std-$f-deadline: exit $rc after $ms ms"; cat "$TMP/err"; fail=$((fail + 1)); fi
 done
+# binary and base64 on 10 MB inputs: the same (their C cores do a bounded
+# chunk per call, looped in lib/binary.erl and lib/base64.erl).
+BL="$DIR/probes/binary_limits.erl"
+for f in matches split replace b64_encode b64_decode hex to_list lcp; do
+    probe "binary-$f-reductions" reductions --max-reductions 200000 "$BL" $f
+    probe "binary-$f-heap" heap --max-heap-bytes 2000000 --max-reductions 100000000000 "$BL" $f
+done
+probe binary-copy-heap heap --max-heap-bytes 2000000 "$BL" copy
+probe binary-copy_huge-heap heap --max-heap-bytes 2000000 "$BL" copy_huge
+for f in matches b64_decode; do
+    start=$(date +%s%N)
+    "$HL" run --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 "$BL" $f >/dev/null 2>"$TMP/err"
+    rc=$?
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    if [ $rc -eq 3 ] && [ $ms -lt 3000 ]; then pass=$((pass + 1)); else
+        echo "FAIL probe binary-$f-deadline: exit $rc after $ms ms"; cat "$TMP/err"; fail=$((fail + 1)); fi
+done
 
 # Data structures (dict, gb_trees, gb_sets, sets, array) built huge stop
 # with the limit that is set: they are guest code, preemptible.
