@@ -84,11 +84,11 @@ static void test_slices_match_one_run(void **state) {
     snprintf(dir, sizeof dir, "%s/tests/conformance", HL_SOURCE_DIR);
     DIR *d = opendir(dir);
     assert_non_null(d);
-    char *names[1024];
+    char *names[4096];
     size_t nnames = 0;
     for (struct dirent *de; (de = readdir(d)) != NULL;) {
         size_t l = strlen(de->d_name);
-        if (l > 4 && strcmp(de->d_name + l - 4, ".erl") == 0 && nnames < 1024) names[nnames++] = strdup(de->d_name);
+        if (l > 4 && strcmp(de->d_name + l - 4, ".erl") == 0 && nnames < 4096) names[nnames++] = strdup(de->d_name);
     }
     closedir(d);
     qsort(names, nnames, sizeof *names, cmp_names);
