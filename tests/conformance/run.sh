@@ -142,7 +142,7 @@ probe binary-copy-heap heap --max-heap-bytes 2000000 "$BL" copy
 probe binary-copy_huge-heap heap --max-heap-bytes 2000000 "$BL" copy_huge
 for f in matches b64_decode; do
     start=$(date +%s%N)
-    "$HL" run --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 "$BL" $f >/dev/null 2>"$TMP/err"
+    "$HL" run --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 "$BL" ${f}_forever >/dev/null 2>"$TMP/err"
     rc=$?
     ms=$(( ($(date +%s%N) - start) / 1000000 ))
     if [ $rc -eq 3 ] && [ $ms -lt 3000 ]; then pass=$((pass + 1)); else
