@@ -403,22 +403,67 @@ ukeymerge(I, L1, [_ | _] = L2) when is_integer(I), I > 0 -> umerge2({key, I}, L1
 
 sort(L) when is_list(L) -> sort_t(L, proper_length(L)).
 
-%% sort/1: a stable merge sort in term order. Runs of up to 4096 elements
-%% go to a C builtin with bounded work per call (src/vm/bif_sort.c); it
-%% answers false when the comparisons would cost too much (huge terms), and
-%% the run is then split and merged here.
-sort_t(L, N) when N < 2 -> L;
-sort_t(L, N) when N =< 4096 ->
+%% sort/1 returns exactly OTP 25's order, also of elements that compare ==
+%% but differ (1 and 1.0): OTP's merge sort is not stable. Its order is the
+%% stable sort of the input, or (when the first element that differs from
+%% the leading == elements is smaller) the stable sort of what
+%% erlang:hl_sort_prep/3 makes of the input (src/vm/bif_sort.c says why).
+%% The stable sort: runs of up to 8192 elements sorted by a C builtin, then
+%% merged pairwise by another; both do bounded work per call and answer
+%% false when the comparisons would cost too much (huge terms), and that
+%% part is then done here in Erlang.
+sort_t(L, N) when N < 4 -> stable_sort([L]);
+sort_t(L, _) -> sort_prep(L, L, 0, []).
+
+sort_prep(L, Rest, State, Acc) ->
+    case erlang:hl_sort_prep(Rest, State, Acc) of
+        true -> stable_sort([L]);
+        {Acc1, [], _} -> stable_sort([Acc1]);
+        {Acc1, Rest1, State1} -> sort_prep(L, Rest1, State1, Acc1)
+    end.
+
+%% The stable sort of the concatenation of Lists.
+stable_sort(Lists) -> merge_runs(sort_runs(Lists, [])).
+
+sort_runs([L | Ls], Runs) -> sort_runs(Ls, take_runs(L, Runs));
+sort_runs([], Runs) -> lists:reverse(Runs).
+
+take_runs([], Runs) -> Runs;
+take_runs(L, Runs) ->
+    case erlang:hl_sort_take(L) of
+        {Sorted, Rest} -> take_runs(Rest, [Sorted | Runs]);
+        false ->
+            {Run, N, Rest} = take_upto(8192, L, []),
+            take_runs(Rest, [sort_split(Run, N) | Runs])
+    end.
+
+merge_runs([]) -> [];
+merge_runs([Run]) -> Run;
+merge_runs(Runs) -> merge_runs(merge_pairs(Runs)).
+
+merge_pairs([A, B | Runs]) -> [merge_ab(A, B) | merge_pairs(Runs)];
+merge_pairs(Runs) -> Runs.
+
+merge_ab(A, B) ->
+    case erlang:hl_sort_merge(A, B) of
+        false -> merge_t(A, B, []);
+        M -> M
+    end.
+
+%% Stable sort of the N elements of L in Erlang, for terms too costly to
+%% compare in one builtin call.
+sort_split(L, N) when N < 2 -> L;
+sort_split(L, N) when N =< 4096 ->
     case erlang:hl_sort_run(L) of
-        false -> sort_split(L, N);
+        false -> sort_halves(L, N);
         Sorted -> Sorted
     end;
-sort_t(L, N) -> sort_split(L, N).
+sort_split(L, N) -> sort_halves(L, N).
 
-sort_split(L, N) ->
+sort_halves(L, N) ->
     H = N div 2,
     {A, B} = take(H, L, []),
-    merge_t(sort_t(A, H), sort_t(B, N - H), []).
+    merge_ab(sort_split(A, H), sort_split(B, N - H)).
 
 merge_t([X | A1] = A, [Y | B1] = B, Acc) ->
     if
@@ -439,7 +484,9 @@ sort(F, []) when is_function(F, 2) -> [];
 sort(F, [_] = L) when is_function(F, 2) -> L;
 sort(F, [_, _ | _] = L) -> msort({fn, F}, L).
 
-usort(L) when is_list(L) -> udedup(term, sort_t(L, proper_length(L))).
+usort(L) when is_list(L) ->
+    _ = proper_length(L),
+    udedup(term, stable_sort([L])).
 
 usort(F, L) when is_function(F, 2) ->
     case L of
@@ -486,6 +533,9 @@ msort_len(Ord, L, N) ->
     H = N div 2,
     {A, B} = take(H, L, []),
     merge2(Ord, msort_len(Ord, A, H), msort_len(Ord, B, N - H)).
+
+take_upto(N, [X | T], Acc) when N > 0 -> take_upto(N - 1, T, [X | Acc]);
+take_upto(N, L, Acc) -> {lists:reverse(Acc), 8192 - N, L}.
 
 take(0, L, Acc) -> {lists:reverse(Acc), L};
 take(N, [X | T], Acc) -> take(N - 1, T, [X | Acc]).
