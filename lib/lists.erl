@@ -394,8 +394,11 @@ ukeysort(I, L) when is_integer(I), I > 0 ->
 keymerge(I, L1, []) when is_integer(I), I > 0 -> L1;
 keymerge(I, L1, [_ | _] = L2) when is_integer(I), I > 0 -> merge2({key, I}, L1, L2).
 
-ukeymerge(I, L1, []) when is_integer(I), I > 0 -> L1;
-ukeymerge(I, L1, [_ | _] = L2) when is_integer(I), I > 0 -> umerge2({key, I}, L1, L2).
+ukeymerge(I, L1, L2) when is_integer(I), I > 0 ->
+    case L1 of
+        [] -> L2;
+        [_ | _] -> umerge2({key, I}, L1, L2)
+    end.
 
 %% ---- sorting and merging ----
 %% One stable top-down merge sort over an order: 'term' (=<), {key, I}
@@ -510,8 +513,8 @@ umerge([], L2) -> L2;
 umerge([_ | _] = L1, []) -> L1;
 umerge([_ | _] = L1, L2) -> umerge2(term, L1, L2).
 
-umerge(F, L1, []) when is_function(F, 2) -> L1;
-umerge(F, L1, [_ | _] = L2) when is_function(F, 2) -> umerge2({fn, F}, L1, L2).
+umerge(F, [], L2) when is_function(F, 2) -> L2;
+umerge(F, [_ | _] = L1, L2) when is_function(F, 2) -> umerge2({fn, F}, L1, L2).
 
 umerge3(L1, L2, L3) -> umerge(L1, umerge(L2, L3)).
 
@@ -551,20 +554,35 @@ merge2_(Ord, [X | A1] = A, [Y | B1] = B, Acc) ->
         false -> merge2_(Ord, A, B1, [Y | Acc])
     end.
 
-%% Merge dropping the second list's element when equal to the first's
-%% (equal: le both ways).
-umerge2(Ord, A, B) -> umerge2_(Ord, A, B, []).
+%% Merge dropping an element of the second list when it is equal to (le
+%% both ways) the element of the first list output just before it, as OTP
+%% does: with duplicates inside a list, only the second list's first
+%% element after such an output is dropped.
+umerge2(_, [], B) -> B;
+umerge2(Ord, [X | A], B) -> umerge_a(Ord, X, A, B, []).
 
-umerge2_(_, [], B, Acc) -> lists:reverse(Acc, B);
-umerge2_(_, A, [], Acc) -> lists:reverse(Acc, A);
-umerge2_(Ord, [X | A1] = A, [Y | B1] = B, Acc) ->
+%% X (of the first list) waits for its place.
+umerge_a(Ord, X, A, [Y | B1] = B, Acc) ->
     case le(Ord, X, Y) of
-        true ->
-            case le(Ord, Y, X) of
-                true -> umerge2_(Ord, A1, B1, [X | Acc]);
-                false -> umerge2_(Ord, A1, B, [X | Acc])
-            end;
-        false -> umerge2_(Ord, A, B1, [Y | Acc])
+        true -> umerge_b(Ord, A, Y, B1, X, [X | Acc]);
+        false -> umerge_a(Ord, X, A, B1, [Y | Acc])
+    end;
+umerge_a(_, X, A, [], Acc) -> lists:reverse(Acc, [X | A]).
+
+%% Y (of the second list) waits; Last is the first list's last output.
+umerge_b(Ord, [X | A1], Y, B, Last, Acc) ->
+    case le(Ord, X, Y) of
+        true -> umerge_b(Ord, A1, Y, B, X, [X | Acc]);
+        false ->
+            case le(Ord, Y, Last) of
+                true -> umerge_a(Ord, X, A1, B, Acc);
+                false -> umerge_a(Ord, X, A1, B, [Y | Acc])
+            end
+    end;
+umerge_b(Ord, [], Y, B, Last, Acc) ->
+    case le(Ord, Y, Last) of
+        true -> lists:reverse(Acc, B);
+        false -> lists:reverse(Acc, [Y | B])
     end.
 
 %% Drops each element equal to its kept predecessor in a sorted list.

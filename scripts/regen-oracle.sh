@@ -77,5 +77,10 @@ step "tests/conformance/std_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/std_*.erl
 step "tests/conformance/maps_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/maps_*.erl
+# The lists sort family on generated mixed inputs (erl helper, issue 5).
+step "tests/conformance/erl_sortprop_*.erl (tests/oracle/gen_sort_props.escript)"
+escript tests/oracle/gen_sort_props.escript tests/conformance
+step "tests/conformance/erl_sortprop_*.expected (tests/oracle/conformance.escript)"
+escript tests/oracle/conformance.escript tests/conformance/erl_sortprop_*.erl
 
 echo "regen-oracle: done; review with git status / git diff"
