@@ -9,10 +9,14 @@
  *   therefore behaves as binary_to_term(B, [safe]) always does;
  * - funs, pids, ports and references never cross: encoding one is badarg,
  *   and so is decoding one;
- * - bounded per call by a cap (not chunked): an encoding (uncompressed body)
+ * - bounded per call by caps (not chunked): an encoding (uncompressed body)
  *   or a decoding input (a compressed one: its declared size) of more than
  *   HL_ETF_BIF_MAX_BYTES is system_limit, so one call does at most about a
- *   millisecond of work. */
+ *   millisecond of work; a compressed encoding's body is capped at
+ *   HL_ETF_BIF_MAX_DEFLATE (zlib's worst case is far slower than its usual
+ *   speed: ~6 us/byte at level 9 on adversarial input, so this cap bounds a
+ *   call to tens of ms at level 6 and ~0.4 s at level 9 in the worst case;
+ *   a yielding deflate is left for the VM trap mechanism). */
 #include <string.h>
 
 #include "base/buf.h"
@@ -29,7 +33,8 @@
 #define H (&p->heap)
 
 enum {
-    HL_ETF_BIF_MAX_BYTES = 1u << 20, /* see the header comment */
+    HL_ETF_BIF_MAX_BYTES = 1u << 18,   /* see the header comment */
+    HL_ETF_BIF_MAX_DEFLATE = 1u << 16, /* likewise */
     ETF_COST_SHIFT = 4,              /* bytes per reduction */
 };
 
@@ -76,12 +81,12 @@ static bool t2b_options(hl_term l, hl_etf_encode_opts *o) {
 
 static hl_term_status t2b(hl_vm_proc *p, hl_term t, const hl_etf_encode_opts *o, hl_term *out) {
     hl_buf b;
-    hl_buf_init(&b, HL_ETF_BIF_MAX_BYTES + 1);
+    hl_buf_init(&b, o->compress > 0 ? HL_ETF_BIF_MAX_DEFLATE + 1 : HL_ETF_BIF_MAX_BYTES + 1);
     hl_etf_error err;
     hl_term_status st = hl_etf_encode(t, o, &b, &err);
     p->bif_cost = (b.len >> ETF_COST_SHIFT) + 1;
     if (st == HL_TERM_OK) {
-        if (o->compress > 0) p->bif_cost += (HL_ETF_BIF_MAX_BYTES >> ETF_COST_SHIFT) / 4; /* zlib */
+        if (o->compress > 0) p->bif_cost += (b.len >> ETF_COST_SHIFT) * (uint64_t)(1 + o->compress); /* zlib */
         st = hl_make_binary(H, (const unsigned char *)b.data, b.len, out);
     } else {
         p->bif_cost += HL_ETF_BIF_MAX_BYTES >> ETF_COST_SHIFT; /* it may have written up to the cap */
