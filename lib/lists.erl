@@ -411,12 +411,20 @@ sort(L) when is_list(L) -> sort_t(L, proper_length(L)).
 %% stable sort of the input, or (when the first element that differs from
 %% the leading == elements is smaller) the stable sort of what
 %% erlang:hl_sort_prep/3 makes of the input (src/vm/bif_sort.c says why).
-%% The stable sort: runs of up to 8192 elements sorted by a C builtin, then
+%% A list of up to 8192 elements is sorted in one builtin call. Longer ones:
+%% the stable sort: runs of up to 8192 elements sorted by a C builtin, then
 %% merged pairwise by another; both do bounded work per call and answer
 %% false when the comparisons would cost too much (huge terms), and that
 %% part is then done here in Erlang.
-sort_t(L, N) when N < 4 -> stable_sort([L]);
-sort_t(L, _) -> sort_prep(L, L, 0, []).
+sort_t(L, N) when N =< 8192 ->
+    case erlang:hl_sort_otp(L) of
+        false -> sort_chunked(L, N);
+        Sorted -> Sorted
+    end;
+sort_t(L, N) -> sort_chunked(L, N).
+
+sort_chunked(L, N) when N < 4 -> stable_sort([L]);
+sort_chunked(L, _) -> sort_prep(L, L, 0, []).
 
 sort_prep(L, Rest, State, Acc) ->
     case erlang:hl_sort_prep(Rest, State, Acc) of

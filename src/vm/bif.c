@@ -490,6 +490,7 @@ static const bif_entry table[] = {
     {"erlang", "hl_sort_take", 1, hl_vm_bif_sort_take},
     {"erlang", "hl_sort_merge", 2, hl_vm_bif_sort_merge},
     {"erlang", "hl_sort_prep", 3, hl_vm_bif_sort_prep},
+    {"erlang", "hl_sort_otp", 1, hl_vm_bif_sort_otp},
 };
 
 hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t arity) {

@@ -1,6 +1,7 @@
 /* bif_sort.c — the C cores of lists:sort/1 (lib/lists.erl), all callable
  * only by the stdlib (guest 0 in core/builtins.def):
  *
+ *   erlang:hl_sort_otp/1    lists:sort/1 of a whole list of <= HL_SORT_RUN_MAX;
  *   erlang:hl_sort_run/1    stable sort of a whole list of <= HL_SORT_RUN_MAX;
  *   erlang:hl_sort_take/1   stable sort of a list's first <= HL_SORT_RUN_MAX
  *                           elements: {Sorted, Rest};
@@ -31,6 +32,8 @@
  * done is charged in reductions; it depends only on the input. */
 #include "vm/bif_sort.h"
 
+#include <string.h>
+
 #include "base/mem.h"
 #include "term/compare.h"
 #include "term/heap.h"
@@ -43,6 +46,7 @@ enum {
     SORT_PREP_MAX = 1u << 12,        /* input elements one hl_sort_prep call consumes */
     SORT_ONE_COMPARE = 1u << 20,    /* as hl_vm_cmp: one comparison's own budget */
     SORT_TAKE_SMALL_MAX = 1u << 16, /* small integers one hl_sort_take call sorts */
+    SORT_RADIX_MIN = 512,           /* below: merge sort (the radix passes' fixed cost) */
 };
 
 typedef struct sort_ctx {
@@ -129,10 +133,10 @@ static hl_term *merge_sort_small(hl_term *v, hl_term *tmp, size_t n, uint64_t *c
 
 /* Small integers sort by value, and equal ones are identical terms, so any
  * sort gives the stable sort's result: an LSD radix sort on the value less
- * the minimum, RADIX_BITS per pass, as many passes as the range needs.
- * Sorts v[0..n) using tmp[0..n); returns where the result is; *work is the
- * elements moved (n per pass, plus the scans). */
-enum { RADIX_BITS = 11, RADIX_SIZE = 1 << RADIX_BITS };
+ * the minimum, a byte per pass, one counting sweep for all passes, and no
+ * pass for a byte that is the same in every element. Sorts v[0..n) (n <
+ * 2^32) using tmp[0..n); returns where the result is; *work is the elements
+ * read or moved. */
 static hl_term *radix_sort_small(hl_term *v, hl_term *tmp, size_t n, uint64_t *work) {
     int64_t lo = hl_small_val(v[0]), hi = lo;
     for (size_t i = 1; i < n; i++) {
@@ -141,32 +145,100 @@ static hl_term *radix_sort_small(hl_term *v, hl_term *tmp, size_t n, uint64_t *w
         hi = x > hi ? x : hi;
     }
     uint64_t range = (uint64_t)hi - (uint64_t)lo;
+    unsigned bytes = 0;
+    while (bytes < 8 && (range >> (8 * bytes)) != 0) bytes++;
+    uint32_t count[8][256];
+    memset(count, 0, bytes * sizeof count[0]);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t key = (uint64_t)hl_small_val(v[i]) - (uint64_t)lo;
+        for (unsigned b = 0; b < bytes; b++) count[b][(key >> (8 * b)) & 0xFF]++;
+    }
     hl_term *from = v, *to = tmp;
-    uint64_t moved = n;
-    for (unsigned shift = 0; shift < 64 && (range >> shift) != 0; shift += RADIX_BITS) {
-        size_t count[RADIX_SIZE] = {0};
-        for (size_t i = 0; i < n; i++)
-            count[(((uint64_t)hl_small_val(from[i]) - (uint64_t)lo) >> shift) & (RADIX_SIZE - 1)]++;
-        size_t sum = 0;
-        for (size_t d = 0; d < RADIX_SIZE; d++) {
-            size_t c = count[d];
-            count[d] = sum;
-            sum += c;
+    uint64_t moved = 2 * (uint64_t)n;
+    for (unsigned b = 0; b < bytes; b++) {
+        uint32_t *c = count[b];
+        uint32_t sum = 0;
+        bool trivial = false;
+        for (unsigned d = 0; d < 256; d++) {
+            uint32_t k = c[d];
+            trivial |= k == n;
+            c[d] = sum;
+            sum += k;
         }
+        if (trivial) continue; /* every element has the same byte here */
         for (size_t i = 0; i < n; i++)
-            to[count[(((uint64_t)hl_small_val(from[i]) - (uint64_t)lo) >> shift) & (RADIX_SIZE - 1)]++] = from[i];
+            to[c[(((uint64_t)hl_small_val(from[i]) - (uint64_t)lo) >> (8 * b)) & 0xFF]++] = from[i];
         hl_term *t = from;
         from = to, to = t;
-        moved += 2 * n;
+        moved += n;
     }
     *work = moved;
     return from;
 }
 
+/* Three-way term comparison (a < b: -1) charged to s's budget. */
+static int cmp3(sort_ctx *s, hl_term a, hl_term b) {
+    if (hl_both_small(a, b)) {
+        if (s->budget == 0) {
+            s->failed = true;
+            s->why = HL_TERM_BUDGET;
+            return 0;
+        }
+        s->budget--;
+        return (int64_t)a < (int64_t)b ? -1 : (int64_t)a > (int64_t)b;
+    }
+    int r = 0;
+    hl_term_status st = hl_term_compare(a, b, false, &s->budget, &r);
+    if (st != HL_TERM_OK) {
+        s->failed = true;
+        s->why = st;
+    }
+    return r;
+}
+
+/* hl_sort_prep's scan (below) over a whole list in an array: v[0..n)
+ * becomes the sequence whose stable sort is OTP's order (unchanged in the
+ * ascending case); tmp[0..n) is scratch. Stops (s->failed) when the budget
+ * runs out. */
+static void otp_rearrange(sort_ctx *s, hl_term *v, hl_term *tmp, size_t n) {
+    size_t i = 1;
+    hl_term x = v[0], y, held = 0;
+    int r = 0;
+    while (i < n && (r = cmp3(s, v[i], x)) == 0 && !s->failed) x = v[i++];
+    if (s->failed || i == n || r > 0) return; /* all equal, or ascending */
+    memcpy(tmp, v, n * sizeof *v);
+    y = v[i];
+    bool before = i >= 2, has_held = false; /* elements before x in the run; S held */
+    size_t s_at = 0;
+    for (i++; i < n && !s->failed; i++) {
+        hl_term z = v[i];
+        if (cmp3(s, z, y) <= 0) {
+            x = y, y = z, before = true;
+        } else if (cmp3(s, z, x) <= 0) {
+            x = z, before = true;
+        } else if (!has_held) {
+            if (before) held = z, s_at = i, has_held = true;
+            before = true;
+        } else {
+            int c = cmp3(s, held, z);
+            if (c > 0) {
+                x = held, y = z;
+            } else {
+                x = z, y = held;
+                if (c == 0) tmp[s_at] = z, tmp[i] = held; /* S == Z: OTP's new run holds Z before S */
+            }
+            before = false, has_held = false;
+        }
+    }
+    if (s->failed) return;
+    for (size_t k = 0; k < n; k++) v[k] = tmp[n - 1 - k];
+}
+
 /* Sorts the first n elements of the list l (the caller counted them) into a
  * fresh list ending in `tail`. *ok is false when the comparison budget ran
  * out (nothing allocated then). Charges the work. */
-static hl_term_status sort_prefix(hl_vm_proc *p, hl_term l, size_t n, hl_term tail, hl_term *out, bool *ok) {
+static hl_term_status sort_prefix(hl_vm_proc *p, hl_term l, size_t n, hl_term tail, bool otp, hl_term *out,
+                                  bool *ok) {
     *ok = true;
     /* The result's cells first: a heap-limit retry then repeats no sorting. */
     hl_term *cells;
@@ -186,7 +258,11 @@ static hl_term_status sort_prefix(hl_vm_proc *p, hl_term l, size_t n, hl_term ta
     sort_ctx s = {SORT_WORK_BUDGET, false, HL_TERM_OK};
     hl_term *sorted;
     uint64_t radix_work = 0;
-    if (all_small && n > HL_SORT_RUN_MAX) {
+    /* OTP's order of equal elements (small integers: equal ones are identical) */
+    if (otp && !all_small && n >= 4) otp_rearrange(&s, buf, buf + n, n);
+    if (s.failed) {
+        sorted = buf;
+    } else if (all_small && n >= SORT_RADIX_MIN) {
         sorted = radix_sort_small(buf, buf + n, n, &radix_work);
     } else if (all_small) {
         uint64_t compares;
@@ -215,8 +291,8 @@ static hl_term_status sort_prefix(hl_vm_proc *p, hl_term l, size_t n, hl_term ta
     return HL_TERM_OK;
 }
 
-hl_term_status hl_vm_bif_sort_run(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
-    hl_term l = args[0];
+/* hl_sort_run (stable) and hl_sort_otp (OTP's order) of a whole list. */
+static hl_term_status sort_whole(hl_vm_proc *p, hl_term l, bool otp, hl_term *out) {
     size_t n = 0;
     for (hl_term t = l; hl_is_cons(t); t = hl_cdr(t)) {
         if (++n > HL_SORT_RUN_MAX) return HL_TERM_BADARG;
@@ -231,9 +307,20 @@ hl_term_status hl_vm_bif_sort_run(struct hl_vm_proc *p, const hl_term *args, hl_
         return HL_TERM_OK;
     }
     bool ok;
-    hl_term_status st = sort_prefix(p, l, n, HL_NIL, out, &ok);
+    hl_term_status st = sort_prefix(p, l, n, HL_NIL, otp, out, &ok);
     if (st == HL_TERM_OK && !ok) *out = HL_AM(false);
     return st;
+}
+
+hl_term_status hl_vm_bif_sort_run(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
+    return sort_whole(p, args[0], false, out);
+}
+
+/* lists:sort/1 of a whole list of at most HL_SORT_RUN_MAX elements in one
+ * call: OTP's order (hl_sort_prep's rearrangement, then the stable sort);
+ * false when the comparisons cost too much. */
+hl_term_status hl_vm_bif_sort_otp(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
+    return sort_whole(p, args[0], true, out);
 }
 
 /* {Sorted, Rest}: the list's first elements sorted, and the list after
@@ -256,7 +343,7 @@ hl_term_status hl_vm_bif_sort_take(struct hl_vm_proc *p, const hl_term *args, hl
     hl_term sorted = l;
     bool ok = true;
     if (n >= 2) {
-        st = sort_prefix(p, l, n, HL_NIL, &sorted, &ok);
+        st = sort_prefix(p, l, n, HL_NIL, false, &sorted, &ok);
         if (st != HL_TERM_OK || !ok) {
             /* sort_prefix allocated nothing: the tuple is the last block */
             hl_heap_trim(&p->heap, tp, 3, 0);
