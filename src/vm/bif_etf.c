@@ -151,7 +151,8 @@ static hl_term_status b2t(hl_vm_proc *p, hl_term bin, bool want_used, hl_term *o
     hl_mem_free(copy);
     if (st == HL_TERM_OK && len > 1 && bytes[1] == HL_ETF_COMPRESSED)
         p->bif_cost += (HL_ETF_BIF_MAX_BYTES >> ETF_COST_SHIFT) / 4; /* inflate */
-    if (st == HL_TERM_SYSTEM_LIMIT) return HL_TERM_BADARG; /* OTP: badarg for what it cannot decode */
+    /* over a cap (the inflated size, the decoded words, a bignum's bits) */
+    if (st == HL_TERM_SYSTEM_LIMIT) return raise_error(p, HL_AM(system_limit));
     if (st != HL_TERM_OK) return st;
     if (!want_used) {
         *out = t;
