@@ -7,5 +7,5 @@ main() ->
                                  abc, 'hello world', '', 'ünïcode', 'カタカナ', [], "abc", [1, 2, 300], [a | b],
                                  [1 | 2], {}, {a}, {a, b, c}, list_to_tuple(lists:seq(1, 300)),
                                  <<>>, <<1, 2, 3>>, <<1:3>>, <<255, 7:5>>, #{}, #{a => 1, b => [2]},
-                                 lists:nthtail(69990, lists:seq(1, 70000)), lists:duplicate(3, "x"),
+                                 lists:seq(65530, 65540), lists:duplicate(3, "x"),
                                  {[{}], #{1 => 1.0, 1.0 => 1}}]].
