@@ -394,8 +394,11 @@ ukeysort(I, L) when is_integer(I), I > 0 ->
 keymerge(I, L1, []) when is_integer(I), I > 0 -> L1;
 keymerge(I, L1, [_ | _] = L2) when is_integer(I), I > 0 -> merge2({key, I}, L1, L2).
 
-ukeymerge(I, L1, []) when is_integer(I), I > 0 -> L1;
-ukeymerge(I, L1, [_ | _] = L2) when is_integer(I), I > 0 -> umerge2({key, I}, L1, L2).
+ukeymerge(I, L1, L2) when is_integer(I), I > 0 ->
+    case L1 of
+        [] -> L2;
+        [_ | _] -> umerge2({key, I}, L1, L2)
+    end.
 
 %% ---- sorting and merging ----
 %% One stable top-down merge sort over an order: 'term' (=<), {key, I}
@@ -403,22 +406,75 @@ ukeymerge(I, L1, [_ | _] = L2) when is_integer(I), I > 0 -> umerge2({key, I}, L1
 
 sort(L) when is_list(L) -> sort_t(L, proper_length(L)).
 
-%% sort/1: a stable merge sort in term order. Runs of up to 4096 elements
-%% go to a C builtin with bounded work per call (src/vm/bif_sort.c); it
-%% answers false when the comparisons would cost too much (huge terms), and
-%% the run is then split and merged here.
-sort_t(L, N) when N < 2 -> L;
-sort_t(L, N) when N =< 4096 ->
-    case erlang:hl_sort_run(L) of
-        false -> sort_split(L, N);
+%% sort/1 returns exactly OTP 25's order, also of elements that compare ==
+%% but differ (1 and 1.0): OTP's merge sort is not stable. Its order is the
+%% stable sort of the input, or (when the first element that differs from
+%% the leading == elements is smaller) the stable sort of what
+%% erlang:hl_sort_prep/3 makes of the input (src/vm/bif_sort.c says why).
+%% A list of up to 8192 elements is sorted in one builtin call. Longer ones:
+%% the stable sort: runs of up to 8192 elements sorted by a C builtin, then
+%% merged pairwise by another; both do bounded work per call and answer
+%% false when the comparisons would cost too much (huge terms), and that
+%% part is then done here in Erlang.
+sort_t(L, N) when N =< 8192 ->
+    case erlang:hl_sort_otp(L) of
+        false -> sort_chunked(L, N);
         Sorted -> Sorted
     end;
-sort_t(L, N) -> sort_split(L, N).
+sort_t(L, N) -> sort_chunked(L, N).
 
-sort_split(L, N) ->
+sort_chunked(L, N) when N < 4 -> stable_sort([L]);
+sort_chunked(L, _) -> sort_prep(L, L, 0, []).
+
+sort_prep(L, Rest, State, Acc) ->
+    case erlang:hl_sort_prep(Rest, State, Acc) of
+        true -> stable_sort([L]);
+        {Acc1, [], _} -> stable_sort([Acc1]);
+        {Acc1, Rest1, State1} -> sort_prep(L, Rest1, State1, Acc1)
+    end.
+
+%% The stable sort of the concatenation of Lists.
+stable_sort(Lists) -> merge_runs(sort_runs(Lists, [])).
+
+sort_runs([L | Ls], Runs) -> sort_runs(Ls, take_runs(L, Runs));
+sort_runs([], Runs) -> lists:reverse(Runs).
+
+take_runs([], Runs) -> Runs;
+take_runs(L, Runs) ->
+    case erlang:hl_sort_take(L) of
+        {Sorted, Rest} -> take_runs(Rest, [Sorted | Runs]);
+        false ->
+            {Run, N, Rest} = take_upto(8192, L, []),
+            take_runs(Rest, [sort_split(Run, N) | Runs])
+    end.
+
+merge_runs([]) -> [];
+merge_runs([Run]) -> Run;
+merge_runs(Runs) -> merge_runs(merge_pairs(Runs)).
+
+merge_pairs([A, B | Runs]) -> [merge_ab(A, B) | merge_pairs(Runs)];
+merge_pairs(Runs) -> Runs.
+
+merge_ab(A, B) ->
+    case erlang:hl_sort_merge(A, B) of
+        false -> merge_t(A, B, []);
+        M -> M
+    end.
+
+%% Stable sort of the N elements of L in Erlang, for terms too costly to
+%% compare in one builtin call.
+sort_split(L, N) when N < 2 -> L;
+sort_split(L, N) when N =< 4096 ->
+    case erlang:hl_sort_run(L) of
+        false -> sort_halves(L, N);
+        Sorted -> Sorted
+    end;
+sort_split(L, N) -> sort_halves(L, N).
+
+sort_halves(L, N) ->
     H = N div 2,
     {A, B} = take(H, L, []),
-    merge_t(sort_t(A, H), sort_t(B, N - H), []).
+    merge_ab(sort_split(A, H), sort_split(B, N - H)).
 
 merge_t([X | A1] = A, [Y | B1] = B, Acc) ->
     if
@@ -439,7 +495,9 @@ sort(F, []) when is_function(F, 2) -> [];
 sort(F, [_] = L) when is_function(F, 2) -> L;
 sort(F, [_, _ | _] = L) -> msort({fn, F}, L).
 
-usort(L) when is_list(L) -> udedup(term, sort_t(L, proper_length(L))).
+usort(L) when is_list(L) ->
+    _ = proper_length(L),
+    udedup(term, stable_sort([L])).
 
 usort(F, L) when is_function(F, 2) ->
     case L of
@@ -463,8 +521,8 @@ umerge([], L2) -> L2;
 umerge([_ | _] = L1, []) -> L1;
 umerge([_ | _] = L1, L2) -> umerge2(term, L1, L2).
 
-umerge(F, L1, []) when is_function(F, 2) -> L1;
-umerge(F, L1, [_ | _] = L2) when is_function(F, 2) -> umerge2({fn, F}, L1, L2).
+umerge(F, [], L2) when is_function(F, 2) -> L2;
+umerge(F, [_ | _] = L1, L2) when is_function(F, 2) -> umerge2({fn, F}, L1, L2).
 
 umerge3(L1, L2, L3) -> umerge(L1, umerge(L2, L3)).
 
@@ -487,6 +545,9 @@ msort_len(Ord, L, N) ->
     {A, B} = take(H, L, []),
     merge2(Ord, msort_len(Ord, A, H), msort_len(Ord, B, N - H)).
 
+take_upto(N, [X | T], Acc) when N > 0 -> take_upto(N - 1, T, [X | Acc]);
+take_upto(N, L, Acc) -> {lists:reverse(Acc), 8192 - N, L}.
+
 take(0, L, Acc) -> {lists:reverse(Acc), L};
 take(N, [X | T], Acc) -> take(N - 1, T, [X | Acc]).
 
@@ -501,20 +562,35 @@ merge2_(Ord, [X | A1] = A, [Y | B1] = B, Acc) ->
         false -> merge2_(Ord, A, B1, [Y | Acc])
     end.
 
-%% Merge dropping the second list's element when equal to the first's
-%% (equal: le both ways).
-umerge2(Ord, A, B) -> umerge2_(Ord, A, B, []).
+%% Merge dropping an element of the second list when it is equal to (le
+%% both ways) the element of the first list output just before it, as OTP
+%% does: with duplicates inside a list, only the second list's first
+%% element after such an output is dropped.
+umerge2(_, [], B) -> B;
+umerge2(Ord, [X | A], B) -> umerge_a(Ord, X, A, B, []).
 
-umerge2_(_, [], B, Acc) -> lists:reverse(Acc, B);
-umerge2_(_, A, [], Acc) -> lists:reverse(Acc, A);
-umerge2_(Ord, [X | A1] = A, [Y | B1] = B, Acc) ->
+%% X (of the first list) waits for its place.
+umerge_a(Ord, X, A, [Y | B1] = B, Acc) ->
     case le(Ord, X, Y) of
-        true ->
-            case le(Ord, Y, X) of
-                true -> umerge2_(Ord, A1, B1, [X | Acc]);
-                false -> umerge2_(Ord, A1, B, [X | Acc])
-            end;
-        false -> umerge2_(Ord, A, B1, [Y | Acc])
+        true -> umerge_b(Ord, A, Y, B1, X, [X | Acc]);
+        false -> umerge_a(Ord, X, A, B1, [Y | Acc])
+    end;
+umerge_a(_, X, A, [], Acc) -> lists:reverse(Acc, [X | A]).
+
+%% Y (of the second list) waits; Last is the first list's last output.
+umerge_b(Ord, [X | A1], Y, B, Last, Acc) ->
+    case le(Ord, X, Y) of
+        true -> umerge_b(Ord, A1, Y, B, X, [X | Acc]);
+        false ->
+            case le(Ord, Y, Last) of
+                true -> umerge_a(Ord, X, A1, B, Acc);
+                false -> umerge_a(Ord, X, A1, B, [Y | Acc])
+            end
+    end;
+umerge_b(Ord, [], Y, B, Last, Acc) ->
+    case le(Ord, Y, Last) of
+        true -> lists:reverse(Acc, B);
+        false -> lists:reverse(Acc, [Y | B])
     end.
 
 %% Drops each element equal to its kept predecessor in a sorted list.

@@ -77,6 +77,11 @@ step "tests/conformance/std_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/std_*.erl
 step "tests/conformance/maps_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/maps_*.erl
+# The lists sort family on generated mixed inputs (erl helper, issue 5).
+step "tests/conformance/erl_sortprop_*.erl (tests/oracle/gen_sort_props.escript)"
+escript tests/oracle/gen_sort_props.escript tests/conformance
+step "tests/conformance/erl_sortprop_*.expected (tests/oracle/conformance.escript)"
+escript tests/oracle/conformance.escript tests/conformance/erl_sortprop_*.erl
 
 # binary and base64 conformance programs (generated), then every
 # binary_*/base64_* program's expected output (hand-written ones included).

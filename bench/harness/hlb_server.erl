@@ -61,6 +61,7 @@ batch(Kernel, Arg, Iters, Expected, Src) ->
 loop(id, N, A, E, _) -> loop_id(N, A, E);
 loop(fib, N, A, E, _) -> loop_fib(N, A, E);
 loop(sort, N, A, E, _) -> loop_sort(N, A, E);
+loop(sort100k, N, A, E, _) -> loop_sort100k(N, A, E);
 loop(loop, N, A, E, _) -> loop_loop(N, A, E);
 loop(gc, N, A, E, _) -> loop_gc(N, A, E);
 loop(fact, N, A, E, _) -> loop_fact(N, A, E);
@@ -90,6 +91,13 @@ loop_sort(0, _, _) -> ok;
 loop_sort(N, A, E) ->
     case hlbench:sort(A) of
         E -> loop_sort(N - 1, A, E);
+        V -> throw({bad, V})
+    end.
+
+loop_sort100k(0, _, _) -> ok;
+loop_sort100k(N, A, E) ->
+    case hlbench:sort100k(A) of
+        E -> loop_sort100k(N - 1, A, E);
         V -> throw({bad, V})
     end.
 

@@ -4,6 +4,7 @@
 %% bench/ implements exactly these kernels; bench/README.md defines them.
 -module(hlbench).
 -export([id/1, fib/1, sort/1, loop/1, gc/1, fact/1, print_pow2/1, maps100k/1, binsplit1mb/1]).
+-export([sort100k/1]).
 
 %% A trivial call: id(42) = 42.
 -spec id(term()) -> term().
@@ -34,6 +35,18 @@ lcg(N, X) ->
 %% (what lists:last/1 does).
 last([X]) -> X;
 last([_ | T]) -> last(T).
+
+%% lists:sort/1 on 100,000 integers: the LCG list of sort/1 (100,000
+%% elements, seed 42) built once, then sorted R times; returns the first plus
+%% the last element of the last sort: sort100k(2) = 2147488931. (One build
+%% per call, so R sorts dominate the time.)
+-spec sort100k(pos_integer()) -> non_neg_integer().
+sort100k(R) -> sort_rounds(R, lcg(100000, 42), 0).
+
+sort_rounds(0, _, V) -> V;
+sort_rounds(R, L, _) ->
+    Sorted = lists:sort(L),
+    sort_rounds(R - 1, L, hd(Sorted) + last(Sorted)).
 
 %% Count down to 0 by tail calls: loop(500) = 0.
 -spec loop(non_neg_integer()) -> non_neg_integer().

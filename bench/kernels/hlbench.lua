@@ -23,6 +23,23 @@ function sort(n)
   return t[1] + t[n]
 end
 
+-- sort100k of hlbench.erl: the 100,000-element LCG table built once, then
+-- copied and table.sort'ed r times; first + last of the last sort.
+function sort100k(r)
+  local base, x, n = {}, 42, 100000
+  for i = 1, n do
+    x = (x * 1103515245 + 12345) % 2147483648
+    base[i] = x
+  end
+  local v = 0
+  for _ = 1, r do
+    local t = table.move(base, 1, n, 1, {})
+    table.sort(t)
+    v = t[1] + t[n]
+  end
+  return v
+end
+
 -- Count down to 0; Lua's idiom for Erlang's tail-recursive loop/1.
 function loop(n)
   while n > 0 do n = n - 1 end

@@ -112,6 +112,8 @@ typedef struct hl_etf_encode_opts {
     int compress;    /* zlib level 0..9 ({compressed, N}); 0 = not compressed;
                         [compressed] is 6. Kept only when smaller, like OTP. */
     bool utf8_atoms; /* {minor_version, 2}: atoms always as ATOM_UTF8 tags */
+    bool text_floats; /* {minor_version, 0}: floats as FLOAT_EXT ("%.20e" text) */
+    bool deterministic; /* [deterministic]: pairs of maps above 32 keys in map-key order */
 } hl_etf_encode_opts;
 
 /* term_to_binary: appends the encoding of t (version byte first) to out,

@@ -6,11 +6,13 @@
  * the 5 header bytes). Iterative with an explicit stack of pending terms;
  * every pending term writes at least one byte, so the output cap also
  * bounds the stack and the work on heavily shared terms. */
+#include <stdio.h>
 #include <string.h>
 
 #include "base/mem.h"
 #include "term/atom.h"
 #include "term/bignum.h"
+#include "term/compare.h"
 #include "term/etf.h"
 #include "term/etf_internal.h"
 #include "term/map.h"
@@ -20,7 +22,7 @@ typedef struct enc {
     hl_term *stack;
     size_t sp, cap;
     hl_term inline_stack[64];
-    bool utf8_atoms;
+    bool utf8_atoms, text_floats, deterministic;
     const char *why;
     hl_term_status fail_st; /* why the last put failed */
 } enc;
@@ -119,6 +121,12 @@ static bool enc_integer(enc *e, hl_term t) {
 }
 
 static bool enc_float(enc *e, double d) {
+    if (e->text_floats) {
+        /* FLOAT_EXT: "%.20e", NUL padded to 31 bytes (finite: at most 27) */
+        uint8_t b[32] = {HL_ETF_FLOAT};
+        snprintf((char *)b + 1, 31, "%.20e", d);
+        return put(e, b, 32);
+    }
     uint64_t u;
     memcpy(&u, &d, sizeof u);
     uint8_t b[9];
@@ -177,6 +185,57 @@ static bool list_scan(hl_term t, size_t *len, hl_term *tail) {
     *len = n;
     *tail = t;
     return bytes && t == HL_NIL && n <= 65535;
+}
+
+/* [deterministic]: a large map's n pairs pushed (room reserved) so they are
+ * written in map-key order (exact term order, integers before floats), as
+ * OTP 25 does; flat maps are in that order already. A stable bottom-up
+ * merge sort of the keys' indexes; comparisons under one budget. */
+static hl_term_status push_sorted_pairs(enc *e, hl_term map, size_t n) {
+    hl_term *kv = hl_mem_realloc_array(NULL, n, 2 * sizeof *kv);
+    size_t *ix = hl_mem_realloc_array(NULL, n, 2 * sizeof *ix);
+    if (!kv || !ix) {
+        hl_mem_free(kv), hl_mem_free(ix);
+        e->why = "out of memory";
+        return HL_TERM_NOMEM;
+    }
+    hl_map_iter it;
+    hl_map_iter_init(&it, map);
+    size_t got = 0;
+    while (got < n && hl_map_iter_next(&it, &kv[2 * got], &kv[2 * got + 1])) got++;
+    for (size_t i = 0; i < got; i++) ix[i] = i;
+    uint64_t budget = HL_COMPARE_DEFAULT_BUDGET;
+    hl_term_status st = HL_TERM_OK;
+    size_t *from = ix, *to = ix + n;
+    for (size_t w = 1; w < got && st == HL_TERM_OK; w *= 2) {
+        for (size_t lo = 0; lo < got; lo += 2 * w) {
+            size_t mid = lo + w < got ? lo + w : got, hi = lo + 2 * w < got ? lo + 2 * w : got;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) {
+                int r = 0;
+                st = hl_term_compare(kv[2 * from[i]], kv[2 * from[j]], true, &budget, &r);
+                if (st != HL_TERM_OK) break;
+                to[k++] = r <= 0 ? from[i++] : from[j++];
+            }
+            if (st != HL_TERM_OK) break;
+            while (i < mid) to[k++] = from[i++];
+            while (j < hi) to[k++] = from[j++];
+        }
+        size_t *t = from;
+        from = to, to = t;
+    }
+    if (st == HL_TERM_OK) {
+        /* the stack pops the first key first: push in reverse */
+        for (size_t i = got; i-- > 0;) {
+            e->stack[e->sp++] = kv[2 * from[i] + 1];
+            e->stack[e->sp++] = kv[2 * from[i]];
+        }
+    } else {
+        e->why = st == HL_TERM_BUDGET ? "map keys too costly to order" : "out of memory";
+        st = st == HL_TERM_BUDGET ? HL_TERM_SYSTEM_LIMIT : st;
+    }
+    hl_mem_free(kv), hl_mem_free(ix);
+    return st;
 }
 
 static hl_term_status enc_term(enc *e, hl_term root) {
@@ -254,7 +313,10 @@ static hl_term_status enc_term(enc *e, hl_term root) {
                     return HL_TERM_SYSTEM_LIMIT;
                 }
                 ok = put8(e, HL_ETF_MAP) && put32(e, n);
-                if (ok) {
+                if (ok && e->deterministic) {
+                    if ((st = reserve(e, 2 * n)) != HL_TERM_OK) return st;
+                    if ((st = push_sorted_pairs(e, t, n)) != HL_TERM_OK) return st;
+                } else if (ok) {
                     if ((st = reserve(e, 2 * n)) != HL_TERM_OK) return st;
                     hl_map_iter it;
                     hl_map_iter_init(&it, t);
@@ -345,6 +407,8 @@ hl_term_status hl_etf_encode(hl_term t, const hl_etf_encode_opts *opts, hl_buf *
     e.stack = e.inline_stack;
     e.cap = sizeof e.inline_stack / sizeof e.inline_stack[0];
     e.utf8_atoms = opts && opts->utf8_atoms;
+    e.text_floats = opts && opts->text_floats;
+    e.deterministic = opts && opts->deterministic;
     size_t base = out->len;
     hl_term_status st;
     if (out->failed) {

@@ -302,6 +302,10 @@ static const bif_entry table[] = {
     {"erlang", "list_to_float", 1, hl_vm_bif_list_to_float},
     {"erlang", "binary_to_float", 1, hl_vm_bif_binary_to_float},
     {"erlang", "hl_sort_run", 1, hl_vm_bif_sort_run},
+    {"erlang", "hl_sort_take", 1, hl_vm_bif_sort_take},
+    {"erlang", "hl_sort_merge", 2, hl_vm_bif_sort_merge},
+    {"erlang", "hl_sort_prep", 3, hl_vm_bif_sort_prep},
+    {"erlang", "hl_sort_otp", 1, hl_vm_bif_sort_otp},
 };
 
 hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t arity) {

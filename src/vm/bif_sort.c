@@ -1,16 +1,38 @@
-/* bif_sort.c — erlang:hl_sort_run/1: a stable merge sort in term order (the
- * order of `=<`: 1 and 1.0 compare equal and keep their input order, as the
- * Erlang merge sort of lib/lists.erl that calls it does) of a proper list of
- * at most HL_SORT_RUN_MAX elements, into a fresh list.
+/* bif_sort.c — the C cores of lists:sort/1 (lib/lists.erl), all callable
+ * only by the stdlib (guest 0 in core/builtins.def):
  *
- * Bounded per call: at most HL_SORT_RUN_MAX elements, and one work budget
- * shared by all comparisons of the call (pairs of subterms visited, so huge
- * or heavily shared terms cannot make one call run long). When the budget
- * runs out the answer is the atom `false` and lib/lists.erl sorts that run
- * in Erlang instead (each of its comparisons then is a preemptible guest
- * step). The work done is charged in reductions either way; it depends only
- * on the input, so the charge is deterministic. */
+ *   erlang:hl_sort_otp/1    lists:sort/1 of a whole list of <= HL_SORT_RUN_MAX;
+ *   erlang:hl_sort_run/1    stable sort of a whole list of <= HL_SORT_RUN_MAX;
+ *   erlang:hl_sort_take/1   stable sort of a list's first <= HL_SORT_RUN_MAX
+ *                           elements: {Sorted, Rest};
+ *   erlang:hl_sort_merge/2  stable merge of two sorted lists (ties: the first
+ *                           list's element first), at most SORT_MERGE_MAX;
+ *   erlang:hl_sort_prep/3   OTP's run scan, for the order of equal elements.
+ *
+ * Why hl_sort_prep: OTP 25's lists:sort/1 is a merge sort over the natural
+ * runs of its input, and it is not stable. Its result is nevertheless a
+ * simple function of the input (checked against erl by the property tests
+ * in tests/oracle/): when the first element that differs from the (==)
+ * equal prefix is greater, or there is none, or the list has at most 3
+ * elements, the result is the stable sort. Otherwise OTP collects
+ * descending runs, which lay equal elements out in reverse input order, and
+ * merges later runs first on ties: the result is then the stable sort of
+ * the input reversed, except that where a run starts with a held element S
+ * followed by an equal Z (S == Z), S and Z trade places first. hl_sort_prep
+ * replays OTP's descending-run scan (a few comparisons per element, O(1)
+ * state carried between calls in a tuple) and emits the input reversed with
+ * those trades, chunk by chunk; lib/lists.erl stable-sorts the result.
+ *
+ * Bounded per call: each call consumes, sorts or merges at most a fixed
+ * number of elements, and one work budget bounds its comparisons (pairs of
+ * subterms visited, so huge or heavily shared terms cannot make one call run
+ * long). hl_sort_run, hl_sort_take and hl_sort_merge answer `false` when the
+ * budget runs out and lib/lists.erl does that part in Erlang (preemptible);
+ * hl_sort_prep stops early instead and continues in the next call. The work
+ * done is charged in reductions; it depends only on the input. */
 #include "vm/bif_sort.h"
+
+#include <string.h>
 
 #include "base/mem.h"
 #include "term/compare.h"
@@ -20,6 +42,11 @@
 enum {
     SORT_COST_SHIFT = 4,            /* work units per reduction (as bif.c's list builtins) */
     SORT_WORK_BUDGET = 1u << 18,    /* subterm pairs one call may compare */
+    SORT_MERGE_MAX = 1u << 17,      /* elements one hl_sort_merge call outputs */
+    SORT_PREP_MAX = 1u << 12,        /* input elements one hl_sort_prep call consumes */
+    SORT_ONE_COMPARE = 1u << 20,    /* as hl_vm_cmp: one comparison's own budget */
+    SORT_TAKE_SMALL_MAX = 1u << 16, /* small integers one hl_sort_take call sorts */
+    SORT_RADIX_MIN = 512,           /* below: merge sort (the radix passes' fixed cost) */
 };
 
 typedef struct sort_ctx {
@@ -79,7 +106,7 @@ static hl_term *merge_sort(sort_ctx *s, hl_term *v, hl_term *tmp, size_t n) {
  * as their values): no budget can run out (n log2 n < SORT_WORK_BUDGET for
  * n <= HL_SORT_RUN_MAX), so only the comparisons are counted, one work unit
  * each as in le(). */
-_Static_assert((uint64_t)HL_SORT_RUN_MAX * 13 < SORT_WORK_BUDGET, "small-integer runs fit the budget");
+_Static_assert((uint64_t)HL_SORT_RUN_MAX * 14 < SORT_WORK_BUDGET, "small-integer runs fit the budget");
 static hl_term *merge_sort_small(hl_term *v, hl_term *tmp, size_t n, uint64_t *compares) {
     hl_term *from = v, *to = tmp;
     uint64_t cmp = 0;
@@ -104,21 +131,115 @@ static hl_term *merge_sort_small(hl_term *v, hl_term *tmp, size_t n, uint64_t *c
     return from;
 }
 
-hl_term_status hl_vm_bif_sort_run(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
-    hl_term l = args[0];
-    size_t n = 0;
-    for (hl_term t = l; hl_is_cons(t); t = hl_cdr(t)) {
-        if (++n > HL_SORT_RUN_MAX) return HL_TERM_BADARG;
+/* Small integers sort by value, and equal ones are identical terms, so any
+ * sort gives the stable sort's result: an LSD radix sort on the value less
+ * the minimum, a byte per pass, one counting sweep for all passes, and no
+ * pass for a byte that is the same in every element. Sorts v[0..n) (n <
+ * 2^32) using tmp[0..n); returns where the result is; *work is the elements
+ * read or moved. */
+static hl_term *radix_sort_small(hl_term *v, hl_term *tmp, size_t n, uint64_t *work) {
+    int64_t lo = hl_small_val(v[0]), hi = lo;
+    for (size_t i = 1; i < n; i++) {
+        int64_t x = hl_small_val(v[i]);
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
     }
-    {
-        hl_term t = l;
-        for (size_t i = 0; i < n; i++) t = hl_cdr(t);
-        if (t != HL_NIL) return HL_TERM_BADARG;
+    uint64_t range = (uint64_t)hi - (uint64_t)lo;
+    unsigned bytes = 0;
+    while (bytes < 8 && (range >> (8 * bytes)) != 0) bytes++;
+    uint32_t count[8][256];
+    memset(count, 0, bytes * sizeof count[0]);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t key = (uint64_t)hl_small_val(v[i]) - (uint64_t)lo;
+        for (unsigned b = 0; b < bytes; b++) count[b][(key >> (8 * b)) & 0xFF]++;
     }
-    if (n < 2) {
-        *out = l;
-        return HL_TERM_OK;
+    hl_term *from = v, *to = tmp;
+    uint64_t moved = 2 * (uint64_t)n;
+    for (unsigned b = 0; b < bytes; b++) {
+        uint32_t *c = count[b];
+        uint32_t sum = 0;
+        bool trivial = false;
+        for (unsigned d = 0; d < 256; d++) {
+            uint32_t k = c[d];
+            trivial |= k == n;
+            c[d] = sum;
+            sum += k;
+        }
+        if (trivial) continue; /* every element has the same byte here */
+        for (size_t i = 0; i < n; i++)
+            to[c[(((uint64_t)hl_small_val(from[i]) - (uint64_t)lo) >> (8 * b)) & 0xFF]++] = from[i];
+        hl_term *t = from;
+        from = to, to = t;
+        moved += n;
     }
+    *work = moved;
+    return from;
+}
+
+/* Three-way term comparison (a < b: -1) charged to s's budget. */
+static int cmp3(sort_ctx *s, hl_term a, hl_term b) {
+    if (hl_both_small(a, b)) {
+        if (s->budget == 0) {
+            s->failed = true;
+            s->why = HL_TERM_BUDGET;
+            return 0;
+        }
+        s->budget--;
+        return (int64_t)a < (int64_t)b ? -1 : (int64_t)a > (int64_t)b;
+    }
+    int r = 0;
+    hl_term_status st = hl_term_compare(a, b, false, &s->budget, &r);
+    if (st != HL_TERM_OK) {
+        s->failed = true;
+        s->why = st;
+    }
+    return r;
+}
+
+/* hl_sort_prep's scan (below) over a whole list in an array: v[0..n)
+ * becomes the sequence whose stable sort is OTP's order (unchanged in the
+ * ascending case); tmp[0..n) is scratch. Stops (s->failed) when the budget
+ * runs out. */
+static void otp_rearrange(sort_ctx *s, hl_term *v, hl_term *tmp, size_t n) {
+    size_t i = 1;
+    hl_term x = v[0], y, held = 0;
+    int r = 0;
+    while (i < n && (r = cmp3(s, v[i], x)) == 0 && !s->failed) x = v[i++];
+    if (s->failed || i == n || r > 0) return; /* all equal, or ascending */
+    memcpy(tmp, v, n * sizeof *v);
+    y = v[i];
+    bool before = i >= 2, has_held = false; /* elements before x in the run; S held */
+    size_t s_at = 0;
+    for (i++; i < n && !s->failed; i++) {
+        hl_term z = v[i];
+        if (cmp3(s, z, y) <= 0) {
+            x = y, y = z, before = true;
+        } else if (cmp3(s, z, x) <= 0) {
+            x = z, before = true;
+        } else if (!has_held) {
+            if (before) held = z, s_at = i, has_held = true;
+            before = true;
+        } else {
+            int c = cmp3(s, held, z);
+            if (c > 0) {
+                x = held, y = z;
+            } else {
+                x = z, y = held;
+                if (c == 0) tmp[s_at] = z, tmp[i] = held; /* S == Z: OTP's new run holds Z before S */
+            }
+            before = false, has_held = false;
+        }
+    }
+    if (s->failed) return;
+    for (size_t k = 0; k < n; k++) v[k] = tmp[n - 1 - k];
+}
+
+/* Sorts the first n elements of the list l (the caller counted them) into a
+ * fresh list ending in `tail`. *ok is false when the comparison budget ran
+ * out (nothing allocated then). Charges the work. */
+static hl_term_status sort_prefix(hl_vm_proc *p, hl_term l, size_t n, hl_term tail, bool otp, hl_term *out,
+                                  bool *ok) {
+    *ok = true;
     /* The result's cells first: a heap-limit retry then repeats no sorting. */
     hl_term *cells;
     hl_term_status st = hl_heap_alloc(&p->heap, 2 * n, &cells);
@@ -136,23 +257,30 @@ hl_term_status hl_vm_bif_sort_run(struct hl_vm_proc *p, const hl_term *args, hl_
     }
     sort_ctx s = {SORT_WORK_BUDGET, false, HL_TERM_OK};
     hl_term *sorted;
-    if (all_small) {
+    uint64_t radix_work = 0;
+    /* OTP's order of equal elements (small integers: equal ones are identical) */
+    if (otp && !all_small && n >= 4) otp_rearrange(&s, buf, buf + n, n);
+    if (s.failed) {
+        sorted = buf;
+    } else if (all_small && n >= SORT_RADIX_MIN) {
+        sorted = radix_sort_small(buf, buf + n, n, &radix_work);
+    } else if (all_small) {
         uint64_t compares;
         sorted = merge_sort_small(buf, buf + n, n, &compares);
         s.budget -= compares;
     } else {
         sorted = merge_sort(&s, buf, buf + n, n);
     }
-    uint64_t work = n + (SORT_WORK_BUDGET - s.budget);
+    uint64_t work = n + radix_work + (SORT_WORK_BUDGET - s.budget);
     p->bif_cost = work >> SORT_COST_SHIFT;
     if (s.failed) {
         hl_mem_free(buf);
         hl_heap_trim(&p->heap, cells, 2 * n, 0);
         if (s.why == HL_TERM_NOMEM) return HL_TERM_NOMEM;
-        *out = HL_AM(false); /* too much comparison work for one call */
+        *ok = false; /* too much comparison work for one call */
         return HL_TERM_OK;
     }
-    hl_term acc = HL_NIL;
+    hl_term acc = tail;
     for (size_t i = n; i-- > 0;) {
         cells[2 * i] = sorted[i];
         cells[2 * i + 1] = acc;
@@ -160,5 +288,295 @@ hl_term_status hl_vm_bif_sort_run(struct hl_vm_proc *p, const hl_term *args, hl_
     }
     hl_mem_free(buf);
     *out = acc;
+    return HL_TERM_OK;
+}
+
+/* hl_sort_run (stable) and hl_sort_otp (OTP's order) of a whole list. */
+static hl_term_status sort_whole(hl_vm_proc *p, hl_term l, bool otp, hl_term *out) {
+    size_t n = 0;
+    for (hl_term t = l; hl_is_cons(t); t = hl_cdr(t)) {
+        if (++n > HL_SORT_RUN_MAX) return HL_TERM_BADARG;
+    }
+    {
+        hl_term t = l;
+        for (size_t i = 0; i < n; i++) t = hl_cdr(t);
+        if (t != HL_NIL) return HL_TERM_BADARG;
+    }
+    if (n < 2) {
+        *out = l;
+        return HL_TERM_OK;
+    }
+    bool ok;
+    hl_term_status st = sort_prefix(p, l, n, HL_NIL, otp, out, &ok);
+    if (st == HL_TERM_OK && !ok) *out = HL_AM(false);
+    return st;
+}
+
+hl_term_status hl_vm_bif_sort_run(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
+    return sort_whole(p, args[0], false, out);
+}
+
+/* lists:sort/1 of a whole list of at most HL_SORT_RUN_MAX elements in one
+ * call: OTP's order (hl_sort_prep's rearrangement, then the stable sort);
+ * false when the comparisons cost too much. */
+hl_term_status hl_vm_bif_sort_otp(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
+    return sort_whole(p, args[0], true, out);
+}
+
+/* {Sorted, Rest}: the list's first elements sorted, and the list after
+ * them; false when the comparisons cost too much. It takes the longest
+ * prefix of small integers when that is more than HL_SORT_RUN_MAX (up to
+ * SORT_TAKE_SMALL_MAX: they are radix sorted, in linear time), else
+ * min(length, HL_SORT_RUN_MAX) elements. */
+hl_term_status hl_vm_bif_sort_take(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
+    hl_term l = args[0], rest = l;
+    size_t n = 0;
+    while (hl_is_cons(rest) && n < SORT_TAKE_SMALL_MAX && hl_is_small(hl_car(rest))) n++, rest = hl_cdr(rest);
+    if (n <= HL_SORT_RUN_MAX) {
+        n = 0, rest = l;
+        while (hl_is_cons(rest) && n < HL_SORT_RUN_MAX) n++, rest = hl_cdr(rest);
+    }
+    if (!hl_is_cons(rest) && rest != HL_NIL) return HL_TERM_BADARG;
+    hl_term *tp;
+    hl_term_status st = hl_heap_alloc(&p->heap, 3, &tp);
+    if (st != HL_TERM_OK) return st;
+    hl_term sorted = l;
+    bool ok = true;
+    if (n >= 2) {
+        st = sort_prefix(p, l, n, HL_NIL, false, &sorted, &ok);
+        if (st != HL_TERM_OK || !ok) {
+            /* sort_prefix allocated nothing: the tuple is the last block */
+            hl_heap_trim(&p->heap, tp, 3, 0);
+            if (st == HL_TERM_OK) *out = HL_AM(false);
+            return st;
+        }
+    } else if (n == 1 && rest != HL_NIL) {
+        /* a one-element run must not share the rest */
+        hl_heap_trim(&p->heap, tp, 3, 0);
+        hl_term *c;
+        st = hl_heap_alloc(&p->heap, 5, &c);
+        if (st != HL_TERM_OK) return st;
+        c[0] = hl_car(l), c[1] = HL_NIL;
+        sorted = hl_make_cons(c);
+        tp = c + 2;
+    }
+    hl_term t = hl_tuple_init(tp, 2);
+    hl_tuple_elems(t)[0] = sorted, hl_tuple_elems(t)[1] = rest;
+    *out = t;
+    return HL_TERM_OK;
+}
+
+/* Stable merge of two sorted proper lists; the first list's element goes
+ * first on ties. The output shares the tail of whichever list is left over. */
+hl_term_status hl_vm_bif_sort_merge(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
+    hl_term a = args[0], b = args[1];
+    size_t na = 0, nb = 0;
+    hl_term t;
+    for (t = a; hl_is_cons(t) && na <= SORT_MERGE_MAX; t = hl_cdr(t)) na++;
+    if (!hl_is_cons(t) && t != HL_NIL) return HL_TERM_BADARG;
+    for (t = b; hl_is_cons(t) && na + nb <= SORT_MERGE_MAX; t = hl_cdr(t)) nb++;
+    if (!hl_is_cons(t) && t != HL_NIL) return HL_TERM_BADARG;
+    p->bif_cost = (na + nb) >> SORT_COST_SHIFT;
+    if (na + nb > SORT_MERGE_MAX) {
+        *out = HL_AM(false);
+        return HL_TERM_OK;
+    }
+    if (na == 0 || nb == 0) {
+        *out = na == 0 ? b : a;
+        return HL_TERM_OK;
+    }
+    hl_term *cells;
+    hl_term_status st = hl_heap_alloc(&p->heap, 2 * (na + nb), &cells);
+    if (st != HL_TERM_OK) return st;
+    sort_ctx s = {SORT_WORK_BUDGET, false, HL_TERM_OK};
+    size_t k = 0;
+    while (hl_is_cons(a) && hl_is_cons(b)) {
+        hl_term x = hl_car(a), y = hl_car(b);
+        bool take_a;
+        if (hl_both_small(x, y)) {
+            s.budget -= s.budget != 0; /* at most na+nb <= budget small compares */
+            take_a = (int64_t)x <= (int64_t)y;
+            hl_term a1 = hl_cdr(a), b1 = hl_cdr(b);
+            cells[2 * k] = take_a ? x : y;
+            a = take_a ? a1 : a, b = take_a ? b : b1;
+            if (k) cells[2 * k - 1] = hl_make_cons(cells + 2 * k);
+            k++;
+            continue;
+        } else {
+            take_a = le(&s, x, y);
+            if (s.failed) break;
+        }
+        if (take_a) cells[2 * k] = x, a = hl_cdr(a);
+        else cells[2 * k] = y, b = hl_cdr(b);
+        if (k) cells[2 * k - 1] = hl_make_cons(cells + 2 * k);
+        k++;
+    }
+    _Static_assert(SORT_MERGE_MAX <= SORT_WORK_BUDGET, "small-integer merges fit the budget");
+    p->bif_cost = (na + nb + (SORT_WORK_BUDGET - s.budget)) >> SORT_COST_SHIFT;
+    if (s.failed) {
+        hl_heap_trim(&p->heap, cells, 2 * (na + nb), 0);
+        if (s.why == HL_TERM_NOMEM) return HL_TERM_NOMEM;
+        *out = HL_AM(false);
+        return HL_TERM_OK;
+    }
+    cells[2 * k - 1] = hl_is_cons(a) ? a : b;
+    hl_heap_trim(&p->heap, cells, 2 * (na + nb), 2 * k);
+    *out = hl_make_cons(cells);
+    return HL_TERM_OK;
+}
+
+/* ---- hl_sort_prep: OTP's descending-run scan ---- */
+
+/* The scan's states (the state tuple {Tag, X, Y, S}'s Tag; 0 alone starts). */
+enum {
+    PREP_START = 0,
+    PREP_PREFIX1 = 1, /* one element so far: X */
+    PREP_PREFIX2 = 2, /* two or more elements, all == X */
+    PREP_RUN0 = 3,    /* a descending run whose last two are X >= Y, nothing before */
+    PREP_RUN = 4,     /* the same with elements before X */
+    PREP_HELD = 5,    /* as PREP_RUN, S > X held back for the next run */
+};
+
+typedef struct prep_ctx {
+    hl_vm_proc *p;
+    uint64_t budget;
+    bool failed;
+} prep_ctx;
+
+/* Three-way term comparison (a < b: -1) charged to the call's budget. */
+static int prep_cmp(prep_ctx *c, hl_term a, hl_term b) {
+    if (hl_both_small(a, b)) {
+        c->budget -= c->budget != 0;
+        return (int64_t)a < (int64_t)b ? -1 : (int64_t)a > (int64_t)b;
+    }
+    uint64_t one = c->budget < SORT_ONE_COMPARE ? c->budget : SORT_ONE_COMPARE, left = one;
+    int r = 0;
+    hl_term_status st = hl_term_compare(a, b, false, &left, &r);
+    c->budget -= one - left;
+    if (st != HL_TERM_OK) c->failed = true;
+    return r;
+}
+
+/* (L, State, Acc) -> true | {Acc', Rest, State'}. true: the stable sort of
+ * the whole input is OTP's order. Otherwise Acc' is this call's part of the
+ * input reversed (with the trades of the header comment) in front of Acc
+ * (the earlier calls' parts), Rest what is left ([] when done) and State'
+ * the scan's state for the next call. */
+hl_term_status hl_vm_bif_sort_prep(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
+    hl_term l = args[0], state = args[1], acc = args[2];
+    int tag;
+    hl_term x = HL_NIL, y = HL_NIL, s = HL_NIL;
+    if (state == hl_make_small(PREP_START)) {
+        tag = PREP_START;
+    } else if (hl_is_tuple(state) && hl_tuple_arity(state) == 4 && hl_is_small(hl_tuple_get(state, 0)) &&
+               hl_small_val(hl_tuple_get(state, 0)) >= PREP_PREFIX1 &&
+               hl_small_val(hl_tuple_get(state, 0)) <= PREP_HELD) {
+        tag = (int)hl_small_val(hl_tuple_get(state, 0));
+        x = hl_tuple_get(state, 1), y = hl_tuple_get(state, 2), s = hl_tuple_get(state, 3);
+    } else {
+        return HL_TERM_BADARG;
+    }
+    size_t k = 0;
+    hl_term t = l;
+    while (hl_is_cons(t) && k < SORT_PREP_MAX) k++, t = hl_cdr(t);
+    if (!hl_is_cons(t) && t != HL_NIL) return HL_TERM_BADARG;
+    if (k == 0) return HL_TERM_BADARG;
+    /* [{Chunk, Rest, State'}: 4][State': 5][carried cell: 2][k cells: 2k] */
+    size_t words = 4 + 5 + 2 + 2 * k;
+    hl_term *mem;
+    hl_term_status st = hl_heap_alloc(&p->heap, words, &mem);
+    if (st != HL_TERM_OK) return st;
+    hl_term *carried = mem + 9, *val = mem + 11; /* val[2 * i]: the i-th element taken */
+    bool has_carried = false;
+    /* Where this call's held S is (an index), or SIZE_MAX when S came held
+     * from an earlier call (it then goes in the carried cell). */
+    size_t s_at = SIZE_MAX;
+    prep_ctx c = {p, SORT_WORK_BUDGET + SORT_ONE_COMPARE, false};
+    size_t m = 0;
+    t = l;
+    if (tag == PREP_START) {
+        x = val[0] = hl_car(t);
+        t = hl_cdr(t), m = 1, tag = PREP_PREFIX1;
+    }
+    bool ascending = false;
+    while (hl_is_cons(t) && m < k && c.budget > SORT_ONE_COMPARE && !c.failed) {
+        hl_term z = hl_car(t);
+        val[2 * m] = z;
+        switch (tag) {
+        case PREP_PREFIX1:
+        case PREP_PREFIX2: {
+            int r = prep_cmp(&c, z, x);
+            if (r == 0) x = z, tag = PREP_PREFIX2;
+            else if (r > 0) ascending = true;
+            else y = z, tag = tag == PREP_PREFIX2 ? PREP_RUN : PREP_RUN0;
+            break;
+        }
+        case PREP_RUN0:
+        case PREP_RUN:
+            if (prep_cmp(&c, z, y) <= 0) x = y, y = z, tag = PREP_RUN;
+            else if (prep_cmp(&c, z, x) <= 0) x = z, tag = PREP_RUN;
+            else if (tag == PREP_RUN0) tag = PREP_RUN;
+            else s = z, s_at = m, tag = PREP_HELD;
+            break;
+        case PREP_HELD:
+            if (prep_cmp(&c, z, y) <= 0) {
+                x = y, y = z;
+            } else if (prep_cmp(&c, z, x) <= 0) {
+                x = z;
+            } else {
+                int r = prep_cmp(&c, s, z);
+                hl_term *s_cell = s_at == SIZE_MAX ? carried : &val[2 * s_at];
+                if (s_at == SIZE_MAX) has_carried = true;
+                if (r > 0) {
+                    x = s, y = z;
+                    *s_cell = s;
+                } else {
+                    x = z, y = s;
+                    /* S == Z: OTP's new run holds Z before S */
+                    *s_cell = r == 0 ? z : s;
+                    val[2 * m] = r == 0 ? s : z;
+                }
+                tag = PREP_RUN0, s_at = SIZE_MAX;
+            }
+            break;
+        }
+        if (ascending || c.failed) break;
+        m++, t = hl_cdr(t);
+    }
+    p->bif_cost = (m + (SORT_WORK_BUDGET + SORT_ONE_COMPARE - c.budget)) >> SORT_COST_SHIFT;
+    if (c.failed) {
+        /* One comparison alone out of budget: as hl_vm_cmp, the run stops
+         * with a reductions fault; this result is never used. */
+        p->reds_used = p->max_reds;
+        ascending = true;
+    }
+    if (ascending || (t == HL_NIL && (tag == PREP_PREFIX1 || tag == PREP_PREFIX2))) {
+        hl_heap_trim(&p->heap, mem, words, 0);
+        *out = HL_AM(true);
+        return HL_TERM_OK;
+    }
+    if (tag == PREP_HELD && t == HL_NIL && s_at == SIZE_MAX) {
+        *carried = s; /* S ends the input as a run of its own */
+        has_carried = true;
+    }
+    /* S still held with input left: it moves on with the state. */
+    size_t skip = tag == PREP_HELD && t != HL_NIL ? s_at : SIZE_MAX;
+    hl_term chunk = acc;
+    if (has_carried) {
+        carried[1] = acc;
+        chunk = hl_make_cons(carried);
+    }
+    for (size_t i = 0; i < m; i++) {
+        if (i == skip) continue;
+        val[2 * i + 1] = chunk;
+        chunk = hl_make_cons(&val[2 * i]);
+    }
+    hl_term ns = hl_tuple_init(mem + 4, 4);
+    hl_tuple_elems(ns)[0] = hl_make_small(tag);
+    hl_tuple_elems(ns)[1] = x, hl_tuple_elems(ns)[2] = y, hl_tuple_elems(ns)[3] = s;
+    hl_term res = hl_tuple_init(mem, 3);
+    hl_tuple_elems(res)[0] = chunk, hl_tuple_elems(res)[1] = t, hl_tuple_elems(res)[2] = ns;
+    hl_heap_trim(&p->heap, mem, words, 11 + 2 * m);
+    *out = res;
     return HL_TERM_OK;
 }

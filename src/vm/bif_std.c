@@ -157,6 +157,14 @@ static int64_t trace_entries(hl_term l, int64_t *short_n) {
     return l == HL_NIL ? n : -1;
 }
 
+/* error/3: OTP 25 raises error:Reason whatever Args and Options are (the
+ * options only add error_info for shells, which the sandbox has none of). */
+BIF(b_error3) {
+    (void)out;
+    p->bif_class = HL_AM(error), p->bif_reason = a[0];
+    return HL_VM_BIF_RAISE;
+}
+
 BIF(b_raise3) {
     int64_t nshort, n = -1;
     if (a[0] == HL_AM(error) || a[0] == HL_AM(exit) || a[0] == HL_AM(throw)) n = trace_entries(a[2], &nshort);
@@ -267,6 +275,7 @@ static const hl_vm_bif_def table[] = {
     {"erlang", "list_to_integer", 2, hl_vm_bif_list_to_integer2}, /* bif_text.c: yields */
     {"erlang", "list_to_existing_atom", 1, b_list_to_existing_atom},
     {"erlang", "raise", 3, b_raise3},
+    {"erlang", "error", 3, b_error3},
     {"math", "pi", 0, m_pi},
     {"math", "sin", 1, m_sin},
     {"math", "cos", 1, m_cos},
@@ -298,5 +307,6 @@ hl_vm_bif_fn hl_vm_bif_std_lookup(const char *module, const char *name, uint32_t
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (table[i].arity == arity && strcmp(table[i].module, module) == 0 && strcmp(table[i].name, name) == 0)
             return table[i].fn;
-    return hl_vm_bif_phash_lookup(module, name, arity);
+    hl_vm_bif_fn f = hl_vm_bif_etf_lookup(module, name, arity); /* vm/bif_etf.c */
+    return f ? f : hl_vm_bif_phash_lookup(module, name, arity);
 }

@@ -1,0 +1,234 @@
+/* bif_etf.c — term_to_binary/1,2, binary_to_term/1,2 and
+ * binary_to_existing_atom/1,2 over the external term format codec
+ * (term/etf.h). Same contract as bif.c: never collect, charge p->bif_cost
+ * for the work, OTP 25's exceptions.
+ *
+ * Sandbox rules (docs/terms.md, "External term format"):
+ * - decoding never creates an atom: an atom in the input must be a static
+ *   atom or one of the program's own pool, else badarg. binary_to_term/1
+ *   therefore behaves as binary_to_term(B, [safe]) always does;
+ * - funs, pids, ports and references never cross: encoding one is badarg,
+ *   and so is decoding one;
+ * - bounded per call by caps (not chunked): an encoding (uncompressed body)
+ *   or a decoding input (a compressed one: its declared size) of more than
+ *   HL_ETF_BIF_MAX_BYTES is system_limit, so one call does at most about a
+ *   millisecond of work; a compressed encoding's body is capped at
+ *   HL_ETF_BIF_MAX_DEFLATE (zlib's worst case is far slower than its usual
+ *   speed: ~6 us/byte at level 9 on adversarial input, so this cap bounds a
+ *   call to tens of ms at level 6 and ~0.4 s at level 9 in the worst case;
+ *   a yielding deflate is left for the VM trap mechanism). */
+#include <string.h>
+
+#include "base/buf.h"
+#include "base/mem.h"
+#include "gen/load.h"
+#include "term/arith.h"
+#include "term/atom.h"
+#include "term/etf.h"
+#include "vm/vm_internal.h"
+#include "vm/vm_std.h"
+#include "vm/vm_support.h"
+
+#define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
+#define H (&p->heap)
+
+enum {
+    HL_ETF_BIF_MAX_BYTES = 1u << 18,   /* see the header comment */
+    HL_ETF_BIF_MAX_DEFLATE = 1u << 16, /* likewise */
+    ETF_COST_SHIFT = 4,              /* bytes per reduction */
+};
+
+/* Is x the atom named name? (Option atoms are not static: they come from
+ * the program's own pool, compared by name.) */
+static bool atom_is(hl_term x, const char *name) {
+    if (!hl_is_atom(x)) return false;
+    size_t n;
+    const char *s = hl_atom_name(hl_atom_index(x), &n);
+    return n == strlen(name) && memcmp(s, name, n) == 0;
+}
+
+static hl_term_status raise_error(hl_vm_proc *p, hl_term reason) {
+    p->bif_class = HL_AM(error), p->bif_reason = reason;
+    return HL_VM_BIF_RAISE;
+}
+
+/* Parses term_to_binary/2's options (a proper list; later ones override
+ * earlier ones, as OTP). false: not a valid option list (badarg). */
+static bool t2b_options(hl_term l, hl_etf_encode_opts *o) {
+    for (; hl_is_cons(l); l = hl_cdr(l)) {
+        hl_term x = hl_car(l);
+        if (atom_is(x, "compressed")) {
+            o->compress = 6;
+        } else if (atom_is(x, "deterministic")) {
+            o->deterministic = true;
+        } else if (hl_is_tuple(x) && hl_tuple_arity(x) == 2 && hl_is_small(hl_tuple_get(x, 1))) {
+            hl_term k = hl_tuple_get(x, 0);
+            int64_t v = hl_small_val(hl_tuple_get(x, 1));
+            if (atom_is(k, "compressed") && v >= 0 && v <= 9) {
+                o->compress = (int)v;
+            } else if (atom_is(k, "minor_version") && v >= 0 && v <= 2) {
+                o->text_floats = v == 0;
+                o->utf8_atoms = v == 2;
+            } else {
+                return false;
+            }
+        } else {
+            return false;
+        }
+    }
+    return l == HL_NIL;
+}
+
+static hl_term_status t2b(hl_vm_proc *p, hl_term t, const hl_etf_encode_opts *o, hl_term *out) {
+    hl_buf b;
+    hl_buf_init(&b, o->compress > 0 ? HL_ETF_BIF_MAX_DEFLATE + 1 : HL_ETF_BIF_MAX_BYTES + 1);
+    hl_etf_error err;
+    hl_term_status st = hl_etf_encode(t, o, &b, &err);
+    p->bif_cost = (b.len >> ETF_COST_SHIFT) + 1;
+    if (st == HL_TERM_OK) {
+        if (o->compress > 0) p->bif_cost += (b.len >> ETF_COST_SHIFT) * (uint64_t)(1 + o->compress); /* zlib */
+        st = hl_make_binary(H, (const unsigned char *)b.data, b.len, out);
+    } else {
+        p->bif_cost += HL_ETF_BIF_MAX_BYTES >> ETF_COST_SHIFT; /* it may have written up to the cap */
+    }
+    hl_buf_free(&b);
+    if (st == HL_TERM_SYSTEM_LIMIT) return raise_error(p, HL_AM(system_limit));
+    return st;
+}
+
+BIF(b_term_to_binary1) {
+    hl_etf_encode_opts o = {0};
+    return t2b(p, a[0], &o, out);
+}
+
+BIF(b_term_to_binary2) {
+    hl_etf_encode_opts o = {0};
+    if (!t2b_options(a[1], &o)) return HL_TERM_BADARG;
+    return t2b(p, a[0], &o, out);
+}
+
+/* The bytes of a binary (byte-aligned view, or a copy in *copy to free). */
+static bool binary_bytes(hl_term b, const uint8_t **bytes, size_t *len, uint8_t **copy) {
+    *copy = NULL;
+    if (!hl_vm_is_binary(b)) return false;
+    const unsigned char *base;
+    uint64_t off, bits;
+    hl_bitstring_view(b, &base, &off, &bits);
+    *len = (size_t)(bits / 8);
+    if (off % 8 == 0) {
+        *bytes = base + off / 8;
+        return true;
+    }
+    uint8_t *c = hl_mem_alloc(*len ? *len : 1);
+    if (!c) return false;
+    for (size_t i = 0; i < *len; i++) {
+        uint64_t bit = off + 8 * i;
+        unsigned sh = (unsigned)(bit % 8);
+        c[i] = (uint8_t)(base[bit / 8] << sh | base[bit / 8 + 1] >> (8 - sh));
+    }
+    *bytes = *copy = c;
+    return true;
+}
+
+static hl_term_status b2t(hl_vm_proc *p, hl_term bin, bool want_used, hl_term *out) {
+    const uint8_t *bytes;
+    size_t len;
+    uint8_t *copy;
+    if (!binary_bytes(bin, &bytes, &len, &copy)) return HL_TERM_BADARG;
+    p->bif_cost = (len >> ETF_COST_SHIFT) + 1;
+    if (len > HL_ETF_BIF_MAX_BYTES) {
+        hl_mem_free(copy);
+        return raise_error(p, HL_AM(system_limit));
+    }
+    hl_etf_decode_opts o = {0};
+    o.pool = p->prog->pool;
+    o.max_uncompressed = HL_ETF_BIF_MAX_BYTES;
+    /* a decoded term takes at most a few words per input byte */
+    o.max_words = (size_t)HL_ETF_BIF_MAX_BYTES * 4;
+    size_t used = 0;
+    hl_term t;
+    hl_term_status st = hl_etf_decode(H, bytes, len, &o, &t, &used, NULL);
+    hl_mem_free(copy);
+    if (st == HL_TERM_OK && len > 1 && bytes[1] == HL_ETF_COMPRESSED)
+        p->bif_cost += (HL_ETF_BIF_MAX_BYTES >> ETF_COST_SHIFT) / 4; /* inflate */
+    /* over a cap (the inflated size, the decoded words, a bignum's bits) */
+    if (st == HL_TERM_SYSTEM_LIMIT) return raise_error(p, HL_AM(system_limit));
+    if (st != HL_TERM_OK) return st;
+    if (!want_used) {
+        *out = t;
+        return HL_TERM_OK;
+    }
+    hl_term *tp;
+    if ((st = hl_heap_alloc(H, 3, &tp)) != HL_TERM_OK) return st;
+    hl_term r = hl_tuple_init(tp, 2);
+    hl_tuple_elems(r)[0] = t, hl_tuple_elems(r)[1] = hl_make_small((int64_t)used);
+    *out = r;
+    return HL_TERM_OK;
+}
+
+BIF(b_binary_to_term1) { return b2t(p, a[0], false, out); }
+
+BIF(b_binary_to_term2) {
+    bool used = false;
+    hl_term l = a[1];
+    for (; hl_is_cons(l); l = hl_cdr(l)) {
+        hl_term x = hl_car(l);
+        if (atom_is(x, "used")) used = true;
+        else if (!atom_is(x, "safe")) return HL_TERM_BADARG;
+    }
+    if (l != HL_NIL) return HL_TERM_BADARG;
+    return b2t(p, a[0], used, out);
+}
+
+/* binary_to_existing_atom: the name in UTF-8 (latin1 input converted),
+ * looked up in the program's own pool and the static atoms only. */
+static hl_term_status bin_to_existing_atom(hl_vm_proc *p, hl_term bin, hl_term enc, hl_term *out) {
+    bool latin1 = enc == HL_AM(latin1);
+    if (!latin1 && enc != HL_AM(utf8) && enc != HL_AM(unicode)) return HL_TERM_BADARG;
+    const uint8_t *bytes;
+    size_t len;
+    uint8_t *copy;
+    if (!binary_bytes(bin, &bytes, &len, &copy)) return HL_TERM_BADARG;
+    p->bif_cost = (len >> ETF_COST_SHIFT) + 1;
+    char name[4 * 255];
+    size_t n = 0;
+    hl_term_status st = HL_TERM_BADARG; /* longer than any atom: none exists */
+    if (len <= sizeof name / (latin1 ? 2 : 1)) {
+        for (size_t i = 0; i < len; i++) {
+            if (latin1 && bytes[i] >= 0x80) {
+                name[n++] = (char)(0xC0 | bytes[i] >> 6);
+                name[n++] = (char)(0x80 | (bytes[i] & 0x3F));
+            } else {
+                name[n++] = (char)bytes[i];
+            }
+        }
+        st = hl_atom_pool_lookup(p->prog->pool, name, n, out);
+    }
+    hl_mem_free(copy);
+    return st;
+}
+
+BIF(b_binary_to_existing_atom1) { return bin_to_existing_atom(p, a[0], HL_AM(utf8), out); }
+BIF(b_binary_to_existing_atom2) { return bin_to_existing_atom(p, a[0], a[1], out); }
+
+typedef struct etf_bif_entry {
+    const char *name;
+    uint32_t arity;
+    hl_vm_bif_fn fn;
+} etf_bif_entry;
+
+static const etf_bif_entry etf_table[] = {
+    {"term_to_binary", 1, b_term_to_binary1},
+    {"term_to_binary", 2, b_term_to_binary2},
+    {"binary_to_term", 1, b_binary_to_term1},
+    {"binary_to_term", 2, b_binary_to_term2},
+    {"binary_to_existing_atom", 1, b_binary_to_existing_atom1},
+    {"binary_to_existing_atom", 2, b_binary_to_existing_atom2},
+};
+
+hl_vm_bif_fn hl_vm_bif_etf_lookup(const char *module, const char *name, uint32_t arity) {
+    if (strcmp(module, "erlang") != 0) return NULL;
+    for (size_t i = 0; i < sizeof etf_table / sizeof etf_table[0]; i++)
+        if (etf_table[i].arity == arity && strcmp(etf_table[i].name, name) == 0) return etf_table[i].fn;
+    return NULL;
+}
