@@ -298,5 +298,6 @@ hl_vm_bif_fn hl_vm_bif_std_lookup(const char *module, const char *name, uint32_t
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (table[i].arity == arity && strcmp(table[i].module, module) == 0 && strcmp(table[i].name, name) == 0)
             return table[i].fn;
-    return hl_vm_bif_phash_lookup(module, name, arity);
+    hl_vm_bif_fn f = hl_vm_bif_phash_lookup(module, name, arity);
+    return f ? f : hl_vm_bif_unicode_lookup(module, name, arity);
 }

@@ -17,5 +17,7 @@ hl_vm_bif_fn hl_vm_bif_std_lookup(const char *module, const char *name, uint32_t
 hl_vm_bif_fn hl_vm_bif_phash_lookup(const char *module, const char *name, uint32_t arity);
 /* erlang:phash/2, the old hash dict and sets order by (vm/bif_phash1.c). */
 hl_vm_bif_fn hl_vm_bif_phash1_lookup(const char *module, const char *name, uint32_t arity);
+/* string/unicode cores (vm/bif_unicode.c). */
+hl_vm_bif_fn hl_vm_bif_unicode_lookup(const char *module, const char *name, uint32_t arity);
 
 #endif
