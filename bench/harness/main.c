@@ -30,6 +30,8 @@ static const hb_kernel kernels[] = {
     {"print_pow2(10000)", "print_pow2", 10000, 3011},
     /* The stdlib (issue 5): maps with 100,000 integer keys (put, get, fold). */
     {"maps100k(100000)", "maps100k", 100000, 19999800000},
+    /* Stdlib: string:split/3 on a 1 MB binary (value from OTP 25). */
+    {"split1mb(100000)", "split1mb", 100000, 100001},
     /* Front end on the text of hlbench.erl; value 1 = accepted. */
     {"parse(hlbench.erl)", "parse", 0, 1},
     {"check(hlbench.erl)", "check", 0, 1},

@@ -37,6 +37,7 @@ typedef struct tenant {
 } tenant;
 
 static const char *const kernel_names[NKERNELS] = {"id", "fib", "sort", "loop", "gc", "maps100k"};
+static const char *const kernel_names[NKERNELS] = {"id", "fib", "sort", "loop", "gc", "split1mb"};
 
 /* The tenant's allocator: refuses to grow past the cap (Lua then raises a
  * memory error in the guest, which the host sees as a failed pcall). */
