@@ -389,11 +389,27 @@ slice(CD, _, 0) ->
         false -> []
     end.
 
+%% A binary is walked as OTP does it: each cluster from [CP | Rest] (the
+%% first code point decoded), so the rest can come back as [CP | Bin].
+skip_gcs(<<C1/utf8, Bin/binary>>, N) when N > 0 -> skip_bin(Bin, C1, N);
 skip_gcs(CD, 0) -> CD;
 skip_gcs(CD, N) ->
     case gc(CD) of
         [_ | Cont] -> skip_gcs(Cont, N - 1);
         [] -> []
+    end.
+
+skip_bin(<<C2/utf8, Bin/binary>>, C1, N) when C1 < 256, C2 < 256, C1 =/= $\r, N > 1 ->
+    skip_bin(Bin, C2, N - 1);
+skip_bin(Bin, C1, N) ->
+    [_ | Rest] = gcx([C1 | Bin]),
+    if
+        N > 1 ->
+            case cp(Rest) of
+                [C2 | Cont] -> skip_bin(Cont, C2, N - 1);
+                [] -> <<>>
+            end;
+        true -> Rest
     end.
 
 slice_trail(Bin, N) when is_binary(Bin) ->
@@ -403,6 +419,8 @@ slice_trail(Bin, N) when is_binary(Bin) ->
     Keep;
 slice_trail(CD, N) -> take_gcs(CD, N, []).
 
+%% Bytes left in the tail gc/1 returns for a binary (a binary, or [] after
+%% a trailing prepend character).
 rest_size(B) when is_binary(B) -> byte_size(B);
 rest_size([]) -> 0.
 
@@ -459,20 +477,74 @@ trim_l(Str, Seps) ->
 
 %% Everything up to the end of the last grapheme cluster not in Seps.
 trim_t(Bin, Seps) when is_binary(Bin) ->
-    Keep = byte_size(Bin) - last_keep(Bin, Seps, byte_size(Bin)),
+    Keep = trail_cut(Bin, Seps, true, 0),
     <<K:Keep/binary, _/binary>> = Bin,
     K;
 trim_t(Str, Seps) -> trim_tl(Str, Seps, [], []).
 
-%% Bytes left after the last non-separator cluster of Bin.
-last_keep(Bin, Seps, After) ->
-    case gc(Bin) of
+%% Where the trailing run of clusters of Bin whose membership in Seps is In
+%% starts, found as OTP finds it: a member run is looked for at every code
+%% point where a member cluster starts (so it can start inside a cluster),
+%% a non-member run at cluster boundaries; each candidate is checked to the
+%% end of Bin.
+trail_cut(Bin, Seps, true, From) ->
+    case member_at(Bin, Seps, From) of
+        nomatch -> byte_size(Bin);
+        P ->
+            case nonmember_at(Bin, Seps, P) of
+                nomatch -> P;
+                Q -> trail_cut(Bin, Seps, true, Q)
+            end
+    end;
+trail_cut(Bin, Seps, false, From) ->
+    case nonmember_at(Bin, Seps, From) of
+        nomatch -> byte_size(Bin);
+        P ->
+            case member_at(Bin, Seps, P) of
+                nomatch -> P;
+                Q -> trail_cut(Bin, Seps, false, Q)
+            end
+    end.
+
+%% The first byte offset >= From where a cluster in Seps starts, trying
+%% each code point; a cluster that starts with a separator's first code
+%% point but is not one is skipped whole.
+member_at(Bin, Seps, From) ->
+    <<_:From/binary, R/binary>> = Bin,
+    case R of
+        <<>> -> nomatch;
+        <<C/utf8, R1/binary>> ->
+            [G | Rest] = gcx(R),
+            case lists:member(G, Seps) of
+                true -> From;
+                false ->
+                    case starts_sep(C, Seps) of
+                        true ->
+                            case Rest of
+                                [] -> nomatch;
+                                _ -> member_at(Bin, Seps, byte_size(Bin) - rest_size(Rest))
+                            end;
+                        false -> member_at(Bin, Seps, byte_size(Bin) - byte_size(R1))
+                    end
+            end;
+        _ -> erlang:error({badarg, R})
+    end.
+
+starts_sep(C, [C | _]) -> true;
+starts_sep(C, [[C | _] | _]) -> true;
+starts_sep(C, [_ | Seps]) -> starts_sep(C, Seps);
+starts_sep(_, []) -> false.
+
+%% The first cluster boundary >= From where a cluster not in Seps starts.
+nonmember_at(Bin, Seps, From) ->
+    <<_:From/binary, R/binary>> = Bin,
+    case gcx(R) of
+        [] -> nomatch;
         [G | Rest] ->
             case lists:member(G, Seps) of
-                true -> last_keep(Rest, Seps, After);
-                false -> last_keep(Rest, Seps, byte_size(Rest))
-            end;
-        [] -> After
+                true -> nonmember_at(Bin, Seps, byte_size(Bin) - rest_size(Rest));
+                false -> From
+            end
     end.
 
 %% Keep: the result so far (reversed); Pend: separators not yet known to be
@@ -511,7 +583,7 @@ take(Str, Seps, Complement, trailing) when is_list(Seps), is_boolean(Complement)
 %% The longest leading run of clusters whose membership in Seps is In.
 take_l(Bin, Seps, In) when is_binary(Bin) ->
     Rest = take_l_bin(Bin, Seps, In),
-    Sz = byte_size(Bin) - byte_size(Rest),
+    Sz = byte_size(Bin) - rest_size(Rest),
     <<Head:Sz/binary, _/binary>> = Bin,
     {Head, Rest};
 take_l(Str, Seps, In) -> take_ll(Str, Seps, In, []).
@@ -538,21 +610,10 @@ take_ll(Str, Seps, In, Acc) ->
 
 %% The longest trailing run of clusters whose membership is In.
 take_t(Bin, Seps, In) when is_binary(Bin) ->
-    Tail = last_keep_in(Bin, Seps, In, byte_size(Bin)),
-    Sz = byte_size(Bin) - Tail,
+    Sz = trail_cut(Bin, Seps, In, 0),
     <<Head:Sz/binary, Rest/binary>> = Bin,
     {Head, Rest};
 take_t(Str, Seps, In) -> take_tl(Str, Seps, In, [], []).
-
-last_keep_in(Bin, Seps, In, After) ->
-    case gc(Bin) of
-        [G | Rest] ->
-            case lists:member(G, Seps) of
-                In -> last_keep_in(Rest, Seps, In, After);
-                _ -> last_keep_in(Rest, Seps, In, byte_size(Rest))
-            end;
-        [] -> After
-    end.
 
 take_tl(Str, Seps, In, Keep, Pend) ->
     case gc(Str) of
