@@ -581,12 +581,20 @@ take(Str, Seps, Complement, trailing) when is_list(Seps), is_boolean(Complement)
     take_t(Str, Seps, not Complement).
 
 %% The longest leading run of clusters whose membership in Seps is In.
-take_l(Bin, Seps, In) when is_binary(Bin) ->
-    Rest = take_l_bin(Bin, Seps, In),
+take_l(Bin, Seps, true) when is_binary(Bin) ->
+    Rest = take_l_bin(Bin, Seps, true),
     Sz = byte_size(Bin) - rest_size(Rest),
     <<Head:Sz/binary, _/binary>> = Bin,
     {Head, Rest};
-take_l(Str, Seps, In) -> take_ll(Str, Seps, In, []).
+take_l(Bin, Seps, false) when is_binary(Bin) ->
+    Sz = case member_at(Bin, Seps, 0) of
+             nomatch -> byte_size(Bin);
+             P -> P
+         end,
+    <<Head:Sz/binary, Rest/binary>> = Bin,
+    {Head, Rest};
+take_l(Str, Seps, true) -> take_ll(Str, Seps, true, []);
+take_l(Str, Seps, false) -> pick(Str, Seps, []).
 
 take_l_bin(Bin, Seps, In) ->
     case gc(Bin) of
@@ -956,21 +964,38 @@ lexemes(Str, Seps) when is_list(Seps) ->
         false -> lexemes_l(Str, Seps, [])
     end.
 
-lexemes_b(Bin, Seps, Acc) ->
-    case take_l(Bin, Seps, true) of
-        {_, <<>>} -> lists:reverse(Acc);
-        {_, Rest} ->
-            {Lex, Rest1} = take_l(Rest, Seps, false),
-            lexemes_b(Rest1, Seps, [Lex | Acc])
+lexemes_b(Bin, Seps, Acc) -> lexemes_b(Bin, Seps, 0, Acc).
+
+lexemes_b(Bin, Seps, From, Acc) ->
+    case lexeme_at(Bin, Seps, From) of
+        nomatch -> lists:reverse(Acc);
+        {Start, End} -> lexemes_b(Bin, Seps, End, [binary_part(Bin, Start, End - Start) | Acc])
+    end.
+
+%% The next lexeme of Bin at or after From as {Start, End}: separators are
+%% skipped cluster by cluster, the lexeme ends where a separator cluster
+%% starts at any code point (as OTP).
+lexeme_at(Bin, Seps, From) ->
+    case nonmember_at(Bin, Seps, From) of
+        nomatch -> nomatch;
+        Start ->
+            case member_at(Bin, Seps, Start) of
+                nomatch -> {Start, byte_size(Bin)};
+                End -> {Start, End}
+            end
     end.
 
 lexemes_l(Str, Seps, Acc) ->
     case skip_seps(Str, Seps) of
         [] -> lists:reverse(Acc);
         Rest ->
-            {Lex, Rest1} = lexeme_pick(Rest, Seps, []),
-            lexemes_l(Rest1, Seps, [Lex | Acc])
+            {Lex, Rest1} = pick(Rest, Seps, []),
+            lexemes_l(sep_rest(Rest1), Seps, [Lex | Acc])
     end.
+
+%% The separator cluster pick/3 stopped at, dropped.
+sep_rest([]) -> [];
+sep_rest(Str) -> tl(gcx(Str)).
 
 skip_seps(Str, Seps) ->
     case gc(Str) of
@@ -982,16 +1007,23 @@ skip_seps(Str, Seps) ->
         [] -> []
     end.
 
-%% The lexeme at the head (not starting with a separator) and the rest
-%% after the separator that ends it.
-lexeme_pick(Str, Seps, Acc) ->
-    case gc(Str) of
-        [G | Rest] ->
-            case lists:member(G, Seps) of
-                true -> {lists:reverse(Acc), Rest};
-                false -> lexeme_pick(Rest, Seps, rev_app(G, Acc))
+%% The code points before the first separator cluster (which may start
+%% inside a cluster: separators are looked for at every code point, as
+%% OTP does), and the rest from that separator.
+pick(Str, Seps, Acc) ->
+    case cp(Str) of
+        [C | Cs] ->
+            case starts_sep(C, Seps) of
+                true ->
+                    [G | Rest] = gcx(Str),
+                    case lists:member(G, Seps) of
+                        true -> {lists:reverse(Acc), Str};
+                        false -> pick(Rest, Seps, rev_app(G, Acc))
+                    end;
+                false -> pick(Cs, Seps, [C | Acc])
             end;
-        [] -> {lists:reverse(Acc), []}
+        [] -> {lists:reverse(Acc), []};
+        {error, Err} -> erlang:error({badarg, Err})
     end.
 
 nth_lexeme(Str, 1, []) -> Str;
@@ -1001,25 +1033,23 @@ nth_lexeme(Str, N, Seps) when is_list(Seps), is_integer(N), N > 0 ->
         false -> nth_lexeme_l(Str, N, Seps)
     end.
 
-nth_lexeme_b(Bin, N, Seps) ->
-    case take_l(Bin, Seps, true) of
-        {_, <<>>} -> <<>>;
-        {_, Rest} ->
-            {Lex, Rest1} = take_l(Rest, Seps, false),
-            case N of
-                1 -> Lex;
-                _ -> nth_lexeme_b(Rest1, N - 1, Seps)
-            end
+nth_lexeme_b(Bin, N, Seps) -> nth_lexeme_b(Bin, N, Seps, 0).
+
+nth_lexeme_b(Bin, N, Seps, From) ->
+    case lexeme_at(Bin, Seps, From) of
+        nomatch -> <<>>;
+        {Start, End} when N =:= 1 -> binary_part(Bin, Start, End - Start);
+        {_, End} -> nth_lexeme_b(Bin, N - 1, Seps, End)
     end.
 
 nth_lexeme_l(Str, N, Seps) ->
     case skip_seps(Str, Seps) of
         [] -> [];
         Rest ->
-            {Lex, Rest1} = lexeme_pick(Rest, Seps, []),
+            {Lex, Rest1} = pick(Rest, Seps, []),
             case N of
                 1 -> Lex;
-                _ -> nth_lexeme_l(Rest1, N - 1, Seps)
+                _ -> nth_lexeme_l(sep_rest(Rest1), N - 1, Seps)
             end
     end.
 
