@@ -480,7 +480,7 @@ trim_t(Bin, Seps) when is_binary(Bin) ->
     Keep = trail_cut(Bin, Seps, true, 0),
     <<K:Keep/binary, _/binary>> = Bin,
     K;
-trim_t(Str, Seps) -> trim_tl(Str, Seps, [], []).
+trim_t(Str, Seps) -> trim_tl(Str, Seps).
 
 %% Where the trailing run of clusters of Bin whose membership in Seps is In
 %% starts, found as OTP finds it: a member run is looked for at every code
@@ -547,17 +547,43 @@ nonmember_at(Bin, Seps, From) ->
             end
     end.
 
-%% Keep: the result so far (reversed); Pend: separators not yet known to be
-%% trailing (reversed).
-trim_tl(Str, Seps, Keep, Pend) ->
-    case gc(Str) of
-        [G | Rest] ->
-            case lists:member(G, Seps) of
-                true -> trim_tl(Rest, Seps, Keep, rev_app(G, Pend));
-                false -> trim_tl(Rest, Seps, rev_app(G, Pend ++ Keep), [])
+%% A list: its code points are copied, binaries in it kept whole (cut when
+%% they end with separators), as OTP returns them.
+trim_tl([C | Cont] = Str, Seps) when is_integer(C) ->
+    case starts_sep(C, Seps) of
+        false -> [C | trim_tl(Cont, Seps)];
+        true -> trim_tg(gcx(Str), Seps)
+    end;
+trim_tl([B | Cont], Seps) when is_binary(B) ->
+    case trail_cut(B, Seps, true, 0) of
+        Cut when Cut =:= byte_size(B) -> stack(B, trim_tl(Cont, Seps));
+        Cut ->
+            Tail = trim_tl(Cont, Seps),
+            case is_empty(Tail) of
+                true -> binary_part(B, 0, Cut);
+                false -> stack(B, Tail)
+            end
+    end;
+trim_tl(Bin, Seps) when is_binary(Bin) -> trim_t(Bin, Seps);
+trim_tl(Str, Seps) -> trim_tg(gcx(Str), Seps).
+
+trim_tg([G | Rest], Seps) ->
+    case lists:member(G, Seps) of
+        true ->
+            Tail = trim_tl(Rest, Seps),
+            case is_empty(Tail) of
+                true -> [];
+                false -> gc_append(G, Tail)
             end;
-        [] -> lists:reverse(Keep)
-    end.
+        false -> gc_append(G, trim_tl(Rest, Seps))
+    end;
+trim_tg([], _) -> [].
+
+%% A binary in front of the rest of a result (none when empty).
+stack(B, []) -> B;
+stack(<<>>, St) -> St;
+stack([], St) -> St;
+stack(B, St) -> [B | St].
 
 chomp(Str) -> trim(Str, trailing, [[$\r, $\n], $\n]).
 
@@ -606,14 +632,21 @@ take_l_bin(Bin, Seps, In) ->
         [] -> <<>>
     end.
 
+take_ll([B | Cont], Seps, true, Acc) when is_binary(B) ->
+    case nonmember_at(B, Seps, 0) of
+        nomatch -> take_ll(Cont, Seps, true, [B | Acc]);
+        P ->
+            <<Keep:P/binary, Rest/binary>> = B,
+            {btoken(Keep, Acc), [Rest | Cont]}
+    end;
 take_ll(Str, Seps, In, Acc) ->
     case gc(Str) of
         [G | Rest] ->
             case lists:member(G, Seps) of
                 In -> take_ll(Rest, Seps, In, rev_app(G, Acc));
-                _ -> {lists:reverse(Acc), Str}
+                _ -> {rev(Acc), Str}
             end;
-        [] -> {lists:reverse(Acc), []}
+        [] -> {rev(Acc), []}
     end.
 
 %% The longest trailing run of clusters whose membership is In.
@@ -934,6 +967,7 @@ find(String, Pattern, trailing) ->
         false -> find_r(String, Needle, nomatch)
     end.
 
+find_l([B | Cont], Needle) when is_binary(B) -> find_lb(B, Cont, Needle, 0);
 find_l(Cs0, [N | _] = Needle) ->
     case cp(Cs0) of
         [N | Cs] ->
@@ -945,6 +979,11 @@ find_l(Cs0, [N | _] = Needle) ->
         [] -> nomatch
     end.
 
+find_r([B | Cont], Needle, Res) when is_binary(B) ->
+    case find_bin_at(B, Cont, Needle, 0) of
+        nomatch -> find_r(Cont, Needle, Res);
+        {Cs0, _} -> find_r(tl(gcx(Cs0)), Needle, Cs0)
+    end;
 find_r(Cs0, [N | _] = Needle, Res) ->
     case cp(Cs0) of
         [N | Cs] ->
@@ -954,6 +993,30 @@ find_r(Cs0, [N | _] = Needle, Res) ->
             end;
         [_ | Cs] -> find_r(Cs, Needle, Res);
         [] -> Res
+    end.
+
+%% A needle in binary B (a list's head) then Cont: the rest from the match
+%% ([BinFrom | Cont]), or where to go on from.
+find_lb(B, Cont, Needle, Start) ->
+    case find_bin_at(B, Cont, Needle, Start) of
+        nomatch -> find_l(Cont, Needle);
+        {Cs0, _} -> Cs0
+    end.
+
+find_bin_at(B, Cont, [N | _] = Needle, Start) ->
+    case bin_find(B, <<N/utf8>>, Start) of
+        false -> nomatch;
+        P ->
+            <<_:P/binary, Cs0/binary>> = B,
+            case prefix_1(stack(Cs0, Cont), Needle) of
+                nomatch ->
+                    case gcx(Cs0) of
+                        [_ | Cs] when is_binary(Cs) ->
+                            find_bin_at(B, Cont, Needle, byte_size(B) - byte_size(Cs));
+                        _ -> nomatch
+                    end;
+                _ -> {[Cs0 | Cont], P}
+            end
     end.
 
 lexemes([], _) -> [];
@@ -993,6 +1056,16 @@ lexemes_l(Str, Seps, Acc) ->
             lexemes_l(sep_rest(Rest1), Seps, [Lex | Acc])
     end.
 
+%% A reversed token: a lone binary stands for itself.
+rev([B]) when is_binary(B) -> B;
+rev(L) -> lists:reverse(L).
+
+%% A token ending in binary part Part, after the reversed Acc.
+btoken(Part, []) -> Part;
+btoken(Part, [C]) when is_integer(C) -> <<C/utf8, Part/binary>>;
+btoken(<<>>, Acc) -> lists:reverse(Acc);
+btoken(Part, Acc) -> [lists:reverse(Acc), Part].
+
 %% The separator cluster pick/3 stopped at, dropped.
 sep_rest([]) -> [];
 sep_rest(Str) -> tl(gcx(Str)).
@@ -1010,6 +1083,13 @@ skip_seps(Str, Seps) ->
 %% The code points before the first separator cluster (which may start
 %% inside a cluster: separators are looked for at every code point, as
 %% OTP does), and the rest from that separator.
+pick([B | Cont], Seps, Acc) when is_binary(B) ->
+    case member_at(B, Seps, 0) of
+        nomatch -> pick(Cont, Seps, [B | Acc]);
+        P ->
+            <<Lex:P/binary, Rest/binary>> = B,
+            {btoken(Lex, Acc), [Rest | Cont]}
+    end;
 pick(Str, Seps, Acc) ->
     case cp(Str) of
         [C | Cs] ->
@@ -1017,12 +1097,12 @@ pick(Str, Seps, Acc) ->
                 true ->
                     [G | Rest] = gcx(Str),
                     case lists:member(G, Seps) of
-                        true -> {lists:reverse(Acc), Str};
+                        true -> {rev(Acc), Str};
                         false -> pick(Rest, Seps, rev_app(G, Acc))
                     end;
                 false -> pick(Cs, Seps, [C | Acc])
             end;
-        [] -> {lists:reverse(Acc), []};
+        [] -> {rev(Acc), []};
         {error, Err} -> erlang:error({badarg, Err})
     end.
 
