@@ -141,7 +141,8 @@ gc(Str) ->
         Cps -> gc(Cps)
     end.
 
-class(C) -> erlang:hl_uc_class(C).
+class(C) when is_integer(C), C >= 0, C < 16#110000 -> erlang:hl_uc_class(C);
+class(_) -> 0.
 
 %% gc/1 for the functions that need a cluster: invalid UTF-8 is badarg.
 gcx(Str) ->
@@ -354,7 +355,10 @@ equal_norm(A, B, Norm, Fold) ->
         true -> equal_nocase(NA, NB)
     end.
 
-normalize(_, _) -> erlang:error(badarg).
+normalize(nfc, S) -> unicode:characters_to_nfc_list(S);
+normalize(nfd, S) -> unicode:characters_to_nfd_list(S);
+normalize(nfkc, S) -> unicode:characters_to_nfkc_list(S);
+normalize(nfkd, S) -> unicode:characters_to_nfkd_list(S).
 
 reverse(CD) -> reverse_1(CD, []).
 

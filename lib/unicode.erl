@@ -2,7 +2,8 @@
 %% Erlang: characters_to_list/1,2 and characters_to_binary/1,2,3 over
 %% chardata in latin1, utf8, utf16 and utf32 (either byte order), with
 %% OTP's {error, Converted, Rest} and {incomplete, Converted, Rest} results,
-%% and bom_to_encoding/1, encoding_to_bom/1. Written for Hyperlang from
+%% bom_to_encoding/1, encoding_to_bom/1, and the four normalization forms
+%% (characters_to_nf{d,c,kd,kc}_{list,binary}/1). Written for Hyperlang from
 %% OTP 25's documented and observed behaviour (verified against erl, not
 %% copied from OTP).
 %%
@@ -18,7 +19,10 @@
 -module(unicode).
 -export([characters_to_list/1, characters_to_list/2, characters_to_binary/1,
          characters_to_binary/2, characters_to_binary/3, bom_to_encoding/1,
-         encoding_to_bom/1]).
+         encoding_to_bom/1, characters_to_nfd_list/1, characters_to_nfd_binary/1,
+         characters_to_nfc_list/1, characters_to_nfc_binary/1,
+         characters_to_nfkd_list/1, characters_to_nfkd_binary/1,
+         characters_to_nfkc_list/1, characters_to_nfkc_binary/1]).
 
 characters_to_list(Data) -> characters_to_list(Data, unicode).
 
@@ -206,3 +210,107 @@ encoding_to_bom(utf32) -> <<0, 0, 16#FE, 16#FF>>;
 encoding_to_bom({utf32, big}) -> <<0, 0, 16#FE, 16#FF>>;
 encoding_to_bom({utf32, little}) -> <<16#FF, 16#FE, 0, 0>>;
 encoding_to_bom(latin1) -> <<>>.
+
+%% ---- normalization ----
+%% As OTP: grapheme cluster by cluster (string:next_grapheme/1), each one
+%% decomposed (erlang:hl_uc_decomp/2: full canonical or compatibility
+%% mappings from erl's tables), put in canonical order and, for NFC/NFKC,
+%% recomposed (erlang:hl_uc_compose/2). Invalid UTF-8 gives
+%% {error, Normalized, Rest}; a term that is not chardata is badarg.
+
+characters_to_nfd_list(CD) -> normalize(CD, 0, false, list).
+characters_to_nfd_binary(CD) -> normalize(CD, 0, false, binary).
+characters_to_nfc_list(CD) -> normalize(CD, 0, true, list).
+characters_to_nfc_binary(CD) -> normalize(CD, 0, true, binary).
+characters_to_nfkd_list(CD) -> normalize(CD, 1, false, list).
+characters_to_nfkd_binary(CD) -> normalize(CD, 1, false, binary).
+characters_to_nfkc_list(CD) -> normalize(CD, 1, true, list).
+characters_to_nfkc_binary(CD) -> normalize(CD, 1, true, binary).
+
+normalize(CD, Compat, Compose, Out) ->
+    try nf_loop(CD, Compat, Compose, []) of
+        {ok, Acc} -> nf_out(Out, Acc);
+        {error, Acc, Rest} -> {error, nf_out(Out, Acc), Rest}
+    catch
+        error:_ -> erlang:error(badarg, [CD])
+    end.
+
+nf_out(list, Acc) -> lists:reverse(Acc);
+nf_out(binary, Acc) -> characters_to_binary(lists:reverse(Acc)).
+
+nf_loop(CD, Compat, Compose, Acc) ->
+    case string:next_grapheme(CD) of
+        [G | Rest] -> nf_loop(Rest, Compat, Compose, lists:reverse(nf_gc(G, Compat, Compose), Acc));
+        [] -> {ok, Acc};
+        {error, Rest} -> {error, Acc, Rest}
+    end.
+
+nf_gc(C, _, _) when is_integer(C), C >= 0, C < 16#A0 -> [C];
+nf_gc(C, _, _) when is_integer(C), C < 0; is_integer(C), C > 16#10FFFF -> [C];
+nf_gc(G, Compat, Compose) ->
+    Cps = case G of
+              C when is_integer(C) -> [C];
+              _ -> G
+          end,
+    D = reorder(lists:append([decomp(Compat, C) || C <- Cps]), [], []),
+    case Compose of
+        true -> compose(jamo(D), []);
+        false -> D
+    end.
+
+%% Hangul: adjacent jamo compose wherever they are (L V, then LV T).
+jamo([L, V | T]) when L >= 16#1100, L =< 16#1112, V >= 16#1161, V =< 16#1175 ->
+    jamo([erlang:hl_uc_compose(L, V) | T]);
+jamo([S, Tj | T]) when S >= 16#AC00, S =< 16#D7A3, (S - 16#AC00) rem 28 =:= 0,
+                       Tj >= 16#11A8, Tj =< 16#11C2 ->
+    [erlang:hl_uc_compose(S, Tj) | jamo(T)];
+jamo([C | T]) -> [C | jamo(T)];
+jamo([]) -> [].
+
+decomp(_, C) when C < 0; C > 16#10FFFF -> [C];
+decomp(Compat, C) ->
+    case erlang:hl_uc_decomp(Compat, C) of
+        D when is_integer(D) -> [D];
+        Ds -> Ds
+    end.
+
+%% Canonical order: each run of non-starters stably sorted by class.
+reorder([C | T], Run, Acc) ->
+    case ccc(C) of
+        0 -> reorder(T, [], [C | flush(Run, Acc)]);
+        K -> reorder(T, [{K, C} | Run], Acc)
+    end;
+reorder([], Run, Acc) -> lists:reverse(flush(Run, Acc)).
+
+flush([], Acc) -> Acc;
+flush(Run, Acc) -> lists:reverse([C || {_, C} <- lists:keysort(1, lists:reverse(Run))], Acc).
+
+%% Canonical composition within one cluster, as OTP 25 does it: the
+%% cluster's first starter St takes each later code point that composes
+%% with it unless a kept non-starter of the same or a higher class is in
+%% between (a kept starter does not block, nor does it become the new
+%% starter); Hangul jamo compose only when adjacent. Out (reversed) is
+%% before St, Mid (reversed) what was kept after it, Last the class of
+%% the last kept code point.
+compose([C | T], Out) ->
+    case ccc(C) of
+        0 -> compose(T, C, [], 0, Out);
+        _ -> compose(T, [C | Out])
+    end;
+compose([], Out) -> lists:reverse(Out).
+
+compose([C | T], St, Mid, Last, Out) ->
+    K = ccc(C),
+    Blocked = Mid =/= [] andalso ((Last =/= 0 andalso Last >= K) orelse hangul(St)),
+    case Blocked orelse not valid(St) orelse not valid(C) orelse erlang:hl_uc_compose(St, C) of
+        X when is_integer(X) -> compose(T, X, Mid, Last, Out);
+        _ -> compose(T, St, [C | Mid], K, Out)
+    end;
+compose([], St, Mid, _, Out) -> lists:reverse(Mid ++ [St | Out]).
+
+ccc(C) when C < 0; C > 16#10FFFF -> 0;
+ccc(C) -> erlang:hl_uc_ccc(C).
+
+valid(C) -> C >= 0 andalso C =< 16#10FFFF.
+
+hangul(C) -> (C >= 16#1100 andalso C =< 16#1112) orelse (C >= 16#AC00 andalso C =< 16#D7A3).

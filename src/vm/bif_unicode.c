@@ -3,6 +3,11 @@
  *   erlang:hl_uc_class(CP)         grapheme class of a code point (below)
  *   erlang:hl_uc_case(Kind, CP)    upper/lower/title/fold mapping of CP:
  *                                  a code point or a list of them
+ *   erlang:hl_uc_ccc(CP)           canonical combining class
+ *   erlang:hl_uc_decomp(Compat, CP) full canonical (0) or compatibility
+ *                                  (1) decomposition: CP or a list
+ *   erlang:hl_uc_compose(A, B)     the canonical composite of A and B, or
+ *                                  false (Hangul syllables by algorithm)
  *   erlang:hl_bin_find(Bin, Pat, Start)
  *                                  first byte offset >= Start where the
  *                                  binary Pat occurs in Bin: Pos, false
@@ -32,6 +37,8 @@ enum {
     BYTES_COST_SHIFT = 6,     /* one reduction per 64 bytes examined */
 };
 
+static unsigned range_lookup(const uint32_t (*t)[3], size_t n, uint32_t cp);
+
 static bool code_point(hl_term t, uint32_t *cp) {
     if (!hl_is_small(t)) return false;
     int64_t v = hl_small_val(t);
@@ -44,18 +51,7 @@ BIF(b_uc_class) {
     (void)p;
     uint32_t cp;
     if (!code_point(a[0], &cp)) return HL_TERM_BADARG;
-    size_t lo = 0, hi = sizeof hl_uc_gcb_ranges / sizeof hl_uc_gcb_ranges[0];
-    unsigned cls = 0;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (cp < hl_uc_gcb_ranges[mid][0]) hi = mid;
-        else if (cp > hl_uc_gcb_ranges[mid][1]) lo = mid + 1;
-        else {
-            cls = hl_uc_gcb_ranges[mid][2];
-            break;
-        }
-    }
-    *out = hl_make_small(cls);
+    *out = hl_make_small(range_lookup(hl_uc_gcb_ranges, sizeof hl_uc_gcb_ranges / sizeof hl_uc_gcb_ranges[0], cp));
     return HL_TERM_OK;
 }
 
@@ -88,6 +84,94 @@ BIF(b_uc_case) {
         c[2 * i] = hl_make_small(hl_uc_case_pool[off + i]),
         c[2 * i + 1] = i + 1 < len ? hl_make_cons(c + 2 * (i + 1)) : HL_NIL;
     *out = hl_make_cons(c);
+    return HL_TERM_OK;
+}
+
+static unsigned range_lookup(const uint32_t (*t)[3], size_t n, uint32_t cp) {
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cp < t[mid][0]) hi = mid;
+        else if (cp > t[mid][1]) lo = mid + 1;
+        else return t[mid][2];
+    }
+    return 0;
+}
+
+BIF(b_uc_ccc) {
+    (void)p;
+    uint32_t cp;
+    if (!code_point(a[0], &cp)) return HL_TERM_BADARG;
+    *out = hl_make_small(range_lookup(hl_uc_ccc_ranges, sizeof hl_uc_ccc_ranges / sizeof hl_uc_ccc_ranges[0], cp));
+    return HL_TERM_OK;
+}
+
+/* Hangul syllables (Unicode 3.12): S = SBase + (L * VCount + V) * TCount + T. */
+enum { H_SBASE = 0xAC00, H_LBASE = 0x1100, H_VBASE = 0x1161, H_TBASE = 0x11A7,
+       H_LCOUNT = 19, H_VCOUNT = 21, H_TCOUNT = 28, H_NCOUNT = H_VCOUNT * H_TCOUNT,
+       H_SCOUNT = H_LCOUNT * H_NCOUNT };
+
+static hl_term_status make_list(hl_vm_proc *p, const uint32_t *v, size_t len, hl_term *out) {
+    hl_term *c;
+    hl_term_status st = hl_heap_alloc(H, 2 * len, &c);
+    if (st != HL_TERM_OK) return st;
+    for (size_t i = 0; i < len; i++)
+        c[2 * i] = hl_make_small(v[i]), c[2 * i + 1] = i + 1 < len ? hl_make_cons(c + 2 * (i + 1)) : HL_NIL;
+    *out = hl_make_cons(c);
+    return HL_TERM_OK;
+}
+
+BIF(b_uc_decomp) {
+    uint32_t cp;
+    if ((a[0] != hl_make_small(0) && a[0] != hl_make_small(1)) || !code_point(a[1], &cp)) return HL_TERM_BADARG;
+    if (cp >= H_SBASE && cp < H_SBASE + H_SCOUNT) {
+        uint32_t s = cp - H_SBASE, v[3] = {H_LBASE + s / H_NCOUNT, H_VBASE + (s % H_NCOUNT) / H_TCOUNT, H_TBASE + s % H_TCOUNT};
+        return make_list(p, v, s % H_TCOUNT ? 3 : 2, out);
+    }
+    size_t lo = 0, hi = sizeof hl_uc_dec_table / sizeof hl_uc_dec_table[0];
+    uint32_t m = 0;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cp < hl_uc_dec_table[mid][0]) hi = mid;
+        else if (cp > hl_uc_dec_table[mid][0]) lo = mid + 1;
+        else {
+            m = hl_uc_dec_table[mid][1 + hl_small_val(a[0])];
+            break;
+        }
+    }
+    size_t len = m >> 24, off = m & 0xFFFFFF;
+    if (len == 0 || off + len > sizeof hl_uc_dec_pool / sizeof hl_uc_dec_pool[0]) {
+        *out = a[1];
+        return HL_TERM_OK;
+    }
+    return make_list(p, hl_uc_dec_pool + off, len, out);
+}
+
+BIF(b_uc_compose) {
+    (void)p;
+    uint32_t x, y;
+    if (!code_point(a[0], &x) || !code_point(a[1], &y)) return HL_TERM_BADARG;
+    if (x >= H_LBASE && x < H_LBASE + H_LCOUNT && y >= H_VBASE && y < H_VBASE + H_VCOUNT) {
+        *out = hl_make_small(H_SBASE + ((x - H_LBASE) * H_VCOUNT + (y - H_VBASE)) * H_TCOUNT);
+        return HL_TERM_OK;
+    }
+    if (x >= H_SBASE && x < H_SBASE + H_SCOUNT && (x - H_SBASE) % H_TCOUNT == 0 && y > H_TBASE &&
+        y < H_TBASE + H_TCOUNT) {
+        *out = hl_make_small(x + (y - H_TBASE));
+        return HL_TERM_OK;
+    }
+    size_t lo = 0, hi = sizeof hl_uc_comp_table / sizeof hl_uc_comp_table[0];
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const uint32_t *e = hl_uc_comp_table[mid];
+        if (x < e[0] || (x == e[0] && y < e[1])) hi = mid;
+        else if (x > e[0] || y > e[1]) lo = mid + 1;
+        else {
+            *out = hl_make_small(e[2]);
+            return HL_TERM_OK;
+        }
+    }
+    *out = HL_AM(false);
     return HL_TERM_OK;
 }
 
@@ -158,6 +242,9 @@ static const hl_vm_bif_def table[] = {
     {"erlang", "hl_uc_class", 1, b_uc_class},
     {"erlang", "hl_uc_case", 2, b_uc_case},
     {"erlang", "hl_bin_find", 3, b_bin_find},
+    {"erlang", "hl_uc_ccc", 1, b_uc_ccc},
+    {"erlang", "hl_uc_decomp", 2, b_uc_decomp},
+    {"erlang", "hl_uc_compose", 2, b_uc_compose},
 };
 
 hl_vm_bif_fn hl_vm_bif_unicode_lookup(const char *module, const char *name, uint32_t arity) {

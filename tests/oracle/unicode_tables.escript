@@ -6,7 +6,14 @@
 %%   - grapheme classes: how each code point joins its neighbours in
 %%     unicode_util:gc/1 (probed with fixed partners, see class/1);
 %%   - case: unicode_util:uppercase/lowercase/titlecase/casefold of each
-%%     code point alone (OTP maps code point by code point, no context).
+%%     code point alone (OTP maps code point by code point, no context);
+%%   - normalization: each code point's canonical combining class
+%%     (unicode_util:lookup/1), full canonical and compatibility
+%%     decompositions (unicode:characters_to_nfd_list/nfkd_list of the code
+%%     point alone) and the canonical compositions: a composite C whose NFD
+%%     is D (two or more code points) and whose NFC is C composes
+%%     NFC(D without its last code point) with that last one. Hangul
+%%     syllables are left to the algorithm (vm/bif_unicode.c).
 %% Run: escript tests/oracle/unicode_tables.escript > src/term/unicode_tables.h
 -mode(compile).
 
@@ -32,7 +39,44 @@ main(_) ->
               " * mapped code point; else 0x80000000 | len << 24 | pool offset. */\n"
               "static const uint32_t hl_uc_case_table[][5] = {\n"),
     [io:format("    {0x~.16B, 0x~.16B, 0x~.16B, 0x~.16B, 0x~.16B},\n", R) || R <- Rows],
+    io:format("};\n\n"),
+    NonHangul = [C || C <- Cps, C < 16#AC00 orelse C > 16#D7A3, C < 16#D800 orelse C > 16#DFFF],
+    Ccc = ranges([{C, ccc(C)} || C <- Cps]),
+    io:format("/* Canonical combining classes: sorted [lo, hi, ccc], ccc 0 elsewhere. */\n"
+              "static const uint32_t hl_uc_ccc_ranges[][3] = {\n"),
+    [io:format("    {0x~.16B, 0x~.16B, ~w},\n", [Lo, Hi, K]) || {Lo, Hi, K} <- Ccc, K =/= 0],
+    io:format("};\n\n"),
+    Dec = [{C, D, K} || C <- NonHangul, D <- [unicode:characters_to_nfd_list([C])],
+                        K <- [unicode:characters_to_nfkd_list([C])], D =/= [C] orelse K =/= [C]],
+    {DPool, DRows} = dec_rows(Dec, [], [], 0),
+    io:format("/* Decomposition pool. */\nstatic const uint32_t hl_uc_dec_pool[] = {\n"),
+    [io:format("    0x~.16B,\n", [C]) || C <- DPool],
+    io:format("    0\n};\n\n"),
+    io:format("/* {cp, canonical, compatibility}: len << 24 | pool offset (len 0:\n"
+              " * the code point itself). */\n"
+              "static const uint32_t hl_uc_dec_table[][3] = {\n"),
+    [io:format("    {0x~.16B, 0x~.16B, 0x~.16B},\n", R) || R <- DRows],
+    io:format("};\n\n"),
+    Pairs = lists:sort([{A, B, C} || {C, D, _} <- Dec, length(D) >= 2,
+                                     unicode:characters_to_nfc_list(D) =:= [C],
+                                     [A] <- [unicode:characters_to_nfc_list(lists:droplast(D))],
+                                     B <- [lists:last(D)]]),
+    io:format("/* Canonical compositions {first, second, composite}, sorted. */\n"
+              "static const uint32_t hl_uc_comp_table[][3] = {\n"),
+    [io:format("    {0x~.16B, 0x~.16B, 0x~.16B},\n", [A, B, C]) || {A, B, C} <- Pairs],
     io:format("};\n\n#endif\n").
+
+ccc(C) when C >= 16#D800, C =< 16#DFFF -> 0;
+ccc(C) -> maps:get(ccc, unicode_util:lookup(C)).
+
+dec_rows([], Pool, Rows, _) -> {lists:append(lists:reverse(Pool)), lists:reverse(Rows)};
+dec_rows([{C, D, K} | T], Pool, Rows, Off) ->
+    {DV, P1, O1} = dec_val(C, D, Pool, Off),
+    {KV, P2, O2} = dec_val(C, K, P1, O1),
+    dec_rows(T, P2, [[C, DV, KV] | Rows], O2).
+
+dec_val(C, [C], Pool, Off) -> {0, Pool, Off};
+dec_val(_, D, Pool, Off) -> {(length(D) bsl 24) bor Off, [D | Pool], Off + length(D)}.
 
 spec() ->
     try unicode_util:spec_version() of {A, B} -> io_lib:format("~w.~w", [A, B])
