@@ -96,6 +96,8 @@ walk([C | T], Stack, utf8, _, Acc, Pending) when is_integer(C) ->
     {error, Acc, [Pending, rebuild([C | T], Stack)]};
 walk([C | T], Stack, _, _, Acc, Pending) when is_integer(C) ->
     {error, Acc, [Pending | rebuild([C | T], Stack)]};
+walk([B | T], Stack, In, Out, Acc, <<>>) when is_binary(B) ->
+    decode(B, T, Stack, In, Out, Acc);
 walk([B | T], Stack, In, Out, Acc, Pending) when is_binary(B) ->
     decode(<<Pending/binary, B/binary>>, T, Stack, In, Out, Acc);
 walk([L | T], Stack, In, Out, Acc, Pending) when is_list(L) ->
@@ -104,6 +106,8 @@ walk([], [T | Stack], In, Out, Acc, Pending) ->
     walk(T, Stack, In, Out, Acc, Pending);
 walk([], [], _, _, Acc, <<>>) -> {ok, Acc};
 walk([], [], _, _, Acc, Pending) -> {incomplete, Acc, Pending};
+walk(B, Stack, In, Out, Acc, <<>>) when is_binary(B) ->
+    decode(B, top, Stack, In, Out, Acc);
 walk(B, Stack, In, Out, Acc, Pending) when is_binary(B) ->
     decode(<<Pending/binary, B/binary>>, top, Stack, In, Out, Acc);
 walk(_, _, _, _, _, _) -> throw(hl_unicode_badarg).
