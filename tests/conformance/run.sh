@@ -140,6 +140,7 @@ for f in dict gb_trees gb_sets sets array; do
     probe "ds-$f-heap" heap --max-heap-bytes 500000 --max-reductions 100000000000 "$DS" $f
     probe "ds-$f-deadline" deadline --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 "$DS" $f
 done
+
 # string and unicode on huge inputs (probes/string_limits.erl): every one
 # stops with the limit that is set, and promptly at a deadline.
 U="$DIR/probes/string_limits.erl"
