@@ -90,4 +90,11 @@ python3 tests/oracle/gen_binary_conformance.py tests/conformance
 step "tests/conformance/binary_*.expected, base64_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/binary_*.erl tests/conformance/base64_*.erl
 
+# Unicode data of lib/string.erl and lib/unicode.erl (grapheme classes, case
+# maps, normalization) as OTP 25's unicode_util behaves.
+step "src/term/unicode_tables.h"
+escript tests/oracle/unicode_tables.escript > src/term/unicode_tables.h
+step "tests/conformance/string_*, unicode_*.expected (tests/oracle/conformance.escript)"
+escript tests/oracle/conformance.escript tests/conformance/string_*.erl tests/conformance/unicode_*.erl
+
 echo "regen-oracle: done; review with git status / git diff"

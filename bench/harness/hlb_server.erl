@@ -68,6 +68,7 @@ loop(fact, N, A, E, _) -> loop_fact(N, A, E);
 loop(print_pow2, N, A, E, _) -> loop_print_pow2(N, A, E);
 loop(maps100k, N, A, E, _) -> loop_maps100k(N, A, E);
 loop(binsplit1mb, N, A, E, _) -> loop_binsplit1mb(N, A, E);
+loop(split1mb, N, A, E, _) -> loop_split1mb(N, A, E);
 loop(parse, N, _, E, Src) -> loop_parse(N, Src, E);
 loop(check, N, _, E, Src) -> loop_check(N, Src, E);
 loop(compile, N, _, E, Src) -> loop_compile(N, Src, E);
@@ -133,6 +134,10 @@ loop_maps100k(0, _, _) -> ok;
 loop_maps100k(N, A, E) ->
     case hlbench:maps100k(A) of
         E -> loop_maps100k(N - 1, A, E);
+loop_split1mb(0, _, _) -> ok;
+loop_split1mb(N, A, E) ->
+    case hlbench:split1mb(A) of
+        E -> loop_split1mb(N - 1, A, E);
         V -> throw({bad, V})
     end.
 

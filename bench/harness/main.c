@@ -34,6 +34,8 @@ static const hb_kernel kernels[] = {
     {"maps100k(100000)", "maps100k", 100000, 19999800000},
     /* Stdlib: binary search and slicing (issue 5). */
     {"binsplit1mb(1000000)", "binsplit1mb", 1000000, 100001},
+    /* Stdlib: string:split/3 on a 1 MB binary (value from OTP 25). */
+    {"split1mb(100000)", "split1mb", 100000, 100001},
     /* Front end on the text of hlbench.erl; value 1 = accepted. */
     {"parse(hlbench.erl)", "parse", 0, 1},
     {"check(hlbench.erl)", "check", 0, 1},

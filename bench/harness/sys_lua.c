@@ -17,7 +17,7 @@
 enum {
     TENANT_MEMORY_CAP = 64 << 20,   /* bytes one tenant may hold */
     HOOK_EVERY = 1000,              /* instructions between hook calls */
-    NKERNELS = 8,                   /* the kernels hlbench.lua defines */
+    NKERNELS = 9,                   /* the kernels hlbench.lua defines */
 };
 /* Budget per host call, in hook ticks: 10^9 instructions, far above the
  * largest kernel (fib(30) is about 1.5 * 10^7 Lua instructions; table.sort
@@ -33,10 +33,10 @@ typedef struct tenant {
     size_t cap;
     long long ticks_left;   /* hook budget of the current call */
     int hooked;
-    int ref[NKERNELS];      /* registry refs: id, fib, sort, loop, gc, maps100k, binsplit1mb, sort100k */
+    int ref[NKERNELS];      /* registry refs: id, fib, sort, loop, gc, maps100k, binsplit1mb, sort100k, split1mb */
 } tenant;
 
-static const char *const kernel_names[NKERNELS] = {"id", "fib", "sort", "loop", "gc", "maps100k", "binsplit1mb", "sort100k"};
+static const char *const kernel_names[NKERNELS] = {"id", "fib", "sort", "loop", "gc", "maps100k", "binsplit1mb", "sort100k", "split1mb"};
 
 /* The tenant's allocator: refuses to grow past the cap (Lua then raises a
  * memory error in the guest, which the host sees as a failed pcall). */

@@ -4,7 +4,7 @@
 %% bench/ implements exactly these kernels; bench/README.md defines them.
 -module(hlbench).
 -export([id/1, fib/1, sort/1, loop/1, gc/1, fact/1, print_pow2/1, maps100k/1, binsplit1mb/1]).
--export([sort100k/1]).
+-export([sort100k/1, split1mb/1]).
 
 %% A trivial call: id(42) = 42.
 -spec id(term()) -> term().
@@ -109,3 +109,11 @@ map_gets(K, N, M, Acc) -> map_gets(K + 1, N, M, Acc + maps:get(K, M)).
 binsplit1mb(N) ->
     Bin = binary:copy(<<"abcdefghi,">>, N div 10),
     length(binary:split(Bin, <<",">>, [global])).
+%% string:split/3 on a binary: N records of "abcdefghi," (10 bytes each, so
+%% N = 100000 is 1 MB) split on <<",">> with `all`; the value is the number
+%% of parts (N + 1: the last is empty). split1mb(100000) = 100001. The
+%% binary is built in the call (a small part of its time on every system).
+-spec split1mb(pos_integer()) -> pos_integer().
+split1mb(N) ->
+    Bin = iolist_to_binary(lists:duplicate(N, <<"abcdefghi,">>)),
+    length(string:split(Bin, <<",">>, all)).

@@ -71,6 +71,19 @@ function maps100k(n)
   for k = 0, n - 1 do s = s + t[k] end
   for _, v in pairs(t) do s = s + v end
   return s
+-- string:split/3 of hlbench.erl: n records of "abcdefghi," (1 MB for
+-- n = 100000) split on "," into a table of parts (a plain string.find
+-- loop, as Lua programs split); the value is the number of parts, n + 1.
+function split1mb(n)
+  local s = string.rep("abcdefghi,", n)
+  local parts, i = {}, 1
+  while true do
+    local j = string.find(s, ",", i, true)
+    if not j then parts[#parts + 1] = string.sub(s, i); break end
+    parts[#parts + 1] = string.sub(s, i, j - 1)
+    i = j + 1
+  end
+  return #parts
 end
 
 -- binsplit1mb as hlbench.erl's: the N-byte string of "abcdefghi," repeated,

@@ -308,5 +308,6 @@ hl_vm_bif_fn hl_vm_bif_std_lookup(const char *module, const char *name, uint32_t
         if (table[i].arity == arity && strcmp(table[i].module, module) == 0 && strcmp(table[i].name, name) == 0)
             return table[i].fn;
     hl_vm_bif_fn f = hl_vm_bif_etf_lookup(module, name, arity); /* vm/bif_etf.c */
-    return f ? f : hl_vm_bif_phash_lookup(module, name, arity);
+    if (!f) f = hl_vm_bif_phash_lookup(module, name, arity);
+    return f ? f : hl_vm_bif_unicode_lookup(module, name, arity); /* vm/bif_unicode.c */
 }

@@ -19,5 +19,7 @@ hl_vm_bif_fn hl_vm_bif_phash_lookup(const char *module, const char *name, uint32
 hl_vm_bif_fn hl_vm_bif_phash1_lookup(const char *module, const char *name, uint32_t arity);
 /* term_to_binary, binary_to_term, binary_to_existing_atom (vm/bif_etf.c). */
 hl_vm_bif_fn hl_vm_bif_etf_lookup(const char *module, const char *name, uint32_t arity);
+/* string/unicode cores (vm/bif_unicode.c). */
+hl_vm_bif_fn hl_vm_bif_unicode_lookup(const char *module, const char *name, uint32_t arity);
 
 #endif

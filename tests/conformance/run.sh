@@ -158,6 +158,21 @@ for f in dict gb_trees gb_sets sets array; do
     probe "ds-$f-deadline" deadline --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 "$DS" $f
 done
 
+# string and unicode on huge inputs (probes/string_limits.erl): every one
+# stops with the limit that is set, and promptly at a deadline.
+U="$DIR/probes/string_limits.erl"
+for f in copies upper chars split find length lexemes to_list; do
+    probe "string-$f-reductions" reductions --max-reductions 300000 "$U" $f
+    start=$(date +%s%N)
+    "$HL" run --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 "$U" $f >/dev/null 2>"$TMP/err"
+    rc=$?
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    if [ $rc -eq 3 ] && [ $ms -lt 3000 ]; then pass=$((pass + 1)); else
+        echo "FAIL probe string-$f-deadline: exit $rc after $ms ms"; cat "$TMP/err"; fail=$((fail + 1)); fi
+done
+probe string-copies-heap heap --max-heap-bytes 2000000 --max-reductions 100000000000 "$U" copies
+probe string-to_list-heap heap --max-heap-bytes 2000000 --max-reductions 100000000000 "$U" to_list
+
 # The rest of the `hl run` contract (DESIGN §10): exit 2 with a located
 # error for a rejected program, exit 2 for bad usage, --help, arguments.
 check() { # name expected-exit expected-stream-regex stream(out|err) args...
