@@ -29,6 +29,9 @@ typedef struct hl_print_opts {
      * modifier, lists and binaries of any printable Unicode characters print
      * as strings. false is erl's default (latin1 range). */
     bool printable_unicode;
+    /* ~lp (io_lib_pretty's {strings, false}): lists and binaries are never
+     * printed as strings. */
+    bool no_strings;
     /* Names a fun's program for #Fun<Module.Index.Uniq>: sets *module (not
      * NUL-terminated, printed as is) and *uniq; false means unknown. */
     bool (*fun_info)(void *ctx, const void *program, const char **module, size_t *module_len,

@@ -215,7 +215,7 @@ static void leaf_binary(pp *p, hl_term t) {
     size_t start = p->side_buf.len;
     int form = 0;
     if (bits == 0) form = 3;
-    else if (bits % 8 == 0) form = binary_form(p, b, off, (size_t)(bits / 8));
+    else if (bits % 8 == 0 && !(p->out.opts && p->out.opts->no_strings)) form = binary_form(p, b, off, (size_t)(bits / 8));
     size_t i = new_node(p, form ? PN_LEAF : PN_BIN);
     if (i == SIZE_MAX) return;
     if (form == 0 || form == 3) {
@@ -262,7 +262,7 @@ static void measure_begin(pp *p, bstack *s, hl_term t, uint8_t flags) {
     size_t start = p->side_buf.len;
     unsigned kind;
     if (hl_is_cons(t)) {
-        if (printable_list(t, p->uni_range)) {
+        if (!(p->out.opts && p->out.opts->no_strings) && printable_list(t, p->uni_range)) {
             size_t i = new_node(p, PN_LEAF);
             hl_print_put(&p->side, "\"", 1);
             for (; hl_is_cons(t) && p->side.st == HL_TERM_OK; t = hl_cdr(t))

@@ -4,6 +4,7 @@
 #ifndef HL_VM_INTERNAL_H
 #define HL_VM_INTERNAL_H
 
+#include "base/buf.h"
 #include "gen/bytecode.h"
 #include "gen/load.h"
 #include "term/heap.h"
@@ -55,6 +56,9 @@ enum { HL_VM_ALLOC_SMALL = 6 }; /* allocate_small: slots + CP + size <= 8 words 
 /* Private status a builtin returns after setting p->bif_class and
  * p->bif_reason to raise Class:Reason itself. */
 #define HL_VM_BIF_RAISE ((hl_term_status)100)
+/* Private status of a builtin whose write would pass the run's output cap
+ * (vm/bif_io.c): the run stops with HL_VM_FAULT_OUTPUT. */
+#define HL_VM_BIF_OUTPUT ((hl_term_status)101)
 
 struct hl_vm_proc {
     const hl_program *prog;
@@ -87,6 +91,8 @@ struct hl_vm_proc {
     hl_term exc_class, exc_reason, exc_stack;
     hl_vm_binding_hook binding_hook; /* host bindings (vm_binding.c) */
     void *binding_ctx;
+    hl_buf *output;        /* captured output (vm/bif_io.c), or NULL */
+    uint64_t output_cap, output_bytes;
 };
 
 enum { HL_PS_NEW, HL_PS_READY, HL_PS_WAIT, HL_PS_DONE, HL_PS_EXC, HL_PS_FAULT };

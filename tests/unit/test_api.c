@@ -357,11 +357,11 @@ static void test_faults(void **state) {
     assert_string_equal(reason, "undef");
     hl_error_free(e);
     /* limits: which one */
-    hl_run_limits lim = {1000, 0, 0};
+    hl_run_limits lim = {1000, 0, 0, 0};
     assert_int_equal(hl_run(mod, "loop", NULL, 0, &lim, &r, &e), HL_ELIMIT);
     assert_int_equal(hl_error_limit(e), HL_LIMIT_KIND_REDUCTIONS);
     hl_error_free(e);
-    hl_run_limits heap = {0, 1 << 20, 0};
+    hl_run_limits heap = {0, 1 << 20, 0, 0};
     hl_value *nil;
     assert_int_equal(hl_value_list(NULL, 0, &nil), HL_OK);
     assert_int_equal(hl_run(mod, "grow", &nil, 1, &heap, &r, &e), HL_ELIMIT);
@@ -369,7 +369,7 @@ static void test_faults(void **state) {
     hl_error_free(e);
     /* the deadline stops a loop within a few ms of its time (measured around
      * hl_run only; generous upper bound for sanitizers on a loaded machine) */
-    hl_run_limits dl = {UINT64_MAX / 4, 0, 100};
+    hl_run_limits dl = {UINT64_MAX / 4, 0, 100, 0};
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     assert_int_equal(hl_run(mod, "loop", NULL, 0, &dl, &r, &e), HL_ELIMIT);

@@ -1,0 +1,572 @@
+%% lib/io_lib.erl — OTP 25's io_lib:format/fwrite (every control sequence)
+%% and the small printing helpers, for Hyperlang (docs/io.md).
+%% The format string is parsed and each directive laid out here, in
+%% preemptible Erlang; terms are printed by the C builtins
+%% erlang:hl_format_w/2 (~w) and erlang:hl_format_p/5 (~p), which print at
+%% most 64 Ki nodes per call and answer `false` for anything bigger: ~w then
+%% splits the term here, one level at a time. Written for Hyperlang from
+%% OTP's documented behaviour (checked against erl by
+%% tests/conformance/io_*.erl), not copied.
+-module(io_lib).
+-export([format/2, fwrite/2, write/1, write/2, print/1, nl/0,
+         char_list/1, deep_char_list/1, printable_list/1,
+         printable_latin1_list/1, printable_unicode_list/1,
+         write_atom/1]).
+
+%% ---- public helpers ----------------------------------------------------
+
+fwrite(Format, Args) -> format(Format, Args).
+
+%% As OTP, any failure inside (a bad directive, a wrong argument, too few
+%% or too many arguments) is error:badarg.
+format(Format, Args) ->
+    try build(fmt_chars(Format), Args, 0, []) of
+        error -> erlang:error(badarg, [Format, Args]);
+        Out -> Out
+    catch
+        error:_ -> erlang:error(badarg, [Format, Args])
+    end.
+
+write(Term) -> lists:flatten(wtext(Term, false)).
+
+write(Term, Depth) when is_integer(Depth) -> lists:flatten(wdepth(Term, Depth, false));
+write(Term, Depth) -> erlang:error(badarg, [Term, Depth]).
+
+print(Term) -> ptext(Term, 1, 80, false, true).
+
+nl() -> "\n".
+
+write_atom(A) when is_atom(A) -> wtext(A, true);
+write_atom(A) -> erlang:error(function_clause, [A]).
+
+char_list([C | Cs]) when is_integer(C), C >= 0, C < 16#D800;
+                         is_integer(C), C > 16#DFFF, C < 16#FFFE;
+                         is_integer(C), C > 16#FFFF, C =< 16#10FFFF ->
+    char_list(Cs);
+char_list([]) -> true;
+char_list(_) -> false.
+
+deep_char_list(Cs) -> deep_char_list(Cs, []).
+deep_char_list([C | Cs], More) when is_list(C) -> deep_char_list(C, [Cs | More]);
+deep_char_list([C | Cs], More) when is_integer(C), C >= 0, C < 16#D800;
+                                    is_integer(C), C > 16#DFFF, C < 16#FFFE;
+                                    is_integer(C), C > 16#FFFF, C =< 16#10FFFF ->
+    deep_char_list(Cs, More);
+deep_char_list([], [Cs | More]) -> deep_char_list(Cs, More);
+deep_char_list([], []) -> true;
+deep_char_list(_, _) -> false.
+
+printable_list(L) -> printable_latin1_list(L).
+
+printable_latin1_list([C | Cs]) when is_integer(C), C >= $\s, C =< $~ -> printable_latin1_list(Cs);
+printable_latin1_list([C | Cs]) when is_integer(C), C >= 16#A0, C =< 16#FF -> printable_latin1_list(Cs);
+printable_latin1_list([C | Cs]) when C =:= $\n; C =:= $\r; C =:= $\t; C =:= $\v;
+                                     C =:= $\b; C =:= $\f; C =:= $\e ->
+    printable_latin1_list(Cs);
+printable_latin1_list([]) -> true;
+printable_latin1_list(_) -> false.
+
+printable_unicode_list([C | Cs]) when is_integer(C), C >= $\s, C =< $~ -> printable_unicode_list(Cs);
+printable_unicode_list([C | Cs]) when is_integer(C), C >= 16#A0, C < 16#D800;
+                                      is_integer(C), C > 16#DFFF, C < 16#FFFE;
+                                      is_integer(C), C > 16#FFFF, C =< 16#10FFFF ->
+    printable_unicode_list(Cs);
+printable_unicode_list([C | Cs]) when C =:= $\n; C =:= $\r; C =:= $\t; C =:= $\v;
+                                      C =:= $\b; C =:= $\f; C =:= $\e ->
+    printable_unicode_list(Cs);
+printable_unicode_list([]) -> true;
+printable_unicode_list(_) -> false.
+
+%% ---- the format string ---------------------------------------------------
+
+%% A format is an atom, a flat list of characters or a UTF-8 binary.
+fmt_chars(F) when is_atom(F) -> erlang:atom_to_list(F);
+fmt_chars(F) when is_binary(F) ->
+    case utf8_to_list(F, []) of
+        error -> error;
+        Cs -> Cs
+    end;
+fmt_chars(F) when is_list(F) ->
+    case flat_ints(F) of
+        true -> F;
+        false -> error
+    end;
+fmt_chars(_) -> error.
+
+flat_ints([C | Cs]) when is_integer(C), C >= 0 -> flat_ints(Cs);
+flat_ints([]) -> true;
+flat_ints(_) -> false.
+
+utf8_to_list(<<C/utf8, R/binary>>, Acc) -> utf8_to_list(R, [C | Acc]);
+utf8_to_list(<<>>, Acc) -> lists:reverse(Acc);
+utf8_to_list(_, _) -> error.
+
+%% build(Chars, Args, Column, Acc): the output, or error (badarg).
+%% Acc holds the finished pieces (flat lists) in reverse.
+build([$~ | Cs], Args, Col, Acc) ->
+    case directive(Cs, Args) of
+        error -> error;
+        {Ctl, As, F, Adj, P, Pad, Enc, Str, Cs1, Args1} ->
+            case control(Ctl, As, F, Adj, P, Pad, Enc, Str, Col) of
+                error -> error;
+                false -> error;
+                Out0 ->
+                    Out = lists:flatten(Out0),
+                    build(Cs1, Args1, column(Out, Col), [Out | Acc])
+            end
+    end;
+build([C | Cs], Args, Col, Acc) ->
+    {Run, Rest} = plain(Cs, [C]),
+    build(Rest, Args, column(Run, Col), [Run | Acc]);
+build([], [], _Col, Acc) -> lists:append(lists:reverse(Acc));
+build(_, _, _, _) -> error.
+
+plain([C | Cs], Run) when C =/= $~ -> plain(Cs, [C | Run]);
+plain(Cs, Run) -> {lists:reverse(Run), Cs}.
+
+%% The column after writing Cs from column Col (io_lib_format's
+%% indentation: a tab moves to the next multiple of 8).
+column([$\n | Cs], _) -> column(Cs, 0);
+column([$\t | Cs], Col) -> column(Cs, 8 * ((Col + 8) div 8));
+column([_ | Cs], Col) -> column(Cs, Col + 1);
+column([], Col) -> Col.
+
+directive(Cs0, Args0) ->
+    case field_width(Cs0, Args0) of
+        error -> error;
+        {F, Adj, Cs1, Args1} ->
+            case field_value(precision(Cs1), Args1) of
+                error -> error;
+                {P, Cs2, Args2} ->
+                    case pad_char(Cs2, Args2) of
+                        error -> error;
+                        {Pad, Cs3, Args3} ->
+                            {Enc, Str, Cs4} = modifiers(Cs3, latin1, true),
+                            control_args(Cs4, Args3, F, Adj, P, Pad, Enc, Str)
+                    end
+            end
+    end.
+
+field_width([$- | Cs], Args) ->
+    case field_value(Cs, Args) of
+        {F, Cs1, Args1} when is_integer(F) -> adj(-F, Cs1, Args1);
+        _ -> error
+    end;
+field_width(Cs, Args) ->
+    case field_value(Cs, Args) of
+        {none, Cs1, Args1} -> {none, right, Cs1, Args1};
+        {F, Cs1, Args1} -> adj(F, Cs1, Args1);
+        error -> error
+    end.
+
+adj(F, Cs, Args) when F < 0 -> {-F, left, Cs, Args};
+adj(F, Cs, Args) -> {F, right, Cs, Args}.
+
+precision([$. | Cs]) -> Cs;
+precision(Cs) -> {none, Cs}.
+
+field_value({none, Cs}, Args) -> {none, Cs, Args};
+field_value([$* | Cs], [A | Args]) when is_integer(A) -> {A, Cs, Args};
+field_value([$* | _], _) -> error;
+field_value([C | Cs], Args) when C >= $0, C =< $9 -> digits(Cs, C - $0, Args);
+field_value(Cs, Args) -> {none, Cs, Args}.
+
+digits([C | Cs], N, Args) when C >= $0, C =< $9 -> digits(Cs, 10 * N + C - $0, Args);
+digits(Cs, N, Args) -> {N, Cs, Args}.
+
+pad_char([$., $* | Cs], [Pad | Args]) -> {Pad, Cs, Args};
+pad_char([$., $* | _], []) -> error;
+pad_char([$., Pad | Cs], Args) -> {Pad, Cs, Args};
+pad_char(Cs, Args) -> {$\s, Cs, Args}.
+
+modifiers([$t | Cs], _Enc, Str) -> modifiers(Cs, unicode, Str);
+modifiers([$l | Cs], Enc, _Str) -> modifiers(Cs, Enc, false);
+modifiers(Cs, Enc, Str) -> {Enc, Str, Cs}.
+
+control_args([C | Cs], Args, F, Adj, P, Pad, Enc, Str) ->
+    case nargs(C) of
+        error -> error;
+        N ->
+            case take(N, Args, []) of
+                error -> error;
+                {As, Args1} -> {C, As, F, Adj, P, Pad, Enc, Str, Cs, Args1}
+            end
+    end;
+control_args([], _, _, _, _, _, _, _) -> error.
+
+nargs(C) when C =:= $w; C =:= $p; C =:= $s; C =:= $c; C =:= $e; C =:= $f; C =:= $g;
+              C =:= $b; C =:= $B; C =:= $#; C =:= $+; C =:= $i ->
+    1;
+nargs(C) when C =:= $W; C =:= $P; C =:= $x; C =:= $X -> 2;
+nargs(C) when C =:= $n; C =:= $~ -> 0;
+nargs(_) -> error.
+
+take(0, Args, As) -> {lists:reverse(As), Args};
+take(N, [A | Args], As) -> take(N - 1, Args, [A | As]);
+take(_, _, _) -> error.
+
+%% ---- the control sequences -------------------------------------------------
+
+control($w, [A], F, Adj, P, Pad, Enc, _Str, _Col) ->
+    term(lists:flatten(wtext(A, Enc =:= unicode)), F, Adj, P, Pad);
+control($W, [A, D], F, Adj, P, Pad, Enc, _Str, _Col) when is_integer(D) ->
+    term(lists:flatten(wdepth(A, D, Enc =:= unicode)), F, Adj, P, Pad);
+control($p, [A], F, Adj, P, _Pad, Enc, Str, Col) ->
+    print(A, -1, F, Adj, P, Enc, Str, Col);
+control($P, [A, D], F, Adj, P, _Pad, Enc, Str, Col) when is_integer(D) ->
+    print(A, D, F, Adj, P, Enc, Str, Col);
+control($s, [A], F, Adj, P, Pad, Enc, _Str, _Col) ->
+    case chars_of(A, Enc) of
+        error -> error;
+        S -> string(S, F, Adj, P, Pad)
+    end;
+control($c, [A], F, Adj, P, Pad, Enc, _Str, _Col) when is_integer(A) ->
+    C = case Enc of
+            unicode -> A;
+            latin1 -> A band 255
+        end,
+    char(C, F, Adj, P, Pad);
+control($e, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_float(A) -> fwrite_e(A, F, Adj, P, Pad);
+control($f, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_float(A) -> fwrite_f(A, F, Adj, P, Pad);
+control($g, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_float(A) -> fwrite_g(A, F, Adj, P, Pad);
+control($b, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A) ->
+    unprefixed(A, F, Adj, base(P), Pad, true);
+control($B, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A) ->
+    unprefixed(A, F, Adj, base(P), Pad, false);
+control($x, [A, Prefix], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A), is_atom(Prefix) ->
+    prefixed(A, F, Adj, base(P), Pad, erlang:atom_to_list(Prefix), true);
+control($x, [A, Prefix], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A) ->
+    prefix_ok(Prefix) andalso prefixed(A, F, Adj, base(P), Pad, Prefix, true);
+control($X, [A, Prefix], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A), is_atom(Prefix) ->
+    prefixed(A, F, Adj, base(P), Pad, erlang:atom_to_list(Prefix), false);
+control($X, [A, Prefix], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A) ->
+    prefix_ok(Prefix) andalso prefixed(A, F, Adj, base(P), Pad, Prefix, false);
+control($#, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A) ->
+    B = base(P),
+    is_integer(B) andalso prefixed(A, F, Adj, B, Pad, erlang:integer_to_list(B) ++ "#", false);
+control($+, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A) ->
+    B = base(P),
+    is_integer(B) andalso prefixed(A, F, Adj, B, Pad, erlang:integer_to_list(B) ++ "#", true);
+control($i, [_], _F, _Adj, _P, _Pad, _Enc, _Str, _Col) -> [];
+control($n, [], none, _Adj, _P, _Pad, _Enc, _Str, _Col) -> "\n";
+control($n, [], F, right, _P, _Pad, _Enc, _Str, _Col) -> chars($\n, F);
+control($~, [], F, Adj, P, Pad, _Enc, _Str, _Col) -> char($~, F, Adj, P, Pad);
+control(_, _, _, _, _, _, _, _, _) -> error.
+
+base(none) -> 10;
+base(B) when is_integer(B), B >= 2, B =< 36 -> B;
+base(_) -> error.
+
+prefix_ok(P) -> deep_char_list(P).
+
+%% Results of the helpers below are flattened by build/4; `false` or
+%% `error` from a guard-like check means badarg.
+
+term(_T, _F, _Adj, _P, Pad) when not is_integer(Pad) -> error;
+term(T, none, _Adj, none, _Pad) -> T;
+term(T, none, Adj, P, Pad) -> term(T, P, Adj, P, Pad);
+term(T, F, Adj, P0, Pad) when is_integer(F), F >= 0 ->
+    L = erlang:length(T),
+    P = erlang:min(L, case P0 of
+                           none -> F;
+                           _ when is_integer(P0) -> erlang:min(P0, F)
+                       end),
+    if
+        L > P -> adjust(chars($*, P), chars(Pad, F - P), Adj);
+        F >= P -> adjust(T, chars(Pad, F - L), Adj)
+    end;
+term(_, _, _, _, _) -> error.
+
+adjust(Data, [], _) -> Data;
+adjust(Data, Pad, left) -> [Data | Pad];
+adjust(Data, Pad, right) -> [Pad | Data].
+
+chars(C, N) when is_integer(N), N >= 0 -> lists:duplicate(N, C).
+
+string(S, none, _Adj, none, _Pad) -> S;
+string(S, F, Adj, none, Pad) when is_integer(F) -> string_field(S, F, Adj, erlang:length(S), Pad);
+string(S, none, _Adj, P, Pad) when is_integer(P) -> string_field(S, P, left, erlang:length(S), Pad);
+string(S, F, Adj, P, Pad) when is_integer(F), is_integer(P), F > P ->
+    N = erlang:length(S),
+    if
+        N > P -> adjust(lists:sublist(S, P), chars(Pad, F - P), Adj);
+        N < P -> adjust([S | chars(Pad, P - N)], chars(Pad, F - P), Adj);
+        true -> adjust(S, chars(Pad, F - P), Adj)
+    end;
+string(S, F, Adj, F, Pad) when is_integer(F) -> string_field(S, F, Adj, erlang:length(S), Pad);
+string(_, _, _, _, _) -> error.
+
+string_field(S, F, _Adj, N, _Pad) when N > F -> lists:sublist(S, F);
+string_field(S, F, Adj, N, Pad) when N < F -> adjust(S, chars(Pad, F - N), Adj);
+string_field(S, _, _, _, _) -> S.
+
+char(C, none, _Adj, none, _Pad) -> [C];
+char(C, F, _Adj, none, _Pad) when is_integer(F) -> chars(C, F);
+char(C, none, _Adj, P, _Pad) when is_integer(P) -> chars(C, P);
+char(C, F, Adj, P, Pad) when is_integer(F), is_integer(P), F >= P -> adjust(chars(C, P), chars(Pad, F - P), Adj);
+char(_, _, _, _, _) -> error.
+
+%% ~s's argument as characters: an atom, or a deep list of characters and
+%% binaries (latin1: characters 0..255, binaries as bytes; unicode: any
+%% characters, binaries as UTF-8 when valid, else as bytes).
+chars_of(A, _Enc) when is_atom(A) -> erlang:atom_to_list(A);
+chars_of(L, Enc) when is_list(L); is_binary(L) -> cdata(L, Enc, [], []);
+chars_of(_, _) -> error.
+
+cdata([C | Cs], latin1, More, Acc) when is_integer(C), C >= 0, C =< 255 -> cdata(Cs, latin1, More, [C | Acc]);
+cdata([C | Cs], unicode, More, Acc) when is_integer(C), C >= 0 -> cdata(Cs, unicode, More, [C | Acc]);
+cdata([L | Cs], Enc, More, Acc) when is_list(L); is_binary(L) -> cdata(L, Enc, [Cs | More], Acc);
+cdata(B, Enc, More, Acc) when is_binary(B) -> cdata([], Enc, More, lists:reverse(bin_chars(B, Enc), Acc));
+cdata([], Enc, [Cs | More], Acc) -> cdata(Cs, Enc, More, Acc);
+cdata([], _Enc, [], Acc) -> lists:reverse(Acc);
+cdata(_, _, _, _) -> error.
+
+bin_chars(B, latin1) -> erlang:binary_to_list(B);
+bin_chars(B, unicode) ->
+    case utf8_to_list(B, []) of
+        error -> erlang:binary_to_list(B);
+        L -> L
+    end.
+
+%% ~b ~B ~x ~X ~# ~+ (the precision is the base).
+unprefixed(_A, _F, _Adj, error, _Pad, _Lower) -> error;
+unprefixed(A, F, Adj, Base, Pad, Lower) ->
+    term(case_of(erlang:integer_to_list(A, Base), Lower), F, Adj, none, Pad).
+
+prefixed(_A, _F, _Adj, error, _Pad, _Prefix, _Lower) -> error;
+prefixed(A, F, Adj, Base, Pad, Prefix, Lower) when A < 0 ->
+    term(lists:flatten([$-, Prefix | case_of(erlang:integer_to_list(-A, Base), Lower)]), F, Adj, none, Pad);
+prefixed(A, F, Adj, Base, Pad, Prefix, Lower) ->
+    term(lists:flatten([Prefix | case_of(erlang:integer_to_list(A, Base), Lower)]), F, Adj, none, Pad).
+
+case_of(Ds, false) -> Ds;
+case_of(Ds, true) -> [lower(D) || D <- Ds].
+
+lower(D) when D >= $A, D =< $Z -> D + 32;
+lower(D) -> D.
+
+%% ---- floats: ~e ~f ~g from float_to_list/1's 21 significant digits ------
+
+fwrite_e(Fl, F, Adj, none, Pad) -> fwrite_e(Fl, F, Adj, 6, Pad);
+fwrite_e(Fl, F, Adj, P, Pad) when is_integer(P), P >= 2 -> term(lists:flatten(float_e(Fl, P)), F, Adj, F, Pad);
+fwrite_e(_, _, _, _, _) -> error.
+
+fwrite_f(Fl, F, Adj, none, Pad) -> fwrite_f(Fl, F, Adj, 6, Pad);
+fwrite_f(Fl, F, Adj, P, Pad) when is_integer(P), P >= 1 -> term(lists:flatten(float_f(Fl, P)), F, Adj, F, Pad);
+fwrite_f(_, _, _, _, _) -> error.
+
+fwrite_g(Fl, F, Adj, none, Pad) -> fwrite_g(Fl, F, Adj, 6, Pad);
+fwrite_g(Fl, F, Adj, P, Pad) when is_integer(P), P >= 1 ->
+    A = erlang:abs(Fl),
+    E = if
+            A < 1.0e-1 -> -2;
+            A < 1.0e0 -> -1;
+            A < 1.0e1 -> 0;
+            A < 1.0e2 -> 1;
+            A < 1.0e3 -> 2;
+            A < 1.0e4 -> 3;
+            true -> big
+        end,
+    if
+        E =:= big -> fwrite_e_or(Fl, F, Adj, P, Pad);
+        P =< 1, E =:= -1 -> fwrite_f(Fl, F, Adj, P - 1 - E, Pad);
+        P - 1 > E, E >= -1 -> fwrite_f(Fl, F, Adj, P - 1 - E, Pad);
+        true -> fwrite_e_or(Fl, F, Adj, P, Pad)
+    end;
+fwrite_g(_, _, _, _, _) -> error.
+
+fwrite_e_or(Fl, F, Adj, P, Pad) when P =< 1 -> fwrite_e(Fl, F, Adj, 2, Pad);
+fwrite_e_or(Fl, F, Adj, P, Pad) -> fwrite_e(Fl, F, Adj, P, Pad).
+
+%% {Negative, Digits, E}: the value is 0.D1D2... * 10^E.
+float_data(Fl) ->
+    case erlang:float_to_list(Fl) of
+        [$- | Cs] -> {true, mantissa(Cs, []), exponent(Cs)};
+        Cs -> {false, mantissa(Cs, []), exponent(Cs)}
+    end.
+
+mantissa([$e | _], Ds) -> lists:reverse(Ds);
+mantissa([$. | Cs], Ds) -> mantissa(Cs, Ds);
+mantissa([D | Cs], Ds) -> mantissa(Cs, [D | Ds]).
+
+exponent([$e | Cs]) -> erlang:list_to_integer(Cs) + 1;
+exponent([_ | Cs]) -> exponent(Cs).
+
+sign(true, Cs) -> [$- | Cs];
+sign(false, Cs) -> Cs.
+
+float_e(Fl, P) ->
+    {Neg, Ds, E} = float_data(Fl),
+    case round_digits(Ds, P) of
+        {carry, Fs} -> sign(Neg, [point(lists:sublist(Fs, P), 1) | float_exp(E)]);
+        {ok, Fs} -> sign(Neg, [point(Fs, 1) | float_exp(E - 1)])
+    end.
+
+float_exp(E) when E >= 0 -> [$e, $+ | erlang:integer_to_list(E)];
+float_exp(E) -> [$e | erlang:integer_to_list(E)].
+
+float_f(Fl, P) ->
+    {Neg, Ds0, E0} = float_data(Fl),
+    {Ds, E} = if
+                  E0 =< 0 -> {lists:duplicate(1 - E0, $0) ++ Ds0, 1};
+                  true -> {Ds0, E0}
+              end,
+    case round_digits(Ds, E + P) of
+        {carry, Fs} -> sign(Neg, point(Fs, E + 1));
+        {ok, Fs} -> sign(Neg, point(Fs, E))
+    end.
+
+%% The first N digits of Ds rounded half up on the next one (zeros past the
+%% end): {ok, Digits} or {carry, Digits} when it rounded up to 1000...
+%% (Digits then has N + 1 digits).
+round_digits(Ds, N) ->
+    {Head, Next} = split_digits(Ds, N, []),
+    case Next >= $5 of
+        false -> {ok, Head};
+        true ->
+            case increment(lists:reverse(Head), []) of
+                {carry, Fs} -> {carry, [$1 | Fs]};
+                {ok, Fs} -> {ok, Fs}
+            end
+    end.
+
+split_digits(Ds, 0, Acc) ->
+    Next = case Ds of
+               [D | _] -> D;
+               [] -> $0
+           end,
+    {lists:reverse(Acc), Next};
+split_digits([D | Ds], N, Acc) -> split_digits(Ds, N - 1, [D | Acc]);
+split_digits([], N, Acc) -> split_digits([], N - 1, [$0 | Acc]).
+
+%% Adds one to the reversed digits.
+increment([$9 | Rs], Acc) -> increment(Rs, [$0 | Acc]);
+increment([D | Rs], Acc) -> {ok, lists:reverse(Rs, [D + 1 | Acc])};
+increment([], Acc) -> {carry, Acc}.
+
+%% Digits with a point after the first I.
+point(Ds, I) ->
+    {Int, Frac} = lists:split(I, Ds),
+    Int ++ [$. | Frac].
+
+%% ---- ~w ~W ~p ~P ------------------------------------------------------------
+
+%% ~w text (a deep list): the builtin prints up to its budget; a bigger
+%% term is split here one level at a time.
+wtext(T, Uni) ->
+    case erlang:hl_format_w(T, Uni) of
+        false -> wsplit(T, Uni);
+        Cs -> Cs
+    end.
+
+wsplit([H | T], Uni) -> [$[, wtext(H, Uni) | wtail(T, Uni)];
+wsplit(T, Uni) when is_tuple(T) -> [${ | welems(erlang:tuple_to_list(T), Uni, $})];
+wsplit(B, Uni) when is_bitstring(B) -> [$<, $< | wbytes(B, Uni)];
+wsplit(M, Uni) when is_map(M) ->
+    [$#, ${ | pelems([[wtext(K, Uni), " => ", wtext(V, Uni)] || {K, V} <- map_pairs(M)], $})];
+wsplit(T, _Uni) -> erlang:error(system_limit, [T]).
+
+wtail([], _Uni) -> "]";
+wtail([H | T], Uni) -> [$,, wtext(H, Uni) | wtail(T, Uni)];
+wtail(T, Uni) -> [$|, wtext(T, Uni), $]].
+
+welems([], _Uni, Close) -> [Close];
+welems([E], Uni, Close) -> [wtext(E, Uni), Close];
+welems([E | Es], Uni, Close) -> [wtext(E, Uni), $, | welems(Es, Uni, Close)].
+
+%% (map pairs come already printed)
+pelems([], Close) -> [Close];
+pelems([E], Close) -> [E, Close];
+pelems([E | Es], Close) -> [E, $, | pelems(Es, Close)].
+
+%% A big bitstring's bytes (~w never prints binaries as strings).
+wbytes(<<>>, _Uni) -> ">>";
+wbytes(<<B:8>>, _Uni) -> [erlang:integer_to_list(B), $>, $>];
+wbytes(<<B:8, R/bitstring>>, Uni) when erlang:bit_size(R) < 8, R =/= <<>> ->
+    [erlang:integer_to_list(B), $, | wbytes(R, Uni)];
+wbytes(<<B:8, R/bitstring>>, Uni) -> [erlang:integer_to_list(B), $, | wbytes(R, Uni)];
+wbytes(R, _Uni) ->
+    N = erlang:bit_size(R),
+    <<V:N>> = R,
+    [erlang:integer_to_list(V), $:, erlang:integer_to_list(N), $>, $>].
+
+%% io_lib:write/2 with a depth (~W).
+wdepth(T, D, Uni) when D < 0 -> wtext(T, Uni);
+wdepth(_T, 0, _Uni) -> "...";
+wdepth([], _D, _Uni) -> "[]";
+wdepth([_ | _], 1, _Uni) -> "[...]";
+wdepth([H | T], D, Uni) -> [$[, wdepth(H, D - 1, Uni) | wdtail(T, D - 1, Uni, $|, $])];
+wdepth({}, _D, _Uni) -> "{}";
+wdepth(T, 1, _Uni) when is_tuple(T) -> "{...}";
+wdepth(T, D, Uni) when is_tuple(T) ->
+    [H | Es] = erlang:tuple_to_list(T),
+    [${, wdepth(H, D - 1, Uni) | wdtail(Es, D - 1, Uni, $,, $})];
+wdepth(M, D, Uni) when is_map(M) ->
+    case erlang:map_size(M) of
+        0 -> "#{}";
+        _ when D =:= 1 -> "#{...}";
+        _ ->
+            [{K, V} | Ps] = map_pairs(M),
+            [$#, ${, wpair(K, V, D - 1, Uni) | wdpairs(Ps, D - 1, Uni)]
+    end;
+wdepth(B, D, _Uni) when is_bitstring(B) -> [$<, $< | wdbytes(B, D)];
+wdepth(T, _D, Uni) -> wtext(T, Uni).
+
+wdtail([], _D, _Uni, _S, Close) -> [Close];
+wdtail(_, 1, _Uni, S, Close) -> [S, "...", Close];
+wdtail([H | T], D, Uni, S, Close) -> [$,, wdepth(H, D - 1, Uni) | wdtail(T, D - 1, Uni, S, Close)];
+wdtail(T, D, Uni, S, Close) -> [S, wdepth(T, D - 1, Uni), Close].
+
+wpair(K, V, D, Uni) -> [wdepth(K, D, Uni), " => ", wdepth(V, D, Uni)].
+
+wdpairs([], _D, _Uni) -> "}";
+wdpairs(_, 1, _Uni) -> ",...}";
+wdpairs([{K, V} | Ps], D, Uni) -> [$,, wpair(K, V, D - 1, Uni) | wdpairs(Ps, D - 1, Uni)].
+
+wdbytes(<<>>, _D) -> ">>";
+wdbytes(_, 1) -> "...>>";
+wdbytes(<<B:8>>, _D) -> [erlang:integer_to_list(B), ">>"];
+wdbytes(<<B:8, R/bitstring>>, D) -> [erlang:integer_to_list(B), $, | wdbytes(R, D - 1)];
+wdbytes(R, _D) ->
+    N = erlang:bit_size(R),
+    <<V:N>> = R,
+    [erlang:integer_to_list(V), $:, erlang:integer_to_list(N), ">>"].
+
+%% A map's pairs in the order ~w and ~p show them (at most 65,536 pairs:
+%% system_limit beyond).
+map_pairs(M) -> erlang:hl_map_io_pairs(M).
+
+%% ~p / ~P: io_lib_pretty:print(T, [{column, P}, {line_length, F},
+%% {depth, D}, {encoding, Enc}, {strings, Str}]); only right adjustment.
+print(_A, _D, _F, left, _P, _Enc, _Str, _Col) -> error;
+print(A, D, none, Adj, P, Enc, Str, Col) -> print(A, D, 80, Adj, P, Enc, Str, Col);
+print(A, D, F, Adj, none, Enc, Str, Col) -> print(A, D, F, Adj, Col + 1, Enc, Str, Col);
+print(A, D, F, right, P, Enc, Str, _Col) when is_integer(F), is_integer(P), D < 0 ->
+    ptext(A, P, F, Enc =:= unicode, Str);
+print(A, D, F, right, P, Enc, Str, _Col) when is_integer(F), is_integer(P) ->
+    case within_depth(A, D) of
+        true -> ptext(A, P, F, Enc =:= unicode, Str);
+        false -> erlang:error(system_limit, [A, D])
+    end;
+print(_, _, _, _, _, _, _, _) -> error.
+
+ptext(T, Col, LL, Uni, Str) ->
+    case erlang:hl_format_p(T, Col, LL, Uni, Str) of
+        false -> erlang:error(system_limit, [T]);
+        Cs -> Cs
+    end.
+
+%% True when printing T with depth D cuts nothing (~P is then ~p).
+within_depth(_T, 0) -> false;
+within_depth([H | T], D) -> within_depth(H, D - 1) andalso within_tail(T, D - 1);
+within_depth(T, D) when is_tuple(T), erlang:tuple_size(T) > 0 ->
+    within_tail(erlang:tuple_to_list(T), D);
+within_depth(M, D) when is_map(M), erlang:map_size(M) > 0 -> D > erlang:map_size(M) andalso
+    lists:all(fun({K, V}) -> within_depth(K, D - 1) andalso within_depth(V, D - 1) end, map_pairs(M));
+within_depth(B, D) when is_bitstring(B) -> D > erlang:byte_size(B) + 1;
+within_depth(_, _) -> true.
+
+within_tail([], _D) -> true;
+within_tail(_, 1) -> false;
+within_tail([H | T], D) -> within_depth(H, D - 1) andalso within_tail(T, D - 1);
+within_tail(_, _) -> false.
