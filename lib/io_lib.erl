@@ -27,9 +27,9 @@ format(Format, Args) ->
         error:_ -> erlang:error(badarg, [Format, Args])
     end.
 
-write(Term) -> lists:flatten(wtext(Term, false)).
+write(Term) -> flat(wtext(Term, false)).
 
-write(Term, Depth) when is_integer(Depth) -> lists:flatten(wdepth(Term, Depth, false));
+write(Term, Depth) when is_integer(Depth) -> flat(wdepth(Term, Depth, false));
 write(Term, Depth) -> erlang:error(badarg, [Term, Depth]).
 
 print(Term) -> ptext(Term, 1, 80, false, true).
@@ -81,11 +81,7 @@ printable_unicode_list(_) -> false.
 
 %% A format is an atom, a flat list of characters or a UTF-8 binary.
 fmt_chars(F) when is_atom(F) -> erlang:atom_to_list(F);
-fmt_chars(F) when is_binary(F) ->
-    case utf8_to_list(F, []) of
-        error -> error;
-        Cs -> Cs
-    end;
+fmt_chars(F) when is_binary(F) -> erlang:binary_to_list(F);
 fmt_chars(F) when is_list(F) ->
     case flat_ints(F) of
         true -> F;
@@ -101,35 +97,47 @@ utf8_to_list(<<C/utf8, R/binary>>, Acc) -> utf8_to_list(R, [C | Acc]);
 utf8_to_list(<<>>, Acc) -> lists:reverse(Acc);
 utf8_to_list(_, _) -> error.
 
-%% build(Chars, Args, Column, Acc): the output, or error (badarg).
-%% Acc holds the finished pieces (flat lists) in reverse.
-build([$~ | Cs], Args, Col, Acc) ->
+%% build(Chars, Args, Column, Rev): the output, or error (badarg). Rev is
+%% the output so far, reversed (each piece is pushed onto it, flattened,
+%% without deep recursion); Column is where the next character goes.
+build([$~ | Cs], Args, Col, Rev) ->
     case directive(Cs, Args) of
         error -> error;
         {Ctl, As, F, Adj, P, Pad, Enc, Str, Cs1, Args1} ->
             case control(Ctl, As, F, Adj, P, Pad, Enc, Str, Col) of
                 error -> error;
                 false -> error;
-                Out0 ->
-                    Out = lists:flatten(Out0),
-                    build(Cs1, Args1, column(Out, Col), [Out | Acc])
+                Out ->
+                    {Rev1, Col1} = push(Out, [], Rev, Col),
+                    build(Cs1, Args1, Col1, Rev1)
             end
     end;
-build([C | Cs], Args, Col, Acc) ->
-    {Run, Rest} = plain(Cs, [C]),
-    build(Rest, Args, column(Run, Col), [Run | Acc]);
-build([], [], _Col, Acc) -> lists:append(lists:reverse(Acc));
+build([C | Cs], Args, Col, Rev) -> build(Cs, Args, column(C, Col), [C | Rev]);
+build([], [], _Col, Rev) -> lists:reverse(Rev);
 build(_, _, _, _) -> error.
 
-plain([C | Cs], Run) when C =/= $~ -> plain(Cs, [C | Run]);
-plain(Cs, Run) -> {lists:reverse(Run), Cs}.
+%% Pushes the characters of a deep list onto Rev.
+push([H | T], Stack, Rev, Col) when is_list(H) -> push(H, [T | Stack], Rev, Col);
+push([C | T], Stack, Rev, Col) -> push(T, Stack, [C | Rev], column(C, Col));
+push([], [T | Stack], Rev, Col) -> push(T, Stack, Rev, Col);
+push([], [], Rev, Col) -> {Rev, Col}.
 
-%% The column after writing Cs from column Col (io_lib_format's
-%% indentation: a tab moves to the next multiple of 8).
-column([$\n | Cs], _) -> column(Cs, 0);
-column([$\t | Cs], Col) -> column(Cs, 8 * ((Col + 8) div 8));
-column([_ | Cs], Col) -> column(Cs, Col + 1);
-column([], Col) -> Col.
+%% The column after character C (io_lib_format's indentation: a tab moves
+%% to the next multiple of 8).
+column($\n, _) -> 0;
+column($\t, Col) -> 8 * ((Col + 8) div 8);
+column(_, Col) -> Col + 1.
+
+flat(Deep) ->
+    {Rev, _} = push(Deep, [], [], 0),
+    lists:reverse(Rev).
+
+%% The number of characters in a deep list.
+flen(L) -> flen(L, [], 0).
+flen([H | T], Stack, N) when is_list(H) -> flen(H, [T | Stack], N);
+flen([_ | T], Stack, N) -> flen(T, Stack, N + 1);
+flen([], [T | Stack], N) -> flen(T, Stack, N);
+flen([], [], N) -> N.
 
 directive(Cs0, Args0) ->
     case field_width(Cs0, Args0) of
@@ -208,9 +216,9 @@ take(_, _, _) -> error.
 %% ---- the control sequences -------------------------------------------------
 
 control($w, [A], F, Adj, P, Pad, Enc, _Str, _Col) ->
-    term(lists:flatten(wtext(A, Enc =:= unicode)), F, Adj, P, Pad);
+    term(wtext(A, Enc =:= unicode), F, Adj, P, Pad);
 control($W, [A, D], F, Adj, P, Pad, Enc, _Str, _Col) when is_integer(D) ->
-    term(lists:flatten(wdepth(A, D, Enc =:= unicode)), F, Adj, P, Pad);
+    term(wdepth(A, D, Enc =:= unicode), F, Adj, P, Pad);
 control($p, [A], F, Adj, P, _Pad, Enc, Str, Col) ->
     print(A, -1, F, Adj, P, Enc, Str, Col);
 control($P, [A, D], F, Adj, P, _Pad, Enc, Str, Col) when is_integer(D) ->
@@ -266,7 +274,7 @@ term(_T, _F, _Adj, _P, Pad) when not is_integer(Pad) -> error;
 term(T, none, _Adj, none, _Pad) -> T;
 term(T, none, Adj, P, Pad) -> term(T, P, Adj, P, Pad);
 term(T, F, Adj, P0, Pad) when is_integer(F), F >= 0 ->
-    L = erlang:length(T),
+    L = flen(T),
     P = erlang:min(L, case P0 of
                            none -> F;
                            _ when is_integer(P0) -> erlang:min(P0, F)
@@ -335,9 +343,9 @@ unprefixed(A, F, Adj, Base, Pad, Lower) ->
 
 prefixed(_A, _F, _Adj, error, _Pad, _Prefix, _Lower) -> error;
 prefixed(A, F, Adj, Base, Pad, Prefix, Lower) when A < 0 ->
-    term(lists:flatten([$-, Prefix | case_of(erlang:integer_to_list(-A, Base), Lower)]), F, Adj, none, Pad);
+    term([$-, Prefix | case_of(erlang:integer_to_list(-A, Base), Lower)], F, Adj, none, Pad);
 prefixed(A, F, Adj, Base, Pad, Prefix, Lower) ->
-    term(lists:flatten([Prefix | case_of(erlang:integer_to_list(A, Base), Lower)]), F, Adj, none, Pad).
+    term([Prefix | case_of(erlang:integer_to_list(A, Base), Lower)], F, Adj, none, Pad).
 
 case_of(Ds, false) -> Ds;
 case_of(Ds, true) -> [lower(D) || D <- Ds].
@@ -348,11 +356,11 @@ lower(D) -> D.
 %% ---- floats: ~e ~f ~g from float_to_list/1's 21 significant digits ------
 
 fwrite_e(Fl, F, Adj, none, Pad) -> fwrite_e(Fl, F, Adj, 6, Pad);
-fwrite_e(Fl, F, Adj, P, Pad) when is_integer(P), P >= 2 -> term(lists:flatten(float_e(Fl, P)), F, Adj, F, Pad);
+fwrite_e(Fl, F, Adj, P, Pad) when is_integer(P), P >= 2 -> term(float_e(Fl, P), F, Adj, F, Pad);
 fwrite_e(_, _, _, _, _) -> error.
 
 fwrite_f(Fl, F, Adj, none, Pad) -> fwrite_f(Fl, F, Adj, 6, Pad);
-fwrite_f(Fl, F, Adj, P, Pad) when is_integer(P), P >= 1 -> term(lists:flatten(float_f(Fl, P)), F, Adj, F, Pad);
+fwrite_f(Fl, F, Adj, P, Pad) when is_integer(P), P >= 1 -> term(float_f(Fl, P), F, Adj, F, Pad);
 fwrite_f(_, _, _, _, _) -> error.
 
 fwrite_g(Fl, F, Adj, none, Pad) -> fwrite_g(Fl, F, Adj, 6, Pad);
@@ -501,13 +509,15 @@ wdepth(T, 1, _Uni) when is_tuple(T) -> "{...}";
 wdepth(T, D, Uni) when is_tuple(T) ->
     [H | Es] = erlang:tuple_to_list(T),
     [${, wdepth(H, D - 1, Uni) | wdtail(Es, D - 1, Uni, $,, $})];
+%% (OTP 25 prints any map at depth 1 as #{}, every pair at depth D - 1,
+%% and ",..." once the pair count reaches the depth, even at the end)
 wdepth(M, D, Uni) when is_map(M) ->
     case erlang:map_size(M) of
         0 -> "#{}";
-        _ when D =:= 1 -> "#{...}";
+        _ when D =:= 1 -> "#{}";
         _ ->
             [{K, V} | Ps] = map_pairs(M),
-            [$#, ${, wpair(K, V, D - 1, Uni) | wdpairs(Ps, D - 1, Uni)]
+            [$#, ${, wpair(K, V, D - 1, Uni) | wdpairs(Ps, D - 1, D - 1, Uni)]
     end;
 wdepth(B, D, _Uni) when is_bitstring(B) -> [$<, $< | wdbytes(B, D)];
 wdepth(T, _D, Uni) -> wtext(T, Uni).
@@ -519,9 +529,9 @@ wdtail(T, D, Uni, S, Close) -> [S, wdepth(T, D - 1, Uni), Close].
 
 wpair(K, V, D, Uni) -> [wdepth(K, D, Uni), " => ", wdepth(V, D, Uni)].
 
-wdpairs([], _D, _Uni) -> "}";
-wdpairs(_, 1, _Uni) -> ",...}";
-wdpairs([{K, V} | Ps], D, Uni) -> [$,, wpair(K, V, D - 1, Uni) | wdpairs(Ps, D - 1, Uni)].
+wdpairs(_, 1, _D0, _Uni) -> ",...}";
+wdpairs([], _N, _D0, _Uni) -> "}";
+wdpairs([{K, V} | Ps], N, D0, Uni) -> [$,, wpair(K, V, D0, Uni) | wdpairs(Ps, N - 1, D0, Uni)].
 
 wdbytes(<<>>, _D) -> ">>";
 wdbytes(_, 1) -> "...>>";

@@ -12,7 +12,7 @@ set -u
 # make in that time are still checked by the sanitizers.
 # The stdlib's big-input program and limit probes (100k-element lists,
 # multi-megabyte heaps) are of that kind too.
-std_slow="std_lists_big_inputs"
+std_slow="std_lists_big_inputs io_big_w io_big_p"
 for f in seq duplicate sort usort flatten; do std_slow="$std_slow probe-std-$f-reductions probe-std-$f-heap"; done
 # The data-structure probes (tens of thousands of live elements) too.
 for f in dict gb_trees gb_sets sets array; do std_slow="$std_slow probe-ds-$f-reductions probe-ds-$f-heap"; done
