@@ -20,7 +20,7 @@ fwrite(Format, Args) -> format(Format, Args).
 %% As OTP, any failure inside (a bad directive, a wrong argument, too few
 %% or too many arguments) is error:badarg.
 format(Format, Args) ->
-    try build(fmt_chars(Format), Args, 0, []) of
+    try build(fmt_chars(Format), Args, [], 0, []) of
         error -> erlang:error(badarg, [Format, Args]);
         Out -> Out
     catch
@@ -97,30 +97,53 @@ utf8_to_list(<<C/utf8, R/binary>>, Acc) -> utf8_to_list(R, [C | Acc]);
 utf8_to_list(<<>>, Acc) -> lists:reverse(Acc);
 utf8_to_list(_, _) -> error.
 
-%% build(Chars, Args, Column, Rev): the output, or error (badarg). Rev is
-%% the output so far, reversed (each piece is pushed onto it, flattened,
-%% without deep recursion); Column is where the next character goes.
-build([$~ | Cs], Args, Col, Rev) ->
+%% build(Chars, Args, Segs, Col, Pend): the output, or error (badarg).
+%% Segs holds the finished pieces (flat lists) in reverse; the column is
+%% only needed by ~p/~P, so it is kept lazily: Col is the column after the
+%% pieces not in Pend (the newest pieces, reversed).
+build([$~ | Cs], Args, Segs, Col0, Pend0) ->
     case directive(Cs, Args) of
         error -> error;
         {Ctl, As, F, Adj, P, Pad, Enc, Str, Cs1, Args1} ->
+            {Col, Pend} = case Ctl =:= $p orelse Ctl =:= $P of
+                              true -> {settle(lists:reverse(Pend0), Col0), []};
+                              false -> {Col0, Pend0}
+                          end,
             case control(Ctl, As, F, Adj, P, Pad, Enc, Str, Col) of
                 error -> error;
                 false -> error;
+                {flat, Seg} -> build(Cs1, Args1, [Seg | Segs], Col, [Seg | Pend]);
                 Out ->
-                    {Rev1, Col1} = push(Out, [], Rev, Col),
-                    build(Cs1, Args1, Col1, Rev1)
+                    Seg = flat(Out),
+                    build(Cs1, Args1, [Seg | Segs], Col, [Seg | Pend])
             end
     end;
-build([C | Cs], Args, Col, Rev) -> build(Cs, Args, column(C, Col), [C | Rev]);
-build([], [], _Col, Rev) -> lists:reverse(Rev);
-build(_, _, _, _) -> error.
+build([C | Cs], Args, Segs, Col, Pend) ->
+    {Run, Rest} = plain(Cs, [C]),
+    build(Rest, Args, [Run | Segs], Col, [Run | Pend]);
+build([], [], Segs, _Col, _Pend) -> concat(Segs);
+build(_, _, _, _, _) -> error.
 
-%% Pushes the characters of a deep list onto Rev.
-push([H | T], Stack, Rev, Col) when is_list(H) -> push(H, [T | Stack], Rev, Col);
-push([C | T], Stack, Rev, Col) -> push(T, Stack, [C | Rev], column(C, Col));
-push([], [T | Stack], Rev, Col) -> push(T, Stack, Rev, Col);
-push([], [], Rev, Col) -> {Rev, Col}.
+plain([C | Cs], Run) when C =/= $~ -> plain(Cs, [C | Run]);
+plain(Cs, Run) -> {lists:reverse(Run), Cs}.
+
+settle([Seg | Segs], Col) -> settle(Segs, columns(Seg, Col));
+settle([], Col) -> Col.
+
+columns([C | Cs], Col) -> columns(Cs, column(C, Col));
+columns([], Col) -> Col.
+
+%% The pieces (newest first) joined; the newest is not copied.
+concat([]) -> [];
+concat([Last | Segs]) -> concat(Segs, Last).
+concat([Seg | Segs], Acc) -> concat(Segs, Seg ++ Acc);
+concat([], Acc) -> Acc.
+
+%% Pushes the characters of a deep list onto Rev (no deep recursion).
+push([H | T], Stack, Rev) when is_list(H) -> push(H, [T | Stack], Rev);
+push([C | T], Stack, Rev) -> push(T, Stack, [C | Rev]);
+push([], [T | Stack], Rev) -> push(T, Stack, Rev);
+push([], [], Rev) -> Rev.
 
 %% The column after character C (io_lib_format's indentation: a tab moves
 %% to the next multiple of 8).
@@ -128,9 +151,7 @@ column($\n, _) -> 0;
 column($\t, Col) -> 8 * ((Col + 8) div 8);
 column(_, Col) -> Col + 1.
 
-flat(Deep) ->
-    {Rev, _} = push(Deep, [], [], 0),
-    lists:reverse(Rev).
+flat(Deep) -> lists:reverse(push(Deep, [], [])).
 
 %% The number of characters in a deep list.
 flen(L) -> flen(L, [], 0).
@@ -215,6 +236,11 @@ take(_, _, _) -> error.
 
 %% ---- the control sequences -------------------------------------------------
 
+control($w, [A], none, _Adj, none, _Pad, Enc, _Str, _Col) ->
+    case erlang:hl_format_w(A, Enc =:= unicode) of
+        false -> wsplit(A, Enc =:= unicode);
+        Cs -> {flat, Cs}
+    end;
 control($w, [A], F, Adj, P, Pad, Enc, _Str, _Col) ->
     term(wtext(A, Enc =:= unicode), F, Adj, P, Pad);
 control($W, [A, D], F, Adj, P, Pad, Enc, _Str, _Col) when is_integer(D) ->
@@ -552,10 +578,10 @@ print(_A, _D, _F, left, _P, _Enc, _Str, _Col) -> error;
 print(A, D, none, Adj, P, Enc, Str, Col) -> print(A, D, 80, Adj, P, Enc, Str, Col);
 print(A, D, F, Adj, none, Enc, Str, Col) -> print(A, D, F, Adj, Col + 1, Enc, Str, Col);
 print(A, D, F, right, P, Enc, Str, _Col) when is_integer(F), is_integer(P), D < 0 ->
-    ptext(A, P, F, Enc =:= unicode, Str);
+    {flat, ptext(A, P, F, Enc =:= unicode, Str)};
 print(A, D, F, right, P, Enc, Str, _Col) when is_integer(F), is_integer(P) ->
     case within_depth(A, D) of
-        true -> ptext(A, P, F, Enc =:= unicode, Str);
+        true -> {flat, ptext(A, P, F, Enc =:= unicode, Str)};
         false -> erlang:error(system_limit, [A, D])
     end;
 print(_, _, _, _, _, _, _, _) -> error.

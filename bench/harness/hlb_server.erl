@@ -65,6 +65,7 @@ loop(loop, N, A, E, _) -> loop_loop(N, A, E);
 loop(gc, N, A, E, _) -> loop_gc(N, A, E);
 loop(fact, N, A, E, _) -> loop_fact(N, A, E);
 loop(print_pow2, N, A, E, _) -> loop_print_pow2(N, A, E);
+loop(pp10k, N, A, E, _) -> loop_pp10k(N, A, E);
 loop(parse, N, _, E, Src) -> loop_parse(N, Src, E);
 loop(check, N, _, E, Src) -> loop_check(N, Src, E);
 loop(compile, N, _, E, Src) -> loop_compile(N, Src, E);
@@ -116,6 +117,13 @@ loop_print_pow2(0, _, _) -> ok;
 loop_print_pow2(N, A, E) ->
     case hlbench:print_pow2(A) of
         E -> loop_print_pow2(N - 1, A, E);
+        V -> throw({bad, V})
+    end.
+
+loop_pp10k(0, _, _) -> ok;
+loop_pp10k(N, A, E) ->
+    case hlbench:pp10k(A) of
+        E -> loop_pp10k(N - 1, A, E);
         V -> throw({bad, V})
     end.
 

@@ -28,6 +28,8 @@ static const hb_kernel kernels[] = {
     {"gc(1000)", "gc", 1000, 55110000},
     {"fact(2000)", "fact", 2000, 100292593},
     {"print_pow2(10000)", "print_pow2", 10000, 3011},
+    /* Stdlib: io_lib:format("~p") on a 10,000-node term (value from OTP 25). */
+    {"pp10k(1000)", "pp10k", 1000, 31873},
     /* Front end on the text of hlbench.erl; value 1 = accepted. */
     {"parse(hlbench.erl)", "parse", 0, 1},
     {"check(hlbench.erl)", "check", 0, 1},

@@ -51,6 +51,7 @@ static const char *c_unsupported(hb_system *self, const hb_kernel *k) {
         return "not a compiler";
     if (strcmp(k->name, "gc") == 0 || strcmp(k->name, "fact") == 0 || strcmp(k->name, "print_pow2") == 0)
         return "no garbage collector or bignums in plain C";
+    if (strcmp(k->name, "pp10k") == 0) return "no term printer in plain C";
     return "the C compiler folds it away";
 }
 
