@@ -33,22 +33,33 @@ put_chars(Chars) ->
 
 chardata(B) when is_binary(B) -> split_bins([B], []);
 chardata(L) when is_list(L) ->
-    try lists:flatten(L) of
-        Flat ->
-            case valid(Flat) of
-                true -> split_bins(Flat, []);
-                false -> error
-            end
-    catch
-        error:_ -> error
+    case flat_valid(L) of
+        true -> L;
+        bins -> split_bins(L, []);
+        deep -> deep(L, [], []);
+        false -> error
     end;
 chardata(_) -> error.
 
-valid([C | Cs]) when is_integer(C), C >= 0, C < 16#D800 -> valid(Cs);
-valid([C | Cs]) when is_integer(C), C > 16#DFFF, C =< 16#10FFFF -> valid(Cs);
-valid([B | Cs]) when is_binary(B) -> valid(Cs);
-valid([]) -> true;
-valid(_) -> false.
+%% true: a flat list of characters; bins: flat, with binaries; deep: has
+%% sublists (checked while flattening); false: something else.
+flat_valid(L) -> flat_valid(L, true).
+flat_valid([C | Cs], K) when is_integer(C), C >= 0, C < 16#D800 -> flat_valid(Cs, K);
+flat_valid([C | Cs], K) when is_integer(C), C > 16#DFFF, C =< 16#10FFFF -> flat_valid(Cs, K);
+flat_valid([B | Cs], true) when is_binary(B) -> flat_valid(Cs, bins);
+flat_valid([B | Cs], K) when is_binary(B) -> flat_valid(Cs, K);
+flat_valid([L | _], _K) when is_list(L) -> deep;
+flat_valid([], K) -> K;
+flat_valid(_, _) -> false.
+
+%% Flattens and checks without deep recursion (Stack: the rests to come).
+deep([C | Cs], Stack, Acc) when is_integer(C), C >= 0, C < 16#D800 -> deep(Cs, Stack, [C | Acc]);
+deep([C | Cs], Stack, Acc) when is_integer(C), C > 16#DFFF, C =< 16#10FFFF -> deep(Cs, Stack, [C | Acc]);
+deep([B | Cs], Stack, Acc) when is_binary(B) -> deep(Cs, Stack, [B | Acc]);
+deep([L | Cs], Stack, Acc) when is_list(L) -> deep(L, [Cs | Stack], Acc);
+deep([], [Cs | Stack], Acc) -> deep(Cs, Stack, Acc);
+deep([], [], Acc) -> split_bins(lists:reverse(Acc), []);
+deep(_, _, _) -> error.
 
 %% Binaries above 64 KiB are cut (at a character boundary) for the builtin.
 split_bins([B | Rest], Acc) when is_binary(B), byte_size(B) > 65536 ->

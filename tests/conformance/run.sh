@@ -147,6 +147,34 @@ for f in dict gb_trees gb_sets sets array; do
     probe "ds-$f-deadline" deadline --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 "$DS" $f
 done
 
+# io: formatting a huge term with ~w is preemptible Erlang past the printing
+# builtin's budget (it stops with the limit that is set); ~p refuses it
+# after a bounded walk; writing stops at the output cap (docs/io.md).
+I="$DIR/probes/io_limits.erl"
+for f in w_huge w_huge_tuple; do
+    probe "io-$f-reductions" reductions --max-reductions 200000 "$I" $f
+    probe "io-$f-heap" heap --max-heap-bytes 3000000 --max-reductions 100000000000 "$I" $f
+done
+probe io-write-loop output --max-output-bytes 100000 --max-reductions 100000000000 "$I" write_loop
+for f in put_huge put_deep; do
+    probe "io-$f" output --max-output-bytes 100000 --max-reductions 100000000000 "$I" $f
+done
+start=$(date +%s%N)
+"$HL" run --timeout-ms 5000 "$I" p_huge >/dev/null 2>"$TMP/err"
+rc=$?
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+if [ $rc -eq 1 ] && grep -q "^\*\* exception error: badarg" "$TMP/err" && [ $ms -lt 3000 ]; then pass=$((pass + 1)); else
+    echo "FAIL probe io-p_huge: exit $rc after $ms ms"; cat "$TMP/err"; fail=$((fail + 1)); fi
+for f in w_huge; do
+    start=$(date +%s%N)
+    "$HL" run --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 \
+        --max-output-bytes 4000000000 "$I" $f >/dev/null 2>"$TMP/err"
+    rc=$?
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    if [ $rc -eq 3 ] && [ $ms -lt 3000 ]; then pass=$((pass + 1)); else
+        echo "FAIL probe io-$f-deadline: exit $rc after $ms ms"; cat "$TMP/err"; fail=$((fail + 1)); fi
+done
+
 # The rest of the `hl run` contract (DESIGN §10): exit 2 with a located
 # error for a rejected program, exit 2 for bad usage, --help, arguments.
 check() { # name expected-exit expected-stream-regex stream(out|err) args...
