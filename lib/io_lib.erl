@@ -577,32 +577,15 @@ map_pairs(M) -> erlang:hl_map_io_pairs(M).
 print(_A, _D, _F, left, _P, _Enc, _Str, _Col) -> error;
 print(A, D, none, Adj, P, Enc, Str, Col) -> print(A, D, 80, Adj, P, Enc, Str, Col);
 print(A, D, F, Adj, none, Enc, Str, Col) -> print(A, D, F, Adj, Col + 1, Enc, Str, Col);
-print(A, D, F, right, P, Enc, Str, _Col) when is_integer(F), is_integer(P), D < 0 ->
-    {flat, ptext(A, P, F, Enc =:= unicode, Str)};
+print(_A, 0, F, right, P, _Enc, _Str, _Col) when is_integer(F), is_integer(P) -> "...";
 print(A, D, F, right, P, Enc, Str, _Col) when is_integer(F), is_integer(P) ->
-    case within_depth(A, D) of
-        true -> {flat, ptext(A, P, F, Enc =:= unicode, Str)};
-        false -> erlang:error(system_limit, [A, D])
-    end;
+    {flat, ptext(A, P, F, Enc =:= unicode, Str, erlang:max(D, -1))};
 print(_, _, _, _, _, _, _, _) -> error.
 
-ptext(T, Col, LL, Uni, Str) ->
-    case erlang:hl_format_p(T, Col, LL, Uni, Str) of
+ptext(T, Col, LL, Uni, Str) -> ptext(T, Col, LL, Uni, Str, -1).
+
+ptext(T, Col, LL, Uni, Str, D) ->
+    case erlang:hl_format_p(T, Col, LL, Uni, Str, D) of
         false -> erlang:error(system_limit, [T]);
         Cs -> Cs
     end.
-
-%% True when printing T with depth D cuts nothing (~P is then ~p).
-within_depth(_T, 0) -> false;
-within_depth([H | T], D) -> within_depth(H, D - 1) andalso within_tail(T, D - 1);
-within_depth(T, D) when is_tuple(T), erlang:tuple_size(T) > 0 ->
-    within_tail(erlang:tuple_to_list(T), D);
-within_depth(M, D) when is_map(M), erlang:map_size(M) > 0 -> D > erlang:map_size(M) andalso
-    lists:all(fun({K, V}) -> within_depth(K, D - 1) andalso within_depth(V, D - 1) end, map_pairs(M));
-within_depth(B, D) when is_bitstring(B) -> D > erlang:byte_size(B) + 1;
-within_depth(_, _) -> true.
-
-within_tail([], _D) -> true;
-within_tail(_, 1) -> false;
-within_tail([H | T], D) -> within_depth(H, D - 1) andalso within_tail(T, D - 1);
-within_tail(_, _) -> false.

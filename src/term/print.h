@@ -32,6 +32,8 @@ typedef struct hl_print_opts {
     /* ~lp (io_lib_pretty's {strings, false}): lists and binaries are never
      * printed as strings. */
     bool no_strings;
+    /* ~P's depth for hl_print_p (io_lib_pretty's {depth, D}); 0: none. */
+    int64_t depth;
     /* Names a fun's program for #Fun<Module.Index.Uniq>: sets *module (not
      * NUL-terminated, printed as is) and *uniq; false means unknown. */
     bool (*fun_info)(void *ctx, const void *program, const char **module, size_t *module_len,

@@ -2,7 +2,7 @@
  * builtins lib/io_lib.erl and lib/io.erl loop over.
  *
  *   erlang:hl_format_w(Term, Unicode)            ~w / ~tw text, as a chars list
- *   erlang:hl_format_p(Term, Col, LL, Unicode, Strings)   ~p / ~tp / ~lp text
+ *   erlang:hl_format_p(Term, Col, LL, Unicode, Strings, Depth)  ~p ~P ~tp ~lp text
  *   erlang:hl_put_chars(List)                     appends chars to the run's output
  *
  * Bounding: a format builtin first walks the term under a node budget
@@ -145,6 +145,7 @@ static bool get_bool(hl_term t, bool *v) {
 typedef struct fmt_args {
     bool pretty, unicode, strings;
     int col, ll;
+    int64_t depth;
 } fmt_args;
 
 static hl_term_status format_common(hl_vm_proc *p, hl_term t, const fmt_args *fa, hl_term *out) {
@@ -161,6 +162,7 @@ static hl_term_status format_common(hl_vm_proc *p, hl_term t, const fmt_args *fa
     hl_buf_init(&b, HL_IO_BUDGET);
     hl_print_opts opts = {0};
     opts.no_strings = !fa->strings;
+    opts.depth = fa->depth;
     if (fa->pretty) st = hl_print_p(&b, t, fa->col, fa->ll, fa->unicode, &opts);
     else st = hl_print_w(&b, t, fa->unicode, &opts);
     p->bif_cost += b.len >> COST_SHIFT;
@@ -181,11 +183,16 @@ BIF(b_format_w) {
     return format_common(p, a[0], &fa, out);
 }
 
-/* hl_format_p(Term, Column, LineLength, Unicode, Strings) */
+/* hl_format_p(Term, Column, LineLength, Unicode, Strings, Depth): Depth
+ * -1 for none, else at least 1. */
 BIF(b_format_p) {
     fmt_args fa = {.pretty = true};
-    if (!hl_is_small(a[1]) || !hl_is_small(a[2]) || !get_bool(a[3], &fa.unicode) || !get_bool(a[4], &fa.strings))
+    if (!hl_is_small(a[1]) || !hl_is_small(a[2]) || !get_bool(a[3], &fa.unicode) || !get_bool(a[4], &fa.strings) ||
+        !hl_is_small(a[5]))
         return HL_TERM_BADARG;
+    int64_t depth = hl_small_val(a[5]);
+    if (depth == 0 || depth < -1) return HL_TERM_BADARG;
+    fa.depth = depth < 0 ? 0 : depth;
     int64_t col = hl_small_val(a[1]), ll = hl_small_val(a[2]);
     if (col < -1000000 || col > 1000000 || ll < -1000000 || ll > 1000000) return HL_TERM_BADARG;
     fa.col = (int)col, fa.ll = (int)ll;
@@ -324,7 +331,7 @@ static const struct {
     hl_vm_bif_fn fn;
 } table[] = {
     {"hl_format_w", 2, b_format_w},
-    {"hl_format_p", 5, b_format_p},
+    {"hl_format_p", 6, b_format_p},
     {"hl_put_chars", 1, b_put_chars},
     {"hl_map_io_pairs", 1, b_map_io_pairs},
 };
