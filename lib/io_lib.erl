@@ -493,36 +493,67 @@ wtext(T, Uni) ->
         Cs -> Cs
     end.
 
-wsplit([H | T], Uni) -> [$[, wtext(H, Uni) | wtail(T, Uni)];
-wsplit(T, Uni) when is_tuple(T) -> [${ | welems(erlang:tuple_to_list(T), Uni, $})];
+wsplit([_ | _] = L, Uni) -> [$[ | wchunks(L, Uni, [])];
+wsplit(T, Uni) when is_tuple(T) -> [${ | welems(erlang:tuple_to_list(T), Uni, $}, [])];
 wsplit(B, Uni) when is_bitstring(B) -> [$<, $< | wbytes(B, Uni)];
 wsplit(M, Uni) when is_map(M) ->
-    [$#, ${ | pelems([[wtext(K, Uni), " => ", wtext(V, Uni)] || {K, V} <- map_pairs(M)], $})];
+    [$#, ${ | pelems(wpairs(map_pairs(M), Uni, []), $}, [])];
 wsplit(T, _Uni) -> erlang:error(system_limit, [T]).
 
-wtail([], _Uni) -> "]";
-wtail([H | T], Uni) -> [$,, wtext(H, Uni) | wtail(T, Uni)];
-wtail(T, Uni) -> [$|, wtext(T, Uni), $]].
+%% A long list is printed 1,000 elements at a time (one builtin call per
+%% chunk, its brackets dropped); a chunk too big for the builtin is split
+%% element by element.
+wchunks(L, Uni, Acc) ->
+    case take_proper(L, 1000, []) of
+        {Chunk, []} -> lists:reverse(Acc, [wchunk(Chunk, Uni, "]")]);
+        {Chunk, [_ | _] = Rest} -> wchunks(Rest, Uni, [$,, wchunk(Chunk, Uni, []) | Acc]);
+        {Chunk, Tail} -> lists:reverse(Acc, [wchunk(Chunk, Uni, [$|, wtext(Tail, Uni), $]])])
+    end.
 
-welems([], _Uni, Close) -> [Close];
-welems([E], Uni, Close) -> [wtext(E, Uni), Close];
-welems([E | Es], Uni, Close) -> [wtext(E, Uni), $, | welems(Es, Uni, Close)].
+wchunk(Chunk, Uni, After) ->
+    case erlang:hl_format_w(Chunk, Uni) of
+        false -> wlist(Chunk, Uni, [], After);
+        [$[ | Cs] -> [lists:droplast(Cs) | After]
+    end.
+
+take_proper([H | T], N, Acc) when N > 0 -> take_proper(T, N - 1, [H | Acc]);
+take_proper(T, _N, Acc) -> {lists:reverse(Acc), T}.
+
+%% (tail recursive: the pieces are collected in reverse)
+wlist([H | T], Uni, [], End) -> wlist(T, Uni, [wtext(H, Uni)], End);
+wlist([H | T], Uni, Acc, End) -> wlist(T, Uni, [wtext(H, Uni), $, | Acc], End);
+wlist([], _Uni, Acc, End) -> lists:reverse(Acc, End).
+
+welems([], _Uni, Close, Acc) -> lists:reverse(Acc, [Close]);
+welems([E | Es], Uni, Close, []) -> welems(Es, Uni, Close, [wtext(E, Uni)]);
+welems([E | Es], Uni, Close, Acc) -> welems(Es, Uni, Close, [wtext(E, Uni), $, | Acc]).
+
+wpairs([{K, V} | Ps], Uni, Acc) -> wpairs(Ps, Uni, [[wtext(K, Uni), " => ", wtext(V, Uni)] | Acc]);
+wpairs([], _Uni, Acc) -> lists:reverse(Acc).
 
 %% (map pairs come already printed)
-pelems([], Close) -> [Close];
-pelems([E], Close) -> [E, Close];
-pelems([E | Es], Close) -> [E, $, | pelems(Es, Close)].
+pelems([], Close, Acc) -> lists:reverse(Acc, [Close]);
+pelems([E | Es], Close, []) -> pelems(Es, Close, [E]);
+pelems([E | Es], Close, Acc) -> pelems(Es, Close, [E, $, | Acc]).
 
 %% A big bitstring's bytes (~w never prints binaries as strings).
-wbytes(<<>>, _Uni) -> ">>";
-wbytes(<<B:8>>, _Uni) -> [erlang:integer_to_list(B), $>, $>];
-wbytes(<<B:8, R/bitstring>>, Uni) when erlang:bit_size(R) < 8, R =/= <<>> ->
-    [erlang:integer_to_list(B), $, | wbytes(R, Uni)];
-wbytes(<<B:8, R/bitstring>>, Uni) -> [erlang:integer_to_list(B), $, | wbytes(R, Uni)];
-wbytes(R, _Uni) ->
+wbytes(B, _Uni) -> wbytes(B, [], first).
+
+wbytes(<<B:8, R/bitstring>>, Acc, First) ->
+    Acc1 = case First of
+               first -> [erlang:integer_to_list(B)];
+               _ -> [erlang:integer_to_list(B), $, | Acc]
+           end,
+    wbytes(R, Acc1, next);
+wbytes(<<>>, Acc, _) -> lists:reverse(Acc, ">>");
+wbytes(R, Acc, First) ->
     N = erlang:bit_size(R),
     <<V:N>> = R,
-    [erlang:integer_to_list(V), $:, erlang:integer_to_list(N), $>, $>].
+    Sep = case First of
+              first -> [];
+              _ -> [$,]
+          end,
+    lists:reverse(Acc, Sep ++ [erlang:integer_to_list(V), $:, erlang:integer_to_list(N), $>, $>]).
 
 %% io_lib:write/2 with a depth (~W).
 wdepth(T, D, Uni) when D < 0 -> wtext(T, Uni);
@@ -586,6 +617,260 @@ ptext(T, Col, LL, Uni, Str) -> ptext(T, Col, LL, Uni, Str, -1).
 
 ptext(T, Col, LL, Uni, Str, D) ->
     case erlang:hl_format_p(T, Col, LL, Uni, Str, D) of
+        false when D < 0 -> big_p(T, Col, LL, Uni, Str);
         false -> erlang:error(system_limit, [T]);
         Cs -> Cs
+    end.
+
+%% ---- ~p of a term above the printing builtin's budget ---------------------
+%%
+%% The same layout as io_lib_pretty (and print_pretty.c), with the big
+%% containers laid out here and every subterm within the budget measured
+%% and laid out by the C printer at the place it goes (erlang:hl_format_pp
+%% takes io_lib_pretty's Col, Ll, TInd, Ind, LD and W). The whole term is
+%% longer than any line, so it is never written on one line and its whole
+%% length M never decides anything. Nodes:
+%%   {s, T, Len, Atomic}            a subterm within the budget
+%%   {str, Text, Len}               a printable list above the budget
+%%   {l, Elems, Tail, Len}          a list (Tail: none or a node)
+%%   {t, Tagged, Elems, Len}        a tuple
+%%   {m, Pairs, Len}                a map, Pairs [{KNode, VNode}]
+%% Binaries above the budget and line lengths above 16,384 are
+%% system_limit (docs/io.md).
+
+big_p(T, Col, LL, Uni, Str) when LL =< 16384 ->
+    N = big_node(T, Uni, Str),
+    Ctx = {erlang:max(LL, 0), Uni, Str},
+    Col1 = erlang:max(Col, 1),
+    TInd = big_tind(N, Col1, Ctx, [-1, 4]),
+    flat(pp(N, Col1, Col1 - 1, 0, 0, TInd, false, Ctx));
+big_p(T, _, _, _, _) -> erlang:error(system_limit, [T]).
+
+big_tind(_N, _Col, _Ctx, []) -> 1;
+big_tind(N, Col, Ctx, [TInd | More]) ->
+    try pp(N, Col, Col - 1, 0, 0, TInd, true, Ctx) of
+        _ -> TInd
+    catch
+        throw:no_good -> big_tind(N, Col, Ctx, More)
+    end.
+
+big_node(T, Uni, Str) ->
+    case erlang:hl_format_plen(T, Uni, Str) of
+        {Len, Atm} -> {s, T, Len, Atm};
+        false -> big_split(T, Uni, Str)
+    end.
+
+big_split([_ | _] = L, Uni, Str) ->
+    case Str andalso printable_list(L) of
+        true -> big_string(L, Uni, Str);
+        false -> big_list(L, Uni, Str, [], 0)
+    end;
+big_split(T, Uni, Str) when is_tuple(T) ->
+    Es = big_nodes(erlang:tuple_to_list(T), Uni, Str, []),
+    Tagged = erlang:tuple_size(T) > 1 andalso is_atom(erlang:element(1, T)),
+    {t, Tagged, Es, 2 + seq_len(Es, none)};
+big_split(M, Uni, Str) when is_map(M) ->
+    Ps = big_pairs(map_pairs(M), Uni, Str, []),
+    {m, Ps, 3 + seq_len(Ps, none)};
+big_split(T, _Uni, _Str) -> erlang:error(system_limit, [T]).
+
+big_nodes([E | Es], Uni, Str, Acc) -> big_nodes(Es, Uni, Str, [big_node(E, Uni, Str) | Acc]);
+big_nodes([], _Uni, _Str, Acc) -> lists:reverse(Acc).
+
+big_pairs([{K, V} | Ps], Uni, Str, Acc) ->
+    big_pairs(Ps, Uni, Str, [pair_node({big_node(K, Uni, Str), big_node(V, Uni, Str)}) | Acc]);
+big_pairs([], _Uni, _Str, Acc) -> lists:reverse(Acc).
+
+big_list([H | T], Uni, Str, Acc, N) -> big_list(T, Uni, Str, [big_node(H, Uni, Str) | Acc], N + 1);
+big_list([], _Uni, _Str, Acc, _N) ->
+    Es = lists:reverse(Acc),
+    {l, Es, none, 2 + seq_len(Es, none)};
+big_list(Tail, Uni, Str, Acc, _N) ->
+    Es = lists:reverse(Acc),
+    TN = big_node(Tail, Uni, Str),
+    {l, Es, TN, 2 + seq_len(Es, TN)}.
+
+%% A printable list's quoted text, escaped by the builtin chunk by chunk.
+big_string(L, Uni, Str) ->
+    Text = [$" | string_chunks(L, Uni, Str, [])],
+    {str, Text, flen(Text)}.
+
+string_chunks([], _Uni, _Str, Acc) -> lists:append(lists:reverse(["\"" | Acc]));
+string_chunks(L, Uni, Str, Acc) ->
+    {Chunk, Rest} = take_chunk(L, 30000, []),
+    Quoted = erlang:hl_format_p(Chunk, 1, 0, Uni, Str, -1),
+    string_chunks(Rest, Uni, Str, [unquote(Quoted) | Acc]).
+
+take_chunk(L, 0, Acc) -> {lists:reverse(Acc), L};
+take_chunk([C | L], N, Acc) -> take_chunk(L, N - 1, [C | Acc]);
+take_chunk([], _N, Acc) -> {lists:reverse(Acc), []}.
+
+unquote([$" | Cs]) -> lists:droplast(Cs).
+
+pair_node({K, V}) -> {pair, K, V, nlen(K) + 4 + nlen(V)}.
+
+seq_len(Es, Tail) ->
+    {Sum, K} = seq_len(Es, 0, 0),
+    case Tail of
+        none -> Sum + erlang:max(K - 1, 0);
+        _ -> Sum + nlen(Tail) + K
+    end.
+
+seq_len([E | Es], Sum, K) -> seq_len(Es, Sum + nlen(E), K + 1);
+seq_len([], Sum, K) -> {Sum, K}.
+
+nlen({s, _, Len, _}) -> Len;
+nlen({str, _, Len}) -> Len;
+nlen({l, _, _, Len}) -> Len;
+nlen({t, _, _, Len}) -> Len;
+nlen({m, _, Len}) -> Len;
+nlen({pair, _, _, Len}) -> Len.
+
+atm({s, _, _, Atm}) -> Atm;
+atm({str, _, _}) -> true;
+atm(_) -> false.
+
+atm_pair({pair, K, V, _}) -> atm(K) andalso atm(V).
+
+%% Ctx = {Ll, Uni, Str}; M is above every line (see above).
+fits(N, Col, LD, _W, {Ll, _, _}) -> nlen(N) < Ll - Col - LD.
+
+one_line({s, T, _, _}, {_, Uni, Str}) -> erlang:hl_format_p(T, 1, 0, Uni, Str, -1);
+one_line({str, Text, _}, _Ctx) -> Text;
+one_line({pair, K, V, _}, Ctx) -> [one_line(K, Ctx), " => ", one_line(V, Ctx)].
+
+nl(Ind) -> [$\n | lists:duplicate(Ind, $\s)].
+
+%% pp(Node, Col, Ind, LD, W, TInd, Dry, Ctx): the text (Dry: no text, and
+%% throw(no_good) where the tagged-tuple indentation does not fit).
+pp({s, T, _, _}, Col, Ind, LD, W, TInd, Dry, {Ll, Uni, Str} = Ctx) ->
+    case erlang:hl_format_pp(T, {Uni, Str, Col, Ll, TInd, Ind, LD, W, Dry}) of
+        true -> [];
+        false -> erlang:throw(no_good);
+        [] -> pp(big_split(T, Uni, Str), Col, Ind, LD, W, TInd, Dry, Ctx); % laid out, above the budget
+        Cs -> Cs
+    end;
+pp({str, Text, _}, _Col, _Ind, _LD, _W, _TInd, _Dry, _Ctx) -> Text;
+pp({l, Es, Tail, _}, Col, Ind, LD, W, TInd, Dry, Ctx) ->
+    Items = Es ++ case Tail of
+                      none -> [];
+                      _ -> [{tail, Tail}]
+                  end,
+    [$[ | seq(Items, true, {$|, $], false}, Col + 1, Col + 1, Ind + 1, LD, W + 1, TInd, Dry, Ctx)];
+pp({t, false, Es, _}, Col, Ind, LD, W, TInd, Dry, Ctx) ->
+    [${ | seq(Es, true, {$,, $}, false}, Col + 1, Col + 1, Ind + 1, LD, W + 1, TInd, Dry, Ctx)];
+pp({t, true, [Tag | Es], _}, Col, Ind, LD, W, TInd, Dry, {Ll, _, _} = Ctx) ->
+    TLen = nlen(Tag),
+    TagInd = TLen + 2,
+    TCol = Col + TagInd,
+    TagText = one_line(Tag, Ctx),
+    if
+        TInd > 0, TagInd > TInd ->
+            Col1 = Col + TInd,
+            Dry andalso not (Col1 =< Ll div 2) andalso erlang:throw(no_good),
+            [${, TagText | seq(Es, false, {$,, $}, false}, Col1, TCol, Ind + TInd, LD, W + 1 + TLen, TInd, Dry, Ctx)];
+        true ->
+            Dry andalso not (TCol < Ll div 2) andalso erlang:throw(no_good),
+            [${, TagText, $, | seq(Es, true, {$,, $}, false}, TCol, TCol, Ind + TagInd, LD, W + 1 + TLen + 1,
+                                   TInd, Dry, Ctx)]
+    end;
+pp({m, Ps, _}, Col, Ind, LD, W, TInd, Dry, Ctx) ->
+    W1 = case Dry of
+             true -> W + 2;
+             false -> W + 1
+         end,
+    [$#, ${ | seq(Ps, true, {$,, $}, true}, Col + 2, Col + 2, Ind + 2, LD, W1, TInd, Dry, Ctx)].
+
+%% The elements of a container (print_pretty.c's seq_step), tail
+%% recursive. Sep and Close close it; Map: the elements are pairs.
+seq(Es, First, F, Col0, Col, Ind, LD, W, TInd, Dry, Ctx) ->
+    seq(Es, First, F, Col0, Col, Ind, LD, W, TInd, Dry, Ctx, []).
+
+seq([], _First, {_, Close, _}, _Col0, _Col, _Ind, _LD, _W, _TInd, _Dry, _Ctx, Acc) ->
+    lists:reverse(Acc, [Close]);
+seq([{tail, E}], _First, {Sep, Close, _}, Col0, Col, Ind, LD, _W, TInd, Dry, {Ll, _, _} = Ctx, Acc) ->
+    Len = nlen(E),
+    case Len + 1 < Ll - Col - (LD + 1) andalso atm(E) of
+        true -> lists:reverse(Acc, [Sep, one_line(E, Ctx), Close]);
+        false ->
+            C = case Dry of
+                    true -> Col;
+                    false -> Col0
+                end,
+            lists:reverse(Acc, [Sep, nl(Ind), pp(E, C, Ind, LD + 1, 0, TInd, Dry, Ctx), Close])
+    end;
+seq([E | Rest], First, {_, _, Map} = F, Col0, Col, Ind, LD, W, TInd, Dry, {Ll, _, _} = Ctx, Acc) ->
+    More = case Rest of
+               [{tail, _} | _] -> false;
+               [_ | _] -> true;
+               [] -> false
+           end,
+    LD1 = case More of
+              true -> 0;
+              false -> LD + 1
+          end,
+    case First of
+        true when Map ->
+            PW = pair_width(E, Col0, LD1, W, Ctx),
+            W1 = case Dry of
+                     true -> W + PW;
+                     false -> PW
+                 end,
+            Out = pair_do(E, Col0, Ind, LD1, W, TInd, Dry, Ctx),
+            seq(Rest, false, F, Col0, Col0 + PW, Ind, LD, W1, TInd, Dry, Ctx, [Out | Acc]);
+        true ->
+            WE = element_width(E, Col0, LD1, W, Ctx),
+            Out = element_do(E, Col0, Ind, LD1, W, TInd, Dry, Ctx),
+            seq(Rest, false, F, Col0, Col0 + WE, Ind, LD, W + WE, TInd, Dry, Ctx, [Out | Acc]);
+        false ->
+            ELen = 1 + nlen(E),
+            A = case Map of
+                    true -> atm_pair(E);
+                    false -> atm(E)
+                end,
+            Same = A andalso ((LD1 =:= 0 andalso ELen + 1 < Ll - Col) orelse
+                              (LD1 > 0 andalso ELen < Ll - Col - LD1)),
+            case Same of
+                true ->
+                    Out = [$, | one_line(E, Ctx)],
+                    seq(Rest, false, F, Col0, Col + ELen, Ind, LD, W + ELen, TInd, Dry, Ctx, [Out | Acc]);
+                false when Map ->
+                    PW = pair_width(E, Col0, LD1, 0, Ctx),
+                    Out = [$,, nl(Ind) | pair_do(E, Col0, Ind, LD1, 0, TInd, Dry, Ctx)],
+                    seq(Rest, false, F, Col0, Col0 + PW, Ind, LD, PW, TInd, Dry, Ctx, [Out | Acc]);
+                false ->
+                    WE = element_width(E, Col0, LD1, 0, Ctx),
+                    Out = [$,, nl(Ind) | element_do(E, Col0, Ind, LD1, 0, TInd, Dry, Ctx)],
+                    seq(Rest, false, F, Col0, Col0 + WE, Ind, LD, WE, TInd, Dry, Ctx, [Out | Acc])
+            end
+    end.
+
+element_width(E, Col, LD, W, {Ll, _, _} = Ctx) ->
+    case fits(E, Col, LD, W, Ctx) andalso atm(E) of
+        true -> nlen(E);
+        false -> Ll
+    end.
+
+element_do(E, Col, Ind, LD, W, TInd, Dry, Ctx) ->
+    case fits(E, Col, LD, W, Ctx) andalso atm(E) of
+        true -> one_line(E, Ctx);
+        false -> pp(E, Col, Ind, LD, W, TInd, Dry, Ctx)
+    end.
+
+pair_width(P, Col, LD, W, {Ll, _, _} = Ctx) ->
+    case fits(P, Col, LD, W, Ctx) andalso atm_pair(P) of
+        true -> nlen(P);
+        false -> Ll
+    end.
+
+pair_do({pair, K, V, _} = P, Col, Ind, LD, W, TInd, Dry, Ctx) ->
+    case fits(P, Col, LD, W, Ctx) of
+        true -> one_line(P, Ctx);
+        false ->
+            In = case TInd > 0 of
+                     true -> TInd;
+                     false -> 4
+                 end,
+            [pp(K, Col, Ind, LD, W, TInd, Dry, Ctx), " =>", nl(Ind + In),
+             pp(V, Col + In, Ind + In, LD, 0, TInd, Dry, Ctx)]
     end.

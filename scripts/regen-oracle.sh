@@ -75,5 +75,8 @@ step "tests/conformance/std_*.erl (tests/oracle/gen_std_conformance.py)"
 python3 tests/oracle/gen_std_conformance.py tests/conformance
 step "tests/conformance/std_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/std_*.erl
+# io_lib / io programs (hand-written; their output and results from erl).
+step "tests/conformance/io_*.expected, io_big/*.expected (tests/oracle/conformance.escript)"
+escript tests/oracle/conformance.escript tests/conformance/io_*.erl tests/conformance/io_big/*.erl
 
 echo "regen-oracle: done; review with git status / git diff"

@@ -846,37 +846,43 @@ static void pair_step(pp *p, layout *l) {
 }
 
 /* Lays the root out at column col with tagged-tuple indentation tind. */
-static void run_layout(pp *p, layout *l, int64_t col, int64_t tind, bool dry) {
+static void run_layout(pp *p, layout *l, const hl_print_at *at, int64_t tind, bool dry) {
     p->tind = tind;
     p->dry = dry;
     p->no_good = false;
     l->n = 0;
-    pp_start(p, l, 0, col, col - 1, 0, 0);
+    pp_start(p, l, 0, at->col, at->ind, at->ld, at->w);
     while (l->n > 0 && !p->no_good && p->out.st == HL_TERM_OK) {
         if (l->v[l->n - 1].kind == LF_SEQ) seq_step(p, l);
         else pair_step(p, l);
     }
 }
 
-hl_term_status hl_print_p(hl_buf *out, hl_term t, int column, int line_length, bool unicode,
-                          const hl_print_opts *opts) {
-    pp p;
-    memset(&p, 0, sizeof p);
-    p.out = (hl_print_ctx){out, HL_TERM_OK, unicode, opts};
+/* Measures t into p (the caller frees p->nodes and p->side_buf). */
+static hl_term_status pp_measure(pp *p, hl_buf *out, hl_term t, bool unicode, const hl_print_opts *opts) {
+    memset(p, 0, sizeof *p);
+    p->out = (hl_print_ctx){out, HL_TERM_OK, unicode, opts};
     if (out->failed) {
-        p.out.st = HL_TERM_SYSTEM_LIMIT;
-        return p.out.st;
+        p->out.st = HL_TERM_SYSTEM_LIMIT;
+        hl_buf_init(&p->side_buf, 1);
+        return p->out.st;
     }
     /* Everything measured is printed at least once: the side text and the
      * node count are both bounded by the room left in the output. */
     size_t room = out->limit > out->len ? out->limit - out->len : 0;
-    hl_buf_init(&p.side_buf, room ? room : 1);
-    p.side = (hl_print_ctx){&p.side_buf, HL_TERM_OK, unicode, opts};
-    p.max_nodes = room;
-    p.uni_range = unicode && opts && opts->printable_unicode;
+    hl_buf_init(&p->side_buf, room ? room : 1);
+    p->side = (hl_print_ctx){&p->side_buf, HL_TERM_OK, unicode, opts};
+    p->max_nodes = room;
+    p->uni_range = unicode && opts && opts->printable_unicode;
+    measure(p, t, opts && opts->depth > 0 ? opts->depth : -1);
+    return pp_status(p);
+}
+
+hl_term_status hl_print_p(hl_buf *out, hl_term t, int column, int line_length, bool unicode,
+                          const hl_print_opts *opts) {
+    pp p;
     int64_t col = column < 1 ? 1 : column;
-    measure(&p, t, opts && opts->depth > 0 ? opts->depth : -1);
-    hl_term_status st = pp_status(&p);
+    hl_term_status st = pp_measure(&p, out, t, unicode, opts);
     if (st == HL_TERM_OK && p.n > 0) {
         layout l = {NULL, 0, 0, NULL, 0};
         p.ll = line_length;
@@ -884,18 +890,52 @@ hl_term_status hl_print_p(hl_buf *out, hl_term t, int column, int line_length, b
         if (line_length <= 0 || fits(&p, 0, col, 0, 0)) {
             write_one_line(&p, 0, &l.ws, &l.wcap);
         } else {
+            hl_print_at at = {.col = col, .ll = line_length, .ind = col - 1};
             int64_t tind = 1;
             static const int64_t tries[2] = {-1, 4};
             for (int k = 0; k < 2; k++) {
-                run_layout(&p, &l, col, tries[k], true);
+                run_layout(&p, &l, &at, tries[k], true);
                 if (p.out.st != HL_TERM_OK) break;
                 if (!p.no_good) {
                     tind = tries[k];
                     break;
                 }
             }
-            if (p.out.st == HL_TERM_OK) run_layout(&p, &l, col, tind, false);
+            if (p.out.st == HL_TERM_OK) run_layout(&p, &l, &at, tind, false);
         }
+        hl_mem_free(l.v);
+        hl_mem_free(l.ws);
+        st = pp_status(&p);
+    }
+    hl_mem_free(p.nodes);
+    hl_buf_free(&p.side_buf);
+    return st;
+}
+
+hl_term_status hl_print_p_measure(hl_buf *scratch, hl_term t, bool unicode, const hl_print_opts *opts,
+                                  int64_t *len, bool *atomic) {
+    pp p;
+    hl_term_status st = pp_measure(&p, scratch, t, unicode, opts);
+    if (st == HL_TERM_OK && p.n > 0) {
+        *len = p.nodes[0].len;
+        *atomic = (p.nodes[0].flags & PF_ATM) != 0;
+    }
+    hl_mem_free(p.nodes);
+    hl_buf_free(&p.side_buf);
+    return st;
+}
+
+hl_term_status hl_print_p_at(hl_buf *out, hl_term t, bool unicode, const hl_print_opts *opts, const hl_print_at *at,
+                             bool *no_good) {
+    pp p;
+    *no_good = false;
+    hl_term_status st = pp_measure(&p, out, t, unicode, opts);
+    if (st == HL_TERM_OK && p.n > 0) {
+        layout l = {NULL, 0, 0, NULL, 0};
+        p.ll = at->ll;
+        p.m = at->m;
+        run_layout(&p, &l, at, at->tind, at->dry);
+        *no_good = p.no_good;
         hl_mem_free(l.v);
         hl_mem_free(l.ws);
         st = pp_status(&p);

@@ -33,53 +33,74 @@ void hl_vm_set_output(hl_vm_proc *p, hl_buf *out, uint64_t cap) {
     p->output_bytes = 0;
 }
 
-/* Walks t counting nodes (cells, elements, pairs, bytes, number words); true
- * when there are at most budget. Explicit stack, at most budget entries. */
-static hl_term_status size_within(hl_term t, size_t budget, bool *within, size_t *walked) {
-    hl_term *stk = NULL;
+/* Walks t counting nodes (cells, elements, pairs, bytes, number words)
+ * that ~w / ~p / ~P (depth d, -1: none) would print; true when there are
+ * at most budget. Explicit stack, at most budget entries. */
+typedef struct walk_item {
+    hl_term t;
+    int64_t d;
+} walk_item;
+
+static hl_term_status size_within_d(hl_term t, int64_t d, size_t budget, bool *within, size_t *walked) {
+    walk_item *stk = NULL;
     size_t n = 0, cap = 0, used = 0;
     hl_term_status st = HL_TERM_OK;
     *within = false;
-#define PUSH(v)                                                                          \
+#define PUSH(v, dd)                                                                      \
     do {                                                                                 \
         if (n == cap) {                                                                  \
             size_t nc = cap ? cap * 2 : 64;                                              \
-            hl_term *ns = hl_mem_realloc_array(stk, nc, sizeof *ns);                     \
+            walk_item *ns = hl_mem_realloc_array(stk, nc, sizeof *ns);                   \
             if (!ns) {                                                                   \
                 st = HL_TERM_NOMEM;                                                      \
                 goto done;                                                               \
             }                                                                            \
             stk = ns, cap = nc;                                                          \
         }                                                                                \
-        stk[n++] = (v);                                                                  \
+        stk[n++] = (walk_item){(v), (dd)};                                               \
     } while (0)
-    PUSH(t);
+    PUSH(t, d);
     while (n > 0) {
-        hl_term x = stk[--n];
+        walk_item it = stk[--n];
+        hl_term x = it.t;
+        int64_t rd = it.d;
         if (++used > budget) goto done;
+        if (rd == 1 || rd == 0) continue; /* "...", "[...]", "{...}", ... */
         if (hl_is_cons(x)) {
-            PUSH(hl_cdr(x));
-            PUSH(hl_car(x));
+            for (; hl_is_cons(x) && rd != 1; x = hl_cdr(x)) {
+                if (++used > budget) goto done;
+                PUSH(hl_car(x), rd < 0 ? -1 : rd - 1);
+                if (rd > 0) rd--;
+            }
+            if (x != HL_NIL && rd != 1) PUSH(x, rd < 0 ? -1 : rd - 1);
         } else if (hl_is_tuple(x)) {
             size_t k = hl_tuple_arity(x);
-            if (k > budget - used) goto done;
-            for (size_t i = 0; i < k; i++) PUSH(hl_tuple_get(x, i));
+            if (rd < 0 && k > budget - used) goto done;
+            for (size_t i = 0; i < k && rd != 1; i++) {
+                PUSH(hl_tuple_get(x, i), rd < 0 ? -1 : rd - 1);
+                if (rd > 0) rd--;
+            }
         } else if (hl_is_map(x)) {
             size_t k = hl_map_size(x);
-            if (k > (budget - used) / 2) goto done;
-            hl_map_iter it;
-            hl_map_iter_init(&it, x);
+            if (rd < 0 && k > (budget - used) / 2) goto done;
+            hl_map_iter mi;
+            hl_map_iter_init_io(&mi, x);
             hl_term key, val;
-            while (hl_map_iter_next(&it, &key, &val)) {
-                PUSH(key);
-                PUSH(val);
+            int64_t pd = it.d < 0 ? -1 : it.d - 1;
+            while (rd != 1 && hl_map_iter_next(&mi, &key, &val)) {
+                if (n > budget) goto done;
+                PUSH(key, pd);
+                PUSH(val, pd);
+                if (rd > 0) rd--;
             }
         } else if (hl_is_binary_obj(x)) {
             const unsigned char *b;
             uint64_t off, bits;
             hl_bitstring_view(x, &b, &off, &bits);
-            if (bits / 8 > budget - used) goto done;
-            used += (size_t)(bits / 8);
+            uint64_t bytes = bits / 8;
+            if (rd > 0 && bytes > (uint64_t)rd * 4) bytes = (uint64_t)rd * 4;
+            if (bytes > budget - used) goto done;
+            used += (size_t)bytes;
         } else if (hl_is_big(x)) {
             size_t words = hl_header_arity(hl_boxed_header(x));
             if (words > (budget - used) / 19) goto done;
@@ -92,6 +113,10 @@ done:
     *walked = used;
     hl_mem_free(stk);
     return st;
+}
+
+static hl_term_status size_within(hl_term t, size_t budget, bool *within, size_t *walked) {
+    return size_within_d(t, -1, budget, within, walked);
 }
 
 /* Lenient UTF-8 decode of the printers' output (they may write surrogates
@@ -151,7 +176,7 @@ typedef struct fmt_args {
 static hl_term_status format_common(hl_vm_proc *p, hl_term t, const fmt_args *fa, hl_term *out) {
     bool within;
     size_t walked;
-    hl_term_status st = size_within(t, HL_IO_BUDGET, &within, &walked);
+    hl_term_status st = size_within_d(t, fa->depth > 0 ? fa->depth : -1, HL_IO_BUDGET, &within, &walked);
     p->bif_cost = walked >> COST_SHIFT;
     if (st != HL_TERM_OK) return st;
     if (!within) {
@@ -197,6 +222,89 @@ BIF(b_format_p) {
     if (col < -1000000 || col > 1000000 || ll < -1000000 || ll > 1000000) return HL_TERM_BADARG;
     fa.col = (int)col, fa.ll = (int)ll;
     return format_common(p, a[0], &fa, out);
+}
+
+static bool get_int(hl_term t, int64_t lo, int64_t hi, int64_t *v) {
+    if (!hl_is_small(t)) return false;
+    *v = hl_small_val(t);
+    return *v >= lo && *v <= hi;
+}
+
+/* hl_format_plen(Term, Unicode, Strings): {Len, Atomic} for ~p (docs/io.md),
+ * or false when the term is above the budget. */
+BIF(b_format_plen) {
+    bool uni, str, within, atomic = false;
+    size_t walked;
+    if (!get_bool(a[1], &uni) || !get_bool(a[2], &str)) return HL_TERM_BADARG;
+    hl_term_status st = size_within(a[0], HL_IO_BUDGET, &within, &walked);
+    p->bif_cost = walked >> COST_SHIFT;
+    if (st != HL_TERM_OK) return st;
+    if (!within) {
+        *out = HL_AM(false);
+        return HL_TERM_OK;
+    }
+    hl_buf b;
+    hl_buf_init(&b, HL_IO_BUDGET);
+    hl_print_opts opts = {0};
+    opts.no_strings = !str;
+    int64_t len = 0;
+    st = hl_print_p_measure(&b, a[0], uni, &opts, &len, &atomic);
+    hl_buf_free(&b);
+    p->bif_cost += walked >> COST_SHIFT;
+    if (st == HL_TERM_SYSTEM_LIMIT) {
+        *out = HL_AM(false);
+        return HL_TERM_OK;
+    }
+    if (st != HL_TERM_OK) return st;
+    hl_term *t;
+    st = hl_heap_alloc(&p->heap, 3, &t);
+    if (st != HL_TERM_OK) return st;
+    t[0] = hl_make_header(HL_SUB_TUPLE, 2);
+    t[1] = hl_make_small(len);
+    t[2] = atomic ? HL_AM(true) : HL_AM(false);
+    *out = hl_make_boxed(t);
+    return HL_TERM_OK;
+}
+
+/* hl_format_pp(Term, {Unicode, Strings, Col, LineLength, TInd, Ind, LD, W,
+ * Dry}): io_lib_pretty's pp/8 (or cind with Dry = true) of a subterm at a
+ * given place; chars, or (dry) true / false for no_good; [] when its
+ * laid-out text is above the output budget (the caller splits it). */
+BIF(b_format_pp) {
+    bool uni, str, dry, within;
+    size_t walked;
+    int64_t col, ll, tind, ind, ld, w;
+    enum { BIG = 1 << 24 };
+    if (!hl_is_tuple(a[1]) || hl_tuple_arity(a[1]) != 9) return HL_TERM_BADARG;
+    hl_term o[9];
+    for (unsigned i = 0; i < 9; i++) o[i] = hl_tuple_get(a[1], i);
+    if (!get_bool(o[0], &uni) || !get_bool(o[1], &str) || !get_int(o[2], -BIG, BIG, &col) ||
+        !get_int(o[3], 0, BIG, &ll) || !get_int(o[4], -1, BIG, &tind) || !get_int(o[5], 0, BIG, &ind) ||
+        !get_int(o[6], 0, BIG, &ld) || !get_int(o[7], -BIG, BIG, &w) || !get_bool(o[8], &dry))
+        return HL_TERM_BADARG;
+    hl_term_status st = size_within(a[0], HL_IO_BUDGET, &within, &walked);
+    p->bif_cost = walked >> COST_SHIFT;
+    if (st != HL_TERM_OK) return st;
+    if (!within) return HL_TERM_SYSTEM_LIMIT;
+    hl_buf b;
+    hl_buf_init(&b, HL_IO_BUDGET * 2);
+    hl_print_opts opts = {0};
+    opts.no_strings = !str;
+    /* io_lib lays out terms above the budget only: their whole length M
+     * is above any line, so M never decides (docs/io.md) */
+    hl_print_at at = {col, ll, INT64_C(1) << 40, tind, ind, ld, w, dry};
+    bool no_good = false;
+    st = hl_print_p_at(&b, a[0], uni, &opts, &at, &no_good);
+    p->bif_cost += b.len >> COST_SHIFT;
+    if (st == HL_TERM_SYSTEM_LIMIT) { /* its layout is above the budget: [] */
+        *out = HL_NIL;
+        st = HL_TERM_OK;
+    } else if (st == HL_TERM_OK) {
+        if (dry) *out = no_good ? HL_AM(false) : HL_AM(true);
+        else st = text_to_chars(p, &b, out);
+    }
+    hl_buf_free(&b);
+    return st;
 }
 
 /* Appends one code point, or reports the output cap. */
@@ -334,6 +442,8 @@ static const struct {
     {"hl_format_p", 6, b_format_p},
     {"hl_put_chars", 1, b_put_chars},
     {"hl_map_io_pairs", 1, b_map_io_pairs},
+    {"hl_format_plen", 3, b_format_plen},
+    {"hl_format_pp", 2, b_format_pp},
 };
 
 hl_vm_bif_fn hl_vm_bif_io_lookup(const char *module, const char *name, uint32_t arity) {

@@ -36,6 +36,7 @@ hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
         return NULL;
     }
     p->result = p->exc_class = p->exc_reason = p->exc_stack = HL_NIL;
+    p->output_cap = UINT64_MAX; /* until hl_vm_set_output: written output is dropped */
     p->state = HL_PS_NEW;
     return p;
 }

@@ -24,7 +24,9 @@ slow_ok() { # name: true when name is listed and the run stopped at its deadline
     [[ "$SLOW" == *" $1 "* ]] && [ $rc -eq 3 ] && grep -q "limit exceeded: deadline" "$TMP/err" &&
         echo "SLOW $1: stopped at its deadline (allowed in this mode)"
 }
-for erl in $(LC_COLLATE=C ls "$DIR"/*.erl); do
+# io_big/: programs too slow for test_vm_slices (which runs the top level
+# five times): terms above io_lib's printing budget (docs/io.md).
+for erl in $(LC_COLLATE=C ls "$DIR"/*.erl "$DIR"/io_big/*.erl); do
     exp="${erl%.erl}.expected"
     [ -f "$exp" ] || { echo "MISSING $exp"; fail=$((fail + 1)); continue; }
     # These programs test values, not deadlines: a generous wall limit keeps
@@ -150,8 +152,13 @@ done
 # io: formatting a huge term with ~w is preemptible Erlang past the printing
 # builtin's budget (it stops with the limit that is set); ~p refuses it
 # after a bounded walk; writing stops at the output cap (docs/io.md).
+done
+
+# io: formatting a huge term with ~w or ~p is preemptible Erlang past the
+# printing builtin's budget (it stops with the limit that is set); writing
+# stops at the output cap (docs/io.md).
 I="$DIR/probes/io_limits.erl"
-for f in w_huge w_huge_tuple; do
+for f in w_huge w_huge_tuple p_huge; do
     probe "io-$f-reductions" reductions --max-reductions 200000 "$I" $f
     probe "io-$f-heap" heap --max-heap-bytes 3000000 --max-reductions 100000000000 "$I" $f
 done
@@ -159,13 +166,7 @@ probe io-write-loop output --max-output-bytes 100000 --max-reductions 1000000000
 for f in put_huge put_deep; do
     probe "io-$f" output --max-output-bytes 100000 --max-reductions 100000000000 "$I" $f
 done
-start=$(date +%s%N)
-"$HL" run --timeout-ms 5000 "$I" p_huge >/dev/null 2>"$TMP/err"
-rc=$?
-ms=$(( ($(date +%s%N) - start) / 1000000 ))
-if [ $rc -eq 1 ] && grep -q "^\*\* exception error: badarg" "$TMP/err" && [ $ms -lt 3000 ]; then pass=$((pass + 1)); else
-    echo "FAIL probe io-p_huge: exit $rc after $ms ms"; cat "$TMP/err"; fail=$((fail + 1)); fi
-for f in w_huge; do
+for f in w_huge p_huge; do
     start=$(date +%s%N)
     "$HL" run --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 \
         --max-output-bytes 4000000000 "$I" $f >/dev/null 2>"$TMP/err"
