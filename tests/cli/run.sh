@@ -92,7 +92,7 @@ same_stream run-output-cap 3 "$(printf 'xxxxxxxxxxxxxxxxxxxxxxxxxhl: limit excee
   run --max-output-bytes 25 "$tmp/out.erl" flood 10
 same_stream run-output-cap-exact 0 "$(printf 'yyyyyyyyyydone')" run --max-output-bytes 10 "$tmp/out.erl" exact 10
 expect run-output-cap-over 3 '^yyyyyyyyyy$' 'limit exceeded: output' -- run --max-output-bytes 10 "$tmp/out.erl" exact 11
-expect run-output-default-cap 3 '' 'limit exceeded: output' -- run --max-reductions 100000000 "$tmp/out.erl" flood 100000
+expect run-output-default-cap 3 '' 'limit exceeded: output' -- run --timeout-ms 60000 --max-reductions 100000000 "$tmp/out.erl" flood 100000
 expect run-output-bad-cap 2 '' 'positive integer' -- run --max-output-bytes 0 "$tmp/out.erl" ok
 expect run-help-output 0 'max-output-bytes' '' -- run --help
 
