@@ -162,9 +162,9 @@ for f in w_huge w_huge_tuple p_huge; do
     probe "io-$f-reductions" reductions --max-reductions 200000 "$I" $f
     probe "io-$f-heap" heap --max-heap-bytes 3000000 --max-reductions 100000000000 "$I" $f
 done
-probe io-write-loop output --timeout-ms 20000 --max-output-bytes 100000 --max-reductions 100000000000 "$I" write_loop
+probe io-write-loop output --timeout-ms 60000 --max-output-bytes 100000 --max-reductions 100000000000 "$I" write_loop
 for f in put_huge put_deep; do
-    probe "io-$f" output --timeout-ms 20000 --max-output-bytes 100000 --max-reductions 100000000000 "$I" $f
+    probe "io-$f" output --timeout-ms 60000 --max-output-bytes 100000 --max-reductions 100000000000 "$I" $f
 done
 for f in w_huge p_huge; do
     start=$(date +%s%N)

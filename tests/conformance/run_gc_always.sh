@@ -12,7 +12,7 @@ set -u
 # make in that time are still checked by the sanitizers.
 # The stdlib's big-input program and limit probes (100k-element lists,
 # multi-megabyte heaps) are of that kind too.
-std_slow="std_lists_big_inputs io_big_w io_big_p io_big_p_shapes io_big_p_nested io_big_p_map probe-io-w_huge-heap probe-io-w_huge_tuple-heap probe-io-p_huge-heap probe-io-put_huge probe-io-put_deep probe-io-write-loop"
+std_slow="std_lists_big_inputs io_big_w io_big_p io_big_p_shapes io_big_p_nested io_big_p_map probe-io-w_huge-heap probe-io-w_huge_tuple-heap probe-io-p_huge-heap probe-io-w_huge-reductions probe-io-w_huge_tuple-reductions probe-io-p_huge-reductions probe-io-put_huge probe-io-put_deep probe-io-write-loop"
 for f in seq duplicate sort usort flatten; do std_slow="$std_slow probe-std-$f-reductions probe-std-$f-heap"; done
 # The data-structure probes (tens of thousands of live elements) too.
 for f in dict gb_trees gb_sets sets array; do std_slow="$std_slow probe-ds-$f-reductions probe-ds-$f-heap"; done

@@ -10,7 +10,7 @@ w_huge_tuple() -> length(io_lib:format("~w", [list_to_tuple(big())])).
 %% ~p above the budget: laid out in Erlang, it runs into the limit too.
 p_huge() -> length(io_lib:format("~p", [big()])).
 put_huge() -> io:put_chars(lists:duplicate(500000, $x)).
-put_deep() -> io:put_chars([lists:duplicate(400000, "é"), <<"end">>]).
+put_deep() -> io:put_chars([lists:duplicate(120000, "é"), <<"end">>]).
 %% a writing loop stops at the output cap
 write_loop() -> io:format("~p~n", [lists:seq(1, 100)]), write_loop().
 %% one huge write: preemptible, stops at the cap
