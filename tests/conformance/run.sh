@@ -149,11 +149,6 @@ for f in dict gb_trees gb_sets sets array; do
     probe "ds-$f-deadline" deadline --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 "$DS" $f
 done
 
-# io: formatting a huge term with ~w is preemptible Erlang past the printing
-# builtin's budget (it stops with the limit that is set); ~p refuses it
-# after a bounded walk; writing stops at the output cap (docs/io.md).
-done
-
 # io: formatting a huge term with ~w or ~p is preemptible Erlang past the
 # printing builtin's budget (it stops with the limit that is set); writing
 # stops at the output cap (docs/io.md).
