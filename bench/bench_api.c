@@ -81,7 +81,7 @@ int main(int argc, char **argv) {
         const int n = 100000;
         double s = now_s();
         for (int i = 0; i < n; i++) {
-            hl_run_limits lim = {1000000, 1u << 20, 1000};
+            hl_run_limits lim = {1000000, 1u << 20, 1000, 0};
             if (hl_run(m, "id", &arg, 1, &lim, &r, NULL) != HL_OK) return 1;
             hl_value_free(r);
         }

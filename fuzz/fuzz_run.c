@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     hl_value_int(1, &args[0]);
     hl_value_parse(m, "[a, {b, 2}, \"s\"]", 16, &args[1], NULL);
     args[2] = args[0], args[3] = args[1];
-    hl_run_limits lim = {20000, 1u << 20, 200};
+    hl_run_limits lim = {20000, 1u << 20, 200, 0};
     const hl_program *p = m->prog;
     for (uint32_t i = 0; i < p->n_functions && i < 64; i++) {
         if (!(p->funcs[i].flags & HL_BC_FN_EXPORTED) || p->funcs[i].arity > 4) continue;

@@ -84,10 +84,12 @@ typedef enum hl_limit_kind {
     HL_LIMIT_KIND_REDUCTIONS = 1, /* max_reductions */
     HL_LIMIT_KIND_HEAP = 2,       /* max_heap_bytes */
     HL_LIMIT_KIND_DEADLINE = 3,   /* timeout_ms */
+    HL_LIMIT_KIND_OUTPUT = 4,     /* max_output_bytes */
 } hl_limit_kind;
 
 HL_API hl_limit_kind hl_error_limit(const hl_error *err);
-/* A short name for a limit kind: "reductions", "heap", "deadline", "none". */
+/* A short name for a limit kind: "reductions", "heap", "deadline", "output",
+ * "none". */
 HL_API const char *hl_limit_kind_name(hl_limit_kind kind);
 
 /* The uncaught guest exception of an HL_EEXCEPTION error: class ("error",
@@ -264,16 +266,22 @@ HL_API hl_status hl_value_to_text(const hl_value *v, int pretty, char **text, si
  *                                memory the run holds at any moment, the
  *                                collector's copy space included, so live
  *                                heap data is bounded by about half of it)
- *   timeout_ms      5,000        (wall clock, checked by the VM itself) */
+ *   timeout_ms      5,000        (wall clock, checked by the VM itself)
+ *   max_output_bytes 1 MiB       (UTF-8 bytes the guest writes with io:format,
+ *                                io:put_chars, io:nl: a write that would pass
+ *                                it stops the run, HL_LIMIT_KIND_OUTPUT; the
+ *                                whole characters that fit are kept) */
 typedef struct hl_run_limits {
     uint64_t max_reductions;
     uint64_t max_heap_bytes;
     uint64_t timeout_ms;
+    uint64_t max_output_bytes;
 } hl_run_limits;
 
 #define HL_RUN_DEFAULT_MAX_REDUCTIONS 10000000u
 #define HL_RUN_DEFAULT_MAX_HEAP_BYTES (64u << 20)
 #define HL_RUN_DEFAULT_TIMEOUT_MS 5000u
+#define HL_RUN_DEFAULT_MAX_OUTPUT_BYTES (1u << 20)
 
 /* Calls the exported function `function`/nargs of the module in the
  * caller's thread, with copies of args, under `limits` (NULL: defaults).
@@ -285,6 +293,19 @@ typedef struct hl_run_limits {
  * The guest's memory is freed before returning in every case. */
 HL_API hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args,
                         size_t nargs, const hl_run_limits *limits, hl_value **result, hl_error **err);
+
+/* hl_run that also returns what the guest wrote (io:format, io:fwrite,
+ * io:put_chars, io:nl; hl_run drops it, under the same cap): *output is
+ * the UTF-8 text, NUL-terminated, *output_len its length without the NUL,
+ * released with hl_free. It is set in every outcome (returned, exception,
+ * any limit: what was written before the stop is kept, up to
+ * max_output_bytes; an empty string when the guest did not run or wrote
+ * nothing). When output is not NULL, *output is never NULL on return
+ * except with HL_ENOMEM when even an empty string could not be allocated;
+ * output_len may be NULL. */
+HL_API hl_status hl_run_capture(const hl_module *module, const char *function, hl_value *const *args,
+                                size_t nargs, const hl_run_limits *limits, hl_value **result, char **output,
+                                size_t *output_len, hl_error **err);
 
 /* ---- host bindings ------------------------------------------------------- */
 

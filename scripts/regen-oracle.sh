@@ -96,5 +96,8 @@ step "src/term/unicode_tables.h"
 escript tests/oracle/unicode_tables.escript > src/term/unicode_tables.h
 step "tests/conformance/string_*, unicode_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/string_*.erl tests/conformance/unicode_*.erl
+# io_lib / io programs (hand-written; their output and results from erl).
+step "tests/conformance/io_*.expected, io_big/*.expected (tests/oracle/conformance.escript)"
+escript tests/oracle/conformance.escript tests/conformance/io_*.erl tests/conformance/io_big/*.erl
 
 echo "regen-oracle: done; review with git status / git diff"

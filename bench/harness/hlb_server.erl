@@ -69,6 +69,7 @@ loop(print_pow2, N, A, E, _) -> loop_print_pow2(N, A, E);
 loop(maps100k, N, A, E, _) -> loop_maps100k(N, A, E);
 loop(binsplit1mb, N, A, E, _) -> loop_binsplit1mb(N, A, E);
 loop(split1mb, N, A, E, _) -> loop_split1mb(N, A, E);
+loop(pp10k, N, A, E, _) -> loop_pp10k(N, A, E);
 loop(parse, N, _, E, Src) -> loop_parse(N, Src, E);
 loop(check, N, _, E, Src) -> loop_check(N, Src, E);
 loop(compile, N, _, E, Src) -> loop_compile(N, Src, E);
@@ -134,10 +135,6 @@ loop_maps100k(0, _, _) -> ok;
 loop_maps100k(N, A, E) ->
     case hlbench:maps100k(A) of
         E -> loop_maps100k(N - 1, A, E);
-loop_split1mb(0, _, _) -> ok;
-loop_split1mb(N, A, E) ->
-    case hlbench:split1mb(A) of
-        E -> loop_split1mb(N - 1, A, E);
         V -> throw({bad, V})
     end.
 
@@ -145,6 +142,20 @@ loop_binsplit1mb(0, _, _) -> ok;
 loop_binsplit1mb(N, A, E) ->
     case hlbench:binsplit1mb(A) of
         E -> loop_binsplit1mb(N - 1, A, E);
+        V -> throw({bad, V})
+    end.
+
+loop_split1mb(0, _, _) -> ok;
+loop_split1mb(N, A, E) ->
+    case hlbench:split1mb(A) of
+        E -> loop_split1mb(N - 1, A, E);
+        V -> throw({bad, V})
+    end.
+
+loop_pp10k(0, _, _) -> ok;
+loop_pp10k(N, A, E) ->
+    case hlbench:pp10k(A) of
+        E -> loop_pp10k(N - 1, A, E);
         V -> throw({bad, V})
     end.
 

@@ -36,6 +36,8 @@ static const hb_kernel kernels[] = {
     {"binsplit1mb(1000000)", "binsplit1mb", 1000000, 100001},
     /* Stdlib: string:split/3 on a 1 MB binary (value from OTP 25). */
     {"split1mb(100000)", "split1mb", 100000, 100001},
+    /* Stdlib: io_lib:format("~p") on a 10,000-node term (value from OTP 25). */
+    {"pp10k(1000)", "pp10k", 1000, 31873},
     /* Front end on the text of hlbench.erl; value 1 = accepted. */
     {"parse(hlbench.erl)", "parse", 0, 1},
     {"check(hlbench.erl)", "check", 0, 1},

@@ -53,6 +53,7 @@ static const char *c_unsupported(hb_system *self, const hb_kernel *k) {
         return "no garbage collector or bignums in plain C";
     if (strcmp(k->name, "binsplit1mb") == 0) return "no standard library to compare";
     if (strcmp(k->name, "split1mb") == 0) return "no string library to compare";
+    if (strcmp(k->name, "pp10k") == 0) return "no term printer in plain C";
     return "the C compiler folds it away";
 }
 

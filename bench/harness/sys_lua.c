@@ -134,6 +134,7 @@ static const char *lua_unsupported(hb_system *self, const hb_kernel *k) {
     (void)self;
     if (kernel_index(k) >= 0) return NULL;
     if (strcmp(k->name, "fact") == 0 || strcmp(k->name, "print_pow2") == 0) return "Lua has no bignums";
+    if (strcmp(k->name, "pp10k") == 0) return "Lua has no term pretty-printer (io_lib:format ~p)";
     return "no Lua compiler front end to compare";
 }
 

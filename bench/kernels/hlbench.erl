@@ -4,7 +4,7 @@
 %% bench/ implements exactly these kernels; bench/README.md defines them.
 -module(hlbench).
 -export([id/1, fib/1, sort/1, loop/1, gc/1, fact/1, print_pow2/1, maps100k/1, binsplit1mb/1]).
--export([sort100k/1, split1mb/1]).
+-export([sort100k/1, split1mb/1, pp10k/1]).
 
 %% A trivial call: id(42) = 42.
 -spec id(term()) -> term().
@@ -117,3 +117,13 @@ binsplit1mb(N) ->
 split1mb(N) ->
     Bin = iolist_to_binary(lists:duplicate(N, <<"abcdefghi,">>)),
     length(string:split(Bin, <<",">>, all)).
+
+%% Pretty printing (io_lib:format's ~p): N tuples {I, [I, I + 1], <<"bin">>,
+%% atom} in a list, about 10 nodes each (pp10k(1000) is a 10,000-node
+%% term), printed with "~p" at 80 columns; the value is the text's length in
+%% bytes: pp10k(1000) = 31873.
+-spec pp10k(non_neg_integer()) -> non_neg_integer().
+pp10k(N) -> iolist_size(io_lib:format("~p", [pp_term(N, [])])).
+
+pp_term(0, Acc) -> Acc;
+pp_term(I, Acc) -> pp_term(I - 1, [{I, [I, I + 1], <<"bin">>, atom} | Acc]).

@@ -1,6 +1,7 @@
 /* cmd_run.c — `hl run [--max-reductions N] [--max-heap-bytes N]
- * [--timeout-ms N] FILE FUNCTION [ARG...]` (DESIGN §10): compile FILE,
- * call FUNCTION with the ARGs (Erlang term literals), print the result as
+ * [--timeout-ms N] [--max-output-bytes N] FILE FUNCTION [ARG...]` (DESIGN
+ * §10): compile FILE, call FUNCTION with the ARGs (Erlang term literals),
+ * print what the guest wrote (io:format, ...) and then the result as
  * io:format("~p~n", [Result]). Exit 0 ok, 1 guest exception, 2 compile
  * rejection or usage, 3 a limit stopped the run. */
 #include <errno.h>
@@ -14,17 +15,20 @@ enum { EXIT_OK = 0, EXIT_EXCEPTION = 1, EXIT_REJECTED = 2, EXIT_LIMIT = 3 };
 
 const char hl_cli_run_help[] =
     "usage: hl run [--max-reductions N] [--max-heap-bytes N] [--timeout-ms N]\n"
-    "              FILE FUNCTION [ARG...]\n"
+    "              [--max-output-bytes N] FILE FUNCTION [ARG...]\n"
     "\n"
     "Compiles FILE (an Erlang module), calls its exported FUNCTION with the\n"
     "ARGs, each an Erlang term literal (42, foo, \"text\", [1,2], {a,1}), and\n"
-    "prints the result as io:format(\"~p~n\", [Result]) would.\n"
+    "prints the result as io:format(\"~p~n\", [Result]) would. What the program\n"
+    "writes (io:format, io:put_chars, ...) is printed on stdout first, in every\n"
+    "outcome (before the result, or before the error on stderr).\n"
     "\n"
     "limits (never unlimited):\n"
     "  --max-reductions N   reductions (function calls, loop edges, builtin\n"
     "                       work); default 10000000\n"
     "  --max-heap-bytes N   heap + stack + binaries of the run; default 67108864\n"
     "  --timeout-ms N       wall-clock deadline; default 5000\n"
+    "  --max-output-bytes N bytes the program may write (UTF-8); default 1048576\n"
     "\n"
     "exit status: 0 returned; 1 the guest raised an exception (class, reason and\n"
     "stack on stderr); 2 rejected at compile time (FILE:LINE:COL: error: ...)\n"
@@ -62,7 +66,7 @@ static int print_exception(const hl_error *err) {
 }
 
 int hl_cli_run(hl_engine *engine, int argc, char **argv) {
-    hl_run_limits lim = {0, 0, 0};
+    hl_run_limits lim = {0, 0, 0, 0};
     int i = 0;
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -82,6 +86,7 @@ int hl_cli_run(hl_engine *engine, int argc, char **argv) {
         if (nlen == 14 && strncmp(name, "max-reductions", nlen) == 0) field = &lim.max_reductions;
         else if (nlen == 14 && strncmp(name, "max-heap-bytes", nlen) == 0) field = &lim.max_heap_bytes;
         else if (nlen == 10 && strncmp(name, "timeout-ms", nlen) == 0) field = &lim.timeout_ms;
+        else if (nlen == 16 && strncmp(name, "max-output-bytes", nlen) == 0) field = &lim.max_output_bytes;
         else return usage("run: unknown option");
         const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
         if (!parse_limit(val, field)) return usage("run: a limit must be a positive integer");
@@ -124,7 +129,15 @@ int hl_cli_run(hl_engine *engine, int argc, char **argv) {
     }
     if (rc == EXIT_OK) {
         hl_value *result = NULL;
-        s = hl_run(mod, function, args, (size_t)nargs, &lim, &result, &err);
+        char *output = NULL;
+        size_t olen = 0;
+        s = hl_run_capture(mod, function, args, (size_t)nargs, &lim, &result, &output, &olen, &err);
+        if (output) {
+            /* the guest's output comes first, flushed before any stderr text */
+            fwrite(output, 1, olen, stdout);
+            fflush(stdout);
+            hl_free(output);
+        }
         if (s == HL_OK) {
             char *text = NULL;
             size_t tlen = 0;

@@ -152,6 +152,7 @@ const char *hl_limit_kind_name(hl_limit_kind kind) {
     case HL_LIMIT_KIND_REDUCTIONS: return "reductions";
     case HL_LIMIT_KIND_HEAP: return "heap";
     case HL_LIMIT_KIND_DEADLINE: return "deadline";
+    case HL_LIMIT_KIND_OUTPUT: return "output";
     case HL_LIMIT_KIND_NONE: break;
     }
     return "none";

@@ -13,11 +13,13 @@
 #include "term/copy.h"
 #include "term/heap.h"
 #include "vm/vm.h"
+#include "vm/vm_io.h"
 
 static hl_status limit_error(hl_error **err, hl_limit_kind kind) {
     static const char *const text[] = {"", "the run used up its reductions (max_reductions)",
                                        "the run passed its heap limit (max_heap_bytes)",
-                                       "the run passed its deadline (timeout_ms)"};
+                                       "the run passed its deadline (timeout_ms)",
+                                       "the run passed its output limit (max_output_bytes)"};
     hl_error *e = hl_host_error_new(HL_ELIMIT, text[kind]);
     if (e != &hl_host_oom_error) e->limit = kind;
     return hl_host_set_error(err, e);
@@ -119,8 +121,8 @@ static hl_status undef_error(hl_error **err, const hl_program *prog, const char 
     return hl_host_set_error(err, e);
 }
 
-hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
-                 const hl_run_limits *limits, hl_value **result, hl_error **err) {
+static hl_status run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
+                     const hl_run_limits *limits, hl_value **result, hl_buf *output, hl_error **err) {
     if (err) *err = NULL;
     if (!module || !function || !result || (nargs && !args) || nargs > 255) return HL_EMISUSE;
     *result = NULL;
@@ -134,11 +136,13 @@ hl_status hl_run(const hl_module *module, const char *function, hl_value *const 
     int64_t fn = hl_program_find(prog, function, strlen(function), (uint32_t)nargs);
     if (fn < 0) return undef_error(err, prog, function, nargs);
 
-    hl_run_limits lim = {HL_RUN_DEFAULT_MAX_REDUCTIONS, HL_RUN_DEFAULT_MAX_HEAP_BYTES, HL_RUN_DEFAULT_TIMEOUT_MS};
+    hl_run_limits lim = {HL_RUN_DEFAULT_MAX_REDUCTIONS, HL_RUN_DEFAULT_MAX_HEAP_BYTES, HL_RUN_DEFAULT_TIMEOUT_MS,
+                         HL_RUN_DEFAULT_MAX_OUTPUT_BYTES};
     if (limits) {
         if (limits->max_reductions) lim.max_reductions = limits->max_reductions;
         if (limits->max_heap_bytes) lim.max_heap_bytes = limits->max_heap_bytes;
         if (limits->timeout_ms) lim.timeout_ms = limits->timeout_ms;
+        if (limits->max_output_bytes) lim.max_output_bytes = limits->max_output_bytes;
     }
     if (lim.timeout_ms > UINT64_MAX / 2000000u) lim.timeout_ms = UINT64_MAX / 2000000u;
     hl_vm_limits vl = {lim.max_reductions, lim.max_heap_bytes, hl_vm_now_ns() + lim.timeout_ms * 1000000u};
@@ -150,6 +154,7 @@ hl_status hl_run(const hl_module *module, const char *function, hl_value *const 
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
     if (module->nbindings) hl_vm_set_binding_hook(p, hl_host_binding_hook, (void *)module);
+    hl_vm_set_output(p, output, lim.max_output_bytes);
     if (test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
     hl_term targs[255];
     hl_status status = HL_OK;
@@ -191,6 +196,7 @@ hl_status hl_run(const hl_module *module, const char *function, hl_value *const 
     case HL_VM_FAULT_DEADLINE: status = limit_error(err, HL_LIMIT_KIND_DEADLINE); break;
     case HL_VM_FAULT_REDUCTIONS: status = limit_error(err, HL_LIMIT_KIND_REDUCTIONS); break;
     case HL_VM_FAULT_HEAP: status = limit_error(err, HL_LIMIT_KIND_HEAP); break;
+    case HL_VM_FAULT_OUTPUT: status = limit_error(err, HL_LIMIT_KIND_OUTPUT); break;
     case HL_VM_FAULT_NOMEM:
         status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
         break;
@@ -204,4 +210,41 @@ hl_status hl_run(const hl_module *module, const char *function, hl_value *const 
         status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     hl_vm_proc_free(p);
     return status;
+}
+
+hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
+                 const hl_run_limits *limits, hl_value **result, hl_error **err) {
+    return run(module, function, args, nargs, limits, result, NULL, err);
+}
+
+hl_status hl_run_capture(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
+                         const hl_run_limits *limits, hl_value **result, char **output, size_t *output_len,
+                         hl_error **err) {
+    if (output) *output = NULL;
+    if (output_len) *output_len = 0;
+    /* the buffer's own limit is only a backstop: the VM enforces the cap */
+    hl_buf out;
+    hl_buf_init(&out, 0);
+    hl_status st = run(module, function, args, nargs, limits, result, output ? &out : NULL, err);
+    if (output) {
+        char *s = hl_mem_alloc(out.len + 1);
+        if (!s) {
+            hl_buf_free(&out);
+            if (result && *result) {
+                hl_value_free(*result);
+                *result = NULL;
+            }
+            if (err && *err) {
+                hl_error_free(*err);
+                *err = NULL;
+            }
+            return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+        }
+        if (out.len) memcpy(s, out.data, out.len);
+        s[out.len] = '\0';
+        *output = s;
+        if (output_len) *output_len = out.len;
+    }
+    hl_buf_free(&out);
+    return st;
 }

@@ -29,6 +29,11 @@ typedef struct hl_print_opts {
      * modifier, lists and binaries of any printable Unicode characters print
      * as strings. false is erl's default (latin1 range). */
     bool printable_unicode;
+    /* ~lp (io_lib_pretty's {strings, false}): lists and binaries are never
+     * printed as strings. */
+    bool no_strings;
+    /* ~P's depth for hl_print_p (io_lib_pretty's {depth, D}); 0: none. */
+    int64_t depth;
     /* Names a fun's program for #Fun<Module.Index.Uniq>: sets *module (not
      * NUL-terminated, printed as is) and *uniq; false means unknown. */
     bool (*fun_info)(void *ctx, const void *program, const char **module, size_t *module_len,
@@ -48,6 +53,22 @@ hl_term_status hl_print_w(hl_buf *out, hl_term t, bool unicode, const hl_print_o
  * 48 bytes per output byte, never more than the output limit allows. */
 hl_term_status hl_print_p(hl_buf *out, hl_term t, int column, int line_length, bool unicode,
                           const hl_print_opts *opts);
+
+/* io_lib_pretty's pp(T, Col, Ll, M, TInd, Ind, LD, W) for a subterm of a
+ * bigger term that io_lib lays out itself (docs/io.md): the same layout
+ * with every parameter given. dry: io_lib_pretty's cind (no output; sets
+ * *no_good when the tagged-tuple indentation tind does not fit). */
+typedef struct hl_print_at {
+    int64_t col, ll, m, tind, ind, ld, w;
+    bool dry;
+} hl_print_at;
+hl_term_status hl_print_p_at(hl_buf *out, hl_term t, bool unicode, const hl_print_opts *opts, const hl_print_at *at,
+                             bool *no_good);
+/* t's one-line length in characters for ~p, and whether io_lib_pretty
+ * treats it as atomic (a leaf written as text: atoms, numbers, strings,
+ * string binaries). scratch bounds the work like an output limit. */
+hl_term_status hl_print_p_measure(hl_buf *scratch, hl_term t, bool unicode, const hl_print_opts *opts,
+                                  int64_t *len, bool *atomic);
 
 /* ---- shared between print.c and print_pretty.c ---- */
 

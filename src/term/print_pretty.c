@@ -15,15 +15,19 @@
  * Each node is laid out at most once per pass and written once, so the work
  * is linear in the term plus the output. Every node costs at least one
  * output character, so the node array never exceeds the output limit. */
+#include <stdio.h>
 #include <string.h>
 
 #include "base/mem.h"
+#include "term/bits.h"
 #include "term/map.h"
 #include "term/print.h"
 #include "term/print_grapheme.h"
 
-enum { PN_LEAF, PN_BIN, PN_LIST, PN_TUPLE, PN_TAGTUPLE, PN_MAP, PN_PAIR };
-enum { PF_TAIL = 1, PF_ATM = 2 };
+enum { PN_LEAF, PN_BIN, PN_LIST, PN_TUPLE, PN_TAGTUPLE, PN_MAP, PN_PAIR, PN_DOTS };
+/* PF_DOTS: the "..." that ends a container cut by the depth (~P): written
+ * after its separator without any layout decision, as io_lib_pretty does. */
+enum { PF_TAIL = 1, PF_ATM = 2, PF_DOTS = 4 };
 
 typedef struct pnode {
     size_t end;      /* one past the last node of this subtree */
@@ -215,7 +219,7 @@ static void leaf_binary(pp *p, hl_term t) {
     size_t start = p->side_buf.len;
     int form = 0;
     if (bits == 0) form = 3;
-    else if (bits % 8 == 0) form = binary_form(p, b, off, (size_t)(bits / 8));
+    else if (bits % 8 == 0 && !(p->out.opts && p->out.opts->no_strings)) form = binary_form(p, b, off, (size_t)(bits / 8));
     size_t i = new_node(p, form ? PN_LEAF : PN_BIN);
     if (i == SIZE_MAX) return;
     if (form == 0 || form == 3) {
@@ -244,12 +248,131 @@ static void leaf_binary(pp *p, hl_term t) {
 
 /* ---- pass 1: measure ---- */
 
+static void leaf_text(pp *p, const char *text, uint8_t flags, unsigned kind) {
+    size_t start = p->side_buf.len;
+    size_t i = new_node(p, kind);
+    hl_print_put(&p->side, text, strlen(text));
+    end_text(p, i, start);
+    if (i != SIZE_MAX) p->nodes[i].flags |= flags;
+}
+
+/* A binary under a depth d > 1 (io_lib_pretty's print_length_binary):
+ * up to 4 * (d - 1) characters are looked at; printable all through: the
+ * string; a printable prefix of at least d - 1 characters: the prefix as a
+ * string and "..."; otherwise the first d - 1 bytes and "...". */
+static void leaf_binary_depth(pp *p, hl_term t, int64_t d) {
+    const unsigned char *b;
+    uint64_t off, bits;
+    hl_bitstring_view(t, &b, &off, &bits);
+    int64_t d1 = d - 1;
+    size_t nbytes = (size_t)(bits / 8);
+    bool strings = !(p->out.opts && p->out.opts->no_strings);
+    if (strings && bits % 8 == 0) {
+        size_t len = (uint64_t)d1 * 4 < nbytes ? (size_t)d1 * 4 : nbytes;
+        int form = -1; /* 1 latin-1, 2 UTF-8; prefix bytes in pre */
+        size_t pre = 0;
+        bool whole = false;
+        if (p->out.unicode) {
+            /* characters, at most len of them; stops at the first
+             * unprintable one; the character after must decode too */
+            size_t i = 0, n = len;
+            bool ascii = true, valid = true;
+            while (n > 0 && i < nbytes) {
+                unsigned char tmp[4];
+                size_t k = nbytes - i < 4 ? nbytes - i : 4;
+                for (size_t j = 0; j < k; j++) tmp[j] = byte_at(b, off, i + j);
+                uint32_t cp;
+                size_t used = hl_print_utf8_decode(tmp, k, &cp);
+                if (!used) {
+                    valid = false;
+                    break;
+                }
+                if (!printable_cp(cp, p->uni_range)) break;
+                if (used > 1) ascii = false;
+                i += used, n--;
+            }
+            if (valid && i < nbytes) {
+                unsigned char tmp[4];
+                size_t k = nbytes - i < 4 ? nbytes - i : 4;
+                for (size_t j = 0; j < k; j++) tmp[j] = byte_at(b, off, i + j);
+                uint32_t cp;
+                if (!hl_print_utf8_decode(tmp, k, &cp)) valid = false;
+            }
+            if (valid) {
+                if (i == nbytes && len - n == nbytes) form = 1, whole = true;
+                else if (i == nbytes) form = 2, whole = true;
+                else if ((int64_t)(len - n) >= d1) form = ascii && i == len - n ? 1 : 2, pre = i;
+                else form = 0;
+            }
+        }
+        if (form < 0) {
+            size_t i = 0;
+            while (i < len && printable_cp(byte_at(b, off, i), false)) i++;
+            if (i == len && len == nbytes) form = 1, whole = true;
+            else if (i == len || (int64_t)i >= d1) form = 1, pre = i;
+            else form = 0;
+        }
+        if (form > 0) {
+            size_t start = p->side_buf.len;
+            size_t node = new_node(p, PN_LEAF);
+            size_t upto = whole ? nbytes : pre;
+            hl_print_put(&p->side, "<<\"", 3);
+            for (size_t k = 0; k < upto && p->side.st == HL_TERM_OK;) {
+                if (form == 1) {
+                    hl_print_char(&p->side, byte_at(b, off, k), '"', true);
+                    k++;
+                    continue;
+                }
+                unsigned char tmp[4];
+                size_t n = upto - k < 4 ? upto - k : 4;
+                for (size_t j = 0; j < n; j++) tmp[j] = byte_at(b, off, k + j);
+                uint32_t cp;
+                size_t used = hl_print_utf8_decode(tmp, n, &cp);
+                if (!used) used = 1, cp = tmp[0];
+                hl_print_char(&p->side, cp, '"', true);
+                k += used;
+            }
+            const char *close = whole ? (form == 1 ? "\">>" : "\"/utf8>>") : (form == 1 ? "\"...>>" : "\"/utf8...>>");
+            hl_print_put(&p->side, close, strlen(close));
+            end_text(p, node, start);
+            return;
+        }
+    }
+    /* the bytes, one depth each; "..." where the depth runs out
+     * (io_lib:write_binary) */
+    size_t start = p->side_buf.len;
+    size_t node = new_node(p, PN_BIN);
+    char num[24];
+    hl_print_put(&p->side, "<<", 2);
+    uint64_t at = 0;
+    for (int64_t cur = d; bits > 0 && p->side.st == HL_TERM_OK; cur--) {
+        int k;
+        if (cur == 1) {
+            hl_print_put(&p->side, "...", 3);
+            break;
+        }
+        if (bits >= 8) {
+            bits -= 8;
+            k = snprintf(num, sizeof num, "%u%s", byte_at(b, off, (size_t)at), bits ? "," : "");
+            at++;
+        } else {
+            k = snprintf(num, sizeof num, "%u:%u", hl_bits_get8(b, off + at * 8, (unsigned)bits), (unsigned)bits);
+            bits = 0;
+        }
+        hl_print_put(&p->side, num, (size_t)k);
+    }
+    hl_print_put(&p->side, ">>", 2);
+    end_text(p, node, start);
+}
+
 typedef struct bframe {
     size_t node;
     hl_term t;   /* container; for lists the rest; for a map pair the key */
     size_t pos;
     hl_term val;     /* a map pair: the value */
     hl_map_iter it;  /* a map: its pairs in the map's own order */
+    int64_t d;       /* ~P depth of the container (-1: none); a pair: of K and V */
+    int64_t rd;      /* depth left for the rest of the elements (1: cut here) */
 } bframe;
 
 typedef struct bstack {
@@ -257,12 +380,30 @@ typedef struct bstack {
     size_t n, cap;
 } bstack;
 
-/* Adds t as a node: a leaf, or a container whose frame is pushed. */
-static void measure_begin(pp *p, bstack *s, hl_term t, uint8_t flags) {
+/* Adds t as a node: a leaf, or a container whose frame is pushed. d is
+ * its ~P depth (-1: none; 1: containers print as [...] {...} #{...}). */
+static void measure_begin(pp *p, bstack *s, hl_term t, uint8_t flags, int64_t d) {
     size_t start = p->side_buf.len;
     unsigned kind;
+    if (d == 1 && hl_is_tuple(t) && hl_tuple_arity(t) > 0) {
+        leaf_text(p, "{...}", flags, PN_LEAF);
+        return;
+    }
+    if (d == 1 && hl_is_map(t) && hl_map_size(t) > 0) {
+        leaf_text(p, "#{...}", flags, PN_LEAF);
+        return;
+    }
+    if (d == 1 && hl_is_binary_obj(t) && hl_bits_size(t) > 0) {
+        leaf_text(p, "<<...>>", flags, PN_LEAF);
+        return;
+    }
+    if (d > 1 && hl_is_binary_obj(t) && hl_bits_size(t) > 0) {
+        leaf_binary_depth(p, t, d);
+        if (p->n && p->out.st == HL_TERM_OK) p->nodes[p->n - 1].flags |= flags;
+        return;
+    }
     if (hl_is_cons(t)) {
-        if (printable_list(t, p->uni_range)) {
+        if (d != 1 && !(p->out.opts && p->out.opts->no_strings) && printable_list(t, p->uni_range)) {
             size_t i = new_node(p, PN_LEAF);
             hl_print_put(&p->side, "\"", 1);
             for (; hl_is_cons(t) && p->side.st == HL_TERM_OK; t = hl_cdr(t))
@@ -298,7 +439,7 @@ static void measure_begin(pp *p, bstack *s, hl_term t, uint8_t flags) {
         p->out.st = HL_TERM_NOMEM;
         return;
     }
-    s->v[s->n++] = (bframe){i, t, 0, HL_NIL, {0}};
+    s->v[s->n++] = (bframe){i, t, 0, HL_NIL, {0}, d, d};
     if (kind == PN_MAP) hl_map_iter_init_io(&s->v[s->n - 1].it, t);
 }
 
@@ -316,15 +457,28 @@ static void measure_end(pp *p, size_t i) {
     nd->len = len;
 }
 
-static void measure(pp *p, hl_term root) {
+/* A container cut by the depth: "..." as its last child, then its end. */
+static void measure_dots(pp *p, bstack *s, bframe *f, uint8_t flags) {
+    leaf_text(p, "...", flags | PF_DOTS, PN_DOTS);
+    measure_end(p, f->node);
+    s->n--;
+}
+
+static void measure(pp *p, hl_term root, int64_t depth) {
     bstack s = {NULL, 0, 0};
-    measure_begin(p, &s, root, 0);
+    measure_begin(p, &s, root, 0, depth);
     while (s.n > 0 && pp_status(p) == HL_TERM_OK) {
         bframe *f = &s.v[s.n - 1];
         unsigned kind = p->nodes[f->node].kind;
         hl_term next;
         uint8_t flags = 0;
+        int64_t cd = f->rd < 0 ? -1 : f->rd - 1; /* the next element's depth */
         if (kind == PN_LIST) {
+            if (f->rd == 1 && f->t != HL_NIL) {
+                measure_dots(p, &s, f, PF_TAIL);
+                continue;
+            }
+            if (f->rd > 1) f->rd--;
             if (hl_is_cons(f->t)) {
                 next = hl_car(f->t);
                 f->t = hl_cdr(f->t);
@@ -343,9 +497,24 @@ static void measure(pp *p, hl_term root) {
                 s.n--;
                 continue;
             }
+            if (f->rd == 1) {
+                measure_dots(p, &s, f, 0);
+                continue;
+            }
+            if (f->rd > 1) f->rd--;
             next = hl_tuple_get(f->t, f->pos++);
         } else if (kind == PN_MAP) {
             hl_term key, val;
+            if (f->pos == hl_map_size(f->t)) {
+                measure_end(p, f->node);
+                s.n--;
+                continue;
+            }
+            if (f->rd == 1) {
+                measure_dots(p, &s, f, 0);
+                continue;
+            }
+            if (f->rd > 1) f->rd--;
             if (!hl_map_iter_next(&f->it, &key, &val)) {
                 measure_end(p, f->node);
                 s.n--;
@@ -358,8 +527,10 @@ static void measure(pp *p, hl_term root) {
                 p->out.st = HL_TERM_NOMEM;
                 break;
             }
-            /* A pair frame: pos 0 key next, 1 value next, 2 done. */
-            s.v[s.n++] = (bframe){i, key, 0, val, {0}};
+            /* A pair frame: pos 0 key next, 1 value next, 2 done. Key and
+             * value both have the map's depth less one. */
+            int64_t pd = f->d < 0 ? -1 : f->d - 1;
+            s.v[s.n++] = (bframe){i, key, 0, val, {0}, pd, pd};
             continue;
         } else { /* PN_PAIR */
             if (f->pos == 2) {
@@ -368,8 +539,9 @@ static void measure(pp *p, hl_term root) {
                 continue;
             }
             next = f->pos++ == 0 ? f->t : f->val;
+            cd = f->d;
         }
-        measure_begin(p, &s, next, flags);
+        measure_begin(p, &s, next, flags, cd);
     }
     hl_mem_free(s.v);
 }
@@ -593,7 +765,14 @@ static void seq_step(pp *p, layout *l) {
         return;
     }
     size_t e = f.cur, next = p->nodes[e].end;
-    bool more = next < f.end && !(p->nodes[next].flags & PF_TAIL);
+    if (p->nodes[e].flags & PF_DOTS) {
+        if (!f.first) put(p, &f.sep, 1);
+        put(p, "...", 3);
+        l->v[l->n - 1].cur = next;
+        l->v[l->n - 1].first = false;
+        return;
+    }
+    bool more = next < f.end && !(p->nodes[next].flags & (PF_TAIL | PF_DOTS));
     int64_t ld1 = more ? 0 : f.ld + 1;
     lframe *top = &l->v[l->n - 1];
     top->cur = next;
@@ -667,37 +846,43 @@ static void pair_step(pp *p, layout *l) {
 }
 
 /* Lays the root out at column col with tagged-tuple indentation tind. */
-static void run_layout(pp *p, layout *l, int64_t col, int64_t tind, bool dry) {
+static void run_layout(pp *p, layout *l, const hl_print_at *at, int64_t tind, bool dry) {
     p->tind = tind;
     p->dry = dry;
     p->no_good = false;
     l->n = 0;
-    pp_start(p, l, 0, col, col - 1, 0, 0);
+    pp_start(p, l, 0, at->col, at->ind, at->ld, at->w);
     while (l->n > 0 && !p->no_good && p->out.st == HL_TERM_OK) {
         if (l->v[l->n - 1].kind == LF_SEQ) seq_step(p, l);
         else pair_step(p, l);
     }
 }
 
-hl_term_status hl_print_p(hl_buf *out, hl_term t, int column, int line_length, bool unicode,
-                          const hl_print_opts *opts) {
-    pp p;
-    memset(&p, 0, sizeof p);
-    p.out = (hl_print_ctx){out, HL_TERM_OK, unicode, opts};
+/* Measures t into p (the caller frees p->nodes and p->side_buf). */
+static hl_term_status pp_measure(pp *p, hl_buf *out, hl_term t, bool unicode, const hl_print_opts *opts) {
+    memset(p, 0, sizeof *p);
+    p->out = (hl_print_ctx){out, HL_TERM_OK, unicode, opts};
     if (out->failed) {
-        p.out.st = HL_TERM_SYSTEM_LIMIT;
-        return p.out.st;
+        p->out.st = HL_TERM_SYSTEM_LIMIT;
+        hl_buf_init(&p->side_buf, 1);
+        return p->out.st;
     }
     /* Everything measured is printed at least once: the side text and the
      * node count are both bounded by the room left in the output. */
     size_t room = out->limit > out->len ? out->limit - out->len : 0;
-    hl_buf_init(&p.side_buf, room ? room : 1);
-    p.side = (hl_print_ctx){&p.side_buf, HL_TERM_OK, unicode, opts};
-    p.max_nodes = room;
-    p.uni_range = unicode && opts && opts->printable_unicode;
+    hl_buf_init(&p->side_buf, room ? room : 1);
+    p->side = (hl_print_ctx){&p->side_buf, HL_TERM_OK, unicode, opts};
+    p->max_nodes = room;
+    p->uni_range = unicode && opts && opts->printable_unicode;
+    measure(p, t, opts && opts->depth > 0 ? opts->depth : -1);
+    return pp_status(p);
+}
+
+hl_term_status hl_print_p(hl_buf *out, hl_term t, int column, int line_length, bool unicode,
+                          const hl_print_opts *opts) {
+    pp p;
     int64_t col = column < 1 ? 1 : column;
-    measure(&p, t);
-    hl_term_status st = pp_status(&p);
+    hl_term_status st = pp_measure(&p, out, t, unicode, opts);
     if (st == HL_TERM_OK && p.n > 0) {
         layout l = {NULL, 0, 0, NULL, 0};
         p.ll = line_length;
@@ -705,18 +890,52 @@ hl_term_status hl_print_p(hl_buf *out, hl_term t, int column, int line_length, b
         if (line_length <= 0 || fits(&p, 0, col, 0, 0)) {
             write_one_line(&p, 0, &l.ws, &l.wcap);
         } else {
+            hl_print_at at = {.col = col, .ll = line_length, .ind = col - 1};
             int64_t tind = 1;
             static const int64_t tries[2] = {-1, 4};
             for (int k = 0; k < 2; k++) {
-                run_layout(&p, &l, col, tries[k], true);
+                run_layout(&p, &l, &at, tries[k], true);
                 if (p.out.st != HL_TERM_OK) break;
                 if (!p.no_good) {
                     tind = tries[k];
                     break;
                 }
             }
-            if (p.out.st == HL_TERM_OK) run_layout(&p, &l, col, tind, false);
+            if (p.out.st == HL_TERM_OK) run_layout(&p, &l, &at, tind, false);
         }
+        hl_mem_free(l.v);
+        hl_mem_free(l.ws);
+        st = pp_status(&p);
+    }
+    hl_mem_free(p.nodes);
+    hl_buf_free(&p.side_buf);
+    return st;
+}
+
+hl_term_status hl_print_p_measure(hl_buf *scratch, hl_term t, bool unicode, const hl_print_opts *opts,
+                                  int64_t *len, bool *atomic) {
+    pp p;
+    hl_term_status st = pp_measure(&p, scratch, t, unicode, opts);
+    if (st == HL_TERM_OK && p.n > 0) {
+        *len = p.nodes[0].len;
+        *atomic = (p.nodes[0].flags & PF_ATM) != 0;
+    }
+    hl_mem_free(p.nodes);
+    hl_buf_free(&p.side_buf);
+    return st;
+}
+
+hl_term_status hl_print_p_at(hl_buf *out, hl_term t, bool unicode, const hl_print_opts *opts, const hl_print_at *at,
+                             bool *no_good) {
+    pp p;
+    *no_good = false;
+    hl_term_status st = pp_measure(&p, out, t, unicode, opts);
+    if (st == HL_TERM_OK && p.n > 0) {
+        layout l = {NULL, 0, 0, NULL, 0};
+        p.ll = at->ll;
+        p.m = at->m;
+        run_layout(&p, &l, at, at->tind, at->dry);
+        *no_good = p.no_good;
         hl_mem_free(l.v);
         hl_mem_free(l.ws);
         st = pp_status(&p);

@@ -19,6 +19,7 @@
 #include "vm/bif_sort.h"
 #include "vm/vm_lists.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_io.h"
 #include "vm/vm_std.h"
 #include "vm/vm_support.h"
 
@@ -314,5 +315,6 @@ hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t ari
             return table[i].fn;
     hl_vm_bif_fn f = hl_vm_bits_bif_lookup(module, name, arity); /* binaries: vm_bits_bif.c */
     if (!f) f = hl_vm_bif_maps_lookup(module, name, arity);     /* maps: bif_maps.c */
+    if (!f) f = hl_vm_bif_io_lookup(module, name, arity);       /* io_lib / io: bif_io.c */
     return f ? f : hl_vm_bif_std_lookup(module, name, arity);   /* the stdlib's: bif_std.c */
 }

@@ -30,6 +30,7 @@ typedef enum hl_vm_status {
     HL_VM_FAULT_DEADLINE,    /* deadline passed */
     HL_VM_FAULT_NOMEM,       /* the host allocator failed */
     HL_VM_FAULT_STATE,       /* API misuse: not started / already finished */
+    HL_VM_FAULT_OUTPUT,      /* a write would pass the output cap (vm_io.h) */
 } hl_vm_status;
 
 hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim);

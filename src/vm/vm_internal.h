@@ -4,6 +4,7 @@
 #ifndef HL_VM_INTERNAL_H
 #define HL_VM_INTERNAL_H
 
+#include "base/buf.h"
 #include "gen/bytecode.h"
 #include "gen/load.h"
 #include "term/heap.h"
@@ -79,6 +80,9 @@ typedef struct hl_vm_bif_probe {
     uint64_t traps;         /* HL_VM_BIF_TRAP returns */
     uint64_t gcs_mid_trap;  /* collections while a builtin's state was saved */
 } hl_vm_bif_probe;
+/* Private status of a builtin whose write would pass the run's output cap
+ * (vm/bif_io.c): the run stops with HL_VM_FAULT_OUTPUT. */
+#define HL_VM_BIF_OUTPUT ((hl_term_status)102)
 
 struct hl_vm_proc {
     const hl_program *prog;
@@ -113,6 +117,8 @@ struct hl_vm_proc {
     void *binding_ctx;
     hl_vm_trap trap;       /* an unfinished builtin call's state (vm_trap.h) */
     hl_vm_bif_probe probe; /* test builds: the longest builtin calls */
+    hl_buf *output;        /* captured output (vm/bif_io.c), or NULL */
+    uint64_t output_cap, output_bytes;
 };
 
 enum { HL_PS_NEW, HL_PS_READY, HL_PS_WAIT, HL_PS_DONE, HL_PS_EXC, HL_PS_FAULT };

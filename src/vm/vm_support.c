@@ -37,6 +37,7 @@ hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
         return NULL;
     }
     p->result = p->exc_class = p->exc_reason = p->exc_stack = HL_NIL;
+    p->output_cap = UINT64_MAX; /* until hl_vm_set_output: written output is dropped */
     p->state = HL_PS_NEW;
     return p;
 }
@@ -396,6 +397,7 @@ hl_vm_status hl_vm_raise_status(hl_vm_proc *p, hl_term *x, hl_term_status ts) {
     }
     case HL_TERM_HEAP_LIMIT: return HL_VM_FAULT_HEAP;
     case HL_TERM_NOMEM: return HL_VM_FAULT_NOMEM;
+    case HL_VM_BIF_OUTPUT: return HL_VM_FAULT_OUTPUT;
     default: reason = HL_AM(badarg); break;
     }
     return raise_full(p, x, HL_AM(error), reason, HL_NONE, HL_NONE, 0);

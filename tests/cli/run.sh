@@ -55,5 +55,46 @@ expect check-examples 0 '' '' -- check "$src"/examples/*.erl
 # stdin as -.
 "$hl" check - <"$src/examples/fib.erl" >/dev/null 2>&1 && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL check-stdin"; }
 
+# hl run prints what the program wrote (io:format, ...) on stdout first, in
+# every outcome: before the result, and before the error on stderr.
+cat >"$tmp/out.erl" <<'ERL'
+-module(out).
+-export([ok/0, boom/0, spin/0, flood/1, exact/1]).
+ok() -> io:format("hello ~w~n", [world]), io:put_chars(<<"ж"/utf8>>), {done, 1}.
+boom() -> io:format("before~n"), erlang:error(oops).
+spin() -> io:format("spinning~n"), spin_loop().
+spin_loop() -> spin_loop().
+flood(N) -> io:put_chars(lists:duplicate(N, $x)), flood(N).
+exact(N) -> io:put_chars(lists:duplicate(N, $y)), done.
+ERL
+# same_stream NAME WANT_EXIT WANT_TEXT ARGS...: stdout then stderr, exactly
+same_stream() {
+  local name=$1 want=$2 text=$3
+  shift 3
+  "$hl" "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -eq "$want" ] && [ "$(cat "$tmp/out" "$tmp/err")" = "$text" ]; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL $name: exit $got (want $want)"
+    echo "  stdout: $(head -c 400 "$tmp/out")"
+    echo "  stderr: $(head -c 400 "$tmp/err")"
+  fi
+}
+same_stream run-output-ok 0 "$(printf 'hello world\nж{done,1}')" run "$tmp/out.erl" ok
+same_stream run-output-exception 1 "$(printf 'before\n** exception error: oops\n     in out:boom/0 (line 4)')" run "$tmp/out.erl" boom
+same_stream run-output-limit 3 "$(printf 'spinning\nhl: limit exceeded: reductions: the run used up its reductions (max_reductions)')" \
+  run --max-reductions 10000 "$tmp/out.erl" spin
+# the output cap: a write past it stops the run (exit 3, "output") and keeps
+# what fitted; exactly the cap is fine
+same_stream run-output-cap 3 "$(printf 'xxxxxxxxxxxxxxxxxxxxxxxxxhl: limit exceeded: output: the run passed its output limit (max_output_bytes)')" \
+  run --max-output-bytes 25 "$tmp/out.erl" flood 10
+same_stream run-output-cap-exact 0 "$(printf 'yyyyyyyyyydone')" run --max-output-bytes 10 "$tmp/out.erl" exact 10
+expect run-output-cap-over 3 '^yyyyyyyyyy$' 'limit exceeded: output' -- run --max-output-bytes 10 "$tmp/out.erl" exact 11
+expect run-output-default-cap 3 '' 'limit exceeded: output' -- run --timeout-ms 60000 --max-reductions 100000000 "$tmp/out.erl" flood 100000
+expect run-output-bad-cap 2 '' 'positive integer' -- run --max-output-bytes 0 "$tmp/out.erl" ok
+expect run-help-output 0 'max-output-bytes' '' -- run --help
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

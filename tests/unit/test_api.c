@@ -357,11 +357,11 @@ static void test_faults(void **state) {
     assert_string_equal(reason, "undef");
     hl_error_free(e);
     /* limits: which one */
-    hl_run_limits lim = {1000, 0, 0};
+    hl_run_limits lim = {1000, 0, 0, 0};
     assert_int_equal(hl_run(mod, "loop", NULL, 0, &lim, &r, &e), HL_ELIMIT);
     assert_int_equal(hl_error_limit(e), HL_LIMIT_KIND_REDUCTIONS);
     hl_error_free(e);
-    hl_run_limits heap = {0, 1 << 20, 0};
+    hl_run_limits heap = {0, 1 << 20, 0, 0};
     hl_value *nil;
     assert_int_equal(hl_value_list(NULL, 0, &nil), HL_OK);
     assert_int_equal(hl_run(mod, "grow", &nil, 1, &heap, &r, &e), HL_ELIMIT);
@@ -369,7 +369,7 @@ static void test_faults(void **state) {
     hl_error_free(e);
     /* the deadline stops a loop within a few ms of its time (measured around
      * hl_run only; generous upper bound for sanitizers on a loaded machine) */
-    hl_run_limits dl = {UINT64_MAX / 4, 0, 100};
+    hl_run_limits dl = {UINT64_MAX / 4, 0, 100, 0};
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     assert_int_equal(hl_run(mod, "loop", NULL, 0, &dl, &r, &e), HL_ELIMIT);
@@ -456,12 +456,121 @@ static void test_oom(void **state) {
     }
 }
 
+
+/* hl_run_capture: what the guest wrote, in every outcome, under the cap. */
+static const char OUT_SRC[] =
+    "-module(o).\n"
+    "-export([ok/0, boom/0, spin/0, put/1, uni/1, flood/0, quiet/0]).\n"
+    "ok() -> io:format(\"a~wb~n\", [1]), io:put_chars([<<\"c\">>, $d]), io:nl(), 42.\n"
+    "boom() -> io:format(\"x\"), erlang:error(bad).\n"
+    "spin() -> io:format(\"s\"), spin_loop().\n"
+    "spin_loop() -> spin_loop().\n"
+    "put(N) -> io:put_chars(lists:duplicate(N, $z)), done.\n"
+    "uni(N) -> io:put_chars(lists:duplicate(N, 1078)), done.\n" /* ж: 2 bytes */
+    "flood() -> io:put_chars(lists:duplicate(1000, $f)), flood().\n"
+    "quiet() -> ok.\n";
+
+static hl_status capture(const hl_module *m, const char *fn, int64_t arg, uint64_t cap, uint64_t reds, char **out,
+                         size_t *len, hl_error **err) {
+    hl_value *a = NULL, *r = NULL;
+    size_t n = 0;
+    if (arg >= 0) {
+        assert_int_equal(hl_value_int(arg, &a), HL_OK);
+        n = 1;
+    }
+    hl_run_limits lim = {reds, 0, 60000, cap};
+    hl_status st = hl_run_capture(m, fn, n ? &a : NULL, n, &lim, &r, out, len, err);
+    hl_value_free(r);
+    hl_value_free(a);
+    return st;
+}
+
+static void test_output_capture(void **state) {
+    (void)state;
+    hl_module *m = NULL;
+    assert_int_equal(hl_compile(eng, "o.erl", OUT_SRC, strlen(OUT_SRC), NULL, &m, NULL), HL_OK);
+    char *out = NULL;
+    size_t len = 99;
+    hl_error *err = NULL;
+    /* returned */
+    assert_int_equal(capture(m, "ok", -1, 0, 0, &out, &len, &err), HL_OK);
+    assert_string_equal(out, "a1b\ncd\n");
+    assert_int_equal(len, 7);
+    hl_free(out);
+    /* nothing written: an empty string, not NULL */
+    assert_int_equal(capture(m, "quiet", -1, 0, 0, &out, &len, &err), HL_OK);
+    assert_non_null(out);
+    assert_string_equal(out, "");
+    assert_int_equal(len, 0);
+    hl_free(out);
+    /* exception: the output before it is kept */
+    assert_int_equal(capture(m, "boom", -1, 0, 0, &out, &len, &err), HL_EEXCEPTION);
+    assert_string_equal(out, "x");
+    hl_free(out);
+    hl_error_free(err);
+    err = NULL;
+    /* another limit */
+    assert_int_equal(capture(m, "spin", -1, 0, 10000, &out, &len, &err), HL_ELIMIT);
+    assert_int_equal(hl_error_limit(err), HL_LIMIT_KIND_REDUCTIONS);
+    assert_string_equal(out, "s");
+    hl_free(out);
+    hl_error_free(err);
+    err = NULL;
+    /* the cap, exact at the boundary */
+    assert_int_equal(capture(m, "put", 100, 100, 0, &out, &len, &err), HL_OK);
+    assert_int_equal(len, 100);
+    hl_free(out);
+    assert_int_equal(capture(m, "put", 101, 100, 0, &out, &len, &err), HL_ELIMIT);
+    assert_int_equal(hl_error_limit(err), HL_LIMIT_KIND_OUTPUT);
+    assert_string_equal(hl_limit_kind_name(HL_LIMIT_KIND_OUTPUT), "output");
+    assert_int_equal(len, 100); /* what fitted is kept */
+    assert_int_equal(strspn(out, "z"), 100);
+    hl_free(out);
+    hl_error_free(err);
+    err = NULL;
+    /* only whole characters: 2-byte ж under an odd cap */
+    assert_int_equal(capture(m, "uni", 10, 9, 0, &out, &len, &err), HL_ELIMIT);
+    assert_int_equal(len, 8);
+    assert_string_equal(out, "жжжж");
+    hl_free(out);
+    hl_error_free(err);
+    err = NULL;
+    assert_int_equal(capture(m, "uni", 10, 20, 0, &out, &len, &err), HL_OK);
+    assert_int_equal(len, 20);
+    hl_free(out);
+    /* a writing loop stops at the default cap (1 MiB) with its output */
+    assert_int_equal(capture(m, "flood", -1, 0, 1000000000, &out, &len, &err), HL_ELIMIT);
+    assert_int_equal(hl_error_limit(err), HL_LIMIT_KIND_OUTPUT);
+    assert_int_equal(len, HL_RUN_DEFAULT_MAX_OUTPUT_BYTES);
+    hl_free(out);
+    hl_error_free(err);
+    err = NULL;
+    /* hl_run drops the output but keeps the cap; output_len may be NULL */
+    hl_value *r = NULL;
+    hl_run_limits lim = {0, 0, 60000, 1000};
+    assert_int_equal(hl_run(m, "flood", NULL, 0, &lim, &r, &err), HL_ELIMIT);
+    assert_int_equal(hl_error_limit(err), HL_LIMIT_KIND_OUTPUT);
+    hl_error_free(err);
+    err = NULL;
+    assert_int_equal(hl_run_capture(m, "ok", NULL, 0, NULL, &r, &out, NULL, &err), HL_OK);
+    assert_string_equal(out, "a1b\ncd\n");
+    hl_free(out);
+    hl_value_free(r);
+    /* an unknown function: undef, and an empty output */
+    assert_int_equal(hl_run_capture(m, "nope", NULL, 0, NULL, &r, &out, &len, &err), HL_EEXCEPTION);
+    assert_string_equal(out, "");
+    hl_free(out);
+    hl_error_free(err);
+    hl_module_free(m);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sha256),     cmocka_unit_test(test_compile_errors),
         cmocka_unit_test(test_binary_results),
         cmocka_unit_test(test_cache),      cmocka_unit_test(test_run_values), cmocka_unit_test(test_map_values),
         cmocka_unit_test(test_faults),     cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_output_capture),
         cmocka_unit_test(test_oom),         cmocka_unit_test(test_map_results),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -197,7 +197,7 @@ static hl_status run_text(const hl_module *m, const char *fn, const char *args[]
     hl_error *err = NULL;
     /* a generous deadline: a loaded machine under ASan must not turn a
      * result into a deadline fault */
-    hl_run_limits l = {0, 0, 60000};
+    hl_run_limits l = {0, 0, 60000, 0};
     if (lim) l.max_reductions = lim->max_reductions, l.max_heap_bytes = lim->max_heap_bytes;
     hl_status st = hl_run(m, fn, a, n, &l, &r, &err);
     if (st == HL_OK) {
@@ -459,21 +459,21 @@ static void test_limits(void **state) {
     char out[512];
     /* the 200,000-element result (3.2 MB on the heap) passes a 1 MiB heap limit */
     const char *five[1] = {"5"};
-    hl_run_limits small = {0, 1u << 20, 0};
+    hl_run_limits small = {0, 1u << 20, 0, 0};
     assert_int_equal(run_text(m, "len", five, 1, &small, out, sizeof out), HL_ELIMIT);
     assert_string_equal(out, "the run passed its heap limit (max_heap_bytes)");
-    hl_run_limits big = {0, 16u << 20, 0};
+    hl_run_limits big = {0, 16u << 20, 0, 0};
     assert_int_equal(run_text(m, "len", five, 1, &big, out, sizeof out), HL_OK);
     assert_string_equal(out, "200000");
     /* reductions: each call costs 10 plus its copying, so 1,000 calls do
      * not fit in 10,000 reductions but fit in 20,000 */
     const char *loop_args[2] = {"1000", "0"};
-    hl_run_limits r1 = {10000, 0, 0}, r2 = {20000, 0, 0};
+    hl_run_limits r1 = {10000, 0, 0, 0}, r2 = {20000, 0, 0, 0};
     assert_int_equal(run_text(m, "loop", loop_args, 2, &r1, out, sizeof out), HL_ELIMIT);
     assert_string_equal(out, "the run used up its reductions (max_reductions)");
     assert_int_equal(run_text(m, "loop", loop_args, 2, &r2, out, sizeof out), HL_OK);
     /* copying a large result is charged: one call of len(5) costs >= 200000*2/8 */
-    hl_run_limits r3 = {40000, 16u << 20, 0};
+    hl_run_limits r3 = {40000, 16u << 20, 0, 0};
     assert_int_equal(run_text(m, "len", five, 1, &r3, out, sizeof out), HL_ELIMIT);
     assert_string_equal(out, "the run used up its reductions (max_reductions)");
     hl_module_free(m);
@@ -537,7 +537,7 @@ static void *runner(void *arg) {
         hl_value *a[2] = {NULL, NULL}, *r = NULL;
         hl_value_int(50, &a[0]);
         hl_value_int(0, &a[1]);
-        hl_run_limits lim = {0, 0, 60000};
+        hl_run_limits lim = {0, 0, 60000, 0};
         hl_error *err = NULL;
         hl_status st = hl_run(m, "loop", a, 2, &lim, &r, &err);
         /* either all calls done, or error:undef once the binding is gone */

@@ -114,7 +114,7 @@ static void test_tail_calls_constant_space(void **state) {
     hl_value *a[2], *r = NULL;
     /* Constant space is what is tested, not time: a generous deadline keeps
      * a sanitizer build on a loaded machine from stopping on the clock. */
-    hl_run_limits lim = {100000000, 256 << 10, 120000};
+    hl_run_limits lim = {100000000, 256 << 10, 120000, 0};
     assert_int_equal(hl_value_int(1000000, &a[0]), HL_OK);
     assert_int_equal(hl_value_int(0, &a[1]), HL_OK);
     assert_int_equal(hl_run(m, "loop", a, 2, &lim, &r, NULL), HL_OK);

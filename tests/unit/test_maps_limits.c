@@ -120,7 +120,7 @@ static hl_status timed_run(hl_module *m, const char *fn, const probe *pr, const 
 }
 
 static void run_probe(hl_module *m, const probe *pr) {
-    hl_run_limits big = {1000000000u, 1u << 30, 600000};
+    hl_run_limits big = {1000000000u, 1u << 30, 600000, 0};
     hl_value *r = NULL;
     hl_error *e = NULL;
     double base, full, limited;
@@ -136,7 +136,7 @@ static void run_probe(hl_module *m, const probe *pr) {
     assert_int_equal(got, pr->want);
     hl_value_free(r);
     /* The same call with 2,000 reductions: stops on that limit, early. */
-    hl_run_limits small = {2000, 1u << 30, 600000};
+    hl_run_limits small = {2000, 1u << 30, 600000, 0};
     r = NULL;
     s = timed_run(m, pr->fn, pr, &small, &r, &e, &limited);
     assert_int_equal(s, HL_ELIMIT);

@@ -171,7 +171,7 @@ static void test_infinite_loop(void **state) {
     hl_value *zero, *r = NULL;
     hl_error *e = NULL;
     assert_int_equal(hl_value_int(0, &zero), HL_OK);
-    hl_run_limits lim = {10000000, 0, 60000};
+    hl_run_limits lim = {10000000, 0, 60000, 0};
     double t0 = now_ms(), c0 = cpu_ms();
     assert_int_equal(hl_run(m, "loop", &zero, 1, &lim, &r, &e), HL_ELIMIT);
     double ms = now_ms() - t0, cpu = cpu_ms() - c0;
@@ -196,7 +196,7 @@ static void test_unbounded_heap(void **state) {
     hl_error *e = NULL;
     assert_int_equal(hl_value_list(NULL, 0, &nil), HL_OK);
     const uint64_t cap = 80u << 20;
-    hl_run_limits lim = {UINT64_MAX / 4, cap, 60000};
+    hl_run_limits lim = {UINT64_MAX / 4, cap, 60000, 0};
     long rss0 = max_rss_kb();
     double t0 = now_ms(), c0 = cpu_ms();
     assert_int_equal(hl_run(m, "grow", &nil, 1, &lim, &r, &e), HL_ELIMIT);
@@ -228,7 +228,7 @@ static void test_deadline(void **state) {
     hl_value *zero, *r = NULL;
     hl_error *e = NULL;
     assert_int_equal(hl_value_int(0, &zero), HL_OK);
-    hl_run_limits lim = {UINT64_MAX / 4, 0, 100};
+    hl_run_limits lim = {UINT64_MAX / 4, 0, 100, 0};
     double t0 = now_ms();
     assert_int_equal(hl_run(m, "loop", &zero, 1, &lim, &r, &e), HL_ELIMIT);
     double ms = now_ms() - t0;

@@ -1,0 +1,876 @@
+%% lib/io_lib.erl — OTP 25's io_lib:format/fwrite (every control sequence)
+%% and the small printing helpers, for Hyperlang (docs/io.md).
+%% The format string is parsed and each directive laid out here, in
+%% preemptible Erlang; terms are printed by the C builtins
+%% erlang:hl_format_w/2 (~w) and erlang:hl_format_p/5 (~p), which print at
+%% most 64 Ki nodes per call and answer `false` for anything bigger: ~w then
+%% splits the term here, one level at a time. Written for Hyperlang from
+%% OTP's documented behaviour (checked against erl by
+%% tests/conformance/io_*.erl), not copied.
+-module(io_lib).
+-export([format/2, fwrite/2, write/1, write/2, print/1, nl/0,
+         char_list/1, deep_char_list/1, printable_list/1,
+         printable_latin1_list/1, printable_unicode_list/1,
+         write_atom/1]).
+
+%% ---- public helpers ----------------------------------------------------
+
+fwrite(Format, Args) -> format(Format, Args).
+
+%% As OTP, any failure inside (a bad directive, a wrong argument, too few
+%% or too many arguments) is error:badarg.
+format(Format, Args) ->
+    try build(fmt_chars(Format), Args, [], 0, []) of
+        error -> erlang:error(badarg, [Format, Args]);
+        Out -> Out
+    catch
+        error:_ -> erlang:error(badarg, [Format, Args])
+    end.
+
+write(Term) -> flat(wtext(Term, false)).
+
+write(Term, Depth) when is_integer(Depth) -> flat(wdepth(Term, Depth, false));
+write(Term, Depth) -> erlang:error(badarg, [Term, Depth]).
+
+print(Term) -> ptext(Term, 1, 80, false, true).
+
+nl() -> "\n".
+
+write_atom(A) when is_atom(A) -> wtext(A, true);
+write_atom(A) -> erlang:error(function_clause, [A]).
+
+char_list([C | Cs]) when is_integer(C), C >= 0, C < 16#D800;
+                         is_integer(C), C > 16#DFFF, C < 16#FFFE;
+                         is_integer(C), C > 16#FFFF, C =< 16#10FFFF ->
+    char_list(Cs);
+char_list([]) -> true;
+char_list(_) -> false.
+
+deep_char_list(Cs) -> deep_char_list(Cs, []).
+deep_char_list([C | Cs], More) when is_list(C) -> deep_char_list(C, [Cs | More]);
+deep_char_list([C | Cs], More) when is_integer(C), C >= 0, C < 16#D800;
+                                    is_integer(C), C > 16#DFFF, C < 16#FFFE;
+                                    is_integer(C), C > 16#FFFF, C =< 16#10FFFF ->
+    deep_char_list(Cs, More);
+deep_char_list([], [Cs | More]) -> deep_char_list(Cs, More);
+deep_char_list([], []) -> true;
+deep_char_list(_, _) -> false.
+
+printable_list(L) -> printable_latin1_list(L).
+
+printable_latin1_list([C | Cs]) when is_integer(C), C >= $\s, C =< $~ -> printable_latin1_list(Cs);
+printable_latin1_list([C | Cs]) when is_integer(C), C >= 16#A0, C =< 16#FF -> printable_latin1_list(Cs);
+printable_latin1_list([C | Cs]) when C =:= $\n; C =:= $\r; C =:= $\t; C =:= $\v;
+                                     C =:= $\b; C =:= $\f; C =:= $\e ->
+    printable_latin1_list(Cs);
+printable_latin1_list([]) -> true;
+printable_latin1_list(_) -> false.
+
+printable_unicode_list([C | Cs]) when is_integer(C), C >= $\s, C =< $~ -> printable_unicode_list(Cs);
+printable_unicode_list([C | Cs]) when is_integer(C), C >= 16#A0, C < 16#D800;
+                                      is_integer(C), C > 16#DFFF, C < 16#FFFE;
+                                      is_integer(C), C > 16#FFFF, C =< 16#10FFFF ->
+    printable_unicode_list(Cs);
+printable_unicode_list([C | Cs]) when C =:= $\n; C =:= $\r; C =:= $\t; C =:= $\v;
+                                      C =:= $\b; C =:= $\f; C =:= $\e ->
+    printable_unicode_list(Cs);
+printable_unicode_list([]) -> true;
+printable_unicode_list(_) -> false.
+
+%% ---- the format string ---------------------------------------------------
+
+%% A format is an atom, a flat list of characters or a UTF-8 binary.
+fmt_chars(F) when is_atom(F) -> erlang:atom_to_list(F);
+fmt_chars(F) when is_binary(F) -> erlang:binary_to_list(F);
+fmt_chars(F) when is_list(F) ->
+    case flat_ints(F) of
+        true -> F;
+        false -> error
+    end;
+fmt_chars(_) -> error.
+
+flat_ints([C | Cs]) when is_integer(C), C >= 0 -> flat_ints(Cs);
+flat_ints([]) -> true;
+flat_ints(_) -> false.
+
+utf8_to_list(<<C/utf8, R/binary>>, Acc) -> utf8_to_list(R, [C | Acc]);
+utf8_to_list(<<>>, Acc) -> lists:reverse(Acc);
+utf8_to_list(_, _) -> error.
+
+%% build(Chars, Args, Segs, Col, Pend): the output, or error (badarg).
+%% Segs holds the finished pieces (flat lists) in reverse; the column is
+%% only needed by ~p/~P, so it is kept lazily: Col is the column after the
+%% pieces not in Pend (the newest pieces, reversed).
+build([$~ | Cs], Args, Segs, Col0, Pend0) ->
+    case directive(Cs, Args) of
+        error -> error;
+        {Ctl, As, F, Adj, P, Pad, Enc, Str, Cs1, Args1} ->
+            {Col, Pend} = case Ctl =:= $p orelse Ctl =:= $P of
+                              true -> {settle(lists:reverse(Pend0), Col0), []};
+                              false -> {Col0, Pend0}
+                          end,
+            case control(Ctl, As, F, Adj, P, Pad, Enc, Str, Col) of
+                error -> error;
+                false -> error;
+                {flat, Seg} -> build(Cs1, Args1, [Seg | Segs], Col, [Seg | Pend]);
+                Out ->
+                    Seg = flat(Out),
+                    build(Cs1, Args1, [Seg | Segs], Col, [Seg | Pend])
+            end
+    end;
+build([C | Cs], Args, Segs, Col, Pend) ->
+    {Run, Rest} = plain(Cs, [C]),
+    build(Rest, Args, [Run | Segs], Col, [Run | Pend]);
+build([], [], Segs, _Col, _Pend) -> concat(Segs);
+build(_, _, _, _, _) -> error.
+
+plain([C | Cs], Run) when C =/= $~ -> plain(Cs, [C | Run]);
+plain(Cs, Run) -> {lists:reverse(Run), Cs}.
+
+settle([Seg | Segs], Col) -> settle(Segs, columns(Seg, Col));
+settle([], Col) -> Col.
+
+columns([C | Cs], Col) -> columns(Cs, column(C, Col));
+columns([], Col) -> Col.
+
+%% The pieces (newest first) joined; the newest is not copied.
+concat([]) -> [];
+concat([Last | Segs]) -> concat(Segs, Last).
+concat([Seg | Segs], Acc) -> concat(Segs, Seg ++ Acc);
+concat([], Acc) -> Acc.
+
+%% Pushes the characters of a deep list onto Rev (no deep recursion).
+push([H | T], Stack, Rev) when is_list(H) -> push(H, [T | Stack], Rev);
+push([C | T], Stack, Rev) -> push(T, Stack, [C | Rev]);
+push([], [T | Stack], Rev) -> push(T, Stack, Rev);
+push([], [], Rev) -> Rev.
+
+%% The column after character C (io_lib_format's indentation: a tab moves
+%% to the next multiple of 8).
+column($\n, _) -> 0;
+column($\t, Col) -> 8 * ((Col + 8) div 8);
+column(_, Col) -> Col + 1.
+
+flat(Deep) -> lists:reverse(push(Deep, [], [])).
+
+%% The number of characters in a deep list.
+flen(L) -> flen(L, [], 0).
+flen([H | T], Stack, N) when is_list(H) -> flen(H, [T | Stack], N);
+flen([_ | T], Stack, N) -> flen(T, Stack, N + 1);
+flen([], [T | Stack], N) -> flen(T, Stack, N);
+flen([], [], N) -> N.
+
+directive(Cs0, Args0) ->
+    case field_width(Cs0, Args0) of
+        error -> error;
+        {F, Adj, Cs1, Args1} ->
+            case field_value(precision(Cs1), Args1) of
+                error -> error;
+                {P, Cs2, Args2} ->
+                    case pad_char(Cs2, Args2) of
+                        error -> error;
+                        {Pad, Cs3, Args3} ->
+                            {Enc, Str, Cs4} = modifiers(Cs3, latin1, true),
+                            control_args(Cs4, Args3, F, Adj, P, Pad, Enc, Str)
+                    end
+            end
+    end.
+
+field_width([$- | Cs], Args) ->
+    case field_value(Cs, Args) of
+        {F, Cs1, Args1} when is_integer(F) -> adj(-F, Cs1, Args1);
+        _ -> error
+    end;
+field_width(Cs, Args) ->
+    case field_value(Cs, Args) of
+        {none, Cs1, Args1} -> {none, right, Cs1, Args1};
+        {F, Cs1, Args1} -> adj(F, Cs1, Args1);
+        error -> error
+    end.
+
+adj(F, Cs, Args) when F < 0 -> {-F, left, Cs, Args};
+adj(F, Cs, Args) -> {F, right, Cs, Args}.
+
+precision([$. | Cs]) -> Cs;
+precision(Cs) -> {none, Cs}.
+
+field_value({none, Cs}, Args) -> {none, Cs, Args};
+field_value([$* | Cs], [A | Args]) when is_integer(A) -> {A, Cs, Args};
+field_value([$* | _], _) -> error;
+field_value([C | Cs], Args) when C >= $0, C =< $9 -> digits(Cs, C - $0, Args);
+field_value(Cs, Args) -> {none, Cs, Args}.
+
+digits([C | Cs], N, Args) when C >= $0, C =< $9 -> digits(Cs, 10 * N + C - $0, Args);
+digits(Cs, N, Args) -> {N, Cs, Args}.
+
+pad_char([$., $* | Cs], [Pad | Args]) -> {Pad, Cs, Args};
+pad_char([$., $* | _], []) -> error;
+pad_char([$., Pad | Cs], Args) -> {Pad, Cs, Args};
+pad_char(Cs, Args) -> {$\s, Cs, Args}.
+
+modifiers([$t | Cs], _Enc, Str) -> modifiers(Cs, unicode, Str);
+modifiers([$l | Cs], Enc, _Str) -> modifiers(Cs, Enc, false);
+modifiers(Cs, Enc, Str) -> {Enc, Str, Cs}.
+
+control_args([C | Cs], Args, F, Adj, P, Pad, Enc, Str) ->
+    case nargs(C) of
+        error -> error;
+        N ->
+            case take(N, Args, []) of
+                error -> error;
+                {As, Args1} -> {C, As, F, Adj, P, Pad, Enc, Str, Cs, Args1}
+            end
+    end;
+control_args([], _, _, _, _, _, _, _) -> error.
+
+nargs(C) when C =:= $w; C =:= $p; C =:= $s; C =:= $c; C =:= $e; C =:= $f; C =:= $g;
+              C =:= $b; C =:= $B; C =:= $#; C =:= $+; C =:= $i ->
+    1;
+nargs(C) when C =:= $W; C =:= $P; C =:= $x; C =:= $X -> 2;
+nargs(C) when C =:= $n; C =:= $~ -> 0;
+nargs(_) -> error.
+
+take(0, Args, As) -> {lists:reverse(As), Args};
+take(N, [A | Args], As) -> take(N - 1, Args, [A | As]);
+take(_, _, _) -> error.
+
+%% ---- the control sequences -------------------------------------------------
+
+control($w, [A], none, _Adj, none, _Pad, Enc, _Str, _Col) ->
+    case erlang:hl_format_w(A, Enc =:= unicode) of
+        false -> wsplit(A, Enc =:= unicode);
+        Cs -> {flat, Cs}
+    end;
+control($w, [A], F, Adj, P, Pad, Enc, _Str, _Col) ->
+    term(wtext(A, Enc =:= unicode), F, Adj, P, Pad);
+control($W, [A, D], F, Adj, P, Pad, Enc, _Str, _Col) when is_integer(D) ->
+    term(wdepth(A, D, Enc =:= unicode), F, Adj, P, Pad);
+control($p, [A], F, Adj, P, _Pad, Enc, Str, Col) ->
+    print(A, -1, F, Adj, P, Enc, Str, Col);
+control($P, [A, D], F, Adj, P, _Pad, Enc, Str, Col) when is_integer(D) ->
+    print(A, D, F, Adj, P, Enc, Str, Col);
+control($s, [A], F, Adj, P, Pad, Enc, _Str, _Col) ->
+    case chars_of(A, Enc) of
+        error -> error;
+        S -> string(S, F, Adj, P, Pad)
+    end;
+control($c, [A], F, Adj, P, Pad, Enc, _Str, _Col) when is_integer(A) ->
+    C = case Enc of
+            unicode -> A;
+            latin1 -> A band 255
+        end,
+    char(C, F, Adj, P, Pad);
+control($e, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_float(A) -> fwrite_e(A, F, Adj, P, Pad);
+control($f, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_float(A) -> fwrite_f(A, F, Adj, P, Pad);
+control($g, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_float(A) -> fwrite_g(A, F, Adj, P, Pad);
+control($b, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A) ->
+    unprefixed(A, F, Adj, base(P), Pad, true);
+control($B, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A) ->
+    unprefixed(A, F, Adj, base(P), Pad, false);
+control($x, [A, Prefix], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A), is_atom(Prefix) ->
+    prefixed(A, F, Adj, base(P), Pad, erlang:atom_to_list(Prefix), true);
+control($x, [A, Prefix], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A) ->
+    prefix_ok(Prefix) andalso prefixed(A, F, Adj, base(P), Pad, Prefix, true);
+control($X, [A, Prefix], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A), is_atom(Prefix) ->
+    prefixed(A, F, Adj, base(P), Pad, erlang:atom_to_list(Prefix), false);
+control($X, [A, Prefix], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A) ->
+    prefix_ok(Prefix) andalso prefixed(A, F, Adj, base(P), Pad, Prefix, false);
+control($#, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A) ->
+    B = base(P),
+    is_integer(B) andalso prefixed(A, F, Adj, B, Pad, erlang:integer_to_list(B) ++ "#", false);
+control($+, [A], F, Adj, P, Pad, _Enc, _Str, _Col) when is_integer(A) ->
+    B = base(P),
+    is_integer(B) andalso prefixed(A, F, Adj, B, Pad, erlang:integer_to_list(B) ++ "#", true);
+control($i, [_], _F, _Adj, _P, _Pad, _Enc, _Str, _Col) -> [];
+control($n, [], none, _Adj, _P, _Pad, _Enc, _Str, _Col) -> "\n";
+control($n, [], F, right, _P, _Pad, _Enc, _Str, _Col) -> chars($\n, F);
+control($~, [], F, Adj, P, Pad, _Enc, _Str, _Col) -> char($~, F, Adj, P, Pad);
+control(_, _, _, _, _, _, _, _, _) -> error.
+
+base(none) -> 10;
+base(B) when is_integer(B), B >= 2, B =< 36 -> B;
+base(_) -> error.
+
+prefix_ok(P) -> deep_char_list(P).
+
+%% Results of the helpers below are flattened by build/4; `false` or
+%% `error` from a guard-like check means badarg.
+
+term(_T, _F, _Adj, _P, Pad) when not is_integer(Pad) -> error;
+term(T, none, _Adj, none, _Pad) -> T;
+term(T, none, Adj, P, Pad) -> term(T, P, Adj, P, Pad);
+term(T, F, Adj, P0, Pad) when is_integer(F), F >= 0 ->
+    L = flen(T),
+    P = erlang:min(L, case P0 of
+                           none -> F;
+                           _ when is_integer(P0) -> erlang:min(P0, F)
+                       end),
+    if
+        L > P -> adjust(chars($*, P), chars(Pad, F - P), Adj);
+        F >= P -> adjust(T, chars(Pad, F - L), Adj)
+    end;
+term(_, _, _, _, _) -> error.
+
+adjust(Data, [], _) -> Data;
+adjust(Data, Pad, left) -> [Data | Pad];
+adjust(Data, Pad, right) -> [Pad | Data].
+
+chars(C, N) when is_integer(N), N >= 0 -> lists:duplicate(N, C).
+
+string(S, none, _Adj, none, _Pad) -> S;
+string(S, F, Adj, none, Pad) when is_integer(F) -> string_field(S, F, Adj, erlang:length(S), Pad);
+string(S, none, _Adj, P, Pad) when is_integer(P) -> string_field(S, P, left, erlang:length(S), Pad);
+string(S, F, Adj, P, Pad) when is_integer(F), is_integer(P), F > P ->
+    N = erlang:length(S),
+    if
+        N > P -> adjust(lists:sublist(S, P), chars(Pad, F - P), Adj);
+        N < P -> adjust([S | chars(Pad, P - N)], chars(Pad, F - P), Adj);
+        true -> adjust(S, chars(Pad, F - P), Adj)
+    end;
+string(S, F, Adj, F, Pad) when is_integer(F) -> string_field(S, F, Adj, erlang:length(S), Pad);
+string(_, _, _, _, _) -> error.
+
+string_field(S, F, _Adj, N, _Pad) when N > F -> lists:sublist(S, F);
+string_field(S, F, Adj, N, Pad) when N < F -> adjust(S, chars(Pad, F - N), Adj);
+string_field(S, _, _, _, _) -> S.
+
+char(C, none, _Adj, none, _Pad) -> [C];
+char(C, F, _Adj, none, _Pad) when is_integer(F) -> chars(C, F);
+char(C, none, _Adj, P, _Pad) when is_integer(P) -> chars(C, P);
+char(C, F, Adj, P, Pad) when is_integer(F), is_integer(P), F >= P -> adjust(chars(C, P), chars(Pad, F - P), Adj);
+char(_, _, _, _, _) -> error.
+
+%% ~s's argument as characters: an atom, or a deep list of characters and
+%% binaries (latin1: characters 0..255, binaries as bytes; unicode: any
+%% characters, binaries as UTF-8 when valid, else as bytes).
+chars_of(A, _Enc) when is_atom(A) -> erlang:atom_to_list(A);
+chars_of(L, Enc) when is_list(L); is_binary(L) -> cdata(L, Enc, [], []);
+chars_of(_, _) -> error.
+
+cdata([C | Cs], latin1, More, Acc) when is_integer(C), C >= 0, C =< 255 -> cdata(Cs, latin1, More, [C | Acc]);
+cdata([C | Cs], unicode, More, Acc) when is_integer(C), C >= 0 -> cdata(Cs, unicode, More, [C | Acc]);
+cdata([L | Cs], Enc, More, Acc) when is_list(L); is_binary(L) -> cdata(L, Enc, [Cs | More], Acc);
+cdata(B, Enc, More, Acc) when is_binary(B) -> cdata([], Enc, More, lists:reverse(bin_chars(B, Enc), Acc));
+cdata([], Enc, [Cs | More], Acc) -> cdata(Cs, Enc, More, Acc);
+cdata([], _Enc, [], Acc) -> lists:reverse(Acc);
+cdata(_, _, _, _) -> error.
+
+bin_chars(B, latin1) -> erlang:binary_to_list(B);
+bin_chars(B, unicode) ->
+    case utf8_to_list(B, []) of
+        error -> erlang:binary_to_list(B);
+        L -> L
+    end.
+
+%% ~b ~B ~x ~X ~# ~+ (the precision is the base).
+unprefixed(_A, _F, _Adj, error, _Pad, _Lower) -> error;
+unprefixed(A, F, Adj, Base, Pad, Lower) ->
+    term(case_of(erlang:integer_to_list(A, Base), Lower), F, Adj, none, Pad).
+
+prefixed(_A, _F, _Adj, error, _Pad, _Prefix, _Lower) -> error;
+prefixed(A, F, Adj, Base, Pad, Prefix, Lower) when A < 0 ->
+    term([$-, Prefix | case_of(erlang:integer_to_list(-A, Base), Lower)], F, Adj, none, Pad);
+prefixed(A, F, Adj, Base, Pad, Prefix, Lower) ->
+    term([Prefix | case_of(erlang:integer_to_list(A, Base), Lower)], F, Adj, none, Pad).
+
+case_of(Ds, false) -> Ds;
+case_of(Ds, true) -> [lower(D) || D <- Ds].
+
+lower(D) when D >= $A, D =< $Z -> D + 32;
+lower(D) -> D.
+
+%% ---- floats: ~e ~f ~g from float_to_list/1's 21 significant digits ------
+
+fwrite_e(Fl, F, Adj, none, Pad) -> fwrite_e(Fl, F, Adj, 6, Pad);
+fwrite_e(Fl, F, Adj, P, Pad) when is_integer(P), P >= 2 -> term(float_e(Fl, P), F, Adj, F, Pad);
+fwrite_e(_, _, _, _, _) -> error.
+
+fwrite_f(Fl, F, Adj, none, Pad) -> fwrite_f(Fl, F, Adj, 6, Pad);
+fwrite_f(Fl, F, Adj, P, Pad) when is_integer(P), P >= 1 -> term(float_f(Fl, P), F, Adj, F, Pad);
+fwrite_f(_, _, _, _, _) -> error.
+
+fwrite_g(Fl, F, Adj, none, Pad) -> fwrite_g(Fl, F, Adj, 6, Pad);
+fwrite_g(Fl, F, Adj, P, Pad) when is_integer(P), P >= 1 ->
+    A = erlang:abs(Fl),
+    E = if
+            A < 1.0e-1 -> -2;
+            A < 1.0e0 -> -1;
+            A < 1.0e1 -> 0;
+            A < 1.0e2 -> 1;
+            A < 1.0e3 -> 2;
+            A < 1.0e4 -> 3;
+            true -> big
+        end,
+    if
+        E =:= big -> fwrite_e_or(Fl, F, Adj, P, Pad);
+        P =< 1, E =:= -1 -> fwrite_f(Fl, F, Adj, P - 1 - E, Pad);
+        P - 1 > E, E >= -1 -> fwrite_f(Fl, F, Adj, P - 1 - E, Pad);
+        true -> fwrite_e_or(Fl, F, Adj, P, Pad)
+    end;
+fwrite_g(_, _, _, _, _) -> error.
+
+fwrite_e_or(Fl, F, Adj, P, Pad) when P =< 1 -> fwrite_e(Fl, F, Adj, 2, Pad);
+fwrite_e_or(Fl, F, Adj, P, Pad) -> fwrite_e(Fl, F, Adj, P, Pad).
+
+%% {Negative, Digits, E}: the value is 0.D1D2... * 10^E.
+float_data(Fl) ->
+    case erlang:float_to_list(Fl) of
+        [$- | Cs] -> {true, mantissa(Cs, []), exponent(Cs)};
+        Cs -> {false, mantissa(Cs, []), exponent(Cs)}
+    end.
+
+mantissa([$e | _], Ds) -> lists:reverse(Ds);
+mantissa([$. | Cs], Ds) -> mantissa(Cs, Ds);
+mantissa([D | Cs], Ds) -> mantissa(Cs, [D | Ds]).
+
+exponent([$e | Cs]) -> erlang:list_to_integer(Cs) + 1;
+exponent([_ | Cs]) -> exponent(Cs).
+
+sign(true, Cs) -> [$- | Cs];
+sign(false, Cs) -> Cs.
+
+float_e(Fl, P) ->
+    {Neg, Ds, E} = float_data(Fl),
+    case round_digits(Ds, P) of
+        {carry, Fs} -> sign(Neg, [point(lists:sublist(Fs, P), 1) | float_exp(E)]);
+        {ok, Fs} -> sign(Neg, [point(Fs, 1) | float_exp(E - 1)])
+    end.
+
+float_exp(E) when E >= 0 -> [$e, $+ | erlang:integer_to_list(E)];
+float_exp(E) -> [$e | erlang:integer_to_list(E)].
+
+float_f(Fl, P) ->
+    {Neg, Ds0, E0} = float_data(Fl),
+    {Ds, E} = if
+                  E0 =< 0 -> {lists:duplicate(1 - E0, $0) ++ Ds0, 1};
+                  true -> {Ds0, E0}
+              end,
+    case round_digits(Ds, E + P) of
+        {carry, Fs} -> sign(Neg, point(Fs, E + 1));
+        {ok, Fs} -> sign(Neg, point(Fs, E))
+    end.
+
+%% The first N digits of Ds rounded half up on the next one (zeros past the
+%% end): {ok, Digits} or {carry, Digits} when it rounded up to 1000...
+%% (Digits then has N + 1 digits).
+round_digits(Ds, N) ->
+    {Head, Next} = split_digits(Ds, N, []),
+    case Next >= $5 of
+        false -> {ok, Head};
+        true ->
+            case increment(lists:reverse(Head), []) of
+                {carry, Fs} -> {carry, [$1 | Fs]};
+                {ok, Fs} -> {ok, Fs}
+            end
+    end.
+
+split_digits(Ds, 0, Acc) ->
+    Next = case Ds of
+               [D | _] -> D;
+               [] -> $0
+           end,
+    {lists:reverse(Acc), Next};
+split_digits([D | Ds], N, Acc) -> split_digits(Ds, N - 1, [D | Acc]);
+split_digits([], N, Acc) -> split_digits([], N - 1, [$0 | Acc]).
+
+%% Adds one to the reversed digits.
+increment([$9 | Rs], Acc) -> increment(Rs, [$0 | Acc]);
+increment([D | Rs], Acc) -> {ok, lists:reverse(Rs, [D + 1 | Acc])};
+increment([], Acc) -> {carry, Acc}.
+
+%% Digits with a point after the first I.
+point(Ds, I) ->
+    {Int, Frac} = lists:split(I, Ds),
+    Int ++ [$. | Frac].
+
+%% ---- ~w ~W ~p ~P ------------------------------------------------------------
+
+%% ~w text (a deep list): the builtin prints up to its budget; a bigger
+%% term is split here one level at a time.
+wtext(T, Uni) ->
+    case erlang:hl_format_w(T, Uni) of
+        false -> wsplit(T, Uni);
+        Cs -> Cs
+    end.
+
+wsplit([_ | _] = L, Uni) -> [$[ | wchunks(L, Uni, [])];
+wsplit(T, Uni) when is_tuple(T) -> [${ | welems(erlang:tuple_to_list(T), Uni, $}, [])];
+wsplit(B, Uni) when is_bitstring(B) -> [$<, $< | wbytes(B, Uni)];
+wsplit(M, Uni) when is_map(M) ->
+    [$#, ${ | pelems(wpairs(map_pairs(M), Uni, []), $}, [])];
+wsplit(T, _Uni) -> erlang:error(system_limit, [T]).
+
+%% A long list is printed 1,000 elements at a time (one builtin call per
+%% chunk, its brackets dropped); a chunk too big for the builtin is split
+%% element by element.
+wchunks(L, Uni, Acc) ->
+    case take_proper(L, 1000, []) of
+        {Chunk, []} -> lists:reverse(Acc, [wchunk(Chunk, Uni, "]")]);
+        {Chunk, [_ | _] = Rest} -> wchunks(Rest, Uni, [$,, wchunk(Chunk, Uni, []) | Acc]);
+        {Chunk, Tail} -> lists:reverse(Acc, [wchunk(Chunk, Uni, [$|, wtext(Tail, Uni), $]])])
+    end.
+
+wchunk(Chunk, Uni, After) ->
+    case erlang:hl_format_w(Chunk, Uni) of
+        false -> wlist(Chunk, Uni, [], After);
+        [$[ | Cs] -> [lists:droplast(Cs) | After]
+    end.
+
+take_proper([H | T], N, Acc) when N > 0 -> take_proper(T, N - 1, [H | Acc]);
+take_proper(T, _N, Acc) -> {lists:reverse(Acc), T}.
+
+%% (tail recursive: the pieces are collected in reverse)
+wlist([H | T], Uni, [], End) -> wlist(T, Uni, [wtext(H, Uni)], End);
+wlist([H | T], Uni, Acc, End) -> wlist(T, Uni, [wtext(H, Uni), $, | Acc], End);
+wlist([], _Uni, Acc, End) -> lists:reverse(Acc, End).
+
+welems([], _Uni, Close, Acc) -> lists:reverse(Acc, [Close]);
+welems([E | Es], Uni, Close, []) -> welems(Es, Uni, Close, [wtext(E, Uni)]);
+welems([E | Es], Uni, Close, Acc) -> welems(Es, Uni, Close, [wtext(E, Uni), $, | Acc]).
+
+wpairs([{K, V} | Ps], Uni, Acc) -> wpairs(Ps, Uni, [[wtext(K, Uni), " => ", wtext(V, Uni)] | Acc]);
+wpairs([], _Uni, Acc) -> lists:reverse(Acc).
+
+%% (map pairs come already printed)
+pelems([], Close, Acc) -> lists:reverse(Acc, [Close]);
+pelems([E | Es], Close, []) -> pelems(Es, Close, [E]);
+pelems([E | Es], Close, Acc) -> pelems(Es, Close, [E, $, | Acc]).
+
+%% A big bitstring's bytes (~w never prints binaries as strings).
+wbytes(B, _Uni) -> wbytes(B, [], first).
+
+wbytes(<<B:8, R/bitstring>>, Acc, First) ->
+    Acc1 = case First of
+               first -> [erlang:integer_to_list(B)];
+               _ -> [erlang:integer_to_list(B), $, | Acc]
+           end,
+    wbytes(R, Acc1, next);
+wbytes(<<>>, Acc, _) -> lists:reverse(Acc, ">>");
+wbytes(R, Acc, First) ->
+    N = erlang:bit_size(R),
+    <<V:N>> = R,
+    Sep = case First of
+              first -> [];
+              _ -> [$,]
+          end,
+    lists:reverse(Acc, Sep ++ [erlang:integer_to_list(V), $:, erlang:integer_to_list(N), $>, $>]).
+
+%% io_lib:write/2 with a depth (~W).
+wdepth(T, D, Uni) when D < 0 -> wtext(T, Uni);
+wdepth(_T, 0, _Uni) -> "...";
+wdepth([], _D, _Uni) -> "[]";
+wdepth([_ | _], 1, _Uni) -> "[...]";
+wdepth([H | T], D, Uni) -> [$[, wdepth(H, D - 1, Uni) | wdtail(T, D - 1, Uni, $|, $])];
+wdepth({}, _D, _Uni) -> "{}";
+wdepth(T, 1, _Uni) when is_tuple(T) -> "{...}";
+wdepth(T, D, Uni) when is_tuple(T) ->
+    [H | Es] = erlang:tuple_to_list(T),
+    [${, wdepth(H, D - 1, Uni) | wdtail(Es, D - 1, Uni, $,, $})];
+%% (OTP 25 prints any map at depth 1 as #{}, every pair at depth D - 1,
+%% and ",..." once the pair count reaches the depth, even at the end)
+wdepth(M, D, Uni) when is_map(M) ->
+    case erlang:map_size(M) of
+        0 -> "#{}";
+        _ when D =:= 1 -> "#{}";
+        _ ->
+            [{K, V} | Ps] = map_pairs(M),
+            [$#, ${, wpair(K, V, D - 1, Uni) | wdpairs(Ps, D - 1, D - 1, Uni)]
+    end;
+wdepth(B, D, _Uni) when is_bitstring(B) -> [$<, $< | wdbytes(B, D)];
+wdepth(T, _D, Uni) -> wtext(T, Uni).
+
+wdtail([], _D, _Uni, _S, Close) -> [Close];
+wdtail(_, 1, _Uni, S, Close) -> [S, "...", Close];
+wdtail([H | T], D, Uni, S, Close) -> [$,, wdepth(H, D - 1, Uni) | wdtail(T, D - 1, Uni, S, Close)];
+wdtail(T, D, Uni, S, Close) -> [S, wdepth(T, D - 1, Uni), Close].
+
+wpair(K, V, D, Uni) -> [wdepth(K, D, Uni), " => ", wdepth(V, D, Uni)].
+
+wdpairs(_, 1, _D0, _Uni) -> ",...}";
+wdpairs([], _N, _D0, _Uni) -> "}";
+wdpairs([{K, V} | Ps], N, D0, Uni) -> [$,, wpair(K, V, D0, Uni) | wdpairs(Ps, N - 1, D0, Uni)].
+
+wdbytes(<<>>, _D) -> ">>";
+wdbytes(_, 1) -> "...>>";
+wdbytes(<<B:8>>, _D) -> [erlang:integer_to_list(B), ">>"];
+wdbytes(<<B:8, R/bitstring>>, D) -> [erlang:integer_to_list(B), $, | wdbytes(R, D - 1)];
+wdbytes(R, _D) ->
+    N = erlang:bit_size(R),
+    <<V:N>> = R,
+    [erlang:integer_to_list(V), $:, erlang:integer_to_list(N), ">>"].
+
+%% A map's pairs in the order ~w and ~p show them (at most 65,536 pairs:
+%% system_limit beyond).
+map_pairs(M) -> erlang:hl_map_io_pairs(M).
+
+%% ~p / ~P: io_lib_pretty:print(T, [{column, P}, {line_length, F},
+%% {depth, D}, {encoding, Enc}, {strings, Str}]); only right adjustment.
+print(_A, _D, _F, left, _P, _Enc, _Str, _Col) -> error;
+print(A, D, none, Adj, P, Enc, Str, Col) -> print(A, D, 80, Adj, P, Enc, Str, Col);
+print(A, D, F, Adj, none, Enc, Str, Col) -> print(A, D, F, Adj, Col + 1, Enc, Str, Col);
+print(_A, 0, F, right, P, _Enc, _Str, _Col) when is_integer(F), is_integer(P) -> "...";
+print(A, D, F, right, P, Enc, Str, _Col) when is_integer(F), is_integer(P) ->
+    {flat, ptext(A, P, F, Enc =:= unicode, Str, erlang:max(D, -1))};
+print(_, _, _, _, _, _, _, _) -> error.
+
+ptext(T, Col, LL, Uni, Str) -> ptext(T, Col, LL, Uni, Str, -1).
+
+ptext(T, Col, LL, Uni, Str, D) ->
+    case erlang:hl_format_p(T, Col, LL, Uni, Str, D) of
+        false when D < 0 -> big_p(T, Col, LL, Uni, Str);
+        false -> erlang:error(system_limit, [T]);
+        Cs -> Cs
+    end.
+
+%% ---- ~p of a term above the printing builtin's budget ---------------------
+%%
+%% The same layout as io_lib_pretty (and print_pretty.c), with the big
+%% containers laid out here and every subterm within the budget measured
+%% and laid out by the C printer at the place it goes (erlang:hl_format_pp
+%% takes io_lib_pretty's Col, Ll, TInd, Ind, LD and W). The whole term is
+%% longer than any line, so it is never written on one line and its whole
+%% length M never decides anything. Nodes:
+%%   {s, T, Len, Atomic}            a subterm within the budget
+%%   {str, Text, Len}               a printable list above the budget
+%%   {l, Elems, Tail, Len}          a list (Tail: none or a node)
+%%   {t, Tagged, Elems, Len}        a tuple
+%%   {m, Pairs, Len}                a map, Pairs [{KNode, VNode}]
+%% Binaries above the budget and line lengths above 16,384 are
+%% system_limit (docs/io.md).
+
+big_p(T, Col, LL, Uni, Str) when LL =< 16384 ->
+    N = big_node(T, Uni, Str),
+    Ctx = {erlang:max(LL, 0), Uni, Str},
+    Col1 = erlang:max(Col, 1),
+    TInd = big_tind(N, Col1, Ctx, [-1, 4]),
+    flat(pp(N, Col1, Col1 - 1, 0, 0, TInd, false, Ctx));
+big_p(T, _, _, _, _) -> erlang:error(system_limit, [T]).
+
+big_tind(_N, _Col, _Ctx, []) -> 1;
+big_tind(N, Col, Ctx, [TInd | More]) ->
+    try pp(N, Col, Col - 1, 0, 0, TInd, true, Ctx) of
+        _ -> TInd
+    catch
+        throw:no_good -> big_tind(N, Col, Ctx, More)
+    end.
+
+big_node(T, Uni, Str) ->
+    case erlang:hl_format_plen(T, Uni, Str) of
+        {Len, Atm} -> {s, T, Len, Atm};
+        false -> big_split(T, Uni, Str)
+    end.
+
+big_split([_ | _] = L, Uni, Str) ->
+    case Str andalso printable_list(L) of
+        true -> big_string(L, Uni, Str);
+        false -> big_list(L, Uni, Str, [], 0)
+    end;
+big_split(T, Uni, Str) when is_tuple(T) ->
+    Es = big_nodes(erlang:tuple_to_list(T), Uni, Str, []),
+    Tagged = erlang:tuple_size(T) > 1 andalso is_atom(erlang:element(1, T)),
+    {t, Tagged, Es, 2 + seq_len(Es, none)};
+big_split(M, Uni, Str) when is_map(M) ->
+    Ps = big_pairs(map_pairs(M), Uni, Str, []),
+    {m, Ps, 3 + seq_len(Ps, none)};
+big_split(T, _Uni, _Str) -> erlang:error(system_limit, [T]).
+
+big_nodes([E | Es], Uni, Str, Acc) -> big_nodes(Es, Uni, Str, [big_node(E, Uni, Str) | Acc]);
+big_nodes([], _Uni, _Str, Acc) -> lists:reverse(Acc).
+
+big_pairs([{K, V} | Ps], Uni, Str, Acc) ->
+    big_pairs(Ps, Uni, Str, [pair_node({big_node(K, Uni, Str), big_node(V, Uni, Str)}) | Acc]);
+big_pairs([], _Uni, _Str, Acc) -> lists:reverse(Acc).
+
+big_list([H | T], Uni, Str, Acc, N) -> big_list(T, Uni, Str, [big_node(H, Uni, Str) | Acc], N + 1);
+big_list([], _Uni, _Str, Acc, _N) ->
+    Es = lists:reverse(Acc),
+    {l, Es, none, 2 + seq_len(Es, none)};
+big_list(Tail, Uni, Str, Acc, _N) ->
+    Es = lists:reverse(Acc),
+    TN = big_node(Tail, Uni, Str),
+    {l, Es, TN, 2 + seq_len(Es, TN)}.
+
+%% A printable list's quoted text, escaped by the builtin chunk by chunk.
+big_string(L, Uni, Str) ->
+    Text = [$" | string_chunks(L, Uni, Str, [])],
+    {str, Text, flen(Text)}.
+
+string_chunks([], _Uni, _Str, Acc) -> lists:append(lists:reverse(["\"" | Acc]));
+string_chunks(L, Uni, Str, Acc) ->
+    {Chunk, Rest} = take_chunk(L, 30000, []),
+    Quoted = erlang:hl_format_p(Chunk, 1, 0, Uni, Str, -1),
+    string_chunks(Rest, Uni, Str, [unquote(Quoted) | Acc]).
+
+take_chunk(L, 0, Acc) -> {lists:reverse(Acc), L};
+take_chunk([C | L], N, Acc) -> take_chunk(L, N - 1, [C | Acc]);
+take_chunk([], _N, Acc) -> {lists:reverse(Acc), []}.
+
+unquote([$" | Cs]) -> lists:droplast(Cs).
+
+pair_node({K, V}) -> {pair, K, V, nlen(K) + 4 + nlen(V)}.
+
+seq_len(Es, Tail) ->
+    {Sum, K} = seq_len(Es, 0, 0),
+    case Tail of
+        none -> Sum + erlang:max(K - 1, 0);
+        _ -> Sum + nlen(Tail) + K
+    end.
+
+seq_len([E | Es], Sum, K) -> seq_len(Es, Sum + nlen(E), K + 1);
+seq_len([], Sum, K) -> {Sum, K}.
+
+nlen({s, _, Len, _}) -> Len;
+nlen({str, _, Len}) -> Len;
+nlen({l, _, _, Len}) -> Len;
+nlen({t, _, _, Len}) -> Len;
+nlen({m, _, Len}) -> Len;
+nlen({pair, _, _, Len}) -> Len.
+
+atm({s, _, _, Atm}) -> Atm;
+atm({str, _, _}) -> true;
+atm(_) -> false.
+
+atm_pair({pair, K, V, _}) -> atm(K) andalso atm(V).
+
+%% Ctx = {Ll, Uni, Str}; M is above every line (see above).
+fits(N, Col, LD, _W, {Ll, _, _}) -> nlen(N) < Ll - Col - LD.
+
+one_line({s, T, _, _}, {_, Uni, Str}) -> erlang:hl_format_p(T, 1, 0, Uni, Str, -1);
+one_line({str, Text, _}, _Ctx) -> Text;
+one_line({pair, K, V, _}, Ctx) -> [one_line(K, Ctx), " => ", one_line(V, Ctx)].
+
+nl(Ind) -> [$\n | lists:duplicate(Ind, $\s)].
+
+%% pp(Node, Col, Ind, LD, W, TInd, Dry, Ctx): the text (Dry: no text, and
+%% throw(no_good) where the tagged-tuple indentation does not fit).
+pp({s, T, _, _}, Col, Ind, LD, W, TInd, Dry, {Ll, Uni, Str} = Ctx) ->
+    case erlang:hl_format_pp(T, {Uni, Str, Col, Ll, TInd, Ind, LD, W, Dry}) of
+        true -> [];
+        false -> erlang:throw(no_good);
+        [] -> pp(big_split(T, Uni, Str), Col, Ind, LD, W, TInd, Dry, Ctx); % laid out, above the budget
+        Cs -> Cs
+    end;
+pp({str, Text, _}, _Col, _Ind, _LD, _W, _TInd, _Dry, _Ctx) -> Text;
+pp({l, Es, Tail, _}, Col, Ind, LD, W, TInd, Dry, Ctx) ->
+    Items = Es ++ case Tail of
+                      none -> [];
+                      _ -> [{tail, Tail}]
+                  end,
+    [$[ | seq(Items, true, {$|, $], false}, Col + 1, Col + 1, Ind + 1, LD, W + 1, TInd, Dry, Ctx)];
+pp({t, false, Es, _}, Col, Ind, LD, W, TInd, Dry, Ctx) ->
+    [${ | seq(Es, true, {$,, $}, false}, Col + 1, Col + 1, Ind + 1, LD, W + 1, TInd, Dry, Ctx)];
+pp({t, true, [Tag | Es], _}, Col, Ind, LD, W, TInd, Dry, {Ll, _, _} = Ctx) ->
+    TLen = nlen(Tag),
+    TagInd = TLen + 2,
+    TCol = Col + TagInd,
+    TagText = one_line(Tag, Ctx),
+    if
+        TInd > 0, TagInd > TInd ->
+            Col1 = Col + TInd,
+            Dry andalso not (Col1 =< Ll div 2) andalso erlang:throw(no_good),
+            [${, TagText | seq(Es, false, {$,, $}, false}, Col1, TCol, Ind + TInd, LD, W + 1 + TLen, TInd, Dry, Ctx)];
+        true ->
+            Dry andalso not (TCol < Ll div 2) andalso erlang:throw(no_good),
+            [${, TagText, $, | seq(Es, true, {$,, $}, false}, TCol, TCol, Ind + TagInd, LD, W + 1 + TLen + 1,
+                                   TInd, Dry, Ctx)]
+    end;
+pp({m, Ps, _}, Col, Ind, LD, W, TInd, Dry, Ctx) ->
+    W1 = case Dry of
+             true -> W + 2;
+             false -> W + 1
+         end,
+    [$#, ${ | seq(Ps, true, {$,, $}, true}, Col + 2, Col + 2, Ind + 2, LD, W1, TInd, Dry, Ctx)].
+
+%% The elements of a container (print_pretty.c's seq_step), tail
+%% recursive. Sep and Close close it; Map: the elements are pairs.
+seq(Es, First, F, Col0, Col, Ind, LD, W, TInd, Dry, Ctx) ->
+    seq(Es, First, F, Col0, Col, Ind, LD, W, TInd, Dry, Ctx, []).
+
+seq([], _First, {_, Close, _}, _Col0, _Col, _Ind, _LD, _W, _TInd, _Dry, _Ctx, Acc) ->
+    lists:reverse(Acc, [Close]);
+seq([{tail, E}], _First, {Sep, Close, _}, Col0, Col, Ind, LD, _W, TInd, Dry, {Ll, _, _} = Ctx, Acc) ->
+    Len = nlen(E),
+    case Len + 1 < Ll - Col - (LD + 1) andalso atm(E) of
+        true -> lists:reverse(Acc, [Sep, one_line(E, Ctx), Close]);
+        false ->
+            C = case Dry of
+                    true -> Col;
+                    false -> Col0
+                end,
+            lists:reverse(Acc, [Sep, nl(Ind), pp(E, C, Ind, LD + 1, 0, TInd, Dry, Ctx), Close])
+    end;
+seq([E | Rest], First, {_, _, Map} = F, Col0, Col, Ind, LD, W, TInd, Dry, {Ll, _, _} = Ctx, Acc) ->
+    More = case Rest of
+               [{tail, _} | _] -> false;
+               [_ | _] -> true;
+               [] -> false
+           end,
+    LD1 = case More of
+              true -> 0;
+              false -> LD + 1
+          end,
+    case First of
+        true when Map ->
+            PW = pair_width(E, Col0, LD1, W, Ctx),
+            W1 = case Dry of
+                     true -> W + PW;
+                     false -> PW
+                 end,
+            Out = pair_do(E, Col0, Ind, LD1, W, TInd, Dry, Ctx),
+            seq(Rest, false, F, Col0, Col0 + PW, Ind, LD, W1, TInd, Dry, Ctx, [Out | Acc]);
+        true ->
+            WE = element_width(E, Col0, LD1, W, Ctx),
+            Out = element_do(E, Col0, Ind, LD1, W, TInd, Dry, Ctx),
+            seq(Rest, false, F, Col0, Col0 + WE, Ind, LD, W + WE, TInd, Dry, Ctx, [Out | Acc]);
+        false ->
+            ELen = 1 + nlen(E),
+            A = case Map of
+                    true -> atm_pair(E);
+                    false -> atm(E)
+                end,
+            Same = A andalso ((LD1 =:= 0 andalso ELen + 1 < Ll - Col) orelse
+                              (LD1 > 0 andalso ELen < Ll - Col - LD1)),
+            case Same of
+                true ->
+                    Out = [$, | one_line(E, Ctx)],
+                    seq(Rest, false, F, Col0, Col + ELen, Ind, LD, W + ELen, TInd, Dry, Ctx, [Out | Acc]);
+                false when Map ->
+                    PW = pair_width(E, Col0, LD1, 0, Ctx),
+                    Out = [$,, nl(Ind) | pair_do(E, Col0, Ind, LD1, 0, TInd, Dry, Ctx)],
+                    seq(Rest, false, F, Col0, Col0 + PW, Ind, LD, PW, TInd, Dry, Ctx, [Out | Acc]);
+                false ->
+                    WE = element_width(E, Col0, LD1, 0, Ctx),
+                    Out = [$,, nl(Ind) | element_do(E, Col0, Ind, LD1, 0, TInd, Dry, Ctx)],
+                    seq(Rest, false, F, Col0, Col0 + WE, Ind, LD, WE, TInd, Dry, Ctx, [Out | Acc])
+            end
+    end.
+
+element_width(E, Col, LD, W, {Ll, _, _} = Ctx) ->
+    case fits(E, Col, LD, W, Ctx) andalso atm(E) of
+        true -> nlen(E);
+        false -> Ll
+    end.
+
+element_do(E, Col, Ind, LD, W, TInd, Dry, Ctx) ->
+    case fits(E, Col, LD, W, Ctx) andalso atm(E) of
+        true -> one_line(E, Ctx);
+        false -> pp(E, Col, Ind, LD, W, TInd, Dry, Ctx)
+    end.
+
+pair_width(P, Col, LD, W, {Ll, _, _} = Ctx) ->
+    case fits(P, Col, LD, W, Ctx) andalso atm_pair(P) of
+        true -> nlen(P);
+        false -> Ll
+    end.
+
+pair_do({pair, K, V, _} = P, Col, Ind, LD, W, TInd, Dry, Ctx) ->
+    case fits(P, Col, LD, W, Ctx) of
+        true -> one_line(P, Ctx);
+        false ->
+            In = case TInd > 0 of
+                     true -> TInd;
+                     false -> 4
+                 end,
+            [pp(K, Col, Ind, LD, W, TInd, Dry, Ctx), " =>", nl(Ind + In),
+             pp(V, Col + In, Ind + In, LD, 0, TInd, Dry, Ctx)]
+    end.
