@@ -44,7 +44,7 @@ awk -F'\t' '
     nk = 0; for (k in kernels) nk++
     ns = 0; for (s in systems) ns++
     if (!header) { print "smoke: FAIL: no header row"; bad = 1 }
-    if (nk != 16 || rows != nr * nk * ns) {
+    if (nk != 17 || rows != nr * nk * ns) {
       printf "smoke: FAIL: %d rows for %d rounds x %d kernels x %d systems\n", rows, nr, nk, ns
       bad = 1
     }
