@@ -15,6 +15,18 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 pass=0
 fail=0
+# HL_CONFORMANCE_SHARD=K/N (ctest runs the slow GC-at-every-allocation mode
+# as N shards, one per core): this run takes every N-th program and probe,
+# starting at the K-th (0-based). Unset: all of them.
+shard_k=0 shard_n=1
+if [[ "${HL_CONFORMANCE_SHARD:-}" =~ ^([0-9]+)/([1-9][0-9]*)$ ]]; then
+    shard_k=${BASH_REMATCH[1]} shard_n=${BASH_REMATCH[2]}
+fi
+item=0
+mine() { # true for the items of this shard
+    item=$((item + 1))
+    [ $(((item - 1) % shard_n)) -eq "$shard_k" ]
+}
 # HL_CONFORMANCE_SLOW (set by run_gc_always.sh): names of programs and probes
 # that a test mode makes too slow to finish (e.g. a collection at every
 # allocation with a 150,000-frame stack is quadratic). They still run, for
@@ -27,6 +39,7 @@ slow_ok() { # name: true when name is listed and the run stopped at its deadline
 # io_big/: programs too slow for test_vm_slices (which runs the top level
 # five times): terms above io_lib's printing budget (docs/io.md).
 for erl in $(LC_COLLATE=C ls "$DIR"/*.erl "$DIR"/io_big/*.erl); do
+    mine || continue
     exp="${erl%.erl}.expected"
     [ -f "$exp" ] || { echo "MISSING $exp"; fail=$((fail + 1)); continue; }
     # These programs test values, not deadlines: a generous wall limit keeps
@@ -71,6 +84,7 @@ done
 probe() { # name expected-limit args...
     local name=$1 want=$2
     shift 2
+    mine || return 0
     "$HL" run "$@" >"$TMP/out" 2>"$TMP/err"
     local rc=$?
     if [ $rc -eq 3 ] && grep -q "limit exceeded: $want" "$TMP/err"; then

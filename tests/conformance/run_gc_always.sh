@@ -6,6 +6,7 @@
 # ctest only for builds with HL_TEST_HOOKS (sanitizer builds by default):
 # other builds ignore the variable.
 # Usage: bash run_gc_always.sh <path-to-hl> <source-dir>
+# (ctest runs it in shards: HL_CONFORMANCE_SHARD, see run.sh)
 set -u
 # Programs whose deep stacks or large live data make that quadratic run for
 # 10 s and may stop at the deadline (see run.sh): the collections they do
@@ -19,6 +20,9 @@ std_slow="$std_slow io_big_w io_big_p io_big_p_shapes io_big_p_nested io_big_p_m
 for f in seq duplicate sort usort flatten; do std_slow="$std_slow probe-std-$f-reductions probe-std-$f-heap"; done
 # The data-structure probes (tens of thousands of live elements) too.
 for f in dict gb_trees gb_sets sets array; do std_slow="$std_slow probe-ds-$f-reductions probe-ds-$f-heap"; done
+# The string and unicode probes (megabyte inputs) too.
+for f in copies upper chars split find length lexemes to_list; do std_slow="$std_slow probe-string-$f-reductions"; done
+std_slow="$std_slow probe-string-copies-heap probe-string-to_list-heap"
 # The yielding builtins' programs need lists longer than a quantum (65,536 cells).
 trap_slow="trap_lists trap_subtract trap_iolists trap_compare trap_list_to_integer trap_binaries"
 export HL_CONFORMANCE_SLOW="deep_nontail_map deep_recursion probe-heap-growth sort_runs probe-std-make_tuple-heap $std_slow $trap_slow"
