@@ -68,6 +68,12 @@ typedef struct hl_vm_trap {
     hl_term t[HL_VM_TRAP_TERMS];
     uint64_t n[4];
     void *buf; /* host memory the call owns: freed when it ends or the process is freed */
+    void (*buf_free)(void *); /* how buf is freed (NULL: hl_mem_free); a deflate stream needs more */
+    /* A stack of terms the call owns (vm/vm_trap.c): collection roots, for a
+     * walk whose pending work grows with the term's depth. Host memory,
+     * counted against the heap limit (roots_cap words). */
+    hl_term *roots;
+    size_t nroots, roots_cap;
 } hl_vm_trap;
 
 /* What the longest single builtin calls of a run cost (filled only in

@@ -3,6 +3,7 @@
  * collection roots, stack growth, exceptions with guest stack traces. */
 #define _POSIX_C_SOURCE 200809L
 #include "vm/vm_support.h"
+#include "vm/vm_trap.h"
 
 #include <string.h>
 #include <time.h>
@@ -48,7 +49,7 @@ void hl_vm_proc_free(hl_vm_proc *p) {
     hl_mem_free(p->stack);
     hl_mem_free(p->xsave);
     hl_vm_mailbox_free(&p->mbox);
-    hl_mem_free(p->trap.buf); /* a builtin stopped between quanta */
+    hl_vm_trap_release(p, false); /* a builtin stopped between quanta */
     hl_mem_free(p);
 }
 
@@ -215,9 +216,9 @@ hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_
     size_t unchanged = topmost_marked(p);
     size_t skip = p->stack_clean < unchanged ? p->stack_clean : unchanged;
     uint64_t majors = p->heap.gc_major_count, collections = p->heap.gc_count;
-    hl_roots r[5] = {{x, live}, {p->stack, p->sp}, {extra, nextra}, {p->mbox.msgs, p->mbox.n},
-                     {p->trap.t, HL_VM_TRAP_TERMS}};
-    hl_term_status st = hl_heap_gc_skip(&p->heap, need, r, 5, 1, skip);
+    hl_roots r[6] = {{x, live},         {p->stack, p->sp},           {extra, nextra}, {p->mbox.msgs, p->mbox.n},
+                     {p->trap.t, HL_VM_TRAP_TERMS}, {p->trap.roots, p->trap.nroots}};
+    hl_term_status st = hl_heap_gc_skip(&p->heap, need, r, 6, 1, skip);
     if (p->heap.gc_count == collections) p->stack_clean = 0; /* nothing ran (out of memory) */
     else p->stack_clean = p->heap.gc_major_count != majors ? p->e : unchanged;
     mark_new_frames(p);
@@ -230,11 +231,13 @@ hl_vm_status hl_vm_grow_stack(hl_vm_proc *p, size_t words) {
     size_t want, ncap = p->stack_cap * 2, bytes;
     if (!hl_size_add(p->sp, words, &want)) return HL_VM_FAULT_HEAP;
     if (ncap < want) ncap = want;
-    if (!hl_size_mul(ncap, sizeof(hl_term), &bytes)) return HL_VM_FAULT_HEAP;
+    /* a yielding builtin's root stack (vm_trap.c) is counted with the stack */
+    size_t roots = p->trap.roots_cap * sizeof(hl_term);
+    if (!hl_size_mul(ncap, sizeof(hl_term), &bytes) || !hl_size_add(bytes, roots, &bytes)) return HL_VM_FAULT_HEAP;
     /* The stack is charged to the heap limit: heap + stack <= max_heap. */
     if (bytes >= p->max_heap || hl_heap_charged(&p->heap) > p->max_heap - bytes) {
         /* A smaller step may still fit. */
-        if (!hl_size_mul(want, sizeof(hl_term), &bytes) || bytes >= p->max_heap ||
+        if (!hl_size_mul(want, sizeof(hl_term), &bytes) || !hl_size_add(bytes, roots, &bytes) || bytes >= p->max_heap ||
             hl_heap_charged(&p->heap) > p->max_heap - bytes)
             return HL_VM_FAULT_HEAP;
         ncap = want;

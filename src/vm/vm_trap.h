@@ -30,6 +30,13 @@
  * want of room right after a collection. */
 #define HL_VM_TRAP_ROOM (6 * 256)
 
+/* Pushes the pair (a, b) on p->trap.roots: OK, HEAP_LIMIT (the stack
+ * would take the process past its heap limit) or NOMEM. */
+hl_term_status hl_vm_trap_push2(hl_vm_proc *p, hl_term a, hl_term b);
+/* Frees p->trap.buf (with p->trap.buf_free when set) and empties the root
+ * stack, keeping a small one allocated when keep_small. */
+void hl_vm_trap_release(hl_vm_proc *p, bool keep_small);
+
 /* True when p->trap holds a saved continuation of builtin `fn` (the call
  * is a re-execution), false for a fresh call. */
 static inline bool hl_vm_trap_resuming(const hl_vm_proc *p, hl_vm_bif_fn fn) { return p->trap.fn == fn; }
@@ -49,8 +56,7 @@ static inline hl_term_status hl_vm_trap_yield(hl_vm_proc *p, hl_vm_bif_fn fn, ui
  * next call of the builtin starts afresh, and return st. */
 static inline hl_term_status hl_vm_trap_end(hl_vm_proc *p, hl_term_status st) {
     p->trap.fn = NULL;
-    hl_mem_free(p->trap.buf);
-    p->trap.buf = NULL;
+    if (p->trap.buf || p->trap.roots) hl_vm_trap_release(p, true);
     for (unsigned i = 0; i < HL_VM_TRAP_TERMS; i++) p->trap.t[i] = HL_NIL;
     return st;
 }

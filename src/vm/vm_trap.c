@@ -1,0 +1,47 @@
+/* vm_trap.c — the host memory a yielding builtin's continuation may own
+ * (vm/vm_trap.h): its buffer, freed by the builtin's own destructor when
+ * it has one (a deflate stream), and its stack of root terms, which the
+ * collector scans and the heap limit counts (heap + process stack + this
+ * stack <= max_heap, as for the process stack). */
+#include "base/mem.h"
+#include "vm/vm_trap.h"
+
+enum { ROOTS_KEPT = 64 }; /* a stack this small stays allocated between calls */
+
+/* The heap may use what the process stack and the root stack leave. */
+static void recharge(hl_vm_proc *p) {
+    uint64_t used = (uint64_t)p->stack_cap * sizeof(hl_term) + (uint64_t)p->trap.roots_cap * sizeof(hl_term);
+    p->heap.limit_bytes = used < p->max_heap ? p->max_heap - used : 0;
+}
+
+hl_term_status hl_vm_trap_push2(hl_vm_proc *p, hl_term a, hl_term b) {
+    hl_vm_trap *tr = &p->trap;
+    if (tr->roots_cap - tr->nroots < 2) {
+        size_t ncap = tr->roots_cap ? tr->roots_cap * 2 : ROOTS_KEPT, bytes, total;
+        if (!hl_size_mul(ncap, sizeof(hl_term), &bytes) || !hl_size_add(bytes, p->stack_cap * sizeof(hl_term), &total) ||
+            total >= p->max_heap || hl_heap_charged(&p->heap) > p->max_heap - total)
+            return HL_TERM_HEAP_LIMIT;
+        hl_term *nr = hl_mem_realloc_array(tr->roots, ncap, sizeof *nr);
+        if (!nr) return HL_TERM_NOMEM;
+        tr->roots = nr, tr->roots_cap = ncap;
+        recharge(p);
+    }
+    tr->roots[tr->nroots++] = a;
+    tr->roots[tr->nroots++] = b;
+    return HL_TERM_OK;
+}
+
+void hl_vm_trap_release(hl_vm_proc *p, bool keep_small) {
+    hl_vm_trap *tr = &p->trap;
+    if (tr->buf) {
+        if (tr->buf_free) tr->buf_free(tr->buf);
+        else hl_mem_free(tr->buf);
+    }
+    tr->buf = NULL, tr->buf_free = NULL;
+    tr->nroots = 0;
+    if (tr->roots && (!keep_small || tr->roots_cap > ROOTS_KEPT)) {
+        hl_mem_free(tr->roots);
+        tr->roots = NULL, tr->roots_cap = 0;
+        recharge(p);
+    }
+}
