@@ -2,8 +2,9 @@
  * hash of erts (Bob Jenkins' mix over 32-bit words, type constants, atoms
  * by their name's hashpjw, strings four bytes at a time), reimplemented
  * here from its documented behaviour and checked against erl by
- * tests/conformance/std_erl_phash2*.erl. Iterative (an explicit stack),
- * charged by the number of nodes visited and capped in size. Funs and maps
+ * tests/conformance/std_erl_phash2*.erl. Iterative, with its pending work
+ * on the trap's root stack, and yielding (vm/vm_trap.h): a quantum of
+ * nodes or bytes per call, whatever the term's size. Funs and maps
  * are not hashed yet (badarg): their OTP hash depends on internals this VM
  * does not share (fun identity) or on maps the VM does not have yet. */
 #include <string.h>
@@ -12,8 +13,7 @@
 #include "term/bignum.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_std.h"
-
-enum { PHASH_MAX_NODES = 1 << 24, PHASH_COST_SHIFT = 4 };
+#include "vm/vm_trap.h"
 
 /* Golden ratio and its multiples mod 2^32: the type constants. */
 #define K1 0x9e3779b9u
@@ -93,151 +93,209 @@ static inline uint32_t bit_byte(const unsigned char *b, uint64_t off, uint64_t e
     return ((hi << s) | (lo >> (8 - s))) & 0xFF;
 }
 
-/* *nodes is charged a node per 8 bytes: hashing is work like any other. */
-static void hash_bits(uint32_t *h, hl_term t, uint64_t *nodes) {
+/* The walk's pending work is a stack of frames on p->trap.roots, two terms
+ * each: a term and a small holding the frame's kind (low 2 bits) and its
+ * state. Only the top frame can be a byte run or a bitstring in progress. */
+enum {
+    F_TERM,  /* visit the term (the rest of a list) */
+    F_TUPLE, /* the tuple's elements from index state on */
+    F_RUN,   /* a run of byte elements in progress: state = count | pending << 2 */
+    F_BITS,  /* a bitstring's bytes from state on; a, b, c in p->trap.n[1..2] */
+};
+/* Work units: one per node visited, one per 2 bytes of a bitstring. */
+#define Q HL_VM_TRAP_QUANTUM
+
+static inline hl_term frame_tag(unsigned kind, uint64_t state) { return hl_make_small((int64_t)(kind | state << 2)); }
+
+/* Where a walk stands between calls: the hash so far and, while the top
+ * frame is F_BITS, the mixing registers. */
+typedef struct {
+    uint32_t h, a, b, c;
+} hash2_regs;
+
+/* Bytes of a bitstring from *i, as erts hashes them (twelve at a time,
+ * then the tail, then the bits past the last whole byte), until done (true)
+ * or the quantum is used up (false: *i and r hold the place). */
+static bool hash_bits_from(hl_term t, hash2_regs *r, uint64_t *i, uint64_t *units) {
     const unsigned char *b;
     uint64_t off, bits;
     hl_bitstring_view(t, &b, &off, &bits);
     uint64_t end = off + bits;
-    *nodes += bits / 64;
     uint64_t sz = bits / 8, rest = bits % 8;
-    uint32_t k = K13 + *h;
-    if (sz == 0 && rest == 0) {
-        *h = k;
-        return;
+    uint64_t len = sz & 0xFFFFFFFFu; /* erts truncates the size to 32 bits */
+    uint64_t j = *i;
+    for (; len - j >= 12; j += 12) {
+        if (*units >= Q) {
+            *i = j;
+            return false;
+        }
+        *units += 6;
+        r->a += bit_byte(b, off, end, j) | bit_byte(b, off, end, j + 1) << 8 | bit_byte(b, off, end, j + 2) << 16 |
+                bit_byte(b, off, end, j + 3) << 24;
+        r->b += bit_byte(b, off, end, j + 4) | bit_byte(b, off, end, j + 5) << 8 | bit_byte(b, off, end, j + 6) << 16 |
+                bit_byte(b, off, end, j + 7) << 24;
+        r->c += bit_byte(b, off, end, j + 8) | bit_byte(b, off, end, j + 9) << 8 | bit_byte(b, off, end, j + 10) << 16 |
+                bit_byte(b, off, end, j + 11) << 24;
+        mix(&r->a, &r->b, &r->c);
     }
-    uint32_t a = K1, bb = K1, c = k;
-    uint64_t len = sz & 0xFFFFFFFFu, i = 0; /* erts truncates the size to 32 bits */
-    for (; len - i >= 12; i += 12) {
-        a += bit_byte(b, off, end, i) | bit_byte(b, off, end, i + 1) << 8 | bit_byte(b, off, end, i + 2) << 16 | bit_byte(b, off, end, i + 3) << 24;
-        bb += bit_byte(b, off, end, i + 4) | bit_byte(b, off, end, i + 5) << 8 | bit_byte(b, off, end, i + 6) << 16 |
-              bit_byte(b, off, end, i + 7) << 24;
-        c += bit_byte(b, off, end, i + 8) | bit_byte(b, off, end, i + 9) << 8 | bit_byte(b, off, end, i + 10) << 16 |
-             bit_byte(b, off, end, i + 11) << 24;
-        mix(&a, &bb, &c);
-    }
-    c += (uint32_t)len;
-    uint64_t left = len - i;
+    r->c += (uint32_t)len;
+    uint64_t left = len - j;
     static const unsigned shift[11] = {0, 8, 16, 24, 0, 8, 16, 24, 8, 16, 24};
-    for (uint64_t j = 0; j < left; j++) {
-        uint32_t v = bit_byte(b, off, end, i + j) << shift[j];
-        if (j < 4) a += v;
-        else if (j < 8) bb += v;
-        else c += v;
+    for (uint64_t k = 0; k < left; k++) {
+        uint32_t v = bit_byte(b, off, end, j + k) << shift[k];
+        if (k < 4) r->a += v;
+        else if (k < 8) r->b += v;
+        else r->c += v;
     }
-    mix(&a, &bb, &c);
-    *h = c;
+    mix(&r->a, &r->b, &r->c);
+    r->h = r->c;
     if (rest) {
         uint32_t last = (uint32_t)(bit_byte(b, off, end, sz) >> (8 - rest));
-        hash2(h, (uint32_t)rest, last, K15);
+        hash2(&r->h, (uint32_t)rest, last, K15);
     }
+    return true;
 }
 
-/* erts' make_hash2 of t into *out; BADARG for a fun or a map,
- * SYSTEM_LIMIT past the node cap, NOMEM. *nodes counts the work. */
-static hl_term_status make_hash2(hl_term t, uint32_t *out, uint64_t *nodes) {
-    hl_term small_stack[64];
-    hl_term *stack = small_stack;
-    size_t sp = 0, cap = 64;
+/* erts' make_hash2, at most a quantum of it per call: OK with *out, a trap
+ * (state in p->trap), BADARG for a fun or a map, HEAP_LIMIT or NOMEM when
+ * the pending-work stack cannot grow. */
+static hl_term_status make_hash2(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term root, uint32_t *out) {
+    hash2_regs r = {0, 0, 0, 0};
+    uint64_t units = 0;
+    hl_term t = root, l = HL_NIL;
+    uint64_t state = 0; /* of the frame being resumed */
     hl_term_status st = HL_TERM_OK;
-    uint32_t h = 0;
+    if (hl_vm_trap_resuming(p, fn)) {
+        r.h = (uint32_t)p->trap.n[0];
+        goto pop;
+    }
+    p->trap.nroots = 0;
     for (;;) {
-        if (++*nodes > PHASH_MAX_NODES) {
-            st = HL_TERM_SYSTEM_LIMIT;
-            break;
-        }
-        hl_term push[2] = {0, 0}; /* what to visit after t: at most one push per step */
-        size_t npush = 0;
-        bool next_is_set = false;
-        hl_term next = 0;
+        /* visit t */
+        units++;
         if (hl_is_cons(t)) {
-            uint32_t sh = 0;
-            int c = 0;
-            hl_term l = t;
-            while (hl_is_cons(l) && *nodes <= PHASH_MAX_NODES && hl_is_small(hl_car(l)) &&
-                   hl_small_val(hl_car(l)) >= 0 && hl_small_val(hl_car(l)) <= 255) {
-                sh = (sh << 8) + (uint32_t)hl_small_val(hl_car(l));
-                if (c == 3) hash2(&h, sh, 0, K4), c = 0, sh = 0;
-                else c++;
-                l = hl_cdr(l);
-                ++*nodes;
-            }
-            if (c > 0) hash2(&h, sh, 0, K4);
-            if (hl_is_cons(l)) push[npush++] = hl_cdr(l), next = hl_car(l);
-            else next = l;
-            next_is_set = true;
+            l = t, state = 0;
+            goto run;
         } else if (t == HL_NIL) {
-            if (h == 0) h = NIL_FIRST;
-            else hash2(&h, NIL_TAG, 0, K2);
+            if (r.h == 0) r.h = NIL_FIRST;
+            else hash2(&r.h, NIL_TAG, 0, K2);
         } else if (hl_is_atom(t)) {
             uint32_t v = atom_hash(t);
-            if (h == 0) h = v;
-            else hash2(&h, v, 0, K3);
+            if (r.h == 0) r.h = v;
+            else hash2(&r.h, v, 0, K3);
         } else if (hl_is_integer(t)) {
-            hash_int(&h, t);
+            hash_int(&r.h, t);
+            if (!hl_is_small(t)) units += hl_big_nlimbs(t);
         } else if (hl_is_float(t)) {
             double d = hl_float_val(t);
             if (d == 0.0) d = 0.0; /* -0.0 hashes as 0.0 */
             uint64_t w;
             memcpy(&w, &d, sizeof w);
-            hash2(&h, (uint32_t)(w >> 32), (uint32_t)w, K12);
+            hash2(&r.h, (uint32_t)(w >> 32), (uint32_t)w, K12);
         } else if (hl_is_tuple(t)) {
             size_t n = hl_tuple_arity(t);
-            hash2(&h, (uint32_t)n, 0, K9);
+            hash2(&r.h, (uint32_t)n, 0, K9);
             if (n > 0) {
-                /* elements 2..n are visited after element 1, in order */
-                if (sp + n > cap) {
-                    size_t ncap = cap;
-                    while (ncap < sp + n) ncap *= 2;
-                    hl_term *ns = hl_mem_realloc_array(stack == small_stack ? NULL : stack, ncap, sizeof *ns);
-                    if (!ns) {
-                        st = HL_TERM_NOMEM;
-                        break;
-                    }
-                    if (stack == small_stack) memcpy(ns, small_stack, sp * sizeof *ns);
-                    stack = ns, cap = ncap;
-                }
-                for (size_t i = n; i >= 2; i--) stack[sp++] = hl_tuple_get(t, i - 1);
-                next = hl_tuple_get(t, 0), next_is_set = true;
+                /* element 1 now, the others in order after it */
+                if (n > 1 && (st = hl_vm_trap_push2(p, t, frame_tag(F_TUPLE, 1))) != HL_TERM_OK) goto fail;
+                t = hl_tuple_get(t, 0);
+                continue;
             }
         } else if (hl_is_binary_obj(t)) {
-            hash_bits(&h, t, nodes);
+            const unsigned char *bytes;
+            uint64_t off, bits;
+            hl_bitstring_view(t, &bytes, &off, &bits);
+            uint32_t k = K13 + r.h;
+            if (bits == 0) {
+                r.h = k;
+            } else {
+                r.a = r.b = K1, r.c = k, state = 0;
+                goto bits;
+            }
         } else {
             st = HL_TERM_BADARG; /* funs, maps */
-            break;
+            goto fail;
         }
-        if (npush) {
-            if (sp + 1 > cap) {
-                size_t ncap = cap * 2;
-                hl_term *ns = hl_mem_realloc_array(stack == small_stack ? NULL : stack, ncap, sizeof *ns);
-                if (!ns) {
-                    st = HL_TERM_NOMEM;
-                    break;
-                }
-                if (stack == small_stack) memcpy(ns, small_stack, sp * sizeof *ns);
-                stack = ns, cap = ncap;
+    pop:
+        if (p->trap.nroots == 0) {
+            *out = r.h;
+            p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+            return hl_vm_trap_end(p, HL_TERM_OK);
+        }
+        if (units >= Q) {
+            p->trap.n[0] = r.h;
+            return hl_vm_trap_yield(p, fn, units);
+        }
+        {
+            hl_term *top = &p->trap.roots[p->trap.nroots - 2];
+            hl_term f = top[0];
+            uint64_t tag = (uint64_t)hl_small_val(top[1]);
+            unsigned kind = (unsigned)(tag & 3);
+            state = tag >> 2;
+            if (kind == F_TUPLE) {
+                t = hl_tuple_get(f, state);
+                if (state + 1 < hl_tuple_arity(f)) top[1] = frame_tag(F_TUPLE, state + 1);
+                else p->trap.nroots -= 2;
+                continue;
             }
-            stack[sp++] = push[0];
+            p->trap.nroots -= 2;
+            if (kind == F_TERM) {
+                t = f;
+                continue;
+            }
+            if (kind == F_RUN) {
+                l = f;
+                goto run;
+            }
+            t = f;
+            r.a = (uint32_t)p->trap.n[1], r.b = (uint32_t)(p->trap.n[1] >> 32), r.c = (uint32_t)p->trap.n[2];
+            goto bits;
         }
-        if (next_is_set) {
-            t = next;
+    run:
+        /* bytes four at a time; the first other element is hashed with the
+         * rest of the list after it */
+        {
+            uint32_t cnt = (uint32_t)(state & 3), sh = (uint32_t)(state >> 2);
+            while (hl_is_cons(l) && hl_is_small(hl_car(l)) && hl_small_val(hl_car(l)) >= 0 &&
+                   hl_small_val(hl_car(l)) <= 255) {
+                if (units >= Q) {
+                    if ((st = hl_vm_trap_push2(p, l, frame_tag(F_RUN, cnt | (uint64_t)sh << 2))) != HL_TERM_OK) goto fail;
+                    p->trap.n[0] = r.h;
+                    return hl_vm_trap_yield(p, fn, units);
+                }
+                sh = (sh << 8) + (uint32_t)hl_small_val(hl_car(l));
+                if (cnt == 3) hash2(&r.h, sh, 0, K4), cnt = 0, sh = 0;
+                else cnt++;
+                l = hl_cdr(l);
+                units++;
+            }
+            if (cnt > 0) hash2(&r.h, sh, 0, K4);
+            if (hl_is_cons(l)) {
+                if ((st = hl_vm_trap_push2(p, hl_cdr(l), frame_tag(F_TERM, 0))) != HL_TERM_OK) goto fail;
+                t = hl_car(l);
+            } else {
+                t = l;
+            }
             continue;
         }
-        if (sp == 0) break;
-        t = stack[--sp];
+    bits:
+        if (!hash_bits_from(t, &r, &state, &units)) {
+            if ((st = hl_vm_trap_push2(p, t, frame_tag(F_BITS, state))) != HL_TERM_OK) goto fail;
+            p->trap.n[0] = r.h, p->trap.n[1] = r.a | (uint64_t)r.b << 32, p->trap.n[2] = r.c;
+            return hl_vm_trap_yield(p, fn, units);
+        }
+        goto pop;
     }
-    if (stack != small_stack) hl_mem_free(stack);
-    *out = h;
-    return st;
+fail:
+    p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+    return hl_vm_trap_end(p, st);
 }
 
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
 
 BIF(b_phash2_1) {
-    uint32_t h;
-    uint64_t nodes = 0;
-    hl_term_status st = make_hash2(a[0], &h, &nodes);
-    p->bif_cost = nodes >> PHASH_COST_SHIFT;
+    uint32_t h = 0;
+    hl_term_status st = make_hash2(p, b_phash2_1, a[0], &h);
     if (st != HL_TERM_OK) return st;
     *out = hl_make_small((int64_t)(h & ((1u << 27) - 1)));
     return HL_TERM_OK;
@@ -250,10 +308,8 @@ BIF(b_phash2_2) {
         range = (uint64_t)hl_small_val(a[1]);
     else
         return HL_TERM_BADARG;
-    uint32_t h;
-    uint64_t nodes = 0;
-    hl_term_status st = make_hash2(a[0], &h, &nodes);
-    p->bif_cost = nodes >> PHASH_COST_SHIFT;
+    uint32_t h = 0;
+    hl_term_status st = make_hash2(p, b_phash2_2, a[0], &h);
     if (st != HL_TERM_OK) return st;
     *out = hl_make_small((int64_t)(range == (uint64_t)1 << 32 ? h : h % (uint32_t)range));
     return HL_TERM_OK;

@@ -5,8 +5,8 @@
  * integers byte-wise on |N| in 32-bit words then a sign prime, strings byte
  * by byte, a closing prime per list and per tuple) is reimplemented here
  * from its description and checked against erl by the ds_phash* conformance
- * programs. Iterative (an explicit stack), charged per node visited, capped
- * in size. Funs and maps are not hashed (badarg): OTP hashes a fun by its
+ * programs. Iterative (its pending work on the trap's root stack), charged
+ * per node visited, yielding after a quantum (vm/vm_trap.h). Funs and maps are not hashed (badarg): OTP hashes a fun by its
  * code identity and a map by phash2, neither of which this VM has. */
 #include <string.h>
 
@@ -14,8 +14,7 @@
 #include "term/bignum.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_std.h"
-
-enum { PHASH1_MAX_NODES = 1 << 24, PHASH1_COST_SHIFT = 4 };
+#include "vm/vm_trap.h"
 
 /* Primes just above 2^28. */
 #define P1 268440163u
@@ -82,104 +81,112 @@ static inline uint32_t bit_byte(const unsigned char *b, uint64_t off, uint64_t e
     return ((hi << s) | (lo >> (8 - s))) & 0xFF;
 }
 
-static uint32_t hash_bitstring(uint32_t h, hl_term t, uint64_t *nodes) {
+/* Bytes of a bitstring from *i, then its closing primes, until done (true)
+ * or the quantum is used up (false: *i holds the place). */
+static bool hash_bitstring_from(uint32_t *hp, hl_term t, uint64_t *i, uint64_t *units) {
     const unsigned char *b;
     uint64_t off, bits;
     hl_bitstring_view(t, &b, &off, &bits);
     uint64_t end = off + bits, sz = bits / 8, rest = bits % 8;
-    *nodes += sz / 16;
-    for (uint64_t i = 0; i < sz; i++) h = h * P1 + bit_byte(b, off, end, i);
-    if (rest) h = (h * P1 + (bit_byte(b, off, end, sz) >> (8 - rest))) * P12 + (uint32_t)rest;
-    return h * P4 + (uint32_t)sz; /* erts mixes the size truncated to 32 bits */
-}
-
-/* Work items on the explicit stack: one item per nesting level of a list
- * or tuple (never one per element), so the stack grows with depth only. */
-enum { W_TERM, W_LIST_REST, W_LIST_END, W_TUPLE_NEXT };
-typedef struct {
-    uint32_t kind;
-    uint32_t n;  /* W_TUPLE_NEXT: the index of the next element */
-    hl_term t;   /* W_TERM: the term; W_LIST_REST: the list's rest; W_TUPLE_NEXT: the tuple */
-} phash1_work;
-
-typedef struct {
-    phash1_work small[64];
-    phash1_work *w;
-    size_t sp, cap;
-} phash1_stack;
-
-static bool push(phash1_stack *s, uint32_t kind, uint32_t n, hl_term t) {
-    if (s->sp == s->cap) {
-        if (s->cap > SIZE_MAX / 2 / sizeof(phash1_work)) return false;
-        size_t ncap = s->cap * 2;
-        phash1_work *nw = hl_mem_realloc_array(s->w == s->small ? NULL : s->w, ncap, sizeof *nw);
-        if (!nw) return false;
-        if (s->w == s->small) memcpy(nw, s->small, s->sp * sizeof *nw);
-        s->w = nw, s->cap = ncap;
+    uint32_t h = *hp;
+    for (uint64_t j = *i; j < sz; j++) {
+        if ((j & 1023) == 0 && *units >= HL_VM_TRAP_QUANTUM) {
+            *i = j, *hp = h;
+            return false;
+        }
+        if ((j & 1) == 0) ++*units;
+        h = h * P1 + bit_byte(b, off, end, j);
     }
-    s->w[s->sp++] = (phash1_work){kind, n, t};
+    if (rest) h = (h * P1 + (bit_byte(b, off, end, sz) >> (8 - rest))) * P12 + (uint32_t)rest;
+    *hp = h * P4 + (uint32_t)sz; /* erts mixes the size truncated to 32 bits */
     return true;
 }
 
-/* erts' make_hash of t into *out; BADARG for a fun, a map or another term
- * this VM cannot hash as OTP does, SYSTEM_LIMIT past the node cap, NOMEM. */
-static hl_term_status make_hash1(hl_term t, uint32_t *out, uint64_t *nodes) {
-    phash1_stack s;
-    s.w = s.small, s.sp = 0, s.cap = sizeof s.small / sizeof s.small[0];
+/* Work items on the trap's root stack (vm/vm_trap.c), two terms each: the
+ * term and a small of kind | n << 3. One item per nesting level of a list
+ * or tuple (never one per element), so the stack grows with depth only. */
+enum {
+    W_TERM,       /* hash the term */
+    W_LIST_REST,  /* the rest of a list */
+    W_LIST_END,   /* the list's closing prime */
+    W_TUPLE_NEXT, /* the tuple's elements from index n */
+    W_RUN,        /* a run of byte elements that stopped at a quantum's end (a cons) */
+    W_BITS,       /* a bitstring's bytes from n on */
+};
+
+static inline hl_term_status push(hl_vm_proc *p, unsigned kind, uint64_t n, hl_term t) {
+    return hl_vm_trap_push2(p, t, hl_make_small((int64_t)(kind | n << 3)));
+}
+
+/* erts' make_hash of t, at most a quantum of it per call: OK with *out, a
+ * trap (state in p->trap), BADARG for a fun, a map or another term this VM
+ * cannot hash as OTP does, HEAP_LIMIT or NOMEM when the stack cannot grow. */
+static hl_term_status make_hash1(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term t, uint32_t *out) {
     hl_term_status st = HL_TERM_OK;
     uint32_t h = 0;
-    if (!push(&s, W_TERM, 0, t)) return HL_TERM_NOMEM;
-    while (s.sp > 0) {
-        if (++*nodes > PHASH1_MAX_NODES) {
-            st = HL_TERM_SYSTEM_LIMIT;
-            break;
+    uint64_t units = 0;
+    if (hl_vm_trap_resuming(p, fn)) {
+        h = (uint32_t)p->trap.n[0];
+    } else {
+        p->trap.nroots = 0;
+        if ((st = push(p, W_TERM, 0, t)) != HL_TERM_OK) goto fail;
+    }
+    while (p->trap.nroots > 0) {
+        if (units >= HL_VM_TRAP_QUANTUM) {
+            p->trap.n[0] = h;
+            return hl_vm_trap_yield(p, fn, units);
         }
-        phash1_work w = s.w[--s.sp];
-        if (w.kind == W_LIST_END) {
+        units++;
+        p->trap.nroots -= 2;
+        t = p->trap.roots[p->trap.nroots];
+        uint64_t tag = (uint64_t)hl_small_val(p->trap.roots[p->trap.nroots + 1]);
+        unsigned kind = (unsigned)(tag & 7);
+        uint64_t wn = tag >> 3;
+        if (kind == W_LIST_END) {
             h *= P8;
             continue;
         }
-        if (w.kind == W_TUPLE_NEXT) {
+        if (kind == W_TUPLE_NEXT) {
             /* elements in order, then the tuple's closing prime and arity */
-            size_t n = hl_tuple_arity(w.t);
-            if (w.n >= n) {
-                h = h * P9 + (uint32_t)n;
-            } else if (!push(&s, W_TUPLE_NEXT, w.n + 1, w.t) || !push(&s, W_TERM, 0, hl_tuple_get(w.t, w.n))) {
-                st = HL_TERM_NOMEM;
-                break;
-            }
+            size_t n = hl_tuple_arity(t);
+            if (wn >= n) h = h * P9 + (uint32_t)n;
+            else if ((st = push(p, W_TUPLE_NEXT, wn + 1, t)) != HL_TERM_OK || (st = push(p, W_TERM, 0, hl_tuple_get(t, wn))) != HL_TERM_OK)
+                goto fail;
             continue;
         }
-        t = w.t;
-        if (w.kind == W_LIST_REST && !hl_is_cons(t)) {
+        if (kind == W_BITS) {
+            if (!hash_bitstring_from(&h, t, &wn, &units) && (st = push(p, W_BITS, wn, t)) != HL_TERM_OK) goto fail;
+            continue;
+        }
+        if (kind == W_LIST_REST && !hl_is_cons(t)) {
             /* the improper or [] tail, then the list's closing prime */
-            if (!push(&s, W_LIST_END, 0, 0) || !push(&s, W_TERM, 0, t)) {
-                st = HL_TERM_NOMEM;
-                break;
-            }
+            if ((st = push(p, W_LIST_END, 0, HL_NIL)) != HL_TERM_OK || (st = push(p, W_TERM, 0, t)) != HL_TERM_OK) goto fail;
             continue;
         }
         if (hl_is_cons(t)) {
-            /* bytes inline; the first other element is hashed with the
-             * rest of the list queued after it */
+            /* bytes inline (a run: W_RUN goes on with it); the first other
+             * element is hashed with the rest of the list queued after it */
             while (hl_is_cons(t) && hl_is_small(hl_car(t)) && hl_small_val(hl_car(t)) >= 0 &&
-                   hl_small_val(hl_car(t)) <= 255 && *nodes <= PHASH1_MAX_NODES) {
+                   hl_small_val(hl_car(t)) <= 255) {
+                if (units >= HL_VM_TRAP_QUANTUM) break;
                 h = h * P2 + (uint32_t)hl_small_val(hl_car(t));
                 t = hl_cdr(t);
-                ++*nodes;
+                units++;
             }
-            bool ok = hl_is_cons(t) ? push(&s, W_LIST_REST, 0, hl_cdr(t)) && push(&s, W_TERM, 0, hl_car(t))
-                                    : push(&s, W_LIST_END, 0, 0) && push(&s, W_TERM, 0, t);
-            if (!ok) {
-                st = HL_TERM_NOMEM;
-                break;
+            if (units >= HL_VM_TRAP_QUANTUM && hl_is_cons(t)) {
+                st = push(p, W_RUN, 0, t);
+            } else {
+                hl_term first = hl_is_cons(t) ? hl_car(t) : t;
+                st = hl_is_cons(t) ? push(p, W_LIST_REST, 0, hl_cdr(t)) : push(p, W_LIST_END, 0, HL_NIL);
+                if (st == HL_TERM_OK) st = push(p, W_TERM, 0, first);
             }
+            if (st != HL_TERM_OK) goto fail;
         } else if (t == HL_NIL) {
             h = h * P3 + 1;
         } else if (hl_is_atom(t)) {
             h = h * P1 + atom_hvalue(t);
         } else if (hl_is_integer(t)) {
-            h = hash_integer(h, t, nodes);
+            h = hash_integer(h, t, &units);
         } else if (hl_is_float(t)) {
             double d = hl_float_val(t);
             if (d == 0.0) d = 0.0; /* -0.0 hashes as 0.0 */
@@ -187,30 +194,27 @@ static hl_term_status make_hash1(hl_term t, uint32_t *out, uint64_t *nodes) {
             memcpy(&bits, &d, sizeof bits);
             h = h * P6 + ((uint32_t)bits ^ (uint32_t)(bits >> 32));
         } else if (hl_is_tuple(t)) {
-            if (!push(&s, W_TUPLE_NEXT, 0, t)) {
-                st = HL_TERM_NOMEM;
-                break;
-            }
+            if ((st = push(p, W_TUPLE_NEXT, 0, t)) != HL_TERM_OK) goto fail;
         } else if (hl_is_binary_obj(t)) {
-            h = hash_bitstring(h, t, nodes);
+            uint64_t i = 0;
+            if (!hash_bitstring_from(&h, t, &i, &units) && (st = push(p, W_BITS, i, t)) != HL_TERM_OK) goto fail;
         } else {
             st = HL_TERM_BADARG; /* funs, maps */
-            break;
+            goto fail;
         }
     }
-    if (s.w != s.small) hl_mem_free(s.w);
     *out = h;
-    return st;
+fail:
+    p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+    return hl_vm_trap_end(p, st);
 }
 
 /* erlang:phash(Term, Range): 1..Range, Range in 1..2^32. */
 static hl_term_status b_phash_2(hl_vm_proc *p, const hl_term *a, hl_term *out) {
     if (!hl_is_small(a[1]) || hl_small_val(a[1]) < 1 || hl_small_val(a[1]) > (int64_t)1 << 32) return HL_TERM_BADARG;
     uint64_t range = (uint64_t)hl_small_val(a[1]);
-    uint32_t h;
-    uint64_t nodes = 0;
-    hl_term_status st = make_hash1(a[0], &h, &nodes);
-    p->bif_cost = nodes >> PHASH1_COST_SHIFT;
+    uint32_t h = 0;
+    hl_term_status st = make_hash1(p, b_phash_2, a[0], &h);
     if (st != HL_TERM_OK) return st;
     *out = hl_make_small((int64_t)(h % range) + 1);
     return HL_TERM_OK;

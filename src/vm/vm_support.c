@@ -232,7 +232,7 @@ hl_vm_status hl_vm_grow_stack(hl_vm_proc *p, size_t words) {
     if (!hl_size_add(p->sp, words, &want)) return HL_VM_FAULT_HEAP;
     if (ncap < want) ncap = want;
     /* a yielding builtin's root stack (vm_trap.c) is counted with the stack */
-    size_t roots = p->trap.roots_cap * sizeof(hl_term);
+    size_t roots = hl_vm_trap_roots_charged(p);
     if (!hl_size_mul(ncap, sizeof(hl_term), &bytes) || !hl_size_add(bytes, roots, &bytes)) return HL_VM_FAULT_HEAP;
     /* The stack is charged to the heap limit: heap + stack <= max_heap. */
     if (bytes >= p->max_heap || hl_heap_charged(&p->heap) > p->max_heap - bytes) {

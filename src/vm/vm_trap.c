@@ -6,11 +6,18 @@
 #include "base/mem.h"
 #include "vm/vm_trap.h"
 
-enum { ROOTS_KEPT = 64 }; /* a stack this small stays allocated between calls */
+enum {
+    ROOTS_KEPT = 64,     /* a stack this small stays allocated between calls */
+    ROOTS_FREE = 4096,   /* nor is one this small charged: a fixed overhead, as */
+};                       /* the process stack's first block is */
+
+size_t hl_vm_trap_roots_charged(const hl_vm_proc *p) {
+    return p->trap.roots_cap > ROOTS_FREE ? p->trap.roots_cap * sizeof(hl_term) : 0;
+}
 
 /* The heap may use what the process stack and the root stack leave. */
 static void recharge(hl_vm_proc *p) {
-    uint64_t used = (uint64_t)p->stack_cap * sizeof(hl_term) + (uint64_t)p->trap.roots_cap * sizeof(hl_term);
+    uint64_t used = (uint64_t)p->stack_cap * sizeof(hl_term) + hl_vm_trap_roots_charged(p);
     p->heap.limit_bytes = used < p->max_heap ? p->max_heap - used : 0;
 }
 
@@ -18,8 +25,9 @@ hl_term_status hl_vm_trap_push2(hl_vm_proc *p, hl_term a, hl_term b) {
     hl_vm_trap *tr = &p->trap;
     if (tr->roots_cap - tr->nroots < 2) {
         size_t ncap = tr->roots_cap ? tr->roots_cap * 2 : ROOTS_KEPT, bytes, total;
-        if (!hl_size_mul(ncap, sizeof(hl_term), &bytes) || !hl_size_add(bytes, p->stack_cap * sizeof(hl_term), &total) ||
-            total >= p->max_heap || hl_heap_charged(&p->heap) > p->max_heap - total)
+        if (!hl_size_mul(ncap, sizeof(hl_term), &bytes) || !hl_size_add(bytes, p->stack_cap * sizeof(hl_term), &total))
+            return HL_TERM_HEAP_LIMIT;
+        if (ncap > ROOTS_FREE && (total >= p->max_heap || hl_heap_charged(&p->heap) > p->max_heap - total))
             return HL_TERM_HEAP_LIMIT;
         hl_term *nr = hl_mem_realloc_array(tr->roots, ncap, sizeof *nr);
         if (!nr) return HL_TERM_NOMEM;

@@ -33,6 +33,8 @@
 /* Pushes the pair (a, b) on p->trap.roots: OK, HEAP_LIMIT (the stack
  * would take the process past its heap limit) or NOMEM. */
 hl_term_status hl_vm_trap_push2(hl_vm_proc *p, hl_term a, hl_term b);
+/* The bytes of the root stack counted against the heap limit. */
+size_t hl_vm_trap_roots_charged(const hl_vm_proc *p);
 /* Frees p->trap.buf (with p->trap.buf_free when set) and empties the root
  * stack, keeping a small one allocated when keep_small. */
 void hl_vm_trap_release(hl_vm_proc *p, bool keep_small);
