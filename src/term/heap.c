@@ -160,6 +160,26 @@ hl_term_status hl_heap_alloc(hl_heap *h, size_t words, hl_term **out) {
     return HL_TERM_OK;
 }
 
+hl_term_status hl_heap_frag_new_detached(hl_heap *h, size_t words, hl_heap_frag **out) {
+    size_t bytes;
+    if (!hl_size_mul(words, sizeof(hl_term), &bytes) || !hl_size_add(bytes, sizeof(hl_heap_frag), &bytes) ||
+        !hl_heap_fits(h, words, 0))
+        return HL_TERM_HEAP_LIMIT;
+    hl_heap_frag *f = hl_mem_alloc(bytes);
+    if (!f) return HL_TERM_NOMEM;
+    f->next = NULL;
+    f->size = f->used = words;
+    *out = f;
+    return HL_TERM_OK;
+}
+
+void hl_heap_adopt_frag(hl_heap *h, hl_heap_frag *f) {
+    f->next = h->frags;
+    h->frags = f;
+    h->frag_words += f->size;
+    h->end = h->top; /* the next hl_heap_need collects and merges fragments */
+}
+
 void hl_heap_trim(hl_heap *h, hl_term *p, size_t old_words, size_t new_words) {
     if (p + old_words == h->top) {
         h->top = p + new_words;

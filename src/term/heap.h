@@ -116,6 +116,14 @@ hl_term_status hl_heap_alloc(hl_heap *h, size_t words, hl_term **out);
 static inline bool hl_heap_frags_due(const hl_heap *h) {
     return h->frag_words > (size_t)(h->block_end - h->start);
 }
+/* A fragment of `words` words outside the heap, for one large object a
+ * builtin fills over several calls (vm/bif_tuple_build.c): the collector
+ * never sees it, so it may be half-filled, until hl_heap_adopt_frag links it
+ * in complete. HEAP_LIMIT when it would not fit the limit now, NOMEM. While
+ * detached it is the caller's to account for and to free (hl_mem_free). */
+hl_term_status hl_heap_frag_new_detached(hl_heap *h, size_t words, hl_heap_frag **out);
+/* Links a detached fragment, every word of it a valid term, into the heap. */
+void hl_heap_adopt_frag(hl_heap *h, hl_heap_frag *f);
 /* Gives back the tail of the most recent allocation p (old_words long) so it
  * is new_words long; a no-op when p is not the latest allocation. */
 void hl_heap_trim(hl_heap *h, hl_term *p, size_t old_words, size_t new_words);

@@ -22,6 +22,7 @@
 #include "vm/vm_io.h"
 #include "vm/vm_std.h"
 #include "vm/vm_support.h"
+#include "vm/vm_trap.h"
 
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
 #define BOOL(c) ((c) ? HL_AM(true) : HL_AM(false))
@@ -137,11 +138,14 @@ BIF(b_element) {
     *out = hl_tuple_get(a[1], (size_t)i - 1);
     return HL_TERM_OK;
 }
+/* Tuples above a quantum are copied over several calls (bif_tuple_build.c). */
 BIF(b_setelement) {
+    if (hl_vm_trap_resuming(p, b_setelement)) return hl_vm_tuple_build_resume(p, b_setelement, out);
     if (!hl_is_small(a[0]) || !hl_is_tuple(a[1])) return HL_TERM_BADARG;
     int64_t i = hl_small_val(a[0]);
     size_t n = hl_tuple_arity(a[1]);
     if (i < 1 || (uint64_t)i > n) return HL_TERM_BADARG;
+    if (n > HL_VM_TRAP_QUANTUM) return hl_vm_tuple_build(p, b_setelement, HL_TB_SETELEMENT, n, a[1], a[2], (uint64_t)i);
     hl_term *t;
     hl_term_status st = hl_heap_alloc(H, n + 1, &t);
     if (st != HL_TERM_OK) return st;

@@ -13,6 +13,7 @@
  * before a trap is mutated after it. */
 #include "term/compare.h"
 #include "vm/vm_lists.h"
+#include "vm/vm_std.h"
 #include "vm/vm_trap.h"
 
 #define BIF(name) hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
@@ -250,52 +251,33 @@ BIF(hl_vm_bif_tuple_to_list) {
     return done(p, HL_TERM_OK);
 }
 
-/* Three yielding phases: the length is counted (trap.t[0] the rest of the
- * list, t[1] its head, n[0] the count); the tuple is allocated and filled
- * with [] (a tight store loop, the one step that is not chunked, as in
- * make_tuple/2: bounded by the largest tuple the heap limit allows, filled
- * at memory speed); then the elements are copied in (t[0] the rest, t[1]
- * the tuple, n[1] the next index). trap.n[2] is the phase. No allocation
- * (so no collection) happens between the fill and the last copy, and no
- * other code runs in the process meanwhile. */
+/* The length is counted, a quantum of cells per call (trap.t[0] the rest
+ * of the list, t[1] its head, n[0] the count); a tuple of at most a quantum
+ * is then allocated and filled at once, a larger one is built over several
+ * calls by bif_tuple_build.c (p->trap.frag set: its state). */
 BIF(hl_vm_bif_list_to_tuple) {
-    hl_term l = a[0], head = a[0], tup = HL_NIL;
-    uint64_t n = 0, m = 0, at = 0;
+    hl_term l = a[0], head = a[0];
+    uint64_t n = 0, m = 0;
     if (hl_vm_trap_resuming(p, hl_vm_bif_list_to_tuple)) {
-        l = p->trap.t[0], n = p->trap.n[0];
-        if (p->trap.n[2] == 0) head = p->trap.t[1];
-        else tup = p->trap.t[1], at = p->trap.n[1];
+        if (p->trap.frag) return hl_vm_tuple_build_resume(p, hl_vm_bif_list_to_tuple, out);
+        l = p->trap.t[0], head = p->trap.t[1], n = p->trap.n[0];
     }
-    if (tup == HL_NIL) {
-        for (; hl_is_cons(l); l = hl_cdr(l), m++) {
-            if (m == Q) {
-                p->trap.t[0] = l, p->trap.t[1] = head, p->trap.n[0] = n + m, p->trap.n[2] = 0;
-                return hl_vm_trap_yield(p, hl_vm_bif_list_to_tuple, m);
-            }
+    for (; hl_is_cons(l); l = hl_cdr(l), m++) {
+        if (m == Q) {
+            p->trap.t[0] = l, p->trap.t[1] = head, p->trap.n[0] = n + m;
+            return hl_vm_trap_yield(p, hl_vm_bif_list_to_tuple, m);
         }
-        if (l != HL_NIL) return done(p, HL_TERM_BADARG);
-        n += m;
-        hl_term *t;
-        hl_term_status st = hl_heap_alloc(H, (size_t)n + 1, &t);
-        if (st != HL_TERM_OK) return st; /* retried from the saved count */
-        t[0] = hl_make_header(HL_SUB_TUPLE, n);
-        if (n > Q) { /* filled, charged as make_tuple is, and the copy starts with the next call */
-            for (uint64_t i = 0; i < n; i++) t[1 + i] = HL_NIL;
-            p->trap.t[0] = head, p->trap.t[1] = hl_make_boxed(t), p->trap.n[0] = n, p->trap.n[1] = 0, p->trap.n[2] = 1;
-            return hl_vm_trap_yield(p, hl_vm_bif_list_to_tuple, m + n);
-        }
-        tup = hl_make_boxed(t), l = head;
     }
-    hl_term *t = hl_boxed_ptr(tup);
-    uint64_t k = 0;
-    for (; at < n; at++, k++, l = hl_cdr(l)) {
-        if (k == Q) {
-            p->trap.t[0] = l, p->trap.t[1] = tup, p->trap.n[0] = n, p->trap.n[1] = at, p->trap.n[2] = 1;
-            return hl_vm_trap_yield(p, hl_vm_bif_list_to_tuple, m + k);
-        }
-        t[1 + at] = hl_car(l);
-    }
-    p->bif_cost += cost(m + k);
-    *out = tup;
+    if (l != HL_NIL) return done(p, HL_TERM_BADARG);
+    n += m;
+    p->bif_cost += cost(m);
+    if (n > Q) return hl_vm_tuple_build(p, hl_vm_bif_list_to_tuple, HL_TB_LIST, (size_t)n, head, HL_NIL, 0);
+    hl_term *t;
+    hl_term_status st = hl_heap_alloc(H, (size_t)n + 1, &t);
+    if (st != HL_TERM_OK) return st; /* retried from the saved count */
+    t[0] = hl_make_header(HL_SUB_TUPLE, n);
+    for (uint64_t i = 0; i < n; i++, head = hl_cdr(head)) t[1 + i] = hl_car(head);
+    p->bif_cost += cost(n);
+    *out = hl_make_boxed(t);
     return done(p, HL_TERM_OK);
 }

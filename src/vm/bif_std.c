@@ -1,5 +1,6 @@
 /* bif_std.c — the stdlib's C builtins beyond the core of bif.c: erlang's
- * tuple builders (make_tuple, append/delete/insert_element), floor/ceil,
+ * tuple builders (make_tuple, append/delete/insert_element; those above a
+ * quantum are built over several calls by bif_tuple_build.c), floor/ceil,
  * integer <-> list conversions with a base, list_to_existing_atom (the program's own pool only), raise/3, and the
  * math module over libm. Same contract as bif.c: never collect, charge
  * p->bif_cost for work proportional to the input, OTP 25's exceptions
@@ -13,9 +14,11 @@
 #include "vm/vm_internal.h"
 #include "vm/vm_lists.h"
 #include "vm/vm_std.h"
+#include "vm/vm_trap.h"
 
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
 #define H (&p->heap)
+#define Q HL_VM_TRAP_QUANTUM
 
 /* OTP's largest tuple (erts MAX_ARITYVAL); larger requests are badarg. */
 enum { TUPLE_MAX = (1 << 24) - 1, COST_SHIFT = 4 };
@@ -28,9 +31,14 @@ static hl_term_status new_tuple(hl_vm_proc *p, size_t n, hl_term **t) {
 }
 
 /* ---- tuples ---- */
+/* A call that ends with st, forgetting its continuation if it had one. */
+static hl_term_status end_call(hl_vm_proc *p, hl_term_status st) { return p->trap.fn ? hl_vm_trap_end(p, st) : st; }
+
 BIF(b_make_tuple2) {
+    if (hl_vm_trap_resuming(p, b_make_tuple2)) return hl_vm_tuple_build_resume(p, b_make_tuple2, out);
     if (!hl_is_small(a[0]) || hl_small_val(a[0]) < 0 || hl_small_val(a[0]) > TUPLE_MAX) return HL_TERM_BADARG;
     size_t n = (size_t)hl_small_val(a[0]);
+    if (n > Q) return hl_vm_tuple_build(p, b_make_tuple2, HL_TB_MAKE, n, a[1], HL_NIL, 0);
     hl_term *t;
     hl_term_status st = new_tuple(p, n, &t);
     if (st != HL_TERM_OK) return st;
@@ -39,35 +47,56 @@ BIF(b_make_tuple2) {
     return HL_TERM_OK;
 }
 
+/* The init list is checked whole before anything is built (a quantum of
+ * it per call: trap.t[0] the rest, t[1] the fill value, t[2] the list,
+ * n[0] the arity); a long list or a large tuple is then built by
+ * bif_tuple_build.c. */
 BIF(b_make_tuple3) {
-    if (!hl_is_small(a[0]) || hl_small_val(a[0]) < 0 || hl_small_val(a[0]) > TUPLE_MAX) return HL_TERM_BADARG;
-    size_t n = (size_t)hl_small_val(a[0]);
+    hl_term l, head, fill;
+    size_t n;
     uint64_t steps = 0;
-    hl_term l = a[2];
-    for (; hl_is_cons(l); l = hl_cdr(l), steps++) { /* validate before allocating */
-        hl_term e = hl_car(l);
-        if (!hl_is_tuple(e) || hl_tuple_arity(e) != 2) return HL_TERM_BADARG;
-        hl_term pos = hl_tuple_get(e, 0);
-        if (!hl_is_small(pos) || hl_small_val(pos) < 1 || (uint64_t)hl_small_val(pos) > n) return HL_TERM_BADARG;
+    if (hl_vm_trap_resuming(p, b_make_tuple3)) {
+        if (p->trap.frag) return hl_vm_tuple_build_resume(p, b_make_tuple3, out);
+        l = p->trap.t[0], fill = p->trap.t[1], head = p->trap.t[2], n = (size_t)p->trap.n[0];
+    } else {
+        if (!hl_is_small(a[0]) || hl_small_val(a[0]) < 0 || hl_small_val(a[0]) > TUPLE_MAX) return HL_TERM_BADARG;
+        n = (size_t)hl_small_val(a[0]);
+        l = head = a[2], fill = a[1];
     }
-    if (l != HL_NIL) return HL_TERM_BADARG;
+    for (; hl_is_cons(l); l = hl_cdr(l), steps++) { /* validate before allocating */
+        if (steps == Q) {
+            p->trap.t[0] = l, p->trap.t[1] = fill, p->trap.t[2] = head, p->trap.n[0] = n;
+            return hl_vm_trap_yield(p, b_make_tuple3, steps);
+        }
+        hl_term e = hl_car(l);
+        if (!hl_is_tuple(e) || hl_tuple_arity(e) != 2) return end_call(p, HL_TERM_BADARG);
+        hl_term pos = hl_tuple_get(e, 0);
+        if (!hl_is_small(pos) || hl_small_val(pos) < 1 || (uint64_t)hl_small_val(pos) > n)
+            return end_call(p, HL_TERM_BADARG);
+    }
+    if (l != HL_NIL) return end_call(p, HL_TERM_BADARG);
+    p->bif_cost += steps >> COST_SHIFT;
+    if (n > Q || p->trap.fn == b_make_tuple3) return hl_vm_tuple_build(p, b_make_tuple3, HL_TB_MAKE3, n, fill, head, 0);
     hl_term *t;
-    hl_term_status st = new_tuple(p, n, &t);
+    hl_term_status st = hl_heap_alloc(H, n + 1, &t);
     if (st != HL_TERM_OK) return st;
-    for (size_t i = 0; i < n; i++) t[1 + i] = a[1];
-    for (l = a[2]; hl_is_cons(l); l = hl_cdr(l)) { /* later entries win */
+    t[0] = hl_make_header(HL_SUB_TUPLE, n);
+    p->bif_cost += n >> COST_SHIFT;
+    for (size_t i = 0; i < n; i++) t[1 + i] = fill;
+    for (l = head; hl_is_cons(l); l = hl_cdr(l)) { /* later entries win */
         hl_term e = hl_car(l);
         t[hl_small_val(hl_tuple_get(e, 0))] = hl_tuple_get(e, 1);
     }
-    p->bif_cost += steps >> COST_SHIFT;
     *out = hl_make_boxed(t);
     return HL_TERM_OK;
 }
 
 BIF(b_append_element) {
+    if (hl_vm_trap_resuming(p, b_append_element)) return hl_vm_tuple_build_resume(p, b_append_element, out);
     if (!hl_is_tuple(a[0])) return HL_TERM_BADARG;
     size_t n = hl_tuple_arity(a[0]);
     if (n >= TUPLE_MAX) return HL_TERM_BADARG;
+    if (n + 1 > Q) return hl_vm_tuple_build(p, b_append_element, HL_TB_APPEND, n + 1, a[0], a[1], 0);
     hl_term *t;
     hl_term_status st = new_tuple(p, n + 1, &t);
     if (st != HL_TERM_OK) return st;
@@ -78,10 +107,12 @@ BIF(b_append_element) {
 }
 
 BIF(b_delete_element) {
+    if (hl_vm_trap_resuming(p, b_delete_element)) return hl_vm_tuple_build_resume(p, b_delete_element, out);
     if (!hl_is_small(a[0]) || !hl_is_tuple(a[1])) return HL_TERM_BADARG;
     size_t n = hl_tuple_arity(a[1]);
     int64_t i = hl_small_val(a[0]);
     if (i < 1 || (uint64_t)i > n) return HL_TERM_BADARG;
+    if (n - 1 > Q) return hl_vm_tuple_build(p, b_delete_element, HL_TB_DELETE, n - 1, a[1], HL_NIL, (uint64_t)i);
     hl_term *t;
     hl_term_status st = new_tuple(p, n - 1, &t);
     if (st != HL_TERM_OK) return st;
@@ -92,10 +123,12 @@ BIF(b_delete_element) {
 }
 
 BIF(b_insert_element) {
+    if (hl_vm_trap_resuming(p, b_insert_element)) return hl_vm_tuple_build_resume(p, b_insert_element, out);
     if (!hl_is_small(a[0]) || !hl_is_tuple(a[1])) return HL_TERM_BADARG;
     size_t n = hl_tuple_arity(a[1]);
     int64_t i = hl_small_val(a[0]);
     if (i < 1 || (uint64_t)i > n + 1 || n >= TUPLE_MAX) return HL_TERM_BADARG;
+    if (n + 1 > Q) return hl_vm_tuple_build(p, b_insert_element, HL_TB_INSERT, n + 1, a[1], a[2], (uint64_t)i);
     hl_term *t;
     hl_term_status st = new_tuple(p, n + 1, &t);
     if (st != HL_TERM_OK) return st;

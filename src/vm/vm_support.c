@@ -216,9 +216,14 @@ hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_
     size_t unchanged = topmost_marked(p);
     size_t skip = p->stack_clean < unchanged ? p->stack_clean : unchanged;
     uint64_t majors = p->heap.gc_major_count, collections = p->heap.gc_count;
-    hl_roots r[6] = {{x, live},         {p->stack, p->sp},           {extra, nextra}, {p->mbox.msgs, p->mbox.n},
-                     {p->trap.t, HL_VM_TRAP_TERMS}, {p->trap.roots, p->trap.nroots}};
-    hl_term_status st = hl_heap_gc_skip(&p->heap, need, r, 6, 1, skip);
+    hl_roots r[7] = {{x, live},
+                     {p->stack, p->sp},
+                     {extra, nextra},
+                     {p->mbox.msgs, p->mbox.n},
+                     {p->trap.t, HL_VM_TRAP_TERMS},
+                     {p->trap.roots, p->trap.nroots},
+                     {p->trap.frag ? p->trap.frag->data + 1 : NULL, p->trap.frag_filled}};
+    hl_term_status st = hl_heap_gc_skip(&p->heap, need, r, 7, 1, skip);
     if (p->heap.gc_count == collections) p->stack_clean = 0; /* nothing ran (out of memory) */
     else p->stack_clean = p->heap.gc_major_count != majors ? p->e : unchanged;
     mark_new_frames(p);

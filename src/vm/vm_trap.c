@@ -1,8 +1,9 @@
 /* vm_trap.c — the host memory a yielding builtin's continuation may own
  * (vm/vm_trap.h): its buffer, freed by the builtin's own destructor when
- * it has one (a deflate stream), and its stack of root terms, which the
- * collector scans and the heap limit counts (heap + process stack + this
- * stack <= max_heap, as for the process stack). */
+ * it has one (a deflate stream), its stack of root terms and a large
+ * tuple it fills outside the heap, both of which the collector scans and the
+ * heap limit counts (heap + process stack + these <= max_heap, as for the
+ * process stack). */
 #include "base/mem.h"
 #include "vm/vm_trap.h"
 
@@ -12,7 +13,10 @@ enum {
 };                       /* the process stack's first block is */
 
 size_t hl_vm_trap_roots_charged(const hl_vm_proc *p) {
-    return p->trap.roots_cap > ROOTS_FREE ? p->trap.roots_cap * sizeof(hl_term) : 0;
+    size_t b = p->trap.roots_cap > ROOTS_FREE ? p->trap.roots_cap * sizeof(hl_term) : 0;
+    /* a detached tuple: twice, as heap words are (room to copy it into) */
+    if (p->trap.frag) b += 2 * p->trap.frag->size * sizeof(hl_term);
+    return b;
 }
 
 /* The heap may use what the process stack and the root stack leave. */
@@ -39,8 +43,29 @@ hl_term_status hl_vm_trap_push2(hl_vm_proc *p, hl_term a, hl_term b) {
     return HL_TERM_OK;
 }
 
+hl_term_status hl_vm_trap_frag_new(hl_vm_proc *p, size_t words) {
+    hl_term_status st = hl_heap_frag_new_detached(&p->heap, words, &p->trap.frag);
+    if (st != HL_TERM_OK) return st;
+    p->trap.frag_filled = 0;
+    recharge(p);
+    return HL_TERM_OK;
+}
+
+hl_term hl_vm_trap_frag_adopt(hl_vm_proc *p) {
+    hl_heap_frag *f = p->trap.frag;
+    p->trap.frag = NULL, p->trap.frag_filled = 0;
+    recharge(p);
+    hl_heap_adopt_frag(&p->heap, f);
+    return hl_make_boxed(f->data);
+}
+
 void hl_vm_trap_release(hl_vm_proc *p, bool keep_small) {
     hl_vm_trap *tr = &p->trap;
+    if (tr->frag) {
+        hl_mem_free(tr->frag);
+        tr->frag = NULL, tr->frag_filled = 0;
+        recharge(p);
+    }
     if (tr->buf) {
         if (tr->buf_free) tr->buf_free(tr->buf);
         else hl_mem_free(tr->buf);

@@ -33,7 +33,13 @@
 /* Pushes the pair (a, b) on p->trap.roots: OK, HEAP_LIMIT (the stack
  * would take the process past its heap limit) or NOMEM. */
 hl_term_status hl_vm_trap_push2(hl_vm_proc *p, hl_term a, hl_term b);
-/* The bytes of the root stack counted against the heap limit. */
+/* A detached heap fragment of `words` words in p->trap.frag (the caller
+ * writes the tuple header in word 0 and advances p->trap.frag_filled as it
+ * fills elements, which are then roots): OK, HEAP_LIMIT, NOMEM. */
+hl_term_status hl_vm_trap_frag_new(hl_vm_proc *p, size_t words);
+/* Links the filled p->trap.frag into the heap; returns the tuple. */
+hl_term hl_vm_trap_frag_adopt(hl_vm_proc *p);
+/* The bytes of the root stack and detached tuple counted against the heap limit. */
 size_t hl_vm_trap_roots_charged(const hl_vm_proc *p);
 /* Frees p->trap.buf (with p->trap.buf_free when set) and empties the root
  * stack, keeping a small one allocated when keep_small. */
@@ -58,7 +64,7 @@ static inline hl_term_status hl_vm_trap_yield(hl_vm_proc *p, hl_vm_bif_fn fn, ui
  * next call of the builtin starts afresh, and return st. */
 static inline hl_term_status hl_vm_trap_end(hl_vm_proc *p, hl_term_status st) {
     p->trap.fn = NULL;
-    if (p->trap.buf || p->trap.roots) hl_vm_trap_release(p, true);
+    if (p->trap.buf || p->trap.roots || p->trap.frag) hl_vm_trap_release(p, true);
     for (unsigned i = 0; i < HL_VM_TRAP_TERMS; i++) p->trap.t[i] = HL_NIL;
     return st;
 }
