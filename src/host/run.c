@@ -3,6 +3,7 @@
  * (DESIGN §4 faults): result copied out, uncaught exception with class,
  * reason text and guest stack, or which limit stopped it. The process and
  * its heap are freed before returning, whatever happened. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "term/copy.h"
 #include "term/heap.h"
 #include "vm/vm.h"
+#include "vm/vm_internal.h"
 #include "vm/vm_io.h"
 
 static hl_status limit_error(hl_error **err, hl_limit_kind kind) {
@@ -35,6 +37,26 @@ static bool test_gc_always(void) {
     return v && strcmp(v, "1") == 0;
 #else
     return false;
+#endif
+}
+
+/* Test builds only: with HL_TEST_BIF_PROBE=1 every run prints its longest
+ * single builtin call and largest single charge to stderr, for auditing
+ * that no builtin runs past its quantum on a given program (the builtins
+ * are named by their offset from this function: tests/probe_names.sh turns
+ * them into names with `nm`; docs/builtins.md). */
+static void test_bif_probe_report(const hl_vm_proc *p) {
+#ifdef HL_TEST_HOOKS
+    const char *v = getenv("HL_TEST_BIF_PROBE");
+    if (!v || strcmp(v, "1") != 0) return;
+    const hl_vm_bif_probe *pr = &p->probe;
+    uintptr_t self = (uintptr_t)test_bif_probe_report; /* functions by their offset from this one */
+    fprintf(stderr,
+            "bif-probe: longest call %.3f ms (fn %+lld), largest charge %llu reductions (fn %+lld), %llu traps\n",
+            (double)pr->max_ns / 1e6, (long long)((uintptr_t)pr->max_ns_fn - self), (unsigned long long)pr->max_cost,
+            (long long)((uintptr_t)pr->max_cost_fn - self), (unsigned long long)pr->traps);
+#else
+    (void)p;
 #endif
 }
 
@@ -208,6 +230,7 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
                                                           "which cannot leave the guest"));
     else if (status == HL_ENOMEM && !*result && st == HL_VM_DONE)
         status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    test_bif_probe_report(p);
     hl_vm_proc_free(p);
     return status;
 }

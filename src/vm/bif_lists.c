@@ -252,9 +252,10 @@ BIF(hl_vm_bif_tuple_to_list) {
 }
 
 /* The length is counted, a quantum of cells per call (trap.t[0] the rest
- * of the list, t[1] its head, n[0] the count); a tuple of at most a quantum
- * is then allocated and filled at once, a larger one is built over several
- * calls by bif_tuple_build.c (p->trap.frag set: its state). */
+ * of the list, t[1] its head, n[0] the count); a short list (counted and
+ * copied within one quantum) is then made a tuple at once, a longer one is
+ * built over several calls by bif_tuple_build.c (p->trap.frag set: its
+ * state). */
 BIF(hl_vm_bif_list_to_tuple) {
     hl_term l = a[0], head = a[0];
     uint64_t n = 0, m = 0;
@@ -271,7 +272,8 @@ BIF(hl_vm_bif_list_to_tuple) {
     if (l != HL_NIL) return done(p, HL_TERM_BADARG);
     n += m;
     p->bif_cost += cost(m);
-    if (n > Q) return hl_vm_tuple_build(p, hl_vm_bif_list_to_tuple, HL_TB_LIST, (size_t)n, head, HL_NIL, 0);
+    /* counting and copying in one call: at most a quantum of both */
+    if (n > Q / 2 || p->trap.fn) return hl_vm_tuple_build(p, hl_vm_bif_list_to_tuple, HL_TB_LIST, (size_t)n, head, HL_NIL, 0);
     hl_term *t;
     hl_term_status st = hl_heap_alloc(H, (size_t)n + 1, &t);
     if (st != HL_TERM_OK) return st; /* retried from the saved count */

@@ -76,7 +76,9 @@ BIF(b_make_tuple3) {
     }
     if (l != HL_NIL) return end_call(p, HL_TERM_BADARG);
     p->bif_cost += steps >> COST_SHIFT;
-    if (n > Q || p->trap.fn == b_make_tuple3) return hl_vm_tuple_build(p, b_make_tuple3, HL_TB_MAKE3, n, fill, head, 0);
+    /* checking, filling and applying in one call: at most a quantum of all three */
+    if (n + 2 * steps > Q || p->trap.fn == b_make_tuple3)
+        return hl_vm_tuple_build(p, b_make_tuple3, HL_TB_MAKE3, n, fill, head, 0);
     hl_term *t;
     hl_term_status st = hl_heap_alloc(H, n + 1, &t);
     if (st != HL_TERM_OK) return st;

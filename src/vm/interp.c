@@ -125,11 +125,13 @@ const hl_tword *hl_vm_halt_code(void) {
 #ifdef HL_TEST_HOOKS
 #define HL_BIF_PROBE_START() uint64_t probe_t0 = hl_vm_now_ns()
 #define HL_BIF_PROBE_END(fn) hl_vm_probe_bif(p, (fn), ts, probe_t0)
+#define HL_BIF_PROBE_RESTART() (probe_t0 = hl_vm_now_ns())
 #define HL_CMP_PROBE() (p->bif_cost > p->probe.max_cost ? (void)(p->probe.max_cost = p->bif_cost) : (void)0)
 #else
 #define HL_CMP_PROBE() ((void)0)
 #define HL_BIF_PROBE_START() ((void)0)
 #define HL_BIF_PROBE_END(fn) ((void)0)
+#define HL_BIF_PROBE_RESTART() ((void)0)
 #endif
 
 HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t budget, int init) {
@@ -309,7 +311,9 @@ dispatch:
         if (UNLIKELY(ts == HL_TERM_HEAP_LIMIT)) {
             /* a little room beyond the live data: a yielding builtin's
              * small steps (vm_trap.h) then always fit on the retry */
+            HL_BIF_PROBE_END(fn); /* the collection is not the builtin's time */
             GC(HL_VM_TRAP_ROOM, (uint32_t)pc[3], args, k);
+            HL_BIF_PROBE_RESTART();
             ts = fn(p, args, &out);
         }
         HL_BIF_PROBE_END(fn);

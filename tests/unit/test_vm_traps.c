@@ -469,11 +469,11 @@ static void test_root_stack_survives_collections(void **state) {
         uint64_t collections = 0, with_roots = 0, with_frag = 0;
         while ((st = hl_vm_run(p, 50)) == HL_VM_YIELD) {
             hl_term x[HL_BC_MAX_X];
-            memcpy(x, p->xsave, p->nlive * sizeof *x);
+            if (p->nlive) memcpy(x, p->xsave, p->nlive * sizeof *x);
             with_roots += p->trap.nroots > 0;
             with_frag += p->trap.frag != NULL && p->trap.frag_filled > 0;
             assert_int_equal(hl_vm_gc(p, x, p->nlive, 0, NULL, 0), HL_VM_CONTINUE);
-            memcpy(p->xsave, x, p->nlive * sizeof *x);
+            if (p->nlive) memcpy(p->xsave, x, p->nlive * sizeof *x);
             collections++;
         }
         assert_int_equal(st, HL_VM_DONE);
