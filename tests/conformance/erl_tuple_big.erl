@@ -6,7 +6,7 @@
 %% elements at the edges of each change, whole-tuple hashes, and the
 %% errors found after a long walk.
 main() ->
-    N = 200003,
+    N = 140003,
     LT = list_to_tuple(lists:seq(1, N)),
     [make2(N), make3(N), make3_long(), l2t(LT, N), setel(LT, N), append(LT, N), insert(LT), delete(LT, N),
      small_vs_big(), errors(LT, N)].
@@ -19,9 +19,9 @@ make3(N) ->
     T = erlang:make_tuple(N, {a}, [{1, b}, {N, c}, {5, d}, {5, e}]),
     {element(1, T), element(N, T), element(5, T), element(6, T), erlang:phash2(T)}.
 
-%% a short tuple, an init list of 150,000 entries (later ones win)
+%% a short tuple, an init list of 70,000 entries (later ones win)
 make3_long() ->
-    erlang:make_tuple(4, z, [{I rem 4 + 1, I} || I <- lists:seq(1, 150000)]).
+    erlang:make_tuple(4, z, [{I rem 4 + 1, I} || I <- lists:seq(1, 70000)]).
 
 l2t(LT, N) ->
     {tuple_size(LT), element(1, LT), element(N, LT), erlang:phash2(LT)}.
