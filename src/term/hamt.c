@@ -532,6 +532,15 @@ bool hl_hamt_iter_cursor(const hl_map_iter *it, uint64_t *cursor) {
 
 hl_term_status hl_hamt_sorted_pairs(hl_term map, uint64_t *budget, hl_term **out) {
     size_t n = hl_hashmap_size(map);
+    /* gathering the pairs is work too: a budget too small for it fails
+     * before anything is allocated or copied */
+    if (budget) {
+        if (*budget / 4 < n) { /* a gathered pair costs about four compare steps */
+            *budget = 0;
+            return HL_TERM_BUDGET;
+        }
+        *budget -= 4 * (uint64_t)n;
+    }
     hl_term *kv = hl_mem_realloc_array(NULL, n, 2 * sizeof *kv);
     entry *e = hl_mem_realloc_array(NULL, n, 2 * sizeof *e);
     hl_term *ks = hl_mem_realloc_array(NULL, n, sizeof *ks);

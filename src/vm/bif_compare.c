@@ -11,14 +11,21 @@
  *                    I advanced in place: an integer, so no old-to-young
  *                    pointer is ever written),
  *   t[3], t[4]       the operands (min/max return one of them),
- *   trap.n[0]        exact (=:=) or not.
+ *   trap.n[0]        exact (=:=) or not,
+ *   trap.n[1]        only equality is asked (==, /=, =:=, =/=): large maps
+ *                    are then compared pair by pair in a frame {MA, MB,
+ *                    Cursor} (MA's pairs from the cursor, each looked up
+ *                    in MB), since equal maps need no key order.
  *
  * Lists and tuples are walked by the frames (a list's tail needs no frame
  * when its heads compare within a small budget, so a list of small terms
  * allocates nothing and a frame costs at most one per 256 units); any
- * other pair (maps, numbers, binaries, funs) is compared by the ordinary
- * comparator, under its usual budget (a map comparison past it stops the
- * run with a reductions fault, as everywhere). One work unit per pair. */
+ * other pair (numbers, binaries, funs, flat maps, and hash maps when the
+ * order is asked) is compared by the ordinary comparator, under its usual
+ * budget (ordering two large maps of one size past it stops the run with a
+ * reductions fault, as everywhere). One work unit per pair, MAP_PAIR_UNITS
+ * per map pair (an iterator seek and a lookup). */
+#include "term/map.h"
 #include "term/compare.h"
 #include "vm/vm_lists.h"
 #include "vm/vm_trap.h"
@@ -29,6 +36,7 @@
 
 enum { LEAF_BUDGET = 1u << 20 }; /* hl_vm_cmp's */
 enum { SMALL_HEAD = 256 };        /* list heads compared without a frame */
+enum { MAP_PAIR_UNITS = 64 };     /* a seek and a lookup, each O(depth): ~0.5 us */
 
 /* The ordinary comparator on a pair the walk does not take apart. */
 static int leaf(hl_vm_proc *p, hl_term a, hl_term b, bool exact, uint64_t *units) {
@@ -59,7 +67,7 @@ static hl_term_status push(hl_vm_proc *p, hl_term *stack, hl_term x, hl_term y, 
  * saved (so each collection and retry makes progress). */
 static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
     hl_term a = p->trap.t[0], b = p->trap.t[1], stack = p->trap.t[2];
-    bool exact = p->trap.n[0] != 0;
+    bool exact = p->trap.n[0] != 0, eq_only = p->trap.n[1] != 0;
     uint64_t units = 0;
     hl_term_status st;
     for (;;) {
@@ -100,6 +108,14 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
                 a = hl_tuple_get(a, 0), b = hl_tuple_get(b, 0);
                 continue;
             }
+            if (eq_only && hl_is_map(a) && hl_is_map(b) && !hl_is_flatmap(a) && !hl_is_flatmap(b)) {
+                if (hl_map_size(a) != hl_map_size(b)) {
+                    *r = 1; /* unequal: the caller asks no more */
+                    break;
+                }
+                if ((st = push(p, &stack, a, b, 0)) != HL_TERM_OK) goto out_of_room;
+                goto pop;
+            }
             int c = leaf(p, a, b, exact, &units);
             if (c) {
                 *r = c;
@@ -111,6 +127,11 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
             *r = 0;
             break;
         }
+        if (units >= Q) { /* (a run of identical pairs counts too) */
+            p->trap.t[0] = p->trap.t[1] = HL_NIL, p->trap.t[2] = stack;
+            return hl_vm_trap_yield(p, fn, units);
+        }
+        units++;
         hl_term f = hl_car(stack);
         if (hl_tuple_arity(f) == 2) {
             a = hl_tuple_get(f, 0), b = hl_tuple_get(f, 1);
@@ -118,6 +139,36 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
             continue;
         }
         hl_term ta = hl_tuple_get(f, 0), tb = hl_tuple_get(f, 1);
+        if (hl_is_map(ta)) { /* MA's next pair from the cursor, looked up in MB */
+            hl_map_iter it;
+            hl_term k, vb;
+            bool found = false;
+            units += MAP_PAIR_UNITS;
+            uint64_t cursor;
+            if (!hl_map_iter_seek_io(&it, ta, (uint64_t)hl_small_val(hl_tuple_get(f, 2))) ||
+                !hl_map_iter_next(&it, &k, &a)) {
+                stack = hl_cdr(stack); /* every pair matched */
+                goto pop;
+            }
+            if (hl_map_find(tb, k, &vb, &found) != HL_TERM_OK || !found) {
+                *r = 1;
+                break;
+            }
+            if (hl_map_iter_cursor(&it, &cursor)) {
+                hl_boxed_ptr(f)[3] = hl_make_small((int64_t)cursor);
+            } else { /* past 2^22 keys of one hash: the ordinary comparator */
+                stack = hl_cdr(stack);
+                a = ta;
+                int c = leaf(p, ta, tb, exact, &units);
+                if (c) {
+                    *r = c;
+                    break;
+                }
+                goto pop;
+            }
+            b = vb;
+            continue;
+        }
         size_t i = (size_t)hl_small_val(hl_tuple_get(f, 2));
         a = hl_tuple_get(ta, i), b = hl_tuple_get(tb, i);
         if (i + 1 < hl_tuple_arity(ta)) hl_boxed_ptr(f)[3] = hl_make_small((int64_t)i + 1);
@@ -133,8 +184,8 @@ out_of_room:
 
 /* Compares x and y for builtin fn: OK with *r (and the operands in *ox,
  * *oy, as they are now), a trap, or an allocation failure. */
-static hl_term_status compare(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term x, hl_term y, bool exact, int *r, hl_term *ox,
-                              hl_term *oy) {
+static hl_term_status compare(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term x, hl_term y, bool exact, bool eq_only, int *r,
+                              hl_term *ox, hl_term *oy) {
     if (!hl_vm_trap_resuming(p, fn)) {
         *ox = x, *oy = y;
         uint64_t budget = Q;
@@ -150,7 +201,7 @@ static hl_term_status compare(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term x, hl_term
         }
         /* More than a quantum: the walk, from the start, with the quantum charged. */
         p->trap.t[0] = x, p->trap.t[1] = y, p->trap.t[2] = HL_NIL, p->trap.t[3] = x, p->trap.t[4] = y;
-        p->trap.n[0] = exact;
+        p->trap.n[0] = exact, p->trap.n[1] = eq_only;
         return hl_vm_trap_yield(p, fn, Q);
     }
     hl_term_status st = walk(p, fn, r);
@@ -159,22 +210,22 @@ static hl_term_status compare(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term x, hl_term
     return hl_vm_trap_end(p, HL_TERM_OK);
 }
 
-#define CMP(name, exact, cond)                                                                            \
+#define CMP(name, exact, eq_only, cond)                                                                   \
     hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out) {                                 \
         int c = 0;                                                                                        \
         hl_term x, y;                                                                                     \
-        hl_term_status st = compare(p, name, a[0], a[1], exact, &c, &x, &y);                              \
+        hl_term_status st = compare(p, name, a[0], a[1], exact, eq_only, &c, &x, &y);                     \
         if (st == HL_TERM_OK) *out = BOOL(cond);                                                          \
         return st;                                                                                        \
     }
-CMP(hl_vm_bif_eq, false, c == 0)
-CMP(hl_vm_bif_ne, false, c != 0)
-CMP(hl_vm_bif_le, false, c <= 0)
-CMP(hl_vm_bif_lt, false, c < 0)
-CMP(hl_vm_bif_ge, false, c >= 0)
-CMP(hl_vm_bif_gt, false, c > 0)
-CMP(hl_vm_bif_exact_eq, true, c == 0)
-CMP(hl_vm_bif_exact_ne, true, c != 0)
+CMP(hl_vm_bif_eq, false, true, c == 0)
+CMP(hl_vm_bif_ne, false, true, c != 0)
+CMP(hl_vm_bif_le, false, false, c <= 0)
+CMP(hl_vm_bif_lt, false, false, c < 0)
+CMP(hl_vm_bif_ge, false, false, c >= 0)
+CMP(hl_vm_bif_gt, false, false, c > 0)
+CMP(hl_vm_bif_exact_eq, true, true, c == 0)
+CMP(hl_vm_bif_exact_ne, true, true, c != 0)
 #undef CMP
 
 /* The compare instructions' slow path (interp.c): the same, under keys of
@@ -188,22 +239,22 @@ static hl_term_status instr_key_exact(hl_vm_proc *p, const hl_term *a, hl_term *
     (void)p, (void)a, (void)out;
     return HL_TERM_BADARG;
 }
-hl_term_status hl_vm_cmp_instr(hl_vm_proc *p, hl_term a, hl_term b, bool exact, int *r) {
+hl_term_status hl_vm_cmp_instr(hl_vm_proc *p, hl_term a, hl_term b, bool exact, bool eq_only, int *r) {
     hl_term x, y;
-    return compare(p, exact ? instr_key_exact : instr_key, a, b, exact, r, &x, &y);
+    return compare(p, exact ? instr_key_exact : instr_key, a, b, exact, eq_only, r, &x, &y);
 }
 
 hl_term_status hl_vm_bif_min(hl_vm_proc *p, const hl_term *a, hl_term *out) {
     int c = 0;
     hl_term x, y;
-    hl_term_status st = compare(p, hl_vm_bif_min, a[0], a[1], false, &c, &x, &y);
+    hl_term_status st = compare(p, hl_vm_bif_min, a[0], a[1], false, false, &c, &x, &y);
     if (st == HL_TERM_OK) *out = c <= 0 ? x : y;
     return st;
 }
 hl_term_status hl_vm_bif_max(hl_vm_proc *p, const hl_term *a, hl_term *out) {
     int c = 0;
     hl_term x, y;
-    hl_term_status st = compare(p, hl_vm_bif_max, a[0], a[1], false, &c, &x, &y);
+    hl_term_status st = compare(p, hl_vm_bif_max, a[0], a[1], false, false, &c, &x, &y);
     if (st == HL_TERM_OK) *out = c >= 0 ? x : y;
     return st;
 }

@@ -109,10 +109,12 @@ const hl_tword *hl_vm_halt_code(void) {
 /* The compare instructions' slow path (operands not both small, or not
  * both immediate): a comparison larger than a quantum yields as a builtin
  * does (bif_compare.c, docs/builtins.md): charged, then cmp_again. */
-#define CMP_SLOW(c, a, b, exact)                                                 \
+#define CMP_SLOW(c, a, b, exact) CMP_SLOW_MODE(c, a, b, exact, false)
+#define CMP_SLOW_EQ(c, a, b, exact) CMP_SLOW_MODE(c, a, b, exact, true)
+#define CMP_SLOW_MODE(c, a, b, exact, eq_only)                                   \
     do {                                                                         \
         p->bif_cost = 0;                                                         \
-        cmp_st = hl_vm_cmp_instr(p, (a), (b), (exact), &(c));                    \
+        cmp_st = hl_vm_cmp_instr(p, (a), (b), (exact), (eq_only), &(c));         \
         HL_CMP_PROBE();                                                          \
         if (UNLIKELY(p->bif_cost)) {                                             \
             if (reds >= p->bif_cost) reds -= p->bif_cost;                        \
@@ -523,7 +525,7 @@ dispatch:
         if (a != b) {
             if (hl_is_immed(a) && hl_is_immed(b)) JUMP(pc[1]);
             int c_;
-            CMP_SLOW(c_, a, b, false);
+            CMP_SLOW_EQ(c_, a, b, false);
             if (c_ != 0) JUMP(pc[1]);
         }
         NEXT(4);
@@ -533,7 +535,7 @@ dispatch:
         if (a == b) JUMP(pc[1]);
         if (!(hl_is_immed(a) && hl_is_immed(b))) {
             int c_;
-            CMP_SLOW(c_, a, b, false);
+            CMP_SLOW_EQ(c_, a, b, false);
             if (c_ == 0) JUMP(pc[1]);
         }
         NEXT(4);
@@ -543,7 +545,7 @@ dispatch:
         if (a != b) {
             if (hl_is_immed(a) || hl_is_immed(b)) JUMP(pc[1]);
             int c_;
-            CMP_SLOW(c_, a, b, true);
+            CMP_SLOW_EQ(c_, a, b, true);
             if (c_ != 0) JUMP(pc[1]);
         }
         NEXT(4);
@@ -553,7 +555,7 @@ dispatch:
         if (a == b) JUMP(pc[1]);
         if (!hl_is_immed(a) && !hl_is_immed(b)) {
             int c_;
-            CMP_SLOW(c_, a, b, true);
+            CMP_SLOW_EQ(c_, a, b, true);
             if (c_ == 0) JUMP(pc[1]);
         }
         NEXT(4);

@@ -32,6 +32,8 @@ hl_term_status hl_vm_bif_max(hl_vm_proc *p, const hl_term *a, hl_term *out);
 /* The compare instructions' slow path: OK with *r, HL_VM_BIF_TRAP (state
  * saved: charge p->bif_cost, pass a preemption point, execute the
  * instruction again) or HEAP_LIMIT (collect, then again). */
-hl_term_status hl_vm_cmp_instr(hl_vm_proc *p, hl_term a, hl_term b, bool exact, int *r);
+/* eq_only: the instruction tests equality (is_eq, is_ne, is_eq_exact,
+ * is_ne_exact), so *r is only zero or not (large maps compare faster so). */
+hl_term_status hl_vm_cmp_instr(hl_vm_proc *p, hl_term a, hl_term b, bool exact, bool eq_only, int *r);
 
 #endif

@@ -23,6 +23,7 @@
 #include "host/host_int.h"
 #include "term/atom.h"
 #include "term/bits.h"
+#include "term/map.h"
 #include "vm/vm.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_support.h"
@@ -40,7 +41,11 @@ static const char src[] =
     "-module(tr).\n"
     "-export([len/1, rev1/1, rev2/1, app/1, mem/1, key/1, t2l/1, l2t/1, b2l/1, b2l3/1, glen/1, bits2l/1, sub/1,\n"
     "         iol2b/1, iosz/1, eqv/1, eqg/1, ltg/1, mx/1, eqvn/1, eqgn/1, l2i/1]).\n"
-    "-export([ph2/1, ph2r/1, ph1/1, mt/1, mt3/1, se/1, ae/1, de/1, ie/1, seh/1, l2th/1]).\n"
+    "-export([ph2/1, ph2r/1, ph1/1, mt/1, mt3/1, se/1, ae/1, de/1, ie/1, seh/1, l2th/1, eqm/1, eqmx/1, eqmg/1]).\n"
+    "eqm({A, B}) -> A == B.\n"
+    "eqmx({A, B}) -> erlang:'=:='(A, B).\n"
+    "eqmg({A, B}) when A =:= B -> same;\n"
+    "eqmg(_) -> diff.\n"
     "seh(T) -> erlang:phash2(setelement(2, T, x)).\n"
     "l2th(T) -> erlang:phash2(list_to_tuple(tuple_to_list(T))).\n"
     "mt(N) -> erlang:make_tuple(N, x).\n"
@@ -114,7 +119,7 @@ static const char src[] =
 /* Elements of the nested-list comparisons (each a 300-element list). */
 #define NEST_LEN 2000
 
-enum arg_kind { LIST, TUPLE, BINARY, PAIR, BYTES, PAIR_EQ, PAIR_NEST, ZEROS, INT, INITS, BOXED_TUPLE };
+enum arg_kind { LIST, TUPLE, BINARY, PAIR, BYTES, PAIR_EQ, PAIR_NEST, ZEROS, INT, INITS, BOXED_TUPLE, MAP_PAIR };
 typedef struct tcase {
     const char *fn;
     enum arg_kind kind;
@@ -127,6 +132,7 @@ static const tcase cases[] = {
     {"ph2", LIST}, {"ph2", BYTES}, {"ph2", BINARY}, {"ph2", TUPLE}, {"ph2", PAIR_NEST}, {"ph2r", PAIR_EQ},
     {"ph1", LIST}, {"ph1", BYTES}, {"ph1", BINARY}, {"ph1", TUPLE}, {"ph1", PAIR_NEST},
     {"mt", INT}, {"mt3", INITS}, {"se", TUPLE}, {"ae", TUPLE}, {"de", TUPLE}, {"ie", TUPLE},
+    {"eqm", MAP_PAIR}, {"eqmx", MAP_PAIR}, {"eqmg", MAP_PAIR},
 };
 
 static hl_module *compile_tr(hl_engine **eng) {
@@ -168,6 +174,20 @@ static hl_term make_arg(hl_vm_proc *p, enum arg_kind kind, size_t n) {
         return hl_make_boxed(c + 4);
     }
     if (kind == INT) return hl_make_small((int64_t)n);
+    if (kind == MAP_PAIR) { /* {M, M'}: two equal hash maps of n keys (i => [i]) built apart */
+        hl_term *kv = malloc(2 * n * sizeof *kv), m[2];
+        assert_non_null(kv);
+        for (int side = 0; side < 2; side++) {
+            assert_int_equal(hl_heap_alloc(h, 2 * n, &c), HL_TERM_OK);
+            for (size_t i = 0; i < n; i++)
+                kv[i] = hl_make_small((int64_t)i + 1), kv[n + i] = hl_cons_init(c + 2 * i, kv[i], HL_NIL);
+            assert_int_equal(hl_map_new(h, kv, kv + n, n, &m[side]), HL_TERM_OK);
+        }
+        free(kv);
+        assert_int_equal(hl_heap_alloc(h, 3, &c), HL_TERM_OK);
+        c[0] = hl_make_header(HL_SUB_TUPLE, 2), c[1] = m[0], c[2] = m[1];
+        return hl_make_boxed(c);
+    }
     if (kind == INITS) { /* [{I rem 3 + 1, I} || I <- 1..n] */
         assert_int_equal(hl_heap_alloc(h, 5 * n, &c), HL_TERM_OK);
         for (size_t i = 0; i < n; i++) {
@@ -261,6 +281,14 @@ static void check_result(const tcase *tc, hl_term r, size_t n) {
         assert_memory_equal(b + n, "tail", 4);
         return;
     }
+    if (!strcmp(f, "eqm") || !strcmp(f, "eqmx")) {
+        assert_true(r == HL_AM(true));
+        return;
+    }
+    if (!strcmp(f, "eqmg")) {
+        assert_true(is_atom_named(r, "same"));
+        return;
+    }
     if (!strcmp(f, "eqv") || !strcmp(f, "eqvn")) {
         assert_true(r == HL_AM(true));
         return;
@@ -347,6 +375,7 @@ static void test_huge_args_stop_on_the_limit(void **state) {
         size_t n = cases[i].kind == BINARY      ? (16u << 20) - 8
                  : cases[i].kind == PAIR_EQ   ? 700000
                  : cases[i].kind == INITS     ? 400000 /* 5 words each */
+                 : cases[i].kind == MAP_PAIR  ? 200000
                  : cases[i].kind == PAIR_NEST ? NEST_LEN
                                               : 1u << 20;
         hl_vm_proc *p = start(m, &cases[i], n, 2000);
@@ -377,7 +406,8 @@ static void test_multi_quantum_results_and_slices(void **state) {
     hl_engine *eng;
     hl_module *m = compile_tr(&eng);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        size_t n = cases[i].kind == PAIR_NEST ? NEST_LEN : 3 * HL_VM_TRAP_QUANTUM + 123;
+        /* (maps: 64 units a pair, so fewer pairs make several quanta) */
+        size_t n = cases[i].kind == PAIR_NEST ? NEST_LEN : cases[i].kind == MAP_PAIR ? 5000 : 3 * HL_VM_TRAP_QUANTUM + 123;
         uint64_t reds_whole = 0;
         hl_term value_whole = HL_NIL;
         static const uint64_t slices[] = {0, 7, 1000};
@@ -418,7 +448,8 @@ static void test_collections_between_quanta(void **state) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *f = cases[i].fn;
         if (!strcmp(f, "len") || !strcmp(f, "mem") || !strcmp(f, "key") || !strcmp(f, "glen") || !strcmp(f, "eqv") ||
-            !strcmp(f, "eqg") || !strcmp(f, "ltg") || !strcmp(f, "mx") || !strcmp(f, "l2i") || !strncmp(f, "ph", 2))
+            !strcmp(f, "eqg") || !strcmp(f, "ltg") || !strcmp(f, "mx") || !strcmp(f, "l2i") || !strncmp(f, "ph", 2) ||
+            !strncmp(f, "eqm", 3))
             continue; /* nothing to allocate */
         char name[32];
         snprintf(name, sizeof name, "g_%s", f);
