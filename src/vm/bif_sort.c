@@ -41,11 +41,11 @@
 
 enum {
     SORT_COST_SHIFT = 4,            /* work units per reduction (as bif.c's list builtins) */
-    SORT_WORK_BUDGET = 1u << 18,    /* subterm pairs one call may compare */
-    SORT_MERGE_MAX = 1u << 17,      /* elements one hl_sort_merge call outputs */
+    SORT_WORK_BUDGET = 1u << 17,    /* subterm pairs one call may compare: ~0.5 ms */
+    SORT_MERGE_MAX = 1u << 15,      /* elements one hl_sort_merge call outputs */
     SORT_PREP_MAX = 1u << 12,        /* input elements one hl_sort_prep call consumes */
     SORT_ONE_COMPARE = 1u << 20,    /* as hl_vm_cmp: one comparison's own budget */
-    SORT_TAKE_SMALL_MAX = 1u << 16, /* small integers one hl_sort_take call sorts */
+    SORT_TAKE_SMALL_MAX = 1u << 14, /* small integers one hl_sort_take call sorts */
     SORT_RADIX_MIN = 512,           /* below: merge sort (the radix passes' fixed cost) */
 };
 

@@ -125,9 +125,9 @@ const hl_tword *hl_vm_halt_code(void) {
 
 /* Test builds: the longest single builtin calls (p->probe, vm_trap.h). */
 #ifdef HL_TEST_HOOKS
-#define HL_BIF_PROBE_START() uint64_t probe_t0 = hl_vm_now_ns()
+#define HL_BIF_PROBE_START() uint64_t probe_t0 = hl_vm_probe_now_ns()
 #define HL_BIF_PROBE_END(fn) hl_vm_probe_bif(p, (fn), ts, probe_t0)
-#define HL_BIF_PROBE_RESTART() (probe_t0 = hl_vm_now_ns())
+#define HL_BIF_PROBE_RESTART() (probe_t0 = hl_vm_probe_now_ns())
 #define HL_CMP_PROBE() (p->bif_cost > p->probe.max_cost ? (void)(p->probe.max_cost = p->bif_cost) : (void)0)
 #else
 #define HL_CMP_PROBE() ((void)0)

@@ -16,6 +16,8 @@
 hl_vm_status hl_vm_refill(hl_vm_proc *p, uint64_t *reds, uint64_t *budget);
 /* Test builds: records one builtin call (started at t0_ns) in p->probe. */
 void hl_vm_probe_bif(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term_status ts, uint64_t t0_ns);
+/* The clock of hl_vm_probe_bif's t0_ns (vm_support.c). */
+uint64_t hl_vm_probe_now_ns(void);
 /* True in builds that fill p->probe (HL_TEST_HOOKS). */
 bool hl_vm_probe_enabled(void);
 /* Accounts the unused rest of the chunk when leaving the interpreter. */
