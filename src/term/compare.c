@@ -121,17 +121,31 @@ static inline unsigned bits_byte(const unsigned char *p, uint64_t off, uint64_t 
     return v & 0xFF;
 }
 
-static int cmp_bitstrings(hl_term a, hl_term b) {
+int hl_bitstring_cmp_from(hl_term a, hl_term b, uint64_t *from, uint64_t max_bytes) {
     const unsigned char *pa, *pb;
     uint64_t oa, ob, na, nb;
     hl_bitstring_view(a, &pa, &oa, &na);
     hl_bitstring_view(b, &pb, &ob, &nb);
-    uint64_t n = na < nb ? na : nb;
+    uint64_t n = na < nb ? na : nb, whole = n - n % 8, start = *from;
+    if (whole - start > 8 * max_bytes) { /* a step, not the end */
+        uint64_t end = start + 8 * max_bytes;
+        if (oa % 8 == 0 && ob % 8 == 0) {
+            int c = memcmp(pa + (oa + start) / 8, pb + (ob + start) / 8, (size_t)max_bytes);
+            if (c) return c < 0 ? -1 : 1;
+        } else {
+            for (uint64_t i = start; i < end; i += 8) {
+                unsigned x = bits_byte(pa, oa + i, na - i), y = bits_byte(pb, ob + i, nb - i);
+                if (x != y) return x < y ? -1 : 1;
+            }
+        }
+        *from = end;
+        return 2;
+    }
     if (oa % 8 == 0 && ob % 8 == 0) {
-        int c = memcmp(pa + oa / 8, pb + ob / 8, (size_t)(n / 8));
-        if (c) return c;
+        int c = memcmp(pa + (oa + start) / 8, pb + (ob + start) / 8, (size_t)((whole - start) / 8));
+        if (c) return c < 0 ? -1 : 1;
     } else {
-        for (uint64_t i = 0; i + 8 <= n; i += 8) {
+        for (uint64_t i = start; i + 8 <= n; i += 8) {
             unsigned x = bits_byte(pa, oa + i, na - i), y = bits_byte(pb, ob + i, nb - i);
             if (x != y) return x < y ? -1 : 1;
         }
@@ -143,6 +157,11 @@ static int cmp_bitstrings(hl_term a, hl_term b) {
         if (x != y) return x < y ? -1 : 1;
     }
     return (na > nb) - (na < nb);
+}
+
+static int cmp_bitstrings(hl_term a, hl_term b) {
+    uint64_t from = 0;
+    return hl_bitstring_cmp_from(a, b, &from, UINT64_MAX / 16);
 }
 
 hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budget, int *out) {
@@ -196,9 +215,22 @@ hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budge
                 break;
             case HL_ORD_NIL:
                 break;
-            case HL_ORD_BITSTRING:
+            case HL_ORD_BITSTRING: {
+                /* long ones are work, charged first: a unit per 64 bytes
+                 * (memcmp), per 4 bytes at an odd bit offset (shifts) */
+                const unsigned char *ignored;
+                uint64_t oa, ob, ba, bb;
+                hl_bitstring_view(a, &ignored, &oa, &ba);
+                hl_bitstring_view(b, &ignored, &ob, &bb);
+                uint64_t units = (ba < bb ? ba : bb) >> ((oa | ob) % 8 ? 5 : 9);
+                if (*budget < units) {
+                    st = HL_TERM_BUDGET;
+                    break;
+                }
+                *budget -= units;
                 r = cmp_bitstrings(a, b);
                 break;
+            }
             case HL_ORD_TUPLE: {
                 size_t na = hl_tuple_arity(a), nb = hl_tuple_arity(b);
                 if (na != nb) r = na < nb ? -1 : 1;

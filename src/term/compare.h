@@ -18,6 +18,11 @@
 /* The budget a comparison gets when the caller passes none (~ tens of ms). */
 #define HL_COMPARE_DEFAULT_BUDGET (UINT64_C(1) << 22)
 hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budget, int *out);
+/* Compares bitstrings a and b from bit *from (a multiple of 8) on, at most
+ * max_bytes whole bytes of the common length: -1 / 1 (they differ there, or
+ * past the common length by size), 0 (equal), or 2 with *from advanced
+ * when the limit came first (a step of a resumable comparison). */
+int hl_bitstring_cmp_from(hl_term a, hl_term b, uint64_t *from, uint64_t max_bytes);
 
 /* The term-order class of t (enum hl_order_class). */
 unsigned hl_term_order_class(hl_term t);

@@ -42,6 +42,10 @@ static const char src[] =
     "-export([len/1, rev1/1, rev2/1, app/1, mem/1, key/1, t2l/1, l2t/1, b2l/1, b2l3/1, glen/1, bits2l/1, sub/1,\n"
     "         iol2b/1, iosz/1, eqv/1, eqg/1, ltg/1, mx/1, eqvn/1, eqgn/1, l2i/1]).\n"
     "-export([ph2/1, ph2r/1, ph1/1, mt/1, mt3/1, se/1, ae/1, de/1, ie/1, seh/1, l2th/1, eqm/1, eqmx/1, eqmg/1]).\n"
+    "-export([eqb/1, ltb/1]).\n"
+    "eqb({A, B}) -> A =:= B.\n"
+    "ltb({A, B}) when A < B -> lt;\n"
+    "ltb(_) -> ge.\n"
     "eqm({A, B}) -> A == B.\n"
     "eqmx({A, B}) -> erlang:'=:='(A, B).\n"
     "eqmg({A, B}) when A =:= B -> same;\n"
@@ -119,7 +123,7 @@ static const char src[] =
 /* Elements of the nested-list comparisons (each a 300-element list). */
 #define NEST_LEN 2000
 
-enum arg_kind { LIST, TUPLE, BINARY, PAIR, BYTES, PAIR_EQ, PAIR_NEST, ZEROS, INT, INITS, BOXED_TUPLE, MAP_PAIR };
+enum arg_kind { LIST, TUPLE, BINARY, PAIR, BYTES, PAIR_EQ, PAIR_NEST, ZEROS, INT, INITS, BOXED_TUPLE, MAP_PAIR, BIN_PAIR };
 typedef struct tcase {
     const char *fn;
     enum arg_kind kind;
@@ -132,7 +136,7 @@ static const tcase cases[] = {
     {"ph2", LIST}, {"ph2", BYTES}, {"ph2", BINARY}, {"ph2", TUPLE}, {"ph2", PAIR_NEST}, {"ph2r", PAIR_EQ},
     {"ph1", LIST}, {"ph1", BYTES}, {"ph1", BINARY}, {"ph1", TUPLE}, {"ph1", PAIR_NEST},
     {"mt", INT}, {"mt3", INITS}, {"se", TUPLE}, {"ae", TUPLE}, {"de", TUPLE}, {"ie", TUPLE},
-    {"eqm", MAP_PAIR}, {"eqmx", MAP_PAIR}, {"eqmg", MAP_PAIR},
+    {"eqm", MAP_PAIR}, {"eqmx", MAP_PAIR}, {"eqmg", MAP_PAIR}, {"eqb", BIN_PAIR}, {"ltb", BIN_PAIR},
 };
 
 static hl_module *compile_tr(hl_engine **eng) {
@@ -174,6 +178,12 @@ static hl_term make_arg(hl_vm_proc *p, enum arg_kind kind, size_t n) {
         return hl_make_boxed(c + 4);
     }
     if (kind == INT) return hl_make_small((int64_t)n);
+    if (kind == BIN_PAIR) { /* {B, B'}: two equal n-byte binaries */
+        hl_term x = make_arg(p, BINARY, n), y = make_arg(p, BINARY, n);
+        assert_int_equal(hl_heap_alloc(h, 3, &c), HL_TERM_OK);
+        c[0] = hl_make_header(HL_SUB_TUPLE, 2), c[1] = x, c[2] = y;
+        return hl_make_boxed(c);
+    }
     if (kind == MAP_PAIR) { /* {M, M'}: two equal hash maps of n keys (i => [i]) built apart */
         hl_term *kv = malloc(2 * n * sizeof *kv), m[2];
         assert_non_null(kv);
@@ -281,6 +291,14 @@ static void check_result(const tcase *tc, hl_term r, size_t n) {
         assert_memory_equal(b + n, "tail", 4);
         return;
     }
+    if (!strcmp(f, "eqb")) {
+        assert_true(r == HL_AM(true));
+        return;
+    }
+    if (!strcmp(f, "ltb")) {
+        assert_true(is_atom_named(r, "ge"));
+        return;
+    }
     if (!strcmp(f, "eqm") || !strcmp(f, "eqmx")) {
         assert_true(r == HL_AM(true));
         return;
@@ -372,7 +390,7 @@ static void test_huge_args_stop_on_the_limit(void **state) {
     hl_module *m = compile_tr(&eng);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         /* binaries: at most 16 MiB; two lists: what the heap holds */
-        size_t n = cases[i].kind == BINARY      ? (16u << 20) - 8
+        size_t n = cases[i].kind == BINARY || cases[i].kind == BIN_PAIR ? (16u << 20) - 8
                  : cases[i].kind == PAIR_EQ   ? 700000
                  : cases[i].kind == INITS     ? 400000 /* 5 words each */
                  : cases[i].kind == MAP_PAIR  ? 200000
@@ -407,7 +425,10 @@ static void test_multi_quantum_results_and_slices(void **state) {
     hl_module *m = compile_tr(&eng);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         /* (maps: 64 units a pair, so fewer pairs make several quanta) */
-        size_t n = cases[i].kind == PAIR_NEST ? NEST_LEN : cases[i].kind == MAP_PAIR ? 5000 : 3 * HL_VM_TRAP_QUANTUM + 123;
+        size_t n = cases[i].kind == PAIR_NEST  ? NEST_LEN
+                 : cases[i].kind == MAP_PAIR ? 5000
+                 : cases[i].kind == BIN_PAIR ? (5u << 20) + 123 /* a megabyte a call */
+                                             : 3 * HL_VM_TRAP_QUANTUM + 123;
         uint64_t reds_whole = 0;
         hl_term value_whole = HL_NIL;
         static const uint64_t slices[] = {0, 7, 1000};
@@ -449,7 +470,7 @@ static void test_collections_between_quanta(void **state) {
         const char *f = cases[i].fn;
         if (!strcmp(f, "len") || !strcmp(f, "mem") || !strcmp(f, "key") || !strcmp(f, "glen") || !strcmp(f, "eqv") ||
             !strcmp(f, "eqg") || !strcmp(f, "ltg") || !strcmp(f, "mx") || !strcmp(f, "l2i") || !strncmp(f, "ph", 2) ||
-            !strncmp(f, "eqm", 3))
+            !strncmp(f, "eqm", 3) || !strcmp(f, "eqb") || !strcmp(f, "ltb"))
             continue; /* nothing to allocate */
         char name[32];
         snprintf(name, sizeof name, "g_%s", f);
