@@ -390,10 +390,11 @@ static void test_huge_args_stop_on_the_limit(void **state) {
     hl_module *m = compile_tr(&eng);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         /* binaries: at most 16 MiB; two lists: what the heap holds */
-        size_t n = cases[i].kind == BINARY || cases[i].kind == BIN_PAIR ? (16u << 20) - 8
+        size_t n = cases[i].kind == BINARY     ? (16u << 20) - 8
+                 : cases[i].kind == BIN_PAIR  ? (4u << 20) + 5 /* four calls' worth: enough to stop */
                  : cases[i].kind == PAIR_EQ   ? 700000
                  : cases[i].kind == INITS     ? 400000 /* 5 words each */
-                 : cases[i].kind == MAP_PAIR  ? 200000
+                 : cases[i].kind == MAP_PAIR  ? 50000 /* 50 calls' worth */
                  : cases[i].kind == PAIR_NEST ? NEST_LEN
                                               : 1u << 20;
         hl_vm_proc *p = start(m, &cases[i], n, 2000);
