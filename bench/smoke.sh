@@ -3,7 +3,7 @@
 # --quick` and checks that it exits 0, that the driver took at most 20 s
 # (BEAM start-up included, builds excluded), and that the results file has
 # one well-formed row per (round, kernel, system) with every BEAM JIT row
-# measured. Exits 0 on success.
+# measured and the Lua kernels loaded. Exits 0 on success.
 #   bash bench/smoke.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,6 +38,8 @@ awk -F'\t' '
       printf "smoke: FAIL: bad status on row %d: %s\n", NR, $10; bad = 1
     }
     if ($3 == "beam" && $10 != "ok") { printf "smoke: FAIL: BEAM row not measured: %s\n", $0; bad = 1 }
+    # a kernel file that does not load is a broken bench, not a missing row
+    if ($10 ~ /loading .*\.lua/) { printf "smoke: FAIL: Lua kernels did not load: %s\n", $10; bad = 1 }
   }
   END {
     nr = 0; for (r in rounds) nr++

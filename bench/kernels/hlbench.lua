@@ -71,6 +71,8 @@ function maps100k(n)
   for k = 0, n - 1 do s = s + t[k] end
   for _, v in pairs(t) do s = s + v end
   return s
+end
+
 -- string:split/3 of hlbench.erl: n records of "abcdefghi," (1 MB for
 -- n = 100000) split on "," into a table of parts (a plain string.find
 -- loop, as Lua programs split); the value is the number of parts, n + 1.
