@@ -38,14 +38,20 @@
 #include "term/compare.h"
 #include "term/heap.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_trap.h"
 
 enum {
     SORT_COST_SHIFT = 4,            /* work units per reduction (as bif.c's list builtins) */
-    SORT_WORK_BUDGET = 1u << 17,    /* subterm pairs one call may compare: ~0.5 ms */
-    SORT_MERGE_MAX = 1u << 15,      /* elements one hl_sort_merge call outputs */
+    SORT_WORK_BUDGET = 1u << 18,    /* subterm pairs one call may compare */
+    SORT_MERGE_MAX = 1u << 17,      /* elements one hl_sort_merge merges (longer: lists.erl) */
+    SORT_MERGE_STEP = 1u << 14,     /* elements one hl_sort_merge call merges (then it traps) */
     SORT_PREP_MAX = 1u << 12,        /* input elements one hl_sort_prep call consumes */
     SORT_ONE_COMPARE = 1u << 20,    /* as hl_vm_cmp: one comparison's own budget */
-    SORT_TAKE_SMALL_MAX = 1u << 14, /* small integers one hl_sort_take call sorts */
+    /* small integers one hl_sort_take call radix-sorts: ~0.4 ms warm, but it
+     * writes ~2 MB, and first touch of fresh pages can triple that; smaller
+     * takes cost lists:sort 1.2-1.5x the instructions (lib/lists.erl merges
+     * more of the runs in Erlang), so this stays (docs/builtins.md) */
+    SORT_TAKE_SMALL_MAX = 1u << 15,
     SORT_RADIX_MIN = 512,           /* below: merge sort (the radix passes' fixed cost) */
 };
 
@@ -368,7 +374,51 @@ hl_term_status hl_vm_bif_sort_take(struct hl_vm_proc *p, const hl_term *args, hl
 
 /* Stable merge of two sorted proper lists; the first list's element goes
  * first on ties. The output shares the tail of whichever list is left over. */
+/* One call's share of a long merge: the elements of A and B (the rests in
+ * trap.t[0], t[1]) merged into the detached fragment's cells, their tails
+ * [] until the last call links them; n[0] the cells filled, n[1] the cells
+ * the fragment holds. OK with *out when done, a trap, or `false` (a
+ * comparison too costly for one call: lists.erl merges in Erlang). */
+static hl_term_status merge_step(hl_vm_proc *p, hl_term *out) {
+    hl_term a = p->trap.t[0], b = p->trap.t[1];
+    hl_term *cells = p->trap.frag->data;
+    size_t k = (size_t)p->trap.n[0], stop = k + SORT_MERGE_STEP;
+    sort_ctx s = {SORT_WORK_BUDGET, false, HL_TERM_OK};
+    size_t k0 = k;
+    while (hl_is_cons(a) && hl_is_cons(b) && k < stop) {
+        hl_term x = hl_car(a), y = hl_car(b);
+        bool take_a;
+        if (hl_both_small(x, y)) {
+            s.budget -= s.budget != 0;
+            take_a = (int64_t)x <= (int64_t)y;
+        } else {
+            take_a = le(&s, x, y);
+            if (s.failed) break;
+        }
+        if (take_a) cells[2 * k] = x, a = hl_cdr(a);
+        else cells[2 * k] = y, b = hl_cdr(b);
+        cells[2 * k + 1] = HL_NIL;
+        p->trap.frag_filled = 2 * ++k;
+    }
+    uint64_t units = (k - k0) + (SORT_WORK_BUDGET - s.budget);
+    if (s.failed) {
+        p->bif_cost += units >> SORT_COST_SHIFT;
+        if (s.why == HL_TERM_NOMEM) return hl_vm_trap_end(p, HL_TERM_NOMEM);
+        *out = HL_AM(false);
+        return hl_vm_trap_end(p, HL_TERM_OK);
+    }
+    p->trap.t[0] = a, p->trap.t[1] = b, p->trap.n[0] = k;
+    if (hl_is_cons(a) && hl_is_cons(b)) return hl_vm_trap_yield(p, hl_vm_bif_sort_merge, units);
+    /* link the cells (a tight pass), the rest of whichever list is left last */
+    for (size_t i = 0; i + 1 < k; i++) cells[2 * i + 1] = hl_make_cons(cells + 2 * (i + 1));
+    cells[2 * k - 1] = hl_is_cons(a) ? a : b;
+    p->bif_cost += (units + k / 4) >> SORT_COST_SHIFT;
+    *out = hl_make_cons(hl_vm_trap_frag_adopt(p, 2 * k));
+    return hl_vm_trap_end(p, HL_TERM_OK);
+}
+
 hl_term_status hl_vm_bif_sort_merge(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
+    if (hl_vm_trap_resuming(p, hl_vm_bif_sort_merge)) return merge_step(p, out);
     hl_term a = args[0], b = args[1];
     size_t na = 0, nb = 0;
     hl_term t;
@@ -384,6 +434,15 @@ hl_term_status hl_vm_bif_sort_merge(struct hl_vm_proc *p, const hl_term *args, h
     if (na == 0 || nb == 0) {
         *out = na == 0 ? b : a;
         return HL_TERM_OK;
+    }
+    if (na + nb > SORT_MERGE_STEP) {
+        /* a long merge: over several calls, into cells outside the heap
+         * (a list cannot be built front to back on the heap across calls:
+         * no cell may be written after a collection could have aged it) */
+        hl_term_status st = hl_vm_trap_frag_new(p, 2 * (na + nb), 0);
+        if (st != HL_TERM_OK) return st;
+        p->trap.t[0] = a, p->trap.t[1] = b, p->trap.n[0] = 0;
+        return hl_vm_trap_yield(p, hl_vm_bif_sort_merge, na + nb);
     }
     hl_term *cells;
     hl_term_status st = hl_heap_alloc(&p->heap, 2 * (na + nb), &cells);

@@ -74,13 +74,13 @@ hl_term_status hl_vm_tuple_build_resume(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term 
         if (hl_is_cons(l)) return hl_vm_trap_yield(p, fn, units);
     }
     p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
-    *out = hl_vm_trap_frag_adopt(p);
+    *out = hl_make_boxed(hl_vm_trap_frag_adopt(p, n + 1));
     return hl_vm_trap_end(p, HL_TERM_OK);
 }
 
 hl_term_status hl_vm_tuple_build(hl_vm_proc *p, hl_vm_bif_fn fn, unsigned kind, size_t n, hl_term src, hl_term extra,
                                  uint64_t idx) {
-    hl_term_status st = hl_vm_trap_frag_new(p, n + 1);
+    hl_term_status st = hl_vm_trap_frag_new(p, n + 1, 1);
     if (st != HL_TERM_OK) {
         /* HEAP_LIMIT: the interpreter collects and calls again, which
          * starts afresh, or resumes a caller that had already trapped */

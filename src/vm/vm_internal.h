@@ -74,11 +74,12 @@ typedef struct hl_vm_trap {
      * counted against the heap limit (roots_cap words). */
     hl_term *roots;
     size_t nroots, roots_cap;
-    /* A large tuple being filled outside the heap (vm/bif_tuple_build.c):
-     * its first `filled` elements are collection roots; counted against
-     * the heap limit as if it were in the heap. */
+    /* A large tuple or list being filled outside the heap
+     * (vm/bif_tuple_build.c, the merge of bif_sort.c): the words filled so
+     * far are collection roots; counted against the heap limit as if it
+     * were in the heap. */
     struct hl_heap_frag *frag;
-    size_t frag_filled;
+    size_t frag_filled, frag_root_off; /* roots: words [off, off + filled) */
 } hl_vm_trap;
 
 /* What the longest single builtin calls of a run cost (filled only in

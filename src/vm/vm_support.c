@@ -239,7 +239,7 @@ hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_
                      {p->mbox.msgs, p->mbox.n},
                      {p->trap.t, HL_VM_TRAP_TERMS},
                      {p->trap.roots, p->trap.nroots},
-                     {p->trap.frag ? p->trap.frag->data + 1 : NULL, p->trap.frag_filled}};
+                     {p->trap.frag ? p->trap.frag->data + p->trap.frag_root_off : NULL, p->trap.frag_filled}};
     hl_term_status st = hl_heap_gc_skip(&p->heap, need, r, 7, 1, skip);
     if (p->heap.gc_count == collections) p->stack_clean = 0; /* nothing ran (out of memory) */
     else p->stack_clean = p->heap.gc_major_count != majors ? p->e : unchanged;

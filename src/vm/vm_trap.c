@@ -43,20 +43,21 @@ hl_term_status hl_vm_trap_push2(hl_vm_proc *p, hl_term a, hl_term b) {
     return HL_TERM_OK;
 }
 
-hl_term_status hl_vm_trap_frag_new(hl_vm_proc *p, size_t words) {
+hl_term_status hl_vm_trap_frag_new(hl_vm_proc *p, size_t words, size_t root_off) {
     hl_term_status st = hl_heap_frag_new_detached(&p->heap, words, &p->trap.frag);
     if (st != HL_TERM_OK) return st;
-    p->trap.frag_filled = 0;
+    p->trap.frag_filled = 0, p->trap.frag_root_off = root_off;
     recharge(p);
     return HL_TERM_OK;
 }
 
-hl_term hl_vm_trap_frag_adopt(hl_vm_proc *p) {
+hl_term *hl_vm_trap_frag_adopt(hl_vm_proc *p, size_t used) {
     hl_heap_frag *f = p->trap.frag;
     p->trap.frag = NULL, p->trap.frag_filled = 0;
     recharge(p);
+    f->used = used;
     hl_heap_adopt_frag(&p->heap, f);
-    return hl_make_boxed(f->data);
+    return f->data;
 }
 
 void hl_vm_trap_release(hl_vm_proc *p, bool keep_small) {

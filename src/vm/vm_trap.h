@@ -33,12 +33,14 @@
 /* Pushes the pair (a, b) on p->trap.roots: OK, HEAP_LIMIT (the stack
  * would take the process past its heap limit) or NOMEM. */
 hl_term_status hl_vm_trap_push2(hl_vm_proc *p, hl_term a, hl_term b);
-/* A detached heap fragment of `words` words in p->trap.frag (the caller
- * writes the tuple header in word 0 and advances p->trap.frag_filled as it
- * fills elements, which are then roots): OK, HEAP_LIMIT, NOMEM. */
-hl_term_status hl_vm_trap_frag_new(hl_vm_proc *p, size_t words);
-/* Links the filled p->trap.frag into the heap; returns the tuple. */
-hl_term hl_vm_trap_frag_adopt(hl_vm_proc *p);
+/* A detached heap fragment of `words` words in p->trap.frag: the caller
+ * fills it and advances p->trap.frag_filled; the words from root_off (1
+ * past a tuple's header, 0 for list cells) to root_off + filled are then
+ * collection roots, so they must hold valid terms. OK, HEAP_LIMIT, NOMEM. */
+hl_term_status hl_vm_trap_frag_new(hl_vm_proc *p, size_t words, size_t root_off);
+/* Links p->trap.frag, its first `used` words complete terms, into the
+ * heap; returns its first word (box it as a tuple or a list). */
+hl_term *hl_vm_trap_frag_adopt(hl_vm_proc *p, size_t used);
 /* The bytes of the root stack and detached tuple counted against the heap limit. */
 size_t hl_vm_trap_roots_charged(const hl_vm_proc *p);
 /* Frees p->trap.buf (with p->trap.buf_free when set) and empties the root
