@@ -51,6 +51,8 @@ static const char src[] =
     "eqmg({A, B}) when A =:= B -> same;\n"
     "eqmg(_) -> diff.\n"
     "seh(T) -> erlang:phash2(setelement(2, T, x)).\n"
+    "-export([srth/1]).\n"
+    "srth(T) -> erlang:phash2(lists:sort(lists:reverse(tuple_to_list(T)))).\n"
     "l2th(T) -> erlang:phash2(list_to_tuple(tuple_to_list(T))).\n"
     "mt(N) -> erlang:make_tuple(N, x).\n"
     "mt3(L) -> erlang:make_tuple(3, 0, L).\n"
@@ -509,9 +511,13 @@ static void test_root_stack_survives_collections(void **state) {
     hl_engine *eng;
     hl_module *m = compile_tr(&eng);
     static const tcase nest[] = {{"ph2", PAIR_NEST},    {"ph1", PAIR_NEST},      {"ph2", TUPLE},
-                                 {"ph1", BINARY},       {"seh", BOXED_TUPLE},    {"l2th", BOXED_TUPLE}};
+                                 {"ph1", BINARY},       {"seh", BOXED_TUPLE},    {"l2th", BOXED_TUPLE},
+                                 {"srth", BOXED_TUPLE}};
     for (size_t i = 0; i < sizeof nest / sizeof nest[0]; i++) {
-        size_t n = nest[i].kind == PAIR_NEST ? NEST_LEN : nest[i].kind == BOXED_TUPLE ? 5 * HL_VM_TRAP_QUANTUM : 40 * HL_VM_TRAP_QUANTUM;
+        size_t n = nest[i].kind == PAIR_NEST     ? NEST_LEN
+                 : !strcmp(nest[i].fn, "srth")    ? 100000 /* merges of up to 100,000 in several calls */
+                 : nest[i].kind == BOXED_TUPLE ? 5 * HL_VM_TRAP_QUANTUM
+                                               : 40 * HL_VM_TRAP_QUANTUM;
         hl_vm_proc *p = start(m, &nest[i], n, HL_RUN_DEFAULT_MAX_REDUCTIONS);
         uint64_t yields = 0;
         assert_int_equal(run_to_end(p, 0, &yields), HL_VM_DONE);
@@ -520,7 +526,9 @@ static void test_root_stack_survives_collections(void **state) {
         p = start(m, &nest[i], n, HL_RUN_DEFAULT_MAX_REDUCTIONS);
         hl_vm_status st;
         uint64_t collections = 0, with_roots = 0, with_frag = 0;
-        while ((st = hl_vm_run(p, 50)) == HL_VM_YIELD) {
+        /* (the sort: long slices, so its merges, not the run's whole length, make the yields) */
+        uint64_t slice = strcmp(nest[i].fn, "srth") == 0 ? 3000 : 50;
+        while ((st = hl_vm_run(p, slice)) == HL_VM_YIELD) {
             hl_term x[HL_BC_MAX_X];
             if (p->nlive) memcpy(x, p->xsave, p->nlive * sizeof *x);
             with_roots += p->trap.nroots > 0;
