@@ -503,8 +503,9 @@ static void test_collections_between_quanta(void **state) {
 /* A yielding builtin's root stack and detached tuple (vm/vm_trap.c)
  * survive collections: phash2 and phash of nested lists (a root-stack frame
  * per nesting level) and tuples of lists being copied outside the heap
- * (setelement, list_to_tuple) run in slices of 50 reductions, and the test
- * collects the process at every yield (each moves every live term); the
+ * (setelement, list_to_tuple, lists:sort's merges) run in short slices, and
+ * the test makes a major collection at every yield (each moves every live
+ * term, old ones too); the
  * values equal an undisturbed run's (and ASan sees no stale pointer). */
 static void test_root_stack_survives_collections(void **state) {
     (void)state;
@@ -533,7 +534,12 @@ static void test_root_stack_survives_collections(void **state) {
             if (p->nlive) memcpy(x, p->xsave, p->nlive * sizeof *x);
             with_roots += p->trap.nroots > 0;
             with_frag += p->trap.frag != NULL && p->trap.frag_filled > 0;
+            /* a major collection (the test mode's trigger): old objects move too */
+            hl_heap *h = hl_vm_proc_heap(p);
+            hl_heap_set_gc_always(h, true);
+            h->minors_since_major = 3;
             assert_int_equal(hl_vm_gc(p, x, p->nlive, 0, NULL, 0), HL_VM_CONTINUE);
+            hl_heap_set_gc_always(h, false);
             if (p->nlive) memcpy(p->xsave, x, p->nlive * sizeof *x);
             collections++;
         }
