@@ -124,4 +124,23 @@ typedef struct hl_etf_encode_opts {
 hl_term_status hl_etf_encode(hl_term t, const hl_etf_encode_opts *opts, hl_buf *out,
                              hl_etf_error *err);
 
+/* Compression in steps (term_to_binary/2 yields between them): a stream
+ * over body (the encoding after its version byte; not copied, it must stay
+ * put until freed) at level 1..9. *out is NULL, and OK returned, when the
+ * body is too short for compression to pay (under 5 bytes). NOMEM. */
+typedef struct hl_etf_deflate hl_etf_deflate;
+hl_term_status hl_etf_deflate_new(const uint8_t *body, size_t len, int level, hl_etf_deflate **out);
+/* Feeds zlib at most max_in more bytes of the body; *done once the stream
+ * has ended or cannot fit (OK), NOMEM when zlib fails. The bytes are the
+ * same however the body is split. */
+hl_term_status hl_etf_deflate_step(hl_etf_deflate *d, size_t max_in, bool *done);
+/* After *done: the whole compressed encoding (131, 80, size, zlib's bytes),
+ * valid until d is freed; false when it would not be smaller than the plain
+ * one by the 5 header bytes (OTP then returns the plain encoding). */
+bool hl_etf_deflate_result(hl_etf_deflate *d, const uint8_t **bytes, size_t *len);
+void hl_etf_deflate_free(hl_etf_deflate *d);
+/* Input bytes per step at a level: zlib's measured worst case keeps a step
+ * to a fraction of a millisecond. */
+size_t hl_etf_deflate_slice(int level);
+
 #endif

@@ -28,13 +28,13 @@
 #include "vm/vm_internal.h"
 #include "vm/vm_std.h"
 #include "vm/vm_support.h"
+#include "vm/vm_trap.h"
 
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
 #define H (&p->heap)
 
 enum {
-    HL_ETF_BIF_MAX_BYTES = 1u << 18,   /* see the header comment */
-    HL_ETF_BIF_MAX_DEFLATE = 1u << 16, /* likewise */
+    HL_ETF_BIF_MAX_BYTES = 1u << 18, /* see the header comment */
     ETF_COST_SHIFT = 4,              /* bytes per reduction */
 };
 
@@ -79,32 +79,97 @@ static bool t2b_options(hl_term l, hl_etf_encode_opts *o) {
     return l == HL_NIL;
 }
 
-static hl_term_status t2b(hl_vm_proc *p, hl_term t, const hl_etf_encode_opts *o, hl_term *out) {
-    hl_buf b;
-    hl_buf_init(&b, o->compress > 0 ? HL_ETF_BIF_MAX_DEFLATE + 1 : HL_ETF_BIF_MAX_BYTES + 1);
-    hl_etf_error err;
-    hl_term_status st = hl_etf_encode(t, o, &b, &err);
-    p->bif_cost = (b.len >> ETF_COST_SHIFT) + 1;
-    if (st == HL_TERM_OK) {
-        if (o->compress > 0) p->bif_cost += (b.len >> ETF_COST_SHIFT) * (uint64_t)(1 + o->compress); /* zlib */
-        st = hl_make_binary(H, (const unsigned char *)b.data, b.len, out);
-    } else {
-        p->bif_cost += HL_ETF_BIF_MAX_BYTES >> ETF_COST_SHIFT; /* it may have written up to the cap */
+/* A compressed term_to_binary between its steps (p->trap.buf): the plain
+ * encoding, the deflate stream over it and how far it has been fed. Host
+ * memory only (no terms), freed by t2b_state_free when the call ends or
+ * the process is freed mid-call. */
+typedef struct t2b_state {
+    hl_buf plain;
+    hl_etf_deflate *z;
+    size_t fed;
+    int level;
+} t2b_state;
+
+static void t2b_state_free(void *v) {
+    t2b_state *s = v;
+    hl_etf_deflate_free(s->z);
+    hl_buf_free(&s->plain);
+    hl_mem_free(s);
+}
+
+/* Feeds one slice (charged per byte by level, as zlib's work) and, once
+ * zlib is done, makes the binary: the compressed form if it fits, else the
+ * plain one. HEAP_LIMIT keeps the state: the retry after the collection
+ * finds the stream done and only makes the binary again. */
+static hl_term_status t2b_deflate_step(hl_vm_proc *p, hl_vm_bif_fn self, hl_term *out) {
+    t2b_state *s = p->trap.buf;
+    size_t body = s->plain.len - 1, slice = hl_etf_deflate_slice(s->level);
+    size_t n = body - s->fed < slice ? body - s->fed : slice;
+    bool done;
+    hl_term_status st = hl_etf_deflate_step(s->z, slice, &done);
+    if (st != HL_TERM_OK) return hl_vm_trap_end(p, st);
+    s->fed += n;
+    uint64_t units = (uint64_t)n * (uint64_t)(1 + s->level);
+    if (!done) {
+        return hl_vm_trap_yield(p, self, units);
     }
-    hl_buf_free(&b);
-    if (st == HL_TERM_SYSTEM_LIMIT) return raise_error(p, HL_AM(system_limit));
-    return st;
+    p->bif_cost += units >> ETF_COST_SHIFT;
+    const uint8_t *bytes;
+    size_t len;
+    if (!hl_etf_deflate_result(s->z, &bytes, &len)) bytes = (const uint8_t *)s->plain.data, len = s->plain.len;
+    st = hl_make_binary(H, bytes, len, out);
+    if (st == HL_TERM_HEAP_LIMIT) {
+        p->trap.fn = self; /* the retry resumes here, the stream done */
+        return st;
+    }
+    return hl_vm_trap_end(p, st);
+}
+
+/* term_to_binary: encode (at most HL_ETF_BIF_MAX_BYTES, charged per byte),
+ * then, compressed, deflate a slice per call (t2b_deflate_step). A body
+ * that fits in one slice is compressed at once, with no trap. */
+static hl_term_status t2b(hl_vm_proc *p, hl_vm_bif_fn self, hl_term t, const hl_etf_encode_opts *o, hl_term *out) {
+    if (hl_vm_trap_resuming(p, self)) return t2b_deflate_step(p, self, out);
+    hl_etf_encode_opts plain = *o;
+    plain.compress = 0;
+    hl_buf b;
+    hl_buf_init(&b, HL_ETF_BIF_MAX_BYTES + 1);
+    hl_etf_error err;
+    hl_term_status st = hl_etf_encode(t, &plain, &b, &err);
+    p->bif_cost = (b.len >> ETF_COST_SHIFT) + 1;
+    if (st != HL_TERM_OK) {
+        p->bif_cost += HL_ETF_BIF_MAX_BYTES >> ETF_COST_SHIFT; /* it may have written up to the cap */
+        hl_buf_free(&b);
+        return st == HL_TERM_SYSTEM_LIMIT ? raise_error(p, HL_AM(system_limit)) : st;
+    }
+    hl_etf_deflate *z = NULL;
+    if (o->compress > 0) st = hl_etf_deflate_new((const uint8_t *)b.data + 1, b.len - 1, o->compress, &z);
+    if (st != HL_TERM_OK || !z) {
+        if (st == HL_TERM_OK) st = hl_make_binary(H, (const unsigned char *)b.data, b.len, out);
+        hl_buf_free(&b);
+        return st;
+    }
+    t2b_state *s = hl_mem_calloc(1, sizeof *s);
+    if (!s) {
+        hl_etf_deflate_free(z);
+        hl_buf_free(&b);
+        return HL_TERM_NOMEM;
+    }
+    s->plain = b, s->z = z, s->level = o->compress;
+    p->trap.buf = s, p->trap.buf_free = t2b_state_free;
+    if (b.len - 1 <= hl_etf_deflate_slice(o->compress)) return t2b_deflate_step(p, self, out);
+    return hl_vm_trap_yield(p, self, 0);
 }
 
 BIF(b_term_to_binary1) {
     hl_etf_encode_opts o = {0};
-    return t2b(p, a[0], &o, out);
+    return t2b(p, b_term_to_binary1, a[0], &o, out);
 }
 
 BIF(b_term_to_binary2) {
     hl_etf_encode_opts o = {0};
-    if (!t2b_options(a[1], &o)) return HL_TERM_BADARG;
-    return t2b(p, a[0], &o, out);
+    if (!hl_vm_trap_resuming(p, b_term_to_binary2) && !t2b_options(a[1], &o)) return HL_TERM_BADARG;
+    return t2b(p, b_term_to_binary2, a[0], &o, out);
 }
 
 /* The bytes of a binary (byte-aligned view, or a copy in *copy to free). */

@@ -6,6 +6,6 @@
 %% of one long builtin call. (Arguments built by bit syntax: cheap also
 %% with a collection at every allocation.)
 t2b_huge() -> byte_size(term_to_binary([<<0:2400000>>])).
-t2b_compressed_huge() -> byte_size(term_to_binary({<<0:560000>>}, [compressed])).
+t2b_compressed_huge() -> byte_size(term_to_binary({<<0:2400000>>}, [compressed])).
 b2t_huge() -> binary_to_term(<<131, 109, 300000:32, 0:2400000>>).
 b2t_inflate_huge() -> binary_to_term(<<131, 80, 300000:32, 120, 156, 1, 2, 3>>).
