@@ -370,13 +370,16 @@ struct hl_etf_deflate {
     bool done, fits;
 };
 
-/* Input bytes per step at each level: zlib's worst case per byte (hash
- * chains as long as the level allows, every candidate matching for a
- * while: a random sequence of two byte values) measured on this machine,
- * 256 KiB of it at each level: about 0.04 us/byte at levels 1-5, 0.1 at 6,
- * 0.18 at 7, 0.9 at 8 and 2.5 at 9. A step then takes at most about
- * 0.3 ms, typical data much less. */
-static const uint32_t deflate_slice[10] = {8192, 8192, 8192, 8192, 4096, 4096, 2048, 1024, 256, 128};
+/* Input bytes per step at each level, from zlib's worst case measured on
+ * this machine (CPU time per call, 256 KiB of a random sequence of the
+ * bytes 0 and 1: every hash chain full, every candidate matching for a
+ * while; about 0.02 us/byte at level 1, 0.1 at 6, 0.9 at 8, 2.5-3 at 9 on
+ * average, several times that in the slowest stretches): the slowest step
+ * at each level took 0.3-0.45 ms. The last step (Z_FINISH) also processes
+ * the 262 bytes zlib holds back as lookahead until it is told the input
+ * has ended, whatever the slice: up to about 1 ms at level 9 on that input,
+ * once per call of term_to_binary. */
+static const uint32_t deflate_slice[10] = {8192, 8192, 8192, 4096, 4096, 4096, 2048, 1024, 128, 32};
 
 size_t hl_etf_deflate_slice(int level) { return deflate_slice[level < 0 ? 0 : level > 9 ? 9 : level]; }
 
