@@ -1,0 +1,27 @@
+-module(erl_t2b_compressed_big).
+-export([main/0]).
+%% compressed encodings of bodies up to the builtin's cap (256 KiB; the
+%% largest here is about 258,000 bytes), which
+%% zlib gets in slices across many calls: byte-identical to OTP 25 (sizes
+%% and hashes of the whole binaries), kept plain when zlib cannot shrink
+%% them, and round-trips.
+main() ->
+    Bits = bits(8000, 12345, []),
+    Noise = noise(20000, 777, []),
+    Text = binary:copy(<<"the quick brown fox jumps over the lazy dog ">>, 5500),
+    Recs = [{I, "name", I * 3, <<I:16>>} || I <- lists:seq(1, 1500)],
+    Ts = [Bits, Noise, Text, Recs, {Text, Bits}],
+    [[summary(T, L) || L <- [1, 6, 9]] || T <- Ts]
+    ++ [summary(T, compressed) || T <- Ts]
+    ++ [binary_to_term(term_to_binary(T, [{compressed, 9}])) =:= T || T <- Ts].
+
+summary(T, compressed) -> B = term_to_binary(T, [compressed]), {byte_size(B), erlang:phash2(B)};
+summary(T, L) -> B = term_to_binary(T, [{compressed, L}]), {L, byte_size(B), erlang:phash2(B), binary:part(B, 0, 6)}.
+
+%% a pseudo-random sequence of the bytes 0 and 1: zlib's slowest input
+bits(0, _, Acc) -> list_to_binary(Acc);
+bits(N, X, Acc) -> X1 = (X * 1103515245 + 12345) band 16#7fffffff, bits(N - 1, X1, [(X1 bsr 16) band 1 | Acc]).
+
+%% bytes zlib cannot shrink
+noise(0, _, Acc) -> list_to_binary(Acc);
+noise(N, X, Acc) -> X1 = (X * 1103515245 + 12345) band 16#7fffffff, noise(N - 1, X1, [(X1 bsr 16) band 255 | Acc]).
