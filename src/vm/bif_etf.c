@@ -9,14 +9,12 @@
  *   therefore behaves as binary_to_term(B, [safe]) always does;
  * - funs, pids, ports and references never cross: encoding one is badarg,
  *   and so is decoding one;
- * - bounded per call by caps (not chunked): an encoding (uncompressed body)
- *   or a decoding input (a compressed one: its declared size) of more than
- *   HL_ETF_BIF_MAX_BYTES is system_limit, so one call does at most about a
- *   millisecond of work; a compressed encoding's body is capped at
- *   HL_ETF_BIF_MAX_DEFLATE (zlib's worst case is far slower than its usual
- *   speed: ~6 us/byte at level 9 on adversarial input, so this cap bounds a
- *   call to tens of ms at level 6 and ~0.4 s at level 9 in the worst case;
- *   a yielding deflate is left for the VM trap mechanism). */
+ * - bounded per call: an encoding (its plain body) or a decoding input (a
+ *   compressed one: its declared size) of more than HL_ETF_BIF_MAX_BYTES
+ *   is system_limit, so encoding or decoding is a fraction of a
+ *   millisecond; compression yields (vm/vm_trap.h): the body and its zlib
+ *   stream wait in p->trap.buf and each call feeds zlib one slice, sized by
+ *   level from zlib's measured worst case (hl_etf_deflate_slice). */
 #include <string.h>
 
 #include "base/buf.h"
