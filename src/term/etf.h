@@ -124,6 +124,44 @@ typedef struct hl_etf_encode_opts {
 hl_term_status hl_etf_encode(hl_term t, const hl_etf_encode_opts *opts, hl_buf *out,
                              hl_etf_error *err);
 
+/* Encoding in steps (term_to_binary yields between them). The pending
+ * work is a stack of term pairs the caller keeps where its collector sees
+ * them (a guest's: the process's trap roots): the encoder reads and pops
+ * (*items)[0 .. *n) in place and appends through push2 (which may move
+ * *items, and may refuse: NOMEM, HEAP_LIMIT). Between steps a collection
+ * may move every term; nothing else is kept but iterator positions. */
+typedef struct hl_etf_roots {
+    hl_term **items;
+    size_t *n;
+    hl_term_status (*push2)(void *ctx, hl_term a, hl_term b);
+    void *ctx;
+} hl_etf_roots;
+
+typedef struct hl_etf_enc {
+    hl_buf *out; /* appended to; its limit bounds the encoding (SYSTEM_LIMIT) */
+    hl_etf_roots roots;
+    bool utf8_atoms, text_floats, deterministic;
+    uint64_t scan_n;  /* the list scan in progress (one at a time) */
+    bool scan_bytes;
+    struct hl_map_iter *iters; /* hashmaps being walked, innermost last */
+    size_t niters, iters_cap;
+    const char *why;          /* why a step failed */
+    hl_term_status fail_st;
+} hl_etf_enc;
+
+/* The options' compress field is ignored here (see hl_etf_deflate_*). */
+void hl_etf_enc_init(hl_etf_enc *e, const hl_etf_encode_opts *opts, hl_buf *out, const hl_etf_roots *roots);
+/* Writes the version byte and pushes t. */
+hl_term_status hl_etf_enc_start(hl_etf_enc *e, hl_term t);
+/* Goes on for about `budget` work units (an entry, a list cell scanned or a
+ * byte written is one; the only larger steps: a STRING_EXT's bytes, at most
+ * 65,535, and a [deterministic] map's sort, under the comparison budget);
+ * *units gets what was done, *done whether the encoding is complete. Any
+ * error ends the encoding (BADARG, SYSTEM_LIMIT, NOMEM, HEAP_LIMIT from
+ * push2); e->why says why. */
+hl_term_status hl_etf_enc_step(hl_etf_enc *e, uint64_t budget, uint64_t *units, bool *done);
+void hl_etf_enc_release(hl_etf_enc *e);
+
 /* Compression in steps (term_to_binary/2 yields between them): a stream
  * over body (the encoding after its version byte; not copied, it must stay
  * put until freed) at level 1..9. *out is NULL, and OK returned, when the
