@@ -147,6 +147,7 @@ typedef struct hl_etf_enc {
     size_t niters, iters_cap;
     const char *why;          /* why a step failed */
     hl_term_status fail_st;
+    bool over_limit;          /* it failed on out->limit */
 } hl_etf_enc;
 
 /* The options' compress field is ignored here (see hl_etf_deflate_*). */

@@ -32,6 +32,7 @@ typedef hl_etf_enc enc;
 
 static bool put(enc *e, const void *p, size_t n) {
     if (n > e->out->limit - e->out->len) {
+        e->over_limit = true;
         e->fail_st = HL_TERM_SYSTEM_LIMIT;
         e->why = "encoding exceeds the output size limit";
         return false;

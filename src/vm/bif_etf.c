@@ -22,6 +22,7 @@
 #include "gen/load.h"
 #include "term/arith.h"
 #include "term/atom.h"
+#include "term/bits.h"
 #include "term/etf.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_std.h"
@@ -32,7 +33,7 @@
 #define H (&p->heap)
 
 enum {
-    HL_ETF_BIF_MAX_BYTES = 1u << 18, /* see the header comment */
+    HL_ETF_BIF_MAX_BYTES = 1u << 18, /* decoding: see the header comment */
     ETF_COST_SHIFT = 4,              /* bytes per reduction */
 };
 
@@ -77,30 +78,48 @@ static bool t2b_options(hl_term l, hl_etf_encode_opts *o) {
     return l == HL_NIL;
 }
 
-/* A compressed term_to_binary between its steps (p->trap.buf): the plain
- * encoding, the deflate stream over it and how far it has been fed. Host
- * memory only (no terms), freed by t2b_state_free when the call ends or
- * the process is freed mid-call. */
+/* A term_to_binary between its calls (p->trap.buf): the encoder (its
+ * pending work on the trap's root stack, p->trap.roots), the output so far,
+ * then the deflate stream over it and how far it has been fed. Freed by
+ * t2b_state_free when the call ends or the process is freed mid-call. */
+enum { T2B_ENCODING, T2B_DEFLATING, T2B_FINISHING, T2B_DEAD };
 typedef struct t2b_state {
     hl_buf plain;
+    hl_etf_enc enc;
     hl_etf_deflate *z;
     size_t fed;
-    int level;
+    int level, phase;
 } t2b_state;
 
 static void t2b_state_free(void *v) {
     t2b_state *s = v;
     hl_etf_deflate_free(s->z);
+    hl_etf_enc_release(&s->enc);
     hl_buf_free(&s->plain);
     hl_mem_free(s);
 }
 
+static hl_term_status t2b_push2(void *ctx, hl_term a, hl_term b) { return hl_vm_trap_push2(ctx, a, b); }
+
+/* The binary: the compressed form if zlib fitted it, else the plain one.
+ * HEAP_LIMIT keeps the state: the retry after the collection comes back
+ * here. */
+static hl_term_status t2b_finish(hl_vm_proc *p, hl_vm_bif_fn self, t2b_state *s, hl_term *out) {
+    const uint8_t *bytes;
+    size_t len;
+    if (!s->z || !hl_etf_deflate_result(s->z, &bytes, &len)) bytes = (const uint8_t *)s->plain.data, len = s->plain.len;
+    hl_term_status st = hl_make_binary(H, bytes, len, out);
+    if (st == HL_TERM_HEAP_LIMIT) {
+        s->phase = T2B_FINISHING;
+        p->trap.fn = self;
+        return st;
+    }
+    return hl_vm_trap_end(p, st);
+}
+
 /* Feeds one slice (charged per byte by level, as zlib's work) and, once
- * zlib is done, makes the binary: the compressed form if it fits, else the
- * plain one. HEAP_LIMIT keeps the state: the retry after the collection
- * finds the stream done and only makes the binary again. */
-static hl_term_status t2b_deflate_step(hl_vm_proc *p, hl_vm_bif_fn self, hl_term *out) {
-    t2b_state *s = p->trap.buf;
+ * zlib is done, makes the binary. */
+static hl_term_status t2b_deflate_step(hl_vm_proc *p, hl_vm_bif_fn self, t2b_state *s, hl_term *out) {
     size_t body = s->plain.len - 1, slice = hl_etf_deflate_slice(s->level);
     size_t n = body - s->fed < slice ? body - s->fed : slice;
     bool done;
@@ -108,55 +127,83 @@ static hl_term_status t2b_deflate_step(hl_vm_proc *p, hl_vm_bif_fn self, hl_term
     if (st != HL_TERM_OK) return hl_vm_trap_end(p, st);
     s->fed += n;
     uint64_t units = (uint64_t)n * (uint64_t)(1 + s->level);
-    if (!done) {
-        return hl_vm_trap_yield(p, self, units);
-    }
-    p->bif_cost += units >> ETF_COST_SHIFT;
-    const uint8_t *bytes;
-    size_t len;
-    if (!hl_etf_deflate_result(s->z, &bytes, &len)) bytes = (const uint8_t *)s->plain.data, len = s->plain.len;
-    st = hl_make_binary(H, bytes, len, out);
-    if (st == HL_TERM_HEAP_LIMIT) {
-        p->trap.fn = self; /* the retry resumes here, the stream done */
-        return st;
-    }
-    return hl_vm_trap_end(p, st);
+    if (!done) return hl_vm_trap_yield(p, self, units);
+    p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+    return t2b_finish(p, self, s, out);
 }
 
-/* term_to_binary: encode (at most HL_ETF_BIF_MAX_BYTES, charged per byte),
- * then, compressed, deflate a slice per call (t2b_deflate_step). A body
- * that fits in one slice is compressed at once, with no trap. */
-static hl_term_status t2b(hl_vm_proc *p, hl_vm_bif_fn self, hl_term t, const hl_etf_encode_opts *o, hl_term *out) {
-    if (hl_vm_trap_resuming(p, self)) return t2b_deflate_step(p, self, out);
-    hl_etf_encode_opts plain = *o;
-    plain.compress = 0;
-    hl_buf b;
-    hl_buf_init(&b, HL_ETF_BIF_MAX_BYTES + 1);
-    hl_etf_error err;
-    hl_term_status st = hl_etf_encode(t, &plain, &b, &err);
-    p->bif_cost = (b.len >> ETF_COST_SHIFT) + 1;
+/* At most a quantum of encoding. The output counts against the heap
+ * limit: near what the heap has left it asks for a collection first (the
+ * retry comes back here), and past it after one the run stops with the
+ * heap fault; past HL_BIN_MAX_BYTES (the largest binary) it is
+ * system_limit. A failed step leaves the encoder in no state to go on. */
+static hl_term_status t2b_encode_step(hl_vm_proc *p, hl_vm_bif_fn self, t2b_state *s, hl_term *out) {
+    uint64_t charged = hl_heap_charged(H), allowed = H->limit_bytes > charged ? H->limit_bytes - charged : 0;
+    uint64_t limit = allowed < HL_BIN_MAX_BYTES ? allowed : HL_BIN_MAX_BYTES;
+    if (limit < s->plain.len + 4096 && limit < HL_BIN_MAX_BYTES) {
+        p->trap.fn = self; /* the retry resumes here */
+        return HL_TERM_HEAP_LIMIT;
+    }
+    s->plain.limit = (size_t)limit;
+    /* near the limit, smaller steps: a step writes at most its budget plus
+     * one bounded piece (a STRING_EXT: 64 KiB) */
+    uint64_t room = limit - s->plain.len, budget = room / 2 < HL_VM_TRAP_QUANTUM ? room / 2 + 1 : HL_VM_TRAP_QUANTUM;
+    uint64_t units;
+    bool done;
+    hl_term_status st = hl_etf_enc_step(&s->enc, budget, &units, &done);
     if (st != HL_TERM_OK) {
-        p->bif_cost += HL_ETF_BIF_MAX_BYTES >> ETF_COST_SHIFT; /* it may have written up to the cap */
-        hl_buf_free(&b);
+        p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+        if ((st == HL_TERM_SYSTEM_LIMIT && s->enc.over_limit && limit < HL_BIN_MAX_BYTES) || st == HL_TERM_HEAP_LIMIT) {
+            s->phase = T2B_DEAD; /* the retry after the collection fails too */
+            p->trap.fn = self;
+            return HL_TERM_HEAP_LIMIT;
+        }
+        hl_vm_trap_end(p, st);
         return st == HL_TERM_SYSTEM_LIMIT ? raise_error(p, HL_AM(system_limit)) : st;
     }
-    hl_etf_deflate *z = NULL;
-    if (o->compress > 0) st = hl_etf_deflate_new((const uint8_t *)b.data + 1, b.len - 1, o->compress, &z);
-    if (st != HL_TERM_OK || !z) {
-        if (st == HL_TERM_OK) st = hl_make_binary(H, (const unsigned char *)b.data, b.len, out);
-        hl_buf_free(&b);
-        return st;
+    if (!done) return hl_vm_trap_yield(p, self, units);
+    hl_etf_enc_release(&s->enc);
+    p->bif_cost += 1; /* as before the encoder yielded: a short term costs (bytes >> 4) + 1 */
+    if (s->level > 0) {
+        st = hl_etf_deflate_new((const uint8_t *)s->plain.data + 1, s->plain.len - 1, s->level, &s->z);
+        if (st != HL_TERM_OK) return hl_vm_trap_end(p, st);
     }
-    t2b_state *s = hl_mem_calloc(1, sizeof *s);
-    if (!s) {
-        hl_etf_deflate_free(z);
-        hl_buf_free(&b);
-        return HL_TERM_NOMEM;
+    if (!s->z) {
+        p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+        return t2b_finish(p, self, s, out);
     }
-    s->plain = b, s->z = z, s->level = o->compress;
-    p->trap.buf = s, p->trap.buf_free = t2b_state_free;
-    if (b.len - 1 <= hl_etf_deflate_slice(o->compress)) return t2b_deflate_step(p, self, out);
-    return hl_vm_trap_yield(p, self, 0);
+    s->phase = T2B_DEFLATING;
+    /* a body within one slice is compressed in this call, with no trap */
+    if (s->plain.len - 1 <= hl_etf_deflate_slice(s->level)) {
+        p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+        return t2b_deflate_step(p, self, s, out);
+    }
+    return hl_vm_trap_yield(p, self, units);
+}
+
+/* term_to_binary: encode a quantum per call, then, compressed, deflate a
+ * slice per call; short terms finish in the first call. */
+static hl_term_status t2b(hl_vm_proc *p, hl_vm_bif_fn self, hl_term t, const hl_etf_encode_opts *o, hl_term *out) {
+    t2b_state *s;
+    if (hl_vm_trap_resuming(p, self)) {
+        s = p->trap.buf;
+    } else {
+        s = hl_mem_calloc(1, sizeof *s);
+        if (!s) return HL_TERM_NOMEM;
+        hl_buf_init(&s->plain, 1);
+        hl_etf_roots roots = {&p->trap.roots, &p->trap.nroots, t2b_push2, p};
+        hl_etf_enc_init(&s->enc, o, &s->plain, &roots);
+        s->level = o->compress > 9 ? 9 : o->compress;
+        p->trap.buf = s, p->trap.buf_free = t2b_state_free;
+        hl_term_status st = hl_etf_enc_start(&s->enc, t);
+        if (st != HL_TERM_OK) return hl_vm_trap_end(p, st == HL_TERM_HEAP_LIMIT ? st : HL_TERM_NOMEM);
+    }
+    switch (s->phase) {
+    case T2B_ENCODING: return t2b_encode_step(p, self, s, out);
+    case T2B_DEFLATING: return t2b_deflate_step(p, self, s, out);
+    case T2B_FINISHING: return t2b_finish(p, self, s, out);
+    default: return HL_TERM_HEAP_LIMIT; /* the interpreter stops the run */
+    }
 }
 
 BIF(b_term_to_binary1) {

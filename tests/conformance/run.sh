@@ -245,7 +245,7 @@ check unknown-atom 2 "argument 2" err run "$TMP/args.erl" f 1 never_seen_atom
 check undef 1 '^\*\* exception error: undef' err run "$TMP/args.erl" g
 check unreadable 2 "cannot read" err run "$TMP/missing.erl" main
 
-# The external-format builtins are capped per call (system_limit) (erl helper).
+# The external-format builtins' limits: binary_to_term capped per call, term_to_binary past 16 MiB (system_limit) (erl helper).
 E="$DIR/probes/erl_limits.erl"
 for f in t2b_huge t2b_compressed_huge b2t_huge b2t_inflate_huge; do
     check "erl-$f" 1 '^\*\* exception error: system_limit' err run "$E" $f
