@@ -9,12 +9,14 @@
  *   therefore behaves as binary_to_term(B, [safe]) always does;
  * - funs, pids, ports and references never cross: encoding one is badarg,
  *   and so is decoding one;
- * - bounded per call: an encoding (its plain body) or a decoding input (a
- *   compressed one: its declared size) of more than HL_ETF_BIF_MAX_BYTES
- *   is system_limit, so encoding or decoding is a fraction of a
- *   millisecond; compression yields (vm/vm_trap.h): the body and its zlib
- *   stream wait in p->trap.buf and each call feeds zlib one slice, sized by
- *   level from zlib's measured worst case (hl_etf_deflate_slice). */
+ * - bounded per call: term_to_binary yields (vm/vm_trap.h): a quantum of
+ *   encoding per call, its pending terms on the trap's root stack, the
+ *   output in p->trap.buf (counted against the heap limit; past 16 MiB,
+ *   the largest binary, system_limit), then, compressed, one zlib slice per
+ *   call, sized by level from zlib's measured worst case
+ *   (hl_etf_deflate_slice). binary_to_term is capped: an input (a
+ *   compressed one: its declared size) over HL_ETF_BIF_MAX_BYTES is
+ *   system_limit, a fraction of a millisecond of decoding. */
 #include <string.h>
 
 #include "base/buf.h"
