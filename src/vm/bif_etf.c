@@ -119,8 +119,12 @@ static hl_term_status t2b_finish(hl_vm_proc *p, hl_vm_bif_fn self, t2b_state *s,
     return hl_vm_trap_end(p, st);
 }
 
-/* Feeds one slice (charged per byte by level, as zlib's work) and, once
- * zlib is done, makes the binary. */
+/* Feeds one slice and, once zlib is done, makes the binary. A slice is
+ * charged by zlib's worst case, not by its bytes: slices are sized so the
+ * slowest input takes about a quantum's time (hl_etf_deflate_slice), so a
+ * whole slice is charged a quantum (level 9: 128 reductions a byte, level 6:
+ * 2) and the reduction limit bounds the CPU time a guest can spend in zlib
+ * whatever it feeds it. */
 static hl_term_status t2b_deflate_step(hl_vm_proc *p, hl_vm_bif_fn self, t2b_state *s, hl_term *out) {
     size_t body = s->plain.len - 1, slice = hl_etf_deflate_slice(s->level);
     size_t n = body - s->fed < slice ? body - s->fed : slice;
@@ -128,7 +132,7 @@ static hl_term_status t2b_deflate_step(hl_vm_proc *p, hl_vm_bif_fn self, t2b_sta
     hl_term_status st = hl_etf_deflate_step(s->z, slice, &done);
     if (st != HL_TERM_OK) return hl_vm_trap_end(p, st);
     s->fed += n;
-    uint64_t units = (uint64_t)n * (uint64_t)(1 + s->level);
+    uint64_t units = (uint64_t)HL_VM_TRAP_QUANTUM * n / slice;
     if (!done) return hl_vm_trap_yield(p, self, units);
     p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
     return t2b_finish(p, self, s, out);
