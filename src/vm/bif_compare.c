@@ -20,13 +20,12 @@
  * Lists and tuples are walked by the frames (a list's tail needs no frame
  * when its heads compare within a small budget, so a list of small terms
  * allocates nothing and a frame costs at most one per 256 units); any
- * other pair (numbers, bitstrings up to 64 KiB, funs, flat maps, and hash
- * maps when the order is asked; longer bitstrings go a megabyte, or 64 KiB
- * at an odd bit offset, per call from a frame {A, B, BitOffset}) is
- * compared by the ordinary comparator, under its usual
- * budget (ordering two large maps of one size past it stops the run with a
- * reductions fault, as everywhere). One work unit per pair, MAP_PAIR_UNITS
- * per map pair (an iterator seek and a lookup). */
+ * other pair (numbers, bitstrings up to 64 KiB, funs, flat maps) is
+ * compared by the ordinary comparator, under its usual budget. Longer
+ * bitstrings go a megabyte (64 KiB at an odd bit offset) per call from a
+ * frame {A, B, BitOffset}; hash maps of one size go pair by pair, for
+ * equality (above) or for order (map_order_step). One work unit per pair,
+ * MAP_PAIR_UNITS per map pair (an iterator seek and a lookup). */
 #include "term/map.h"
 #include <string.h>
 
@@ -86,6 +85,70 @@ static hl_term_status push(hl_vm_proc *p, hl_term *stack, hl_term x, hl_term y, 
     return HL_TERM_OK;
 }
 
+/* Ordering two hash maps of one size without sorting them (OTP compares
+ * the sorted key lists, then the values in key order). The sorted key
+ * lists first differ at m, the least key (in map-key order) held by one
+ * map only: the map holding it is the smaller. With the same keys, the
+ * first differing value in key order decides: the one at the least key
+ * whose values differ. Both need only a walk over the pairs keeping a
+ * minimum, resumable from a cursor: frame {MA, MB, Cursor, Phase, Min,
+ * Side}, phase 0 MA's keys missing from MB, 1 MB's missing from MA, 2
+ * values that differ; Side 0 while no Min, else -1 (Min in MA) or 1. Min
+ * is a key of MA or MB, both older than the frame, so writing it there
+ * makes no old-to-young pointer. */
+enum { STEP_MORE, STEP_EQUAL, STEP_DECIDED, STEP_VALUES };
+
+static hl_term_status push_map_order(hl_vm_proc *p, hl_term *stack, hl_term a, hl_term b) {
+    hl_term *c;
+    hl_term_status st = hl_heap_alloc(H, 7 + 2, &c);
+    if (st != HL_TERM_OK) return st;
+    c[0] = hl_make_header(HL_SUB_TUPLE, 6), c[1] = a, c[2] = b;
+    c[3] = hl_make_small(0), c[4] = hl_make_small(0), c[5] = HL_NIL, c[6] = hl_make_small(0);
+    *stack = hl_cons_init(c + 7, hl_make_boxed(c), *stack);
+    return HL_TERM_OK;
+}
+
+static int map_order_step(hl_vm_proc *p, hl_term f, bool exact, uint64_t *units, int *c, hl_term *va,
+                          hl_term *vb) {
+    hl_term *fw = hl_boxed_ptr(f);
+    hl_term ma = fw[1], mb = fw[2];
+    int64_t phase = hl_small_val(fw[4]), side = hl_small_val(fw[6]);
+    hl_term from = phase == 1 ? mb : ma, other = phase == 1 ? ma : mb;
+    hl_map_iter it;
+    hl_term k, v, w = HL_NIL;
+    uint64_t cursor = 0;
+    *units += MAP_PAIR_UNITS;
+    bool more = hl_map_iter_seek_io(&it, from, (uint64_t)hl_small_val(fw[3])) && hl_map_iter_next(&it, &k, &v);
+    if (more && !hl_map_iter_cursor(&it, &cursor)) { /* past 2^22 keys of one hash: the ordinary comparator */
+        *c = leaf(p, ma, mb, exact, units);
+        return *c ? STEP_DECIDED : STEP_EQUAL;
+    }
+    if (!more) {
+        if (phase == 0) {
+            fw[3] = hl_make_small(0), fw[4] = hl_make_small(1);
+            return STEP_MORE;
+        }
+        if (phase == 1) {
+            if (side) {
+                *c = (int)side;
+                return STEP_DECIDED;
+            }
+            fw[3] = hl_make_small(0), fw[4] = hl_make_small(2);
+            return STEP_MORE;
+        }
+        if (!side) return STEP_EQUAL;
+        hl_map_get(ma, fw[5], va), hl_map_get(mb, fw[5], vb);
+        return STEP_VALUES; /* the walk compares them, however large */
+    }
+    fw[3] = hl_make_small((int64_t)cursor);
+    bool found = false;
+    if (hl_map_find(other, k, &w, &found) != HL_TERM_OK) found = false;
+    bool candidate = phase < 2 ? !found : leaf(p, v, w, exact, units) != 0;
+    if (candidate && (side == 0 || leaf(p, k, fw[5], true, units) < 0))
+        fw[5] = k, fw[6] = hl_make_small(phase == 1 ? 1 : -1);
+    return STEP_MORE;
+}
+
 /* Up to a quantum of the walk from (t[0], t[1], t[2]). OK with *r, a trap
  * with the place saved, or an allocation failure with the place reached
  * saved (so each collection and retry makes progress). */
@@ -132,12 +195,14 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
                 a = hl_tuple_get(a, 0), b = hl_tuple_get(b, 0);
                 continue;
             }
-            if (eq_only && hl_is_map(a) && hl_is_map(b) && !hl_is_flatmap(a) && !hl_is_flatmap(b)) {
-                if (hl_map_size(a) != hl_map_size(b)) {
-                    *r = 1; /* unequal: the caller asks no more */
+            if (hl_is_map(a) && hl_is_map(b) && !hl_is_flatmap(a) && !hl_is_flatmap(b)) {
+                size_t na = hl_map_size(a), nb = hl_map_size(b);
+                if (na != nb) { /* maps order by size first */
+                    *r = na < nb ? -1 : 1;
                     break;
                 }
-                if ((st = push(p, &stack, a, b, 0)) != HL_TERM_OK) goto out_of_room;
+                st = eq_only ? push(p, &stack, a, b, 0) : push_map_order(p, &stack, a, b);
+                if (st != HL_TERM_OK) goto out_of_room;
                 goto pop;
             }
             bool aa, ab;
@@ -169,6 +234,16 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
             continue;
         }
         hl_term ta = hl_tuple_get(f, 0), tb = hl_tuple_get(f, 1);
+        if (hl_tuple_arity(f) == 6) { /* ordering two hash maps of one size */
+            int c = 0;
+            hl_term va, vb;
+            switch (map_order_step(p, f, exact, &units, &c, &va, &vb)) {
+            case STEP_MORE: goto pop;
+            case STEP_EQUAL: stack = hl_cdr(stack); goto pop;
+            case STEP_DECIDED: *r = c; goto decided;
+            default: stack = hl_cdr(stack), a = va, b = vb; continue; /* STEP_VALUES */
+            }
+        }
         if (hl_is_binary_obj(ta)) {
             uint64_t i = (uint64_t)hl_small_val(hl_tuple_get(f, 2));
             int c = bin_step(ta, tb, &i, &units);
@@ -218,6 +293,7 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
         if (i + 1 < hl_tuple_arity(ta)) hl_boxed_ptr(f)[3] = hl_make_small((int64_t)i + 1);
         else stack = hl_cdr(stack);
     }
+decided:
     p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
     return HL_TERM_OK;
 out_of_room:
