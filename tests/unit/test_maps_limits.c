@@ -19,13 +19,7 @@
 
 #include "hyperlang.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define HL_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HL_UNDER_ASAN 1
-#endif
-#endif
+#include "test_clock.h"
 /* Timing slack: a shared 2-core machine, ten times looser under the
  * sanitizers. */
 #ifdef HL_UNDER_ASAN
@@ -55,12 +49,6 @@ static const char src[] =
     "iterate(M) -> walk(maps:next(maps:iterator(M)), 0).\n"
     "walk({_, _, I}, N) -> walk(maps:next(I), N + 1);\n"
     "walk(none, N) -> N.\n";
-
-static double cpu_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
 
 static hl_value *int_value(int64_t i) {
     hl_value *v;
@@ -113,9 +101,9 @@ typedef struct probe {
 /* CPU ms of one run of fn under lim; its status. */
 static hl_status timed_run(hl_module *m, const char *fn, const probe *pr, const hl_run_limits *lim,
                            hl_value **r, hl_error **e, double *ms) {
-    double c0 = cpu_ms();
+    double c0 = hl_test_cpu_ms();
     hl_status s = hl_run(m, fn, pr->args, pr->nargs, lim, r, e);
-    *ms = cpu_ms() - c0;
+    *ms = hl_test_cpu_ms() - c0;
     return s;
 }
 

@@ -23,13 +23,7 @@
 #include "hyperlang.h"
 #include "term/atom.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define HL_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HL_UNDER_ASAN 1
-#endif
-#endif
+#include "test_clock.h"
 
 /* Bounds on the CPU a probe may take: loose, for a shared machine, and ten
  * times looser under the sanitizers. */
@@ -38,19 +32,6 @@
 #else
 #define CPU_SCALE 1.0
 #endif
-
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
-/* CPU time of this thread: what the run itself cost, whatever the load. */
-static double cpu_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
 
 static long max_rss_kb(void) {
     struct rusage u;
@@ -172,9 +153,9 @@ static void test_infinite_loop(void **state) {
     hl_error *e = NULL;
     assert_int_equal(hl_value_int(0, &zero), HL_OK);
     hl_run_limits lim = {10000000, 0, 60000, 0};
-    double t0 = now_ms(), c0 = cpu_ms();
+    double t0 = hl_test_wall_ms(), c0 = hl_test_cpu_ms();
     assert_int_equal(hl_run(m, "loop", &zero, 1, &lim, &r, &e), HL_ELIMIT);
-    double ms = now_ms() - t0, cpu = cpu_ms() - c0;
+    double ms = hl_test_wall_ms() - t0, cpu = hl_test_cpu_ms() - c0;
     assert_int_equal(hl_error_limit(e), HL_LIMIT_KIND_REDUCTIONS);
     fprintf(stderr, "probe infinite loop: 10M reductions stopped in %.1f ms (%.1f ms CPU; seed: 28 ms)\n",
             ms, cpu);
@@ -198,9 +179,9 @@ static void test_unbounded_heap(void **state) {
     const uint64_t cap = 80u << 20;
     hl_run_limits lim = {UINT64_MAX / 4, cap, 60000, 0};
     long rss0 = max_rss_kb();
-    double t0 = now_ms(), c0 = cpu_ms();
+    double t0 = hl_test_wall_ms(), c0 = hl_test_cpu_ms();
     assert_int_equal(hl_run(m, "grow", &nil, 1, &lim, &r, &e), HL_ELIMIT);
-    double ms = now_ms() - t0, cpu = cpu_ms() - c0;
+    double ms = hl_test_wall_ms() - t0, cpu = hl_test_cpu_ms() - c0;
     long grew_kb = max_rss_kb() - rss0;
     assert_int_equal(hl_error_limit(e), HL_LIMIT_KIND_HEAP);
     fprintf(stderr,
@@ -229,9 +210,9 @@ static void test_deadline(void **state) {
     hl_error *e = NULL;
     assert_int_equal(hl_value_int(0, &zero), HL_OK);
     hl_run_limits lim = {UINT64_MAX / 4, 0, 100, 0};
-    double t0 = now_ms();
+    double t0 = hl_test_wall_ms();
     assert_int_equal(hl_run(m, "loop", &zero, 1, &lim, &r, &e), HL_ELIMIT);
-    double ms = now_ms() - t0;
+    double ms = hl_test_wall_ms() - t0;
     assert_int_equal(hl_error_limit(e), HL_LIMIT_KIND_DEADLINE);
     fprintf(stderr, "probe deadline: 100 ms deadline hit at %.1f ms (seed: 109 ms)\n", ms);
     assert_true(ms >= 100.0 && ms < 600.0);
@@ -255,11 +236,11 @@ static void test_shared_result(void **state) {
     hl_value *n, *r = NULL;
     hl_error *e = NULL;
     assert_int_equal(hl_value_int(40, &n), HL_OK);
-    double c0 = cpu_ms();
+    double c0 = hl_test_cpu_ms();
     assert_int_equal(hl_run(m, "f", &n, 1, NULL, &r, &e), HL_ELIMIT);
     assert_int_equal(hl_error_limit(e), HL_LIMIT_KIND_HEAP);
     assert_null(r);
-    assert_true(cpu_ms() - c0 < 1000.0 * CPU_SCALE);
+    assert_true(hl_test_cpu_ms() - c0 < 1000.0 * CPU_SCALE);
     hl_error_free(e);
     hl_value_free(n);
     /* a small shared result still crosses (2^10 leaves) */

@@ -31,13 +31,7 @@
 #include "vm/vm_support.h"
 #include "vm/vm_trap.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define HL_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HL_UNDER_ASAN 1
-#endif
-#endif
+#include "test_clock.h"
 
 /* Runs to the end: a deflate slice is charged by zlib's worst case (a
  * quantum a slice: 128 reductions a byte at level 9), so a 256 KiB body at
@@ -174,14 +168,6 @@ static void test_slices_out_of_memory(void **state) {
     free(body), free(ref);
 }
 
-#if !defined(HL_UNDER_ASAN) && defined(__OPTIMIZE__)
-static double cpu_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-#endif
-
 /* Optimised builds: the CPU time of every step at every level on zlib's
  * worst case (256 KiB of it, the slices the builtin uses): under 1 ms for
  * a slice (about 0.3-0.45 ms measured), under 2 ms for the last step
@@ -204,9 +190,9 @@ static void test_slice_cpu_time(void **state) {
             bool done = false;
             double worst = 0, last = 0;
             while (!done) {
-                double t0 = cpu_ms();
+                double t0 = hl_test_cpu_ms();
                 assert_int_equal(hl_etf_deflate_step(d, hl_etf_deflate_slice(level), &done), HL_TERM_OK);
-                double ms = cpu_ms() - t0;
+                double ms = hl_test_cpu_ms() - t0;
                 if (done) last = ms;
                 else if (ms > worst) worst = ms;
             }
@@ -606,12 +592,6 @@ static void test_encoding_collections(void **state) {
 
 #if defined(HL_UNDER_ASAN) || !defined(__OPTIMIZE__)
 #define HL_NO_WALL_CLOCK 1
-#else
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
 #endif
 
 /* Wall clock (optimised builds): the level-9 worst case with 500
@@ -628,9 +608,9 @@ static void test_level9_stops_promptly(void **state) {
     for (int round = 0; round < 5; round++) { /* the best of 5: a shared machine */
         hl_vm_proc *p = start(m, "z", BIG, TWO_LETTERS, 9, ENCODE_COST + 500, HL_RUN_DEFAULT_MAX_HEAP_BYTES);
         uint64_t yields = 0;
-        double t0 = now_ms();
+        double t0 = hl_test_wall_ms();
         assert_int_equal(run_to_end(p, 0, &yields), HL_VM_FAULT_REDUCTIONS);
-        double ms = now_ms() - t0;
+        double ms = hl_test_wall_ms() - t0;
         if (ms < best) best = ms;
         hl_vm_proc_free(p);
     }

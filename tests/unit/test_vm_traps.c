@@ -29,13 +29,7 @@
 #include "vm/vm_support.h"
 #include "vm/vm_trap.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define HL_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HL_UNDER_ASAN 1
-#endif
-#endif
+#include "test_clock.h"
 
 static const char src[] =
     "-module(tr).\n"
@@ -559,12 +553,6 @@ static void test_root_stack_survives_collections(void **state) {
 
 #if defined(HL_UNDER_ASAN) || !defined(__OPTIMIZE__)
 #define HL_NO_WALL_CLOCK 1 /* sanitizer and debug builds: no timing asserts */
-#else
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
 #endif
 
 /* Wall clock (optimised builds only): a 2M-cell reverse under a limit of
@@ -581,9 +569,9 @@ static void test_reverse_stops_promptly(void **state) {
     for (int round = 0; round < 5; round++) { /* the best of 5: a shared machine */
         hl_vm_proc *p = start_heap(m, &cases[1], 2u << 20, 1000, 256u << 20);
         uint64_t yields = 0;
-        double t0 = now_ms();
+        double t0 = hl_test_wall_ms();
         assert_int_equal(run_to_end(p, 0, &yields), HL_VM_FAULT_REDUCTIONS);
-        double ms = now_ms() - t0;
+        double ms = hl_test_wall_ms() - t0;
         if (ms < best) best = ms;
         hl_vm_proc_free(p);
     }
