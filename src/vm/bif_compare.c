@@ -205,9 +205,9 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
                 if (st != HL_TERM_OK) goto out_of_room;
                 goto pop;
             }
-            bool aa, ab;
-            if (hl_is_binary_obj(a) && hl_is_binary_obj(b) && bitstring_bits(a, &aa) > 8 * BIN_CHUNK / 16 &&
-                bitstring_bits(b, &ab) > 8 * BIN_CHUNK / 16) { /* long bitstrings: a chunk per step, from a frame {A, B, I} */
+            bool aligned;
+            if (hl_is_binary_obj(a) && hl_is_binary_obj(b) && bitstring_bits(a, &aligned) > 8 * BIN_CHUNK / 16 &&
+                bitstring_bits(b, &aligned) > 8 * BIN_CHUNK / 16) { /* long bitstrings: a chunk per step, from a frame {A, B, I} */
                 if ((st = push(p, &stack, a, b, 0)) != HL_TERM_OK) goto out_of_room;
                 goto pop;
             }

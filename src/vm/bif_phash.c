@@ -12,6 +12,7 @@
 #include "base/mem.h"
 #include "term/bignum.h"
 #include "vm/vm_internal.h"
+#include "vm/phash_common.h"
 #include "vm/vm_std.h"
 #include "vm/vm_trap.h"
 
@@ -46,22 +47,6 @@ static inline void hash2(uint32_t *h, uint32_t x, uint32_t y, uint32_t k) {
     mix(&a, &b, h);
 }
 
-/* hashpjw over the atom's name, a two-byte UTF-8 Latin-1 character taken
- * as its code point (erts hashes atoms that way since names became UTF-8). */
-static uint32_t atom_hash(hl_term atom) {
-    size_t len;
-    const unsigned char *p = (const unsigned char *)hl_atom_name(hl_atom_index(atom), &len);
-    uint32_t h = 0;
-    for (size_t i = 0; i < len; i++) {
-        uint32_t v = p[i];
-        if (i + 1 < len && (v & 0xFE) == 0xC2 && (p[i + 1] & 0xC0) == 0x80) v = ((v << 6) | (p[++i] & 0x3F)) & 0xFF;
-        h = (h << 4) + v;
-        uint32_t g = h & 0xf0000000u;
-        if (g) h ^= g >> 24, h ^= g;
-    }
-    return h;
-}
-
 static void hash_int(uint32_t *h, hl_term t) {
     if (hl_is_small(t)) {
         int64_t v = hl_small_val(t);
@@ -79,18 +64,6 @@ static void hash_int(uint32_t *h, hl_term t) {
     size_t n = hl_big_nlimbs(t);
     const uint64_t *d = hl_big_limbs(t);
     for (size_t i = 0; i < n; i++) hash2(h, (uint32_t)d[i], (uint32_t)(d[i] >> 32), k);
-}
-
-/* Byte i of a bitstring that starts `off` bits into b and ends at bit
- * `end`; bits past end read as 0 and the byte after the data is never
- * touched (a trailing partial byte may end exactly at the allocation). */
-static inline uint32_t bit_byte(const unsigned char *b, uint64_t off, uint64_t end, uint64_t i) {
-    uint64_t bit = off + 8 * i;
-    unsigned s = (unsigned)(bit & 7);
-    uint32_t hi = b[bit >> 3];
-    if (!s) return hi;
-    uint32_t lo = ((bit >> 3) + 1) * 8 < end ? b[(bit >> 3) + 1] : 0;
-    return ((hi << s) | (lo >> (8 - s))) & 0xFF;
 }
 
 /* The walk's pending work is a stack of frames on p->trap.roots, two terms
@@ -130,19 +103,19 @@ static bool hash_bits_from(hl_term t, hash2_regs *r, uint64_t *i, uint64_t *unit
             return false;
         }
         *units += 6;
-        r->a += bit_byte(b, off, end, j) | bit_byte(b, off, end, j + 1) << 8 | bit_byte(b, off, end, j + 2) << 16 |
-                bit_byte(b, off, end, j + 3) << 24;
-        r->b += bit_byte(b, off, end, j + 4) | bit_byte(b, off, end, j + 5) << 8 | bit_byte(b, off, end, j + 6) << 16 |
-                bit_byte(b, off, end, j + 7) << 24;
-        r->c += bit_byte(b, off, end, j + 8) | bit_byte(b, off, end, j + 9) << 8 | bit_byte(b, off, end, j + 10) << 16 |
-                bit_byte(b, off, end, j + 11) << 24;
+        r->a += hl_phash_bit_byte(b, off, end, j) | hl_phash_bit_byte(b, off, end, j + 1) << 8 | hl_phash_bit_byte(b, off, end, j + 2) << 16 |
+                hl_phash_bit_byte(b, off, end, j + 3) << 24;
+        r->b += hl_phash_bit_byte(b, off, end, j + 4) | hl_phash_bit_byte(b, off, end, j + 5) << 8 | hl_phash_bit_byte(b, off, end, j + 6) << 16 |
+                hl_phash_bit_byte(b, off, end, j + 7) << 24;
+        r->c += hl_phash_bit_byte(b, off, end, j + 8) | hl_phash_bit_byte(b, off, end, j + 9) << 8 | hl_phash_bit_byte(b, off, end, j + 10) << 16 |
+                hl_phash_bit_byte(b, off, end, j + 11) << 24;
         mix(&r->a, &r->b, &r->c);
     }
     r->c += (uint32_t)len;
     uint64_t left = len - j;
     static const unsigned shift[11] = {0, 8, 16, 24, 0, 8, 16, 24, 8, 16, 24};
     for (uint64_t k = 0; k < left; k++) {
-        uint32_t v = bit_byte(b, off, end, j + k) << shift[k];
+        uint32_t v = hl_phash_bit_byte(b, off, end, j + k) << shift[k];
         if (k < 4) r->a += v;
         else if (k < 8) r->b += v;
         else r->c += v;
@@ -150,7 +123,7 @@ static bool hash_bits_from(hl_term t, hash2_regs *r, uint64_t *i, uint64_t *unit
     mix(&r->a, &r->b, &r->c);
     r->h = r->c;
     if (rest) {
-        uint32_t last = (uint32_t)(bit_byte(b, off, end, sz) >> (8 - rest));
+        uint32_t last = (uint32_t)(hl_phash_bit_byte(b, off, end, sz) >> (8 - rest));
         hash2(&r->h, (uint32_t)rest, last, K15);
     }
     return true;
@@ -180,7 +153,7 @@ static hl_term_status make_hash2(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term root, u
             if (r.h == 0) r.h = NIL_FIRST;
             else hash2(&r.h, NIL_TAG, 0, K2);
         } else if (hl_is_atom(t)) {
-            uint32_t v = atom_hash(t);
+            uint32_t v = hl_phash_atom_pjw(t);
             if (r.h == 0) r.h = v;
             else hash2(&r.h, v, 0, K3);
         } else if (hl_is_integer(t)) {

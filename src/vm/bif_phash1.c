@@ -13,6 +13,7 @@
 #include "base/mem.h"
 #include "term/bignum.h"
 #include "vm/vm_internal.h"
+#include "vm/phash_common.h"
 #include "vm/vm_std.h"
 #include "vm/vm_trap.h"
 
@@ -25,22 +26,6 @@
 #define P8 268437511u
 #define P9 268439627u
 #define P12 268440581u
-
-/* The atom's hashpjw, UTF-8 Latin-1 pairs taken as one code point (as
- * erts' atom table hashes names). */
-static uint32_t atom_hvalue(hl_term atom) {
-    size_t len;
-    const unsigned char *p = (const unsigned char *)hl_atom_name(hl_atom_index(atom), &len);
-    uint32_t h = 0;
-    for (size_t i = 0; i < len; i++) {
-        uint32_t v = p[i];
-        if (i + 1 < len && (v & 0xFE) == 0xC2 && (p[i + 1] & 0xC0) == 0x80) v = ((v << 6) | (p[++i] & 0x3F)) & 0xFF;
-        h = (h << 4) + v;
-        uint32_t g = h & 0xf0000000u;
-        if (g) h ^= g >> 24, h ^= g;
-    }
-    return h;
-}
 
 static inline uint32_t word_step(uint32_t h, uint32_t x) {
     h = h * P2 + (x & 0xFF);
@@ -70,17 +55,6 @@ static uint32_t hash_integer(uint32_t h, hl_term t, uint64_t *nodes) {
     return h * (hl_big_is_neg(t) ? P4 : P3);
 }
 
-/* Byte i of a bitstring starting `off` bits into b and ending at bit
- * `end`; bits past end read as 0 and the byte after the data is never read. */
-static inline uint32_t bit_byte(const unsigned char *b, uint64_t off, uint64_t end, uint64_t i) {
-    uint64_t bit = off + 8 * i;
-    unsigned s = (unsigned)(bit & 7);
-    uint32_t hi = b[bit >> 3];
-    if (!s) return hi;
-    uint32_t lo = ((bit >> 3) + 1) * 8 < end ? b[(bit >> 3) + 1] : 0;
-    return ((hi << s) | (lo >> (8 - s))) & 0xFF;
-}
-
 /* Bytes of a bitstring from *i, then its closing primes, until done (true)
  * or the quantum is used up (false: *i holds the place). */
 static bool hash_bitstring_from(uint32_t *hp, hl_term t, uint64_t *i, uint64_t *units) {
@@ -95,9 +69,9 @@ static bool hash_bitstring_from(uint32_t *hp, hl_term t, uint64_t *i, uint64_t *
             return false;
         }
         if ((j & 1) == 0) ++*units;
-        h = h * P1 + bit_byte(b, off, end, j);
+        h = h * P1 + hl_phash_bit_byte(b, off, end, j);
     }
-    if (rest) h = (h * P1 + (bit_byte(b, off, end, sz) >> (8 - rest))) * P12 + (uint32_t)rest;
+    if (rest) h = (h * P1 + (hl_phash_bit_byte(b, off, end, sz) >> (8 - rest))) * P12 + (uint32_t)rest;
     *hp = h * P4 + (uint32_t)sz; /* erts mixes the size truncated to 32 bits */
     return true;
 }
@@ -184,7 +158,7 @@ static hl_term_status make_hash1(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term t, uint
         } else if (t == HL_NIL) {
             h = h * P3 + 1;
         } else if (hl_is_atom(t)) {
-            h = h * P1 + atom_hvalue(t);
+            h = h * P1 + hl_phash_atom_pjw(t);
         } else if (hl_is_integer(t)) {
             h = hash_integer(h, t, &units);
         } else if (hl_is_float(t)) {
