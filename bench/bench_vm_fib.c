@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "../tests/unit/bc_progs.h"
-#include "gen/gate.h"
-#include "gen/load.h"
+#include "bc/gate.h"
+#include "vm/load.h"
 #include "vm/vm.h"
 
 int main(int argc, char **argv) {

@@ -6,12 +6,16 @@
  * the loader or the interpreter could not run safely. Seeds: images of the
  * hand-assembled test programs (tests/unit/bc_progs.h), and bindings.hlbc
  * (a binding table and call_binding; no host is attached here, so binding
- * calls raise error:undef). */
+ * calls raise error:undef), and calls.hlbc (call_ext into the stdlib and an
+ * import of lists:map/2). An image with imports is linked against an
+ * engine's stdlib first (hl_host_link_program, as hl_compile links a
+ * program); one whose imports do not resolve is not run. */
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gen/gate.h"
-#include "gen/load.h"
+#include "bc/gate.h"
+#include "host/host_int.h"
+#include "vm/load.h"
 #include "vm/vm.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -20,8 +24,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     hl_bc_image g;
     char err[256];
     if (!hl_gate_check(data, size, &g, err, sizeof err)) return 0;
+    static hl_engine *engine; /* the stdlib's modules, loaded once */
+    if (!engine && hl_engine_new(&engine) != HL_OK) return 0;
     hl_program *p;
     if (hl_load(&g, &p, err, sizeof err)) {
+        hl_error *lerr = NULL;
+        if (hl_host_link_program(engine, &p, 1, err, sizeof err, &lerr) != HL_OK) {
+            hl_error_free(lerr);
+            hl_program_free(p);
+            hl_bc_image_free(&g);
+            return 0;
+        }
         for (uint32_t f = 0; f < g.n_functions && f < 64; f++) {
             hl_vm_limits lim = {.max_reductions = 5000, .max_heap_bytes = 256 * 1024, .deadline_ns = 0};
             hl_vm_proc *pr = hl_vm_proc_new(p, &lim);

@@ -197,6 +197,29 @@ typedef struct hl_module hl_module;
  * registered on the engine. */
 HL_API hl_status hl_compile(hl_engine *engine, const char *name, const char *source, size_t len,
                             const hl_compile_options *opts, hl_module **out, hl_error **err);
+
+/* Most modules in one program. */
+#define HL_MAX_PROGRAM_MODULES 256
+
+/* Compiles a program of n modules (1 ≤ n ≤ HL_MAX_PROGRAM_MODULES) together:
+ * sources[i] (lens[i] bytes; names[i] is its name in diagnostics, may be
+ * NULL) is one module. Each module may call the functions the others
+ * export as Module:Function(Args); nothing else of theirs. The first
+ * module is the entry: hl_run calls its exported functions. Module names
+ * must be distinct and must not be a stdlib module's (HL_ECOMPILE). The
+ * stdlib is not part of the program: its modules are loaded once into the
+ * engine and shared by every program (docs/design.md). Cached like
+ * hl_compile (the key covers every source, in order). hl_compile is this
+ * call with n = 1. */
+HL_API hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *names,
+                                    const char *const *sources, const size_t *lens,
+                                    const hl_compile_options *opts, hl_module **out, hl_error **err);
+/* hl_check for a program of n modules: exactly the passes of
+ * hl_compile_program up to loading and linking (nothing is cached or run),
+ * so it accepts exactly what hl_compile_program accepts. */
+HL_API hl_status hl_check_program(hl_engine *engine, size_t n, const char *const *names,
+                                  const char *const *sources, const size_t *lens,
+                                  const hl_compile_options *opts, hl_error **err);
 HL_API void hl_module_free(hl_module *module);
 
 /* ---- host-owned terms ---------------------------------------------------- */

@@ -2,6 +2,7 @@
 #ifndef HL_CLI_CLI_H
 #define HL_CLI_CLI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "hyperlang.h"
@@ -11,6 +12,16 @@
 char *hl_cli_read_source(const char *path, size_t max, size_t *len, const char **why);
 /* The front end's default source-size limit. */
 size_t hl_cli_source_limit(void);
+
+/* files.c: true when arg names a source file (ends in .erl). */
+bool hl_cli_is_source_name(const char *arg);
+/* Reads paths[0..n) and compiles them as one program (out != NULL) or
+ * checks them as one (out == NULL). A file that cannot be read is reported
+ * on stderr and gives HL_ECOMPILE with *err NULL. */
+hl_status hl_cli_program_files(hl_engine *engine, const char *const *paths, size_t n, hl_module **out,
+                               hl_error **err);
+hl_status hl_cli_compile_files(hl_engine *engine, const char *const *paths, size_t n, hl_module **out,
+                               hl_error **err);
 
 /* `hl run` (cmd_run.c). */
 extern const char hl_cli_run_help[];

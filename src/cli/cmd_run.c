@@ -1,6 +1,7 @@
 /* cmd_run.c — `hl run [--max-reductions N] [--max-heap-bytes N]
- * [--timeout-ms N] [--max-output-bytes N] FILE FUNCTION [ARG...]` (DESIGN
- * §10): compile FILE, call FUNCTION with the ARGs (Erlang term literals),
+ * [--timeout-ms N] [--max-output-bytes N] FILE [MORE.erl...] FUNCTION
+ * [ARG...]` (DESIGN §10): compile the files as one program, call FUNCTION
+ * of the first with the ARGs (Erlang term literals),
  * print what the guest wrote (io:format, ...) and then the result as
  * io:format("~p~n", [Result]). Exit 0 ok, 1 guest exception, 2 compile
  * rejection or usage, 3 a limit stopped the run. */
@@ -15,13 +16,18 @@ enum { EXIT_OK = 0, EXIT_EXCEPTION = 1, EXIT_REJECTED = 2, EXIT_LIMIT = 3 };
 
 const char hl_cli_run_help[] =
     "usage: hl run [--max-reductions N] [--max-heap-bytes N] [--timeout-ms N]\n"
-    "              [--max-output-bytes N] FILE FUNCTION [ARG...]\n"
+    "              [--max-output-bytes N] FILE [MORE.erl ...] FUNCTION [ARG...]\n"
     "\n"
     "Compiles FILE (an Erlang module), calls its exported FUNCTION with the\n"
     "ARGs, each an Erlang term literal (42, foo, \"text\", [1,2], {a,1}), and\n"
     "prints the result as io:format(\"~p~n\", [Result]) would. What the program\n"
     "writes (io:format, io:put_chars, ...) is printed on stdout first, in every\n"
     "outcome (before the result, or before the error on stderr).\n"
+    "\n"
+    "A program of several modules: name every file (each ending in .erl) before\n"
+    "FUNCTION. They are compiled together, each may call what the others\n"
+    "export (Module:Function(...)), and FUNCTION is the first file's:\n"
+    "  hl run main.erl util.erl shapes.erl main\n"
     "\n"
     "limits (never unlimited):\n"
     "  --max-reductions N   reductions (function calls, loop edges, builtin\n"
@@ -92,23 +98,23 @@ int hl_cli_run(hl_engine *engine, int argc, char **argv) {
         if (!parse_limit(val, field)) return usage("run: a limit must be a positive integer");
     }
     if (argc - i < 2) return usage("run needs a FILE and a FUNCTION");
-    const char *path = argv[i], *function = argv[i + 1];
+    /* FILE, then every further argument ending in .erl, then FUNCTION */
+    int nfiles = 1;
+    while (i + nfiles < argc - 1 && hl_cli_is_source_name(argv[i + nfiles])) nfiles++;
+    if (nfiles > HL_MAX_PROGRAM_MODULES) return usage("run: too many files for one program");
+    const char *path = argv[i], *function = argv[i + nfiles];
+    i += nfiles - 1; /* the arguments start at argv[i + 2], as with one file */
     int nargs = argc - i - 2;
     if (nargs > 255) return usage("run: at most 255 arguments");
-    size_t len;
-    const char *why = NULL;
-    char *src = hl_cli_read_source(path, hl_cli_source_limit(), &len, &why);
-    if (!src) {
-        fprintf(stderr, "%s: error: cannot read: %s\n", path, why);
-        return EXIT_REJECTED;
-    }
     hl_error *err = NULL;
     hl_module *mod = NULL;
-    hl_status s = hl_compile(engine, path, src, len, NULL, &mod, &err);
-    free(src);
+    hl_status s = hl_cli_compile_files(engine, (const char *const *)argv + i - (nfiles - 1), (size_t)nfiles, &mod,
+                                       &err);
     if (s != HL_OK) {
-        if (s == HL_ECOMPILE) fputs(hl_error_message(err), stderr);
-        else fprintf(stderr, "%s: error: %s\n", path, err ? hl_error_message(err) : hl_status_name(s));
+        if (err || s != HL_ECOMPILE) {
+            if (s == HL_ECOMPILE) fputs(hl_error_message(err), stderr);
+            else fprintf(stderr, "%s: error: %s\n", path, err ? hl_error_message(err) : hl_status_name(s));
+        }
         hl_error_free(err);
         return EXIT_REJECTED;
     }

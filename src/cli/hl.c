@@ -31,10 +31,14 @@ static const char main_help[] =
 
 static const char check_help[] =
     "usage: hl check FILE...\n"
+    "       hl check --program FILE...\n"
     "\n"
-    "Parses and verifies each FILE as a Hyperlang guest module (Erlang source,\n"
-    "OTP 25 grammar, with the sandbox's restrictions: no preprocessor, no\n"
-    "macros but ?MODULE, only admitted attributes). Nothing is run.\n"
+    "Compiles each FILE as a Hyperlang guest module (Erlang source, OTP 25\n"
+    "grammar, with the sandbox's restrictions: no preprocessor, no macros but\n"
+    "?MODULE, only admitted attributes) through every pass `hl run` uses, up to\n"
+    "loading; nothing is run. With --program the files are one program, as\n"
+    "`hl run FILE MORE.erl... FUNCTION` compiles them: each may call what the\n"
+    "others export.\n"
     "\n"
     "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE.\n"
     "Use - as FILE to read standard input.\n"
@@ -134,6 +138,18 @@ static int cmd_check(hl_engine *engine, int argc, char **argv) {
         }
     size_t max = hl_cli_source_limit();
     int rc = EXIT_OK;
+    if (strcmp(argv[0], "--program") == 0) {
+        if (argc < 2) return usage_error("check --program needs at least one FILE", check_help);
+        if (argc - 1 > HL_MAX_PROGRAM_MODULES) return usage_error("check: too many files for one program", check_help);
+        hl_error *err = NULL;
+        hl_status s = hl_cli_program_files(engine, (const char *const *)argv + 1, (size_t)argc - 1, NULL, &err);
+        if (s != HL_OK) {
+            if (err || s != HL_ECOMPILE) report(s, err, argv[1]);
+            rc = EXIT_REJECTED;
+        }
+        hl_error_free(err);
+        return rc;
+    }
     for (int i = 0; i < argc; i++) {
         size_t len;
         const char *why = NULL;

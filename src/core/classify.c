@@ -34,6 +34,22 @@ static int32_t find_binding(const hl_core_options *o, hl_ast_name mod, hl_ast_na
     return -1;
 }
 
+/* The peer module named `mod`, or -1. */
+static int32_t find_peer(const hl_core_options *o, hl_ast_name mod) {
+    for (size_t i = 0; i < o->npeers; i++)
+        if (o->peers[i].name.len == mod.len && memcmp(o->peers[i].name.ptr, mod.ptr, mod.len) == 0)
+            return (int32_t)i;
+    return -1;
+}
+
+static bool peer_exports(const hl_core_peer *p, hl_ast_name f, uint32_t arity) {
+    for (uint32_t i = 0; i < p->nexports; i++)
+        if (p->exports[i].arity == (int64_t)arity && p->exports[i].name.len == f.len &&
+            memcmp(p->exports[i].name.ptr, f.ptr, f.len) == 0)
+            return true;
+    return false;
+}
+
 static void reject(cctx *c, const hl_core_node *n, const char *before, hl_ast_name mod, hl_ast_name f, uint32_t a,
                    const char *after) {
     hl_diags_add(c->d, n->line, n->col, "%s%.*s:%.*s/%u%s", before, (int)(mod.len > 255 ? 255 : mod.len), mod.ptr,
@@ -82,6 +98,17 @@ static void classify_call(cctx *c, hl_core_node *n) {
     }
     if (erl && name_is(f, "apply") && (a == 2 || a == 3)) {
         reject(c, n, "call to ", mod, f, a, " is not allowed: the called function must be known at compile time");
+        return;
+    }
+    /* Another module of the program: only what it exports. */
+    int32_t peer = find_peer(c->o, mod);
+    if (peer >= 0) {
+        if (!peer_exports(&c->o->peers[peer], f, a)) {
+            reject(c, n, "remote call ", mod, f, a, " is not declared (the module does not export it)");
+            return;
+        }
+        n->u.call.kind = HL_CALL_REMOTE;
+        n->u.call.target = (uint32_t)peer;
         return;
     }
     int32_t b = find_binding(c->o, mod, f, a);

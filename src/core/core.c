@@ -14,6 +14,8 @@ void hl_core_options_default(hl_core_options *o) {
     o->lim.max_work = HL_CORE_DEFAULT_MAX_WORK;
     o->bindings = NULL;
     o->nbindings = 0;
+    o->peers = NULL;
+    o->npeers = 0;
     o->capabilities = 0;
     o->stdlib = false;
 }

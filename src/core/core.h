@@ -43,10 +43,21 @@ typedef struct hl_core_binding {
     uint32_t arity;
 } hl_core_binding;
 
+/* Another module of the same program (a program is a set of modules
+ * compiled together, DESIGN §2): its name and the functions it exports,
+ * which the classifier lets this module call as Module:Function(Args). */
+typedef struct hl_core_peer {
+    hl_ast_name name;
+    const hl_ast_fa *exports; /* (name, arity) */
+    uint32_t nexports;
+} hl_core_peer;
+
 typedef struct hl_core_options {
     hl_core_limits lim;
     const hl_core_binding *bindings;
     size_t nbindings;
+    const hl_core_peer *peers; /* the program's other modules */
+    size_t npeers;
     uint32_t capabilities;       /* HL_CAP_* bits granting runtime surfaces */
     bool stdlib;                 /* compiling lib/: may call guest-0 builtins */
 } hl_core_options;

@@ -97,6 +97,7 @@ static void call(dctx *d, const hl_core_node *n, uint32_t depth) {
     case HL_CALL_BUILTIN: hl_buf_printf(b, "builtin#%u:", (unsigned)n->u.call.target); break;
     case HL_CALL_SURFACE: hl_buf_printf(b, "surface#%u:", (unsigned)n->u.call.target); break;
     case HL_CALL_BINDING: hl_buf_printf(b, "binding#%u:", (unsigned)n->u.call.target); break;
+    case HL_CALL_REMOTE: hl_buf_printf(b, "remote#%u:", (unsigned)n->u.call.target); break;
     case HL_CALL_UNRESOLVED: hl_buf_puts(b, "unresolved:"); break;
     }
     if (n->u.call.module.len) {

@@ -70,6 +70,9 @@ typedef enum hl_core_call_kind {
     HL_CALL_BINDING,     /* target: index into the declared host bindings */
     HL_CALL_SURFACE,     /* target: id in core/builtins.def of kind SURFACE,
                             granted by a capability */
+    HL_CALL_REMOTE,      /* an exported function of another module of the
+                            same program (module, name, arity; target: the
+                            peer's index in the compile options) */
 } hl_core_call_kind;
 
 /* ---- node kinds ------------------------------------------------------------ */

@@ -872,6 +872,7 @@ const char *hl_core_call_kind_name(hl_core_call_kind kind) {
     case HL_CALL_BUILTIN: return "builtin";
     case HL_CALL_BINDING: return "binding";
     case HL_CALL_SURFACE: return "surface";
+    case HL_CALL_REMOTE: return "remote";
     }
     return "?";
 }

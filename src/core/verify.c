@@ -216,6 +216,10 @@ static void check_call(vctx *v, const hl_core_node *n) {
             (n->u.call.kind == HL_CALL_SURFACE) != (hl_builtins[n->u.call.target].kind == HL_BK_SURFACE))
             err(v, n->line, n->col, "internal error: bad builtin call");
         break;
+    case HL_CALL_REMOTE:
+        if (n->u.call.target >= v->o->npeers || n->u.call.arity != n->u.call.nargs)
+            err(v, n->line, n->col, "internal error: bad remote call");
+        break;
     case HL_CALL_BINDING:
         if (n->u.call.target >= v->o->nbindings || v->o->bindings[n->u.call.target].arity != n->u.call.nargs)
             err(v, n->line, n->col, "internal error: bad binding call");

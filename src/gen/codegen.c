@@ -380,7 +380,7 @@ static bool write_image(cg *c, uint8_t **out, size_t *len) {
     size_t atoms_bytes = 0;
     for (uint32_t i = 0; i < c->natoms; i++) atoms_bytes += 2 + (size_t)c->atoms[i].len;
     size_t total = HL_BC_HEADER_BYTES + atoms_bytes + c->lits.len + (size_t)c->nfuncs * 24 + c->ncode * 4 +
-                   c->nlines * 8 + cg_bindings_bytes(c);
+                   c->nlines * 8 + cg_bindings_bytes(c) + (c->nimports ? 4 + 12 * (size_t)c->nimports : 0);
     if (total > HL_BC_MAX_IMAGE_BYTES) {
         cg_error(c, 1, 1, "module too large: the bytecode image would pass 256 MiB");
         return false;
@@ -393,7 +393,8 @@ static bool write_image(cg *c, uint8_t **out, size_t *len) {
     const uint32_t hdr[HL_BC_HEADER_WORDS] = {HL_BC_MAGIC,          HL_BC_VERSION, c->natoms,
                                               (uint32_t)atoms_bytes, c->nlits,      (uint32_t)c->lits.len,
                                               c->nfuncs,            (uint32_t)c->ncode, (uint32_t)c->nlines,
-                                              c->nbindings ? HL_BC_FLAG_BINDINGS : 0};
+                                              (c->nbindings ? HL_BC_FLAG_BINDINGS : 0) |
+                                                  (c->nimports ? HL_BC_FLAG_IMPORTS : 0)};
     for (unsigned i = 0; i < HL_BC_HEADER_WORDS; i++) out_u32(&p, hdr[i]);
     for (uint32_t i = 0; i < c->natoms; i++) {
         p[0] = (uint8_t)c->atoms[i].len, p[1] = (uint8_t)(c->atoms[i].len >> 8);
@@ -407,6 +408,11 @@ static bool write_image(cg *c, uint8_t **out, size_t *len) {
     for (size_t i = 0; i < c->ncode; i++) out_u32(&p, c->code[i]);
     for (size_t i = 0; i < 2 * c->nlines; i++) out_u32(&p, c->lines[i]);
     cg_bindings_write(c, &p);
+    if (c->nimports) {
+        out_u32(&p, c->nimports);
+        for (uint32_t i = 0; i < c->nimports; i++)
+            for (int k = 0; k < 3; k++) out_u32(&p, c->imports[i][k]);
+    }
     *out = img;
     *len = total;
     return true;
@@ -434,14 +440,50 @@ static void finish_function(cg *c, uint32_t index) {
     c->funcs[index][3] = c->max_slots;
 }
 
-bool hl_codegen(const hl_core_module *m, const hl_core_module *const *libs, size_t nlibs, hl_diags *d, uint8_t **out,
-                size_t *len, bool *nomem) {
-    return hl_codegen_bindings(m, libs, nlibs, NULL, 0, d, out, len, nomem);
+uint32_t cg_import(cg *c, const char *mod, size_t mlen, const char *fun, size_t flen, uint32_t arity) {
+    if (c->failed) return 0;
+    uint32_t ma = cg_atom_index(c, mod, mlen), fa = cg_atom_index(c, fun, flen);
+    if (c->failed) return 0;
+    if (2 * ((size_t)c->nimports + 1) > c->ihcap) { /* keep the index at most half full */
+        uint32_t cap = c->ihcap ? 2 * c->ihcap : 64;
+        uint32_t *h = hl_mem_calloc(cap, sizeof *h);
+        if (!h) {
+            cg_oom(c);
+            return 0;
+        }
+        for (uint32_t i = 0; i < c->nimports; i++) {
+            uint32_t k = (c->imports[i][0] * 31u + c->imports[i][1] * 7u + c->imports[i][2]) & (cap - 1);
+            while (h[k]) k = (k + 1) & (cap - 1);
+            h[k] = i + 1;
+        }
+        hl_mem_free(c->ihash);
+        c->ihash = h, c->ihcap = cap;
+    }
+    uint32_t k = (ma * 31u + fa * 7u + arity) & (c->ihcap - 1);
+    for (; c->ihash[k]; k = (k + 1) & (c->ihcap - 1)) {
+        const uint32_t *e = c->imports[c->ihash[k] - 1];
+        if (e[0] == ma && e[1] == fa && e[2] == arity) return c->ihash[k] - 1;
+    }
+    if (c->nimports >= HL_BC_MAX_IMPORTS) {
+        cg_error(c, 1, 1, "module too large: more than 65,536 distinct remote functions called");
+        return 0;
+    }
+    if (c->nimports == c->icap) {
+        size_t cap = c->icap;
+        if (!cg_grow(c, (void **)&c->imports, &cap, (size_t)c->nimports + 1, sizeof *c->imports)) return 0;
+        c->icap = (uint32_t)cap;
+    }
+    c->imports[c->nimports][0] = ma, c->imports[c->nimports][1] = fa, c->imports[c->nimports][2] = arity;
+    c->ihash[k] = ++c->nimports;
+    return c->nimports - 1;
 }
 
-bool hl_codegen_bindings(const hl_core_module *m, const hl_core_module *const *libs, size_t nlibs,
-                         const hl_core_binding *bindings, size_t nbindings, hl_diags *d, uint8_t **out, size_t *len,
-                         bool *nomem) {
+bool hl_codegen(const hl_core_module *m, hl_diags *d, uint8_t **out, size_t *len, bool *nomem) {
+    return hl_codegen_bindings(m, NULL, 0, d, out, len, nomem);
+}
+
+bool hl_codegen_bindings(const hl_core_module *m, const hl_core_binding *bindings, size_t nbindings, hl_diags *d,
+                         uint8_t **out, size_t *len, bool *nomem) {
     *out = NULL;
     *len = 0;
     if (nomem) *nomem = false;
@@ -454,24 +496,17 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_module *const *l
     if (nbindings > HL_BC_MAX_BINDINGS) cg_error(&c, 1, 1, "too many host bindings declared (at most 1,024)");
     c.bindings = bindings;
     c.nbindings = (uint32_t)(nbindings > HL_BC_MAX_BINDINGS ? 0 : nbindings);
-    uint32_t total = 0;
+    uint32_t total = m->nfuns;
     if (c.failed) {
-    } else if (nlibs > HL_STDLIB_MAX_LINKED) cg_error(&c, 1, 1, "internal error: too many stdlib modules");
-    else if (m->nfuns == 0) cg_error(&c, 1, 1, "module has no functions");
-    else cg_stdlib_plan(&c, libs, nlibs, &total); /* which stdlib functions, at which indices */
-    if (c.failed) {
-    } else if (total > HL_BC_MAX_FUNCTIONS) {
-        cg_error(&c, 1, 1, "module too large: more than 2^20 functions");
-    } else {
+    } else if (m->nfuns == 0) cg_error(&c, 1, 1, "module has no functions");
+    else if (total > HL_BC_MAX_FUNCTIONS) cg_error(&c, 1, 1, "module too large: more than 2^20 functions");
+    else {
         c.funcs = hl_mem_calloc(total, sizeof *c.funcs);
         if (!c.funcs) cg_oom(&c);
         c.nfuncs = c.funcs ? total : 0;
     }
-    for (uint32_t i = 0; !c.failed && i < total; i++) {
-        bool in_lib = i >= m->nfuns;
-        uint32_t k = in_lib ? c.order[i - m->nfuns].lib : 0, local = in_lib ? c.order[i - m->nfuns].fn : i;
-        const hl_core_fun *f = in_lib ? &libs[k]->funs[local] : &m->funs[i];
-        c.fn_map = in_lib ? c.lib_map[k] : NULL;
+    for (uint32_t i = 0; !c.failed && i < c.nfuncs; i++) {
+        const hl_core_fun *f = &m->funs[i];
         uint32_t total_arity = f->arity + f->nfree;
         if (total_arity > HL_BC_MAX_ARITY) {
             hl_diags_add(d, f->line ? f->line : 1, f->col ? f->col : 1,
@@ -483,15 +518,15 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_module *const *l
         c.funcs[i][0] = cg_atom_index(&c, f->name.ptr, f->name.len);
         c.funcs[i][1] = total_arity;
         c.funcs[i][2] = (uint32_t)c.ncode;
-        c.funcs[i][4] = f->exported && !in_lib ? HL_BC_FN_EXPORTED : 0;
-        c.funcs[i][5] = in_lib ? cg_atom_index(&c, libs[k]->name.ptr, libs[k]->name.len) : 0;
+        c.funcs[i][4] = f->exported ? HL_BC_FN_EXPORTED : 0;
+        c.funcs[i][5] = 0;
         c.fn = f;
         c.nlabels = 0;
         c.nfix = c.nffix = 0;
         c.temp_top = c.max_slots = 0;
         c.try_depth = 0;
         c.x0_slot = UINT32_MAX;
-        cg_function(&c, f, local);
+        cg_function(&c, f, i);
         finish_function(&c, i);
     }
     cg_bindings_intern(&c);
@@ -503,7 +538,8 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_module *const *l
     hl_mem_free(c.code);
     hl_mem_free(c.funcs);
     hl_mem_free(c.lines);
-    cg_stdlib_free(&c);
+    hl_mem_free(c.imports);
+    hl_mem_free(c.ihash);
     hl_mem_free(c.bind_atoms);
     hl_mem_free(c.label_pc);
     hl_mem_free(c.fix);

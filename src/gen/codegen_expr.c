@@ -72,7 +72,7 @@ static bool load_args(cg *c, hl_core_node *const *args, uint32_t n, const uint32
     return true;
 }
 
-static uint32_t local_target(cg *c, const hl_core_node *e) { return cg_fn(c, e->u.call.target); }
+static uint32_t local_target(cg *c, const hl_core_node *e) { (void)c; return e->u.call.target; }
 
 static bool is_arith(uint32_t id, hl_opcode *op) {
     switch (id) {
@@ -93,16 +93,12 @@ static uint32_t builtin(cg *c, const hl_core_node *e, uint32_t fail) {
     uint32_t mark = c->temp_top;
     uint32_t n = e->u.call.nargs;
     if (hl_builtins[id].kind == HL_BK_ERL) {
-        if (!c->erl_fn || c->erl_fn[id] == UINT32_MAX) {
-            hl_diags_add(c->d, e->line ? e->line : 1, e->col ? e->col : 1,
-                         "%s:%s/%u is not supported in this version", hl_builtins[id].module,
-                         hl_builtins[id].function, hl_builtins[id].arity);
-            c->failed = true;
-            return ONIL;
-        }
+        /* a function of the stdlib's own module, reached through an import */
+        const hl_builtin *b = &hl_builtins[id];
+        uint32_t imp = cg_import(c, b->module, strlen(b->module), b->function, strlen(b->function), b->arity);
         load_args(c, e->u.call.args, n, NULL, 0);
         cg_line(c, e->line);
-        E(c, call, OU(n), OFN(c->erl_fn[id]));
+        E(c, call_ext, OU(n), OIMP(imp));
         c->temp_top = mark;
         return OX(0);
     }
@@ -149,6 +145,23 @@ static uint32_t call(cg *c, const hl_core_node *e, bool is_tail) {
         return OX(0);
     }
     case HL_CALL_BUILTIN: return builtin(c, e, ONOFAIL);
+    case HL_CALL_REMOTE: {
+        /* another module of the program: an import the linker resolves
+         * within the program */
+        uint32_t mark = c->temp_top;
+        uint32_t n = e->u.call.nargs;
+        uint32_t imp = cg_import(c, e->u.call.module.ptr, e->u.call.module.len, e->u.call.name.ptr,
+                                 e->u.call.name.len, e->u.call.arity);
+        if (!load_args(c, e->u.call.args, n, NULL, 0)) {
+            cg_error(c, e->line, e->col, "too many arguments");
+            return ONIL;
+        }
+        cg_line(c, e->line);
+        if (is_tail) E(c, call_ext_last, OU(n), OIMP(imp), CG_FRAME);
+        else E(c, call_ext, OU(n), OIMP(imp));
+        c->temp_top = mark;
+        return OX(0);
+    }
     case HL_CALL_BINDING: {
         /* A host call: arguments in x0.., result in x0, no frame needed; in
          * tail position the caller's deallocate/return follows it. */
@@ -253,7 +266,7 @@ static uint32_t make_fun(cg *c, const hl_core_node *e) {
         return ONIL;
     }
     uint32_t ops[3 + HL_BC_MAX_ARITY];
-    ops[0] = OX(0), ops[1] = OFN(cg_fn(c, e->u.make_fun.fn)), ops[2] = OU(k);
+    ops[0] = OX(0), ops[1] = OFN(e->u.make_fun.fn), ops[2] = OU(k);
     for (uint32_t i = 0; i < k; i++) ops[3 + i] = OY(e->u.make_fun.free[i]);
     E(c, test_heap, OU(k + 3), OU(0));
     cg_emit(c, HL_OP_make_fun, ops, 3 + (size_t)k);
@@ -818,7 +831,7 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
     for (uint32_t i = 0; i < f->nfree; i++) E(c, move, OX(f->arity + i), OY(f->free[i]));
     if (f->self_var != HL_CORE_NO_VAR) {
         uint32_t ops[3 + HL_BC_MAX_ARITY];
-        ops[0] = OY(f->self_var), ops[1] = OFN(cg_fn(c, index)), ops[2] = OU(f->nfree);
+        ops[0] = OY(f->self_var), ops[1] = OFN(index), ops[2] = OU(f->nfree);
         for (uint32_t i = 0; i < f->nfree; i++) ops[3 + i] = OY(f->free[i]);
         E(c, test_heap, OU(f->nfree + 3), OU(0));
         cg_emit(c, HL_OP_make_fun, ops, 3 + (size_t)f->nfree);

@@ -12,7 +12,7 @@
 #include "base/diag.h"
 #include "core/core.h"
 #include "core/ir.h"
-#include "gen/bytecode.h"
+#include "bc/bytecode.h"
 
 typedef struct cg_atom {
     const char *p;
@@ -38,18 +38,12 @@ typedef struct cg {
     uint32_t nfuncs;
     uint32_t *lines; /* (offset, line) pairs */
     size_t nlines, lcap;
-    /* stdlib functions written in Erlang appended after the module's own:
-     * builtin id -> function index (UINT32_MAX = none) */
-    uint32_t *erl_fn;
-    /* Only the stdlib functions the program can reach are emitted:
-     * lib_map[k][i] is the image index of libs[k]'s function i
-     * (UINT32_MAX: left out); order[j] is image function m->nfuns + j. */
-    uint32_t **lib_map;
-    size_t nlib_map;
-    struct cg_fn_ref {
-        uint32_t lib, fn;
-    } *order;
-    const uint32_t *fn_map; /* the function being emitted: its module's map, NULL for the program's own */
+    /* the import table (docs/bytecode.md §2.8): (module atom, function
+     * atom, arity) per entry, with an open-addressing index (entry + 1) */
+    uint32_t (*imports)[3];
+    uint32_t nimports, icap;
+    uint32_t *ihash;
+    uint32_t ihcap;
     /* per function */
     const hl_core_fun *fn;
     uint32_t *label_pc;
@@ -82,17 +76,13 @@ typedef struct cg {
 #define OFN(i) HL_BC_WORD(HL_K_FUNC, (i))
 #define OBIF(i) HL_BC_WORD(HL_K_BIF, (i))
 #define OLBL(i) HL_BC_WORD(HL_K_LABEL, (i))
+#define OIMP(i) HL_BC_WORD(HL_K_IMPORT, (i))
 
 void cg_error(cg *c, uint32_t line, uint32_t col, const char *msg);
 
-/* The image index of function `local` of the module being emitted. */
-static inline uint32_t cg_fn(const cg *c, uint32_t local) { return c->fn_map ? c->fn_map[local] : local; }
-
-/* codegen_stdlib.c: decides which functions of the linked stdlib modules
- * the program reaches and their image indices (c->erl_fn, c->lib_map,
- * c->order); *total counts all functions of the image. */
-void cg_stdlib_plan(cg *c, const hl_core_module *const *libs, size_t nlibs, uint32_t *total);
-void cg_stdlib_free(cg *c);
+/* The import-table index of Module:Function/Arity (added on first use);
+ * on failure (out of memory, too many imports) reports and returns 0. */
+uint32_t cg_import(cg *c, const char *mod, size_t mlen, const char *fun, size_t flen, uint32_t arity);
 void cg_oom(cg *c);
 bool cg_grow(cg *c, void **p, size_t *cap, size_t need, size_t elem);
 

@@ -131,7 +131,23 @@ hl_status hl_engine_new(hl_engine **out) {
         *out = NULL;
         return HL_ENOMEM;
     }
+    if (hl_host_modules_init(*out) != HL_OK) {
+        pthread_mutex_destroy(&(*out)->lock);
+        hl_mem_free(*out);
+        *out = NULL;
+        return HL_ENOMEM;
+    }
+    atomic_init(&(*out)->refs, 1); /* the host's; each module holds one more */
     return HL_OK;
+}
+
+/* The engine's memory goes with its last reference: a module the host
+ * still holds keeps the stdlib modules it links alive. */
+void hl_host_engine_release(hl_engine *engine) {
+    if (atomic_fetch_sub(&engine->refs, 1) != 1) return;
+    hl_host_modules_free(engine);
+    pthread_mutex_destroy(&engine->lock);
+    hl_mem_free(engine);
 }
 
 void hl_engine_free(hl_engine *engine) {
@@ -140,9 +156,9 @@ void hl_engine_free(hl_engine *engine) {
         hl_module_free(engine->cache[i].module);
         hl_mem_free(engine->cache[i].src);
     }
+    engine->ncache = 0;
     hl_host_bindings_engine_free(engine);
-    pthread_mutex_destroy(&engine->lock);
-    hl_mem_free(engine);
+    hl_host_engine_release(engine);
 }
 
 hl_limit_kind hl_error_limit(const hl_error *err) { return err ? err->limit : HL_LIMIT_KIND_NONE; }
@@ -272,62 +288,6 @@ static hl_front_result *front_run(const char *name, const char *source, size_t l
     }
     *status = HL_OK;
     return r;
-}
-
-/* Runs the SafeCore stage on a parsed module; rejections become a compile
- * error like the front end's. (core/core.h) */
-static hl_status core_run(const char *name, hl_front_result *r, const hl_compile_options *opts,
-                          hl_error **err) {
-    hl_core_options copts;
-    hl_core_options_default(&copts);
-    /* Calls to granted bindings are accepted, as hl_compile accepts them
-     * (checking needs no registration: nothing runs). */
-    hl_core_binding *cb = NULL;
-    if (opts && opts->ngrants) {
-        cb = hl_mem_calloc(opts->ngrants, sizeof *cb);
-        if (!cb) return set_error(err, error_new(HL_ENOMEM, "out of memory"));
-        for (uint32_t i = 0; i < opts->ngrants; i++)
-            cb[i] = (hl_core_binding){opts->grants[i].module, opts->grants[i].function, opts->grants[i].arity};
-        copts.bindings = cb;
-        copts.nbindings = opts->ngrants;
-    }
-    hl_diags diags;
-    hl_diags_init(&diags, opts ? opts->front.max_diagnostics : HL_FRONT_DEFAULT_MAX_DIAGNOSTICS);
-    hl_core_module *m = r->module ? hl_core_compile(r->module, &copts, &diags) : NULL;
-    hl_mem_free(cb);
-    hl_status status = HL_OK;
-    if (hl_meter_tripped()) { /* whatever the stopped pass said, the meter's verdict */
-        char msg[200];
-        hl_meter_message(hl_meter_current, msg, sizeof msg);
-        hl_diags_free(&diags);
-        hl_diags_init(&diags, 1);
-        hl_diags_add(&diags, 1, 1, "%s", msg);
-    }
-    if (!m || hl_diags_errors(&diags) > 0) {
-        if (hl_diags_errors(&diags) == 0) hl_diags_add(&diags, 1, 1, "out of memory");
-        status = set_error(err, error_from_diags(&diags, name ? name : "<source>"));
-    }
-    hl_core_free(m);
-    hl_diags_free(&diags);
-    return status;
-}
-
-hl_status hl_check(hl_engine *engine, const char *name, const char *source, size_t len,
-                   const hl_compile_options *opts, hl_error **err) {
-    if (err) *err = NULL;
-    if (!engine || (!source && len)) return HL_EMISUSE;
-    hl_status status;
-    hl_meter meter;
-    hl_meter_begin(&meter, opts ? opts->front.max_work : HL_FRONT_DEFAULT_MAX_WORK,
-                   opts ? opts->front.max_wall_ms : HL_FRONT_DEFAULT_MAX_WALL_MS);
-    hl_front_result *r = front_run(name, source ? source : "", len, opts, &status, err);
-    if (r) {
-        /* SafeCore (src/core): lower -> verify -> classify -> verify. */
-        status = core_run(name, r, opts, err);
-        hl_front_free(r);
-    }
-    hl_meter_end(&meter);
-    return status;
 }
 
 hl_status hl_parse_dump(hl_engine *engine, const char *name, const char *source, size_t len,

@@ -10,7 +10,7 @@
 
 #include "base/diag.h"
 #include "front/limits.h"
-#include "gen/load.h"
+#include "vm/load.h"
 #include "hyperlang.h"
 #include "term/heap.h"
 #include "term/term.h"
@@ -73,6 +73,13 @@ enum { HL_CACHE_COPY_MAX = 1u << 20 };
 
 struct hl_engine {
     pthread_mutex_t lock;
+    atomic_uint refs; /* the host's, plus one per live module */
+    /* the module table (modules.c): the stdlib's modules, indexed like
+     * hl_stdlib_images, loaded on first use under mods_lock and published
+     * with stdlib_ready[i] (release) */
+    pthread_mutex_t mods_lock;
+    hl_program **stdlib;
+    atomic_bool *stdlib_ready;
     hl_cache_entry cache[HL_CACHE_MAX];
     uint32_t ncache;
     uint64_t stamp;
@@ -84,7 +91,10 @@ struct hl_engine {
 
 struct hl_module {
     atomic_uint refs;
-    hl_program *prog;
+    hl_program *prog;   /* the entry module: mods[0] */
+    hl_program **mods;  /* the program's modules, in the order given */
+    uint32_t nmods;
+    hl_engine *engine;  /* one reference: the stdlib modules it links */
     uint8_t key[32];
     /* the registrations prog's binding table resolved to, same order */
     hl_host_binding **bindings;
@@ -135,6 +145,25 @@ hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term 
                                        hl_vm_host_out *out, uint64_t *words);
 /* True while this thread runs a binding callback. */
 bool hl_host_in_binding(void);
+
+/* api.c: drops one reference to the engine (hl_engine_free drops the host's). */
+void hl_host_engine_release(hl_engine *engine);
+
+/* modules.c */
+hl_status hl_host_modules_init(hl_engine *engine);
+void hl_host_modules_free(hl_engine *engine);
+/* Index in hl_stdlib_images of the stdlib module `module` (an atom) or
+ * called name, or -1. */
+int hl_host_stdlib_index(hl_term module);
+int hl_host_stdlib_index_name(const char *name, size_t len);
+/* Loads stdlib module k (and what it imports) into the engine once. */
+hl_status hl_host_stdlib_ensure(hl_engine *engine, int k, hl_error **err);
+const hl_program *hl_host_stdlib_get(hl_engine *engine, int k);
+/* Links a program's loaded modules: their imports resolve to each other
+ * and to the stdlib (loaded as needed). HL_ECOMPILE with a message in why
+ * when an import does not resolve; other failures set *err. */
+hl_status hl_host_link_program(hl_engine *engine, hl_program *const *mods, size_t n, char *why, size_t whylen,
+                               hl_error **err);
 
 /* sha256.c */
 typedef struct hl_sha256 {

@@ -1,6 +1,10 @@
-/* program.c — hl_compile: the whole pipeline from source to a loaded,
- * gated program (DESIGN §2), and the engine's content-addressed program
- * cache (SHA-256 of source + options + bytecode format version). */
+/* program.c — hl_compile_program: the whole pipeline from the sources of
+ * a program's modules to loaded, gated, linked modules (DESIGN §2), the
+ * same pipeline for hl_check (which stops before caching: check and compile
+ * accept exactly the same programs), and the engine's content-addressed
+ * program cache (SHA-256 of the sources + options + bytecode format
+ * version). The stdlib is not compiled here: its modules come from the
+ * build (modules.c). */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,9 +14,8 @@
 #include "core/core.h"
 #include "front/front.h"
 #include "gen/codegen.h"
-#include "gen/gate.h"
-#include "gen/load.h"
-#include "gen/stdlib.h"
+#include "bc/gate.h"
+#include "vm/load.h"
 #include "host/host_int.h"
 
 static void put_u64(hl_sha256 *s, uint64_t v) {
@@ -21,11 +24,18 @@ static void put_u64(hl_sha256 *s, uint64_t v) {
     hl_sha256_update(s, b, 8);
 }
 
-static void cache_key(const char *source, size_t len, const hl_front_limits *lim, const uint8_t bkey[32],
-                      uint8_t key[32]) {
+/* The sources of one compilation. */
+typedef struct srcset {
+    size_t n;
+    const char *const *names;
+    const char *const *texts;
+    const size_t *lens;
+} srcset;
+
+static void cache_key(const srcset *ss, const hl_front_limits *lim, const uint8_t bkey[32], uint8_t key[32]) {
     hl_sha256 s;
     hl_sha256_init(&s);
-    static const char tag[] = "hyperlang-module";
+    static const char tag[] = "hyperlang-program";
     hl_sha256_update(&s, tag, sizeof tag);
     hl_sha256_update(&s, bkey, 32); /* the bindings granted and what they resolved to */
     put_u64(&s, HL_BC_VERSION);
@@ -38,26 +48,33 @@ static void cache_key(const char *source, size_t len, const hl_front_limits *lim
     put_u64(&s, lim->max_diagnostics);
     put_u64(&s, lim->max_work);
     put_u64(&s, lim->max_wall_ms);
-    put_u64(&s, len);
-    hl_sha256_update(&s, source, len);
+    put_u64(&s, ss->n);
+    for (size_t i = 0; i < ss->n; i++) {
+        put_u64(&s, ss->lens[i]);
+        hl_sha256_update(&s, ss->texts[i], ss->lens[i]);
+    }
     hl_sha256_final(&s, key);
 }
 
-/* A cheap 64-bit hash of source + options for the hit fast path (an exact
+/* A cheap 64-bit hash of sources + options for the hit fast path (an exact
  * comparison follows, so collisions only cost time). */
-static uint64_t fast_hash(const char *s, size_t len, const hl_front_limits *lim, const uint8_t bkey[32]) {
-    uint64_t h = 0x9E3779B97F4A7C15u ^ len;
+static uint64_t fast_hash(const srcset *ss, const hl_front_limits *lim, const uint8_t bkey[32]) {
+    uint64_t h = 0x9E3779B97F4A7C15u ^ ss->n;
     uint64_t bk;
     memcpy(&bk, bkey, sizeof bk);
     h ^= bk;
-    size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        h = (h ^ w) * 0xFF51AFD7ED558CCDu;
-        h ^= h >> 32;
+    for (size_t k = 0; k < ss->n; k++) {
+        const char *s = ss->texts[k];
+        size_t len = ss->lens[k], i = 0;
+        h = (h ^ len) * 0xFF51AFD7ED558CCDu;
+        for (; i + 8 <= len; i += 8) {
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+            h ^= h >> 32;
+        }
+        for (; i < len; i++) h = (h ^ (uint8_t)s[i]) * 0x100000001B3u;
     }
-    for (; i < len; i++) h = (h ^ (uint8_t)s[i]) * 0x100000001B3u;
     h ^= (uint64_t)lim->max_depth * 31 + lim->max_tokens + lim->max_source_bytes * 7 + lim->max_string_chars +
          lim->max_integer_digits * 13 + lim->max_memory_bytes + lim->max_diagnostics * 17 + lim->max_work * 19 +
          lim->max_wall_ms * 23;
@@ -72,11 +89,47 @@ static bool same_limits(const hl_front_limits *a, const hl_front_limits *b) {
            a->max_wall_ms == b->max_wall_ms;
 }
 
+/* The cache keeps the sources as one blob: for each, a u64 length and the
+ * bytes. */
+static size_t blob_size(const srcset *ss) {
+    size_t t = 0;
+    for (size_t i = 0; i < ss->n; i++) t += 8 + ss->lens[i];
+    return t;
+}
+
+static bool blob_equal(const char *blob, size_t blen, const srcset *ss) {
+    if (blen != blob_size(ss)) return false;
+    size_t at = 0;
+    for (size_t i = 0; i < ss->n; i++) {
+        uint64_t l;
+        memcpy(&l, blob + at, 8);
+        if (l != ss->lens[i] || memcmp(blob + at + 8, ss->texts[i], ss->lens[i]) != 0) return false;
+        at += 8 + ss->lens[i];
+    }
+    return true;
+}
+
+static char *blob_make(const srcset *ss, size_t *blen) {
+    *blen = blob_size(ss);
+    char *b = hl_mem_alloc(*blen ? *blen : 1);
+    if (!b) return NULL;
+    size_t at = 0;
+    for (size_t i = 0; i < ss->n; i++) {
+        uint64_t l = ss->lens[i];
+        memcpy(b + at, &l, 8);
+        if (l) memcpy(b + at + 8, ss->texts[i], l);
+        at += 8 + l;
+    }
+    return b;
+}
+
 void hl_module_free(hl_module *module) {
     if (!module) return;
     if (atomic_fetch_sub(&module->refs, 1) != 1) return;
-    hl_program_free(module->prog);
+    for (uint32_t i = 0; i < module->nmods; i++) hl_program_free(module->mods[i]);
+    hl_mem_free(module->mods);
     hl_host_bindings_release(module->bindings, module->nbindings);
+    if (module->engine) hl_host_engine_release(module->engine);
     hl_mem_free(module);
 }
 
@@ -99,182 +152,249 @@ static hl_status meter_error(hl_error **err, const char *name) {
     return s;
 }
 
-/* The compiled stdlib modules one program links, in hl_stdlib_modules order
- * (borrowed from the process-wide cache below). */
-typedef struct stdlib_set {
-    const hl_core_module *core[HL_STDLIB_MAX_LINKED];
-    size_t n;
-} stdlib_set;
-
-/* Each stdlib module is parsed and compiled once per process, on first
- * use, and kept for the life of the process: the result depends only on
- * the embedded text, is read-only afterwards (codegen takes it const), so
- * concurrent compiles share it. A failed compile (out of memory) is not
- * cached; the next program tries again. */
-static pthread_mutex_t stdlib_lock = PTHREAD_MUTEX_INITIALIZER;
-static hl_front_result *stdlib_front[HL_STDLIB_MAX_LINKED];
-static hl_core_module *stdlib_core[HL_STDLIB_MAX_LINKED];
-static uint64_t stdlib_cost[HL_STDLIB_MAX_LINKED]; /* meter units its compile took */
-
-/* The compiled module i, or NULL with a diagnostic in diags. */
-static const hl_core_module *stdlib_get(size_t i, const hl_core_options *copts, hl_diags *diags, bool *nomem) {
-    pthread_mutex_lock(&stdlib_lock);
-    const hl_core_module *cached = stdlib_core[i];
-    uint64_t cost = stdlib_cost[i];
-    if (cached) {
-        pthread_mutex_unlock(&stdlib_lock);
-        /* charged as if compiled here, so work counts do not depend on
-         * what the process compiled before */
-        return hl_meter_charge(cost) ? cached : NULL;
-    }
-    uint64_t before = hl_meter_current ? hl_meter_current->used : 0;
-    hl_front_limits llim;
-    hl_front_limits_default(&llim);
-    hl_front_result *lr = hl_front_parse(hl_stdlib_modules[i].src, hl_stdlib_modules[i].len, &llim);
-    hl_diags ld;
-    hl_diags_init(&ld, 4);
-    hl_core_module *lib =
-        lr && lr->module && hl_diags_errors(&lr->diags) == 0 ? hl_core_compile(lr->module, copts, &ld) : NULL;
-    if (hl_meter_tripped()) { /* stopped part-way: the caller reports the meter */
-        hl_core_free(lib);
-        hl_front_free(lr);
-        lib = NULL;
-    } else if (lib && hl_diags_errors(&ld) == 0) {
-        stdlib_core[i] = lib, stdlib_front[i] = lr;
-        stdlib_cost[i] = hl_meter_current ? hl_meter_current->used - before : 0;
-    } else {
-        if (!lr || lr->diags.oom || ld.oom || (!lib && hl_diags_errors(&ld) == 0 && hl_diags_errors(&lr->diags) == 0))
-            *nomem = true;
-        const hl_diags *why = lr && hl_diags_errors(&lr->diags) ? &lr->diags : &ld;
-        if (why->count)
-            hl_diags_add(diags, 1, 1, "internal error: the stdlib (lib/%s.erl) does not compile: %u:%u: %s",
-                         hl_stdlib_modules[i].name, why->items[0].line, why->items[0].col, why->items[0].message);
-        else
-            hl_diags_add(diags, 1, 1, "internal error: the stdlib (lib/%s.erl) does not compile",
-                         hl_stdlib_modules[i].name);
-        hl_core_free(lib);
-        hl_front_free(lr);
-        lib = NULL;
-    }
-    hl_diags_free(&ld);
-    pthread_mutex_unlock(&stdlib_lock);
-    return lib;
+static hl_status one_error(hl_error **err, const char *name, const char *msg) {
+    hl_diags d;
+    hl_diags_init(&d, 1);
+    hl_diags_add(&d, 1, 1, "%s", msg);
+    hl_status s = compile_error(err, &d, name);
+    hl_diags_free(&d);
+    return s;
 }
 
-/* Collects every stdlib module m needs, to a fixpoint over the modules'
- * own calls (at most hl_stdlib_nmodules rounds). */
-static void stdlib_compile(stdlib_set *s, const hl_core_module *m, const hl_core_options *copts, hl_diags *diags,
-                           bool *nomem) {
-    size_t nmod = hl_stdlib_nmodules;
-    bool need[HL_STDLIB_MAX_LINKED] = {0}, done[HL_STDLIB_MAX_LINKED] = {0};
-    const hl_core_module *byidx[HL_STDLIB_MAX_LINKED] = {0};
-    if (nmod > HL_STDLIB_MAX_LINKED) {
-        hl_diags_add(diags, 1, 1, "internal error: too many stdlib modules");
-        return;
+/* What one compilation works on. */
+typedef struct build {
+    const srcset *ss;
+    const hl_front_limits *lim;
+    const hl_core_binding *bindings;
+    uint32_t nbindings;
+    hl_front_result **fronts; /* per module */
+    hl_core_peer *peers;      /* per module: its name and exports */
+    hl_ast_fa **exports;
+    hl_program **mods;        /* loaded, per module */
+} build;
+
+/* The exported (name, arity) pairs of a parsed module, from its -export
+ * attributes (what the classifier lets the other modules call; an export
+ * of an undefined function is the module's own compile error). */
+static bool gather_exports(const hl_ast_module *m, hl_ast_fa **out, uint32_t *n) {
+    size_t total = 0;
+    for (uint32_t i = 0; i < m->forms.count; i++) {
+        const hl_ast *f = m->forms.items[i];
+        if (f->kind == HL_AST_ATTRIBUTE && f->op == HL_ATTR_EXPORT) total += f->u.attr.nfas;
     }
-    hl_codegen_stdlib_uses(m, need);
-    bool progress = true;
-    while (progress) {
-        progress = false;
-        for (size_t i = 0; i < nmod; i++) {
-            if (!need[i] || done[i]) continue;
-            done[i] = progress = true;
-            byidx[i] = stdlib_get(i, copts, diags, nomem);
-            if (!byidx[i]) return;
-            hl_codegen_stdlib_uses(byidx[i], need);
-        }
+    *out = hl_mem_calloc(total ? total : 1, sizeof **out);
+    if (!*out) return false;
+    *n = 0;
+    for (uint32_t i = 0; i < m->forms.count; i++) {
+        const hl_ast *f = m->forms.items[i];
+        if (f->kind != HL_AST_ATTRIBUTE || f->op != HL_ATTR_EXPORT) continue;
+        for (uint32_t k = 0; k < f->u.attr.nfas; k++) (*out)[(*n)++] = f->u.attr.fas[k];
     }
-    for (size_t i = 0; i < nmod; i++)
-        if (byidx[i]) s->core[s->n++] = byidx[i];
+    return true;
 }
 
-/* Source to a loaded program; NULL with *err set on rejection. */
-static hl_program *build_stages(const char *name, const char *source, size_t len, const hl_front_limits *lim,
-                                const hl_core_binding *bindings, uint32_t nbindings, hl_status *status,
-                                hl_error **err) {
-    hl_front_result *r = hl_front_parse(source, len, lim);
-    if (!r) {
-        *status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
-        return NULL;
+static void build_free(build *b) {
+    for (size_t i = 0; i < b->ss->n; i++) {
+        if (b->fronts) hl_front_free(b->fronts[i]);
+        if (b->exports) hl_mem_free(b->exports[i]);
+        if (b->mods) hl_program_free(b->mods[i]);
     }
-    if (hl_diags_errors(&r->diags) > 0) {
-        *status = hl_host_set_error(err, hl_host_error_from_diags(&r->diags, name));
-        hl_front_free(r);
-        return NULL;
-    }
+    hl_mem_free(b->fronts);
+    hl_mem_free(b->exports);
+    hl_mem_free(b->peers);
+    hl_mem_free(b->mods);
+}
+
+/* Module i: SafeCore, codegen, gate, load into b->mods[i]. */
+static hl_status build_module(build *b, size_t i, hl_error **err) {
+    const char *name = b->ss->names[i];
     hl_core_options copts;
     hl_core_options_default(&copts);
-    hl_core_options lib_opts = copts; /* the stdlib calls no binding */
-    lib_opts.stdlib = true; /* and may call guest-0 builtins (erlang:hl_sort_run/1) */
-    copts.bindings = bindings;
-    copts.nbindings = nbindings;
+    copts.bindings = b->bindings;
+    copts.nbindings = b->nbindings;
+    /* every other module of the program (module i's own entry is skipped:
+     * a call to itself is classified as local first) */
+    copts.peers = b->ss->n > 1 ? b->peers : NULL;
+    copts.npeers = b->ss->n > 1 ? b->ss->n : 0;
     hl_diags diags;
-    hl_diags_init(&diags, lim->max_diagnostics);
-    hl_core_module *m = r->module ? hl_core_compile(r->module, &copts, &diags) : NULL;
+    hl_diags_init(&diags, b->lim->max_diagnostics);
+    hl_core_module *m = b->fronts[i]->module ? hl_core_compile(b->fronts[i]->module, &copts, &diags) : NULL;
     uint8_t *img = NULL;
     size_t imglen = 0;
     bool nomem = false;
-    /* The stdlib modules written in Erlang (lib/), compiled by the same
-     * pipeline and linked in only when the program calls them (and those
-     * they call in turn). */
-    stdlib_set ls = {0};
-    if (m && hl_diags_errors(&diags) == 0 && !hl_meter_tripped()) stdlib_compile(&ls, m, &lib_opts, &diags, &nomem);
     bool ok = m && hl_diags_errors(&diags) == 0 && !hl_meter_tripped() &&
-              hl_codegen_bindings(m, ls.core, ls.n, bindings, nbindings, &diags, &img, &imglen, &nomem);
+              hl_codegen_bindings(m, b->bindings, b->nbindings, &diags, &img, &imglen, &nomem);
     /* the gate and the loader are linear in the image: charged up front */
-    if (ok && !hl_meter_charge(imglen / 4)) {
-        hl_mem_free(img);
-        img = NULL;
-        ok = false;
-    }
-    if (!ok) {
-        *status = hl_meter_tripped() ? meter_error(err, name)
-                  : nomem ? hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory while compiling"))
-                          : compile_error(err, &diags, name);
-        hl_core_free(m);
-        hl_front_free(r);
-        hl_diags_free(&diags);
-        return NULL;
-    }
+    if (ok && !hl_meter_charge(imglen / 4)) ok = false;
     hl_core_free(m);
-    hl_front_free(r);
-    hl_bc_image bc;
-    char why[256];
-    hl_program *prog = NULL;
-    if (!hl_gate_check(img, imglen, &bc, why, sizeof why)) {
-        hl_diags_add(&diags, 1, 1, "internal error: the bytecode gate refused the generated code: %s", why);
-        *status = compile_error(err, &diags, name);
+    hl_status st = HL_OK;
+    if (!ok) {
+        st = hl_meter_tripped() ? meter_error(err, name)
+             : nomem ? hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory while compiling"))
+                     : compile_error(err, &diags, name);
     } else {
-        if (!hl_load(&bc, &prog, why, sizeof why)) {
-            hl_diags_add(&diags, 1, 1, "cannot load the program: %s", why);
-            *status = compile_error(err, &diags, name);
-            prog = NULL;
+        hl_bc_image bc;
+        char why[256];
+        if (!hl_gate_check(img, imglen, &bc, why, sizeof why)) {
+            hl_diags_add(&diags, 1, 1, "internal error: the bytecode gate refused the generated code: %s", why);
+            st = compile_error(err, &diags, name);
+        } else {
+            if (!hl_load(&bc, &b->mods[i], why, sizeof why)) {
+                b->mods[i] = NULL;
+                hl_diags_add(&diags, 1, 1, "cannot load the program: %s", why);
+                st = compile_error(err, &diags, name);
+            }
+            hl_bc_image_free(&bc);
         }
-        hl_bc_image_free(&bc);
     }
     hl_mem_free(img);
     hl_diags_free(&diags);
-    if (prog) *status = HL_OK;
-    return prog;
+    return st;
 }
 
-static hl_program *build(const char *name, const char *source, size_t len, const hl_front_limits *lim,
-                         const hl_core_binding *bindings, uint32_t nbindings, hl_status *status,
-                         hl_error **err) {
+/* Sources to loaded, linked modules (b->mods), or a rejection. */
+static hl_status build_stages(hl_engine *engine, build *b, hl_error **err) {
+    size_t n = b->ss->n;
+    b->fronts = hl_mem_calloc(n, sizeof *b->fronts);
+    b->exports = hl_mem_calloc(n, sizeof *b->exports);
+    b->peers = hl_mem_calloc(n, sizeof *b->peers);
+    b->mods = hl_mem_calloc(n, sizeof *b->mods);
+    if (!b->fronts || !b->exports || !b->peers || !b->mods)
+        return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    for (size_t i = 0; i < n; i++) {
+        const char *name = b->ss->names[i];
+        hl_front_result *r = b->fronts[i] = hl_front_parse(b->ss->texts[i], b->ss->lens[i], b->lim);
+        if (!r) return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+        if (hl_diags_errors(&r->diags) > 0) return hl_host_set_error(err, hl_host_error_from_diags(&r->diags, name));
+        if (!r->module || !gather_exports(r->module, &b->exports[i], &b->peers[i].nexports))
+            return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+        b->peers[i].name = r->module->name;
+        b->peers[i].exports = b->exports[i];
+    }
+    /* One program, one module per name; and no module of the program may
+     * take a stdlib module's name (a call M:F would have two meanings). */
+    for (size_t i = 0; n > 1 && i < n; i++) {
+        char msg[700];
+        hl_ast_name nm = b->peers[i].name;
+        int ml = (int)(nm.len > 255 ? 255 : nm.len);
+        if (hl_host_stdlib_index_name(nm.ptr, nm.len) >= 0) {
+            snprintf(msg, sizeof msg,
+                     "module '%.*s' has the name of a stdlib module; a program of several modules cannot replace "
+                     "it (rename the module)",
+                     ml, nm.ptr);
+            return one_error(err, b->ss->names[i], msg);
+        }
+        for (size_t k = 0; k < i; k++)
+            if (b->peers[k].name.len == nm.len && memcmp(b->peers[k].name.ptr, nm.ptr, nm.len) == 0) {
+                snprintf(msg, sizeof msg, "module '%.*s' is already defined by %s", ml, nm.ptr, b->ss->names[k]);
+                return one_error(err, b->ss->names[i], msg);
+            }
+    }
+    for (size_t i = 0; i < n; i++) {
+        hl_status st = build_module(b, i, err);
+        if (st != HL_OK) return st;
+    }
+    char why[256] = "";
+    hl_status st = hl_host_link_program(engine, b->mods, n, why, sizeof why, err);
+    if (st == HL_ECOMPILE && why[0]) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "cannot link the program: %s", why);
+        return one_error(err, b->ss->names[0], msg);
+    }
+    if (st == HL_ENOMEM && why[0]) return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    return st;
+}
+
+static hl_status run_build(hl_engine *engine, build *b, hl_error **err) {
     hl_meter meter;
-    hl_meter_begin(&meter, lim->max_work, lim->max_wall_ms);
-    hl_program *prog = build_stages(name, source, len, lim, bindings, nbindings, status, err);
+    hl_meter_begin(&meter, b->lim->max_work, b->lim->max_wall_ms);
+    hl_status st = build_stages(engine, b, err);
     hl_meter_end(&meter);
-    return prog;
+    return st;
 }
 
-hl_status hl_compile(hl_engine *engine, const char *name, const char *source, size_t len,
-                     const hl_compile_options *opts, hl_module **out, hl_error **err) {
+static bool srcset_valid(size_t n, const char *const *names, const char *const *sources, const size_t *lens) {
+    if (n == 0 || !sources || !lens || n > HL_MAX_PROGRAM_MODULES) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!sources[i] && lens[i]) return false;
+    (void)names;
+    return true;
+}
+
+/* names/sources with NULLs replaced (NULL source with len 0 = empty). */
+typedef struct srcfix {
+    const char *names[HL_MAX_PROGRAM_MODULES];
+    const char *texts[HL_MAX_PROGRAM_MODULES];
+} srcfix;
+
+static void srcset_init(srcset *ss, srcfix *fx, size_t n, const char *const *names, const char *const *sources,
+                        const size_t *lens) {
+    for (size_t i = 0; i < n; i++) {
+        fx->names[i] = names && names[i] ? names[i] : "<source>";
+        fx->texts[i] = sources[i] ? sources[i] : "";
+    }
+    *ss = (srcset){n, fx->names, fx->texts, lens};
+}
+
+hl_status hl_check_program(hl_engine *engine, size_t n, const char *const *names, const char *const *sources,
+                           const size_t *lens, const hl_compile_options *opts, hl_error **err) {
     if (err) *err = NULL;
-    if (!engine || !out || (!source && len)) return HL_EMISUSE;
+    if (!engine || !srcset_valid(n, names, sources, lens)) return HL_EMISUSE;
+    srcfix fx;
+    srcset ss;
+    srcset_init(&ss, &fx, n, names, sources, lens);
+    hl_front_limits lim;
+    if (opts) lim = opts->front;
+    else hl_front_limits_default(&lim);
+    /* Calls to granted bindings are accepted, as hl_compile accepts them
+     * (checking needs no registration: nothing runs). */
+    hl_core_binding *cb = NULL;
+    if (opts && opts->ngrants) {
+        cb = hl_mem_calloc(opts->ngrants, sizeof *cb);
+        if (!cb) return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+        for (uint32_t i = 0; i < opts->ngrants; i++)
+            cb[i] = (hl_core_binding){opts->grants[i].module, opts->grants[i].function, opts->grants[i].arity};
+    }
+    build b = {.ss = &ss, .lim = &lim, .bindings = cb, .nbindings = opts ? opts->ngrants : 0};
+    hl_status st = run_build(engine, &b, err);
+    build_free(&b);
+    hl_mem_free(cb);
+    return st;
+}
+
+hl_status hl_check(hl_engine *engine, const char *name, const char *source, size_t len,
+                   const hl_compile_options *opts, hl_error **err) {
+    if (err) *err = NULL;
+    if (!engine || (!source && len)) return HL_EMISUSE;
+    return hl_check_program(engine, 1, &name, &source, &len, opts, err);
+}
+
+static hl_module *cache_find(hl_engine *engine, uint64_t fast, const srcset *ss, const hl_front_limits *lim,
+                             const uint8_t bkey[32], const uint8_t *key) {
+    hl_module *found = NULL;
+    pthread_mutex_lock(&engine->lock);
+    for (uint32_t i = 0; i < engine->ncache && !found; i++) {
+        hl_cache_entry *c = &engine->cache[i];
+        bool hit = key ? memcmp(c->key, key, 32) == 0
+                       : c->fast == fast && c->src && same_limits(&c->lim, lim) && memcmp(c->bkey, bkey, 32) == 0 &&
+                             blob_equal(c->src, c->len, ss);
+        if (hit) {
+            found = c->module;
+            atomic_fetch_add(&found->refs, 1);
+        }
+    }
+    pthread_mutex_unlock(&engine->lock);
+    return found;
+}
+
+hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *names, const char *const *sources,
+                             const size_t *lens, const hl_compile_options *opts, hl_module **out, hl_error **err) {
+    if (err) *err = NULL;
+    if (!engine || !out || !srcset_valid(n, names, sources, lens)) return HL_EMISUSE;
     *out = NULL;
-    if (!source) source = "";
-    if (!name) name = "<source>";
+    srcfix fx;
+    srcset ss;
+    srcset_init(&ss, &fx, n, names, sources, lens);
     hl_front_limits lim;
     if (opts) lim = opts->front;
     else hl_front_limits_default(&lim);
@@ -285,34 +405,18 @@ hl_status hl_compile(hl_engine *engine, const char *name, const char *source, si
     uint8_t bkey[32];
     hl_status bst = hl_host_bindings_resolve(engine, opts, &bnd, &nbnd, bkey, err);
     if (bst != HL_OK) return bst;
-    uint64_t fast = fast_hash(source, len, &lim, bkey);
-    pthread_mutex_lock(&engine->lock);
-    for (uint32_t i = 0; i < engine->ncache; i++) {
-        hl_cache_entry *c = &engine->cache[i];
-        if (c->fast == fast && c->len == len && c->src && same_limits(&c->lim, &lim) &&
-            memcmp(c->bkey, bkey, 32) == 0 && memcmp(c->src, source, len) == 0) {
-            hl_module *m = c->module;
-            atomic_fetch_add(&m->refs, 1);
-            pthread_mutex_unlock(&engine->lock);
-            hl_host_bindings_release(bnd, nbnd);
-            *out = m;
-            return HL_OK;
-        }
-    }
-    pthread_mutex_unlock(&engine->lock);
+    uint64_t fast = fast_hash(&ss, &lim, bkey);
+    hl_module *hit = cache_find(engine, fast, &ss, &lim, bkey, NULL);
     uint8_t key[32];
-    cache_key(source, len, &lim, bkey, key);
-    pthread_mutex_lock(&engine->lock);
-    for (uint32_t i = 0; i < engine->ncache; i++)
-        if (memcmp(engine->cache[i].key, key, 32) == 0) {
-            hl_module *m = engine->cache[i].module;
-            atomic_fetch_add(&m->refs, 1);
-            pthread_mutex_unlock(&engine->lock);
-            hl_host_bindings_release(bnd, nbnd);
-            *out = m;
-            return HL_OK;
-        }
-    pthread_mutex_unlock(&engine->lock);
+    if (!hit) {
+        cache_key(&ss, &lim, bkey, key);
+        hit = cache_find(engine, fast, &ss, &lim, bkey, key);
+    }
+    if (hit) {
+        hl_host_bindings_release(bnd, nbnd);
+        *out = hit;
+        return HL_OK;
+    }
 
     /* The classifier and codegen see the grants by name, in grant order
      * (the same order as bnd). */
@@ -325,23 +429,26 @@ hl_status hl_compile(hl_engine *engine, const char *name, const char *source, si
         }
         for (uint32_t i = 0; i < nbnd; i++) cb[i] = (hl_core_binding){bnd[i]->module, bnd[i]->function, bnd[i]->arity};
     }
-    hl_status status = HL_ENOMEM;
-    hl_program *prog = build(name, source, len, &lim, cb, nbnd, &status, err);
+    build b = {.ss = &ss, .lim = &lim, .bindings = cb, .nbindings = nbnd};
+    hl_status status = run_build(engine, &b, err);
     hl_mem_free(cb);
-    if (!prog) {
+    hl_module *m = status == HL_OK ? hl_mem_calloc(1, sizeof *m) : NULL;
+    if (status == HL_OK && !m) status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    if (status != HL_OK) {
+        build_free(&b);
         hl_host_bindings_release(bnd, nbnd);
         return status;
     }
-    hl_module *m = hl_mem_calloc(1, sizeof *m);
-    if (!m) {
-        hl_program_free(prog);
-        hl_host_bindings_release(bnd, nbnd);
-        return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
-    }
     atomic_init(&m->refs, 2); /* the caller's and the cache's */
-    m->prog = prog;
+    m->mods = b.mods;
+    b.mods = NULL;
+    build_free(&b);
+    m->nmods = (uint32_t)n;
+    m->prog = m->mods[0];
     m->bindings = bnd;
     m->nbindings = nbnd;
+    m->engine = engine;
+    atomic_fetch_add(&engine->refs, 1);
     memcpy(m->key, key, 32);
 
     pthread_mutex_lock(&engine->lock);
@@ -355,8 +462,8 @@ hl_status hl_compile(hl_engine *engine, const char *name, const char *source, si
             *out = old;
             return HL_OK;
         }
-    char *copy = NULL;
-    if (len <= HL_CACHE_COPY_MAX && (copy = hl_mem_alloc(len ? len : 1)) != NULL && len) memcpy(copy, source, len);
+    size_t blen = 0;
+    char *copy = blob_size(&ss) <= HL_CACHE_COPY_MAX ? blob_make(&ss, &blen) : NULL;
     hl_module *evict = NULL;
     char *evict_src = NULL;
     uint32_t slot = engine->ncache;
@@ -373,7 +480,7 @@ hl_status hl_compile(hl_engine *engine, const char *name, const char *source, si
     engine->cache[slot].module = m;
     engine->cache[slot].stamp = ++engine->stamp;
     engine->cache[slot].fast = fast;
-    engine->cache[slot].len = len;
+    engine->cache[slot].len = blen;
     engine->cache[slot].src = copy;
     engine->cache[slot].lim = lim;
     memcpy(engine->cache[slot].bkey, bkey, 32);
@@ -382,4 +489,11 @@ hl_status hl_compile(hl_engine *engine, const char *name, const char *source, si
     hl_mem_free(evict_src);
     *out = m;
     return HL_OK;
+}
+
+hl_status hl_compile(hl_engine *engine, const char *name, const char *source, size_t len,
+                     const hl_compile_options *opts, hl_module **out, hl_error **err) {
+    if (err) *err = NULL;
+    if (!engine || !out || (!source && len)) return HL_EMISUSE;
+    return hl_compile_program(engine, 1, &name, &source, &len, opts, out, err);
 }

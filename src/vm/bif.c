@@ -44,7 +44,7 @@ BIF(b_is_function1) { (void)p; *out = BOOL(hl_is_fun(a[0])); return HL_TERM_OK; 
 BIF(b_is_function2) {
     if (!hl_is_small(a[1]) || hl_small_val(a[1]) < 0) return HL_TERM_BADARG;
     int64_t n = hl_small_val(a[1]);
-    *out = BOOL(n <= 255 && hl_vm_is_fun_arity(p->prog, a[0], (uint32_t)n));
+    *out = BOOL(n <= 255 && hl_vm_is_fun_arity(p, a[0], (uint32_t)n));
     return HL_TERM_OK;
 }
 BIF(b_is_integer) { (void)p; *out = BOOL(hl_is_integer(a[0])); return HL_TERM_OK; }

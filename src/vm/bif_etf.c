@@ -21,7 +21,7 @@
 
 #include "base/buf.h"
 #include "base/mem.h"
-#include "gen/load.h"
+#include "vm/load.h"
 #include "term/arith.h"
 #include "term/atom.h"
 #include "term/bits.h"

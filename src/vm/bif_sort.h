@@ -2,7 +2,7 @@
 #ifndef HL_VM_BIF_SORT_H
 #define HL_VM_BIF_SORT_H
 
-#include "gen/load.h"
+#include "vm/load.h"
 
 /* Longest list erlang:hl_sort_run/1 sorts in one call (lib/lists.erl splits
  * longer ones and merges the sorted runs in Erlang). */

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "gen/load.h"
+#include "vm/load.h"
 #include "term/arith.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_lists.h"

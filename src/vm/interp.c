@@ -50,10 +50,12 @@ const hl_tword *hl_vm_halt_code(void) {
 
 /* Operand access. Sources/destinations: (index << 2) | 0 x, 1 y, 2 const. */
 /* One table of base pointers makes operand access branch-free: base[0] = x,
- * base[1] = the current frame (E), base[2] = the program's constants. */
+ * base[1] = the current frame (E), base[2] = HL_VM_CONST_BASE (constant
+ * operands hold their constant's address counted from it, vm/load.h). */
 #define SRC(w) (base[(w) & 3][(w) >> 2])
 #define DST(w) (base[(w) & 3][(w) >> 2])
 #define SET_E(v) (E = (v), base[1] = E)
+#define CONST(w) (base[2][(w) >> 2])
 #define LABEL(w) ((const hl_tword *)(w))
 
 #ifndef HL_VM_SWITCH
@@ -140,7 +142,7 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
 #ifndef HL_VM_SWITCH
     if (init) {
 #define HL_OP(name, sig, flags) handler_table[HL_OP_##name] = (hl_tword)&&L_##name;
-#include "gen/opcodes.def"
+#include "bc/opcodes.def"
 #undef HL_OP
 #define HL_ROP_ADDR(name) handler_table[HL_ROP_##name] = (hl_tword)&&L_##name;
         HL_VM_ROPS(HL_ROP_ADDR)
@@ -158,19 +160,17 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
     }
     enum {
 #define HL_OP(name, sig, flags) HLC_##name = HL_OP_##name,
-#include "gen/opcodes.def"
+#include "bc/opcodes.def"
 #undef HL_OP
 #define HL_ROP_CASE(name) HLC_##name = HL_ROP_##name,
         HL_VM_ROPS(HL_ROP_CASE)
 #undef HL_ROP_CASE
     };
 #endif
-    const hl_program *prog = p->prog;
-    const hl_term *consts = prog->consts;
     hl_heap *H = &p->heap;
     const hl_tword *pc, *cp;
     hl_term *sp, *E, *stack_end;
-    hl_term *base[4] = {x, NULL, (hl_term *)(uintptr_t)consts, NULL};
+    hl_term *base[4] = {x, NULL, (hl_term *)(uintptr_t)hl_vm_const_base, NULL};
     uint64_t reds = 0;
     hl_vm_status st;
     hl_term_status cmp_st = HL_TERM_OK;
@@ -259,11 +259,15 @@ dispatch:
         pc = cp;
         DISPATCH();
     }
+    /* call_ext*: the linker put the imported callee's entry in pc[2], so
+     * they run exactly as the local calls do. */
+    CASE(call_ext)
     CASE(call) {
         CHARGE((uint32_t)pc[1]);
         cp = pc + 3;
         JUMP(pc[2]);
     }
+    CASE(call_ext_last)
     CASE(call_last) {
         CHARGE((uint32_t)pc[1]);
         cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[3]]);
@@ -271,13 +275,14 @@ dispatch:
         SET_E(sp - 2 - hl_small_val(sp[-1])); /* the sentinel frame ends the chain */
         JUMP(pc[2]);
     }
+    CASE(call_ext_only)
     CASE(call_only) {
         CHARGE((uint32_t)pc[1]);
         JUMP(pc[2]);
     }
     CASE(call_fun) {
         CHARGE((uint32_t)pc[1] + 1);
-        const hl_tword *entry = hl_vm_fun_entry(prog, x, (uint32_t)pc[1]);
+        const hl_tword *entry = hl_vm_fun_entry(p, x, (uint32_t)pc[1]);
         if (UNLIKELY(!entry)) goto bad_fun;
         cp = pc + 2;
         pc = entry;
@@ -285,7 +290,7 @@ dispatch:
     }
     CASE(call_fun_last) {
         CHARGE((uint32_t)pc[1] + 1);
-        const hl_tword *entry = hl_vm_fun_entry(prog, x, (uint32_t)pc[1]);
+        const hl_tword *entry = hl_vm_fun_entry(p, x, (uint32_t)pc[1]);
         if (UNLIKELY(!entry)) goto bad_fun;
         cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[2]]);
         sp = E;
@@ -295,7 +300,7 @@ dispatch:
     }
     CASE(call_fun_only) {
         CHARGE((uint32_t)pc[1] + 1);
-        const hl_tword *entry = hl_vm_fun_entry(prog, x, (uint32_t)pc[1]);
+        const hl_tword *entry = hl_vm_fun_entry(p, x, (uint32_t)pc[1]);
         if (UNLIKELY(!entry)) goto bad_fun;
         pc = entry;
         DISPATCH();
@@ -365,7 +370,7 @@ dispatch:
         NEXT(3);
     }
     CASE(move_cx) {
-        x[pc[2] >> 2] = consts[pc[1] >> 2];
+        x[pc[2] >> 2] = CONST(pc[1]);
         NEXT(3);
     }
     CASE(move_xy) {
@@ -381,7 +386,7 @@ dispatch:
         NEXT(3);
     }
     CASE(move_cy) {
-        E[pc[2] >> 2] = consts[pc[1] >> 2];
+        E[pc[2] >> 2] = CONST(pc[1]);
         NEXT(3);
     }
     CASE(swap) {
@@ -416,7 +421,7 @@ dispatch:
 #undef TEST
     CASE(is_function2) {
         hl_term v = SRC(pc[2]);
-        if (!hl_vm_is_fun_arity(prog, v, (uint32_t)pc[3])) JUMP(pc[1]);
+        if (!hl_vm_is_fun_arity(p, v, (uint32_t)pc[3])) JUMP(pc[1]);
         NEXT(4);
     }
     CASE(is_tagged_tuple) {
@@ -433,7 +438,7 @@ dispatch:
 
     /* ---- comparisons ------------------------------------------------ */
     CASE(is_lt_sc) {
-        hl_term a = SRC(pc[2]), b = consts[pc[3] >> 2];
+        hl_term a = SRC(pc[2]), b = CONST(pc[3]);
         if (LIKELY(hl_is_small(a))) {
             if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
         } else {
@@ -444,7 +449,7 @@ dispatch:
         NEXT(4);
     }
     CASE(is_ge_sc) {
-        hl_term a = SRC(pc[2]), b = consts[pc[3] >> 2];
+        hl_term a = SRC(pc[2]), b = CONST(pc[3]);
         if (LIKELY(hl_is_small(a))) {
             if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
         } else {
@@ -455,7 +460,7 @@ dispatch:
         NEXT(4);
     }
     CASE(is_lt_cs) {
-        hl_term a = consts[pc[2] >> 2], b = SRC(pc[3]);
+        hl_term a = CONST(pc[2]), b = SRC(pc[3]);
         if (LIKELY(hl_is_small(b))) {
             if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
         } else {
@@ -466,7 +471,7 @@ dispatch:
         NEXT(4);
     }
     CASE(is_ge_cs) {
-        hl_term a = consts[pc[2] >> 2], b = SRC(pc[3]);
+        hl_term a = CONST(pc[2]), b = SRC(pc[3]);
         if (LIKELY(hl_is_small(b))) {
             if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
         } else {
@@ -477,7 +482,7 @@ dispatch:
         NEXT(4);
     }
     CASE(is_lt_yc) {
-        hl_term a = E[pc[2] >> 2], b = consts[pc[3] >> 2];
+        hl_term a = E[pc[2] >> 2], b = CONST(pc[3]);
         if (LIKELY(hl_is_small(a))) {
             if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
         } else {
@@ -488,7 +493,7 @@ dispatch:
         NEXT(4);
     }
     CASE(is_ge_yc) {
-        hl_term a = E[pc[2] >> 2], b = consts[pc[3] >> 2];
+        hl_term a = E[pc[2] >> 2], b = CONST(pc[3]);
         if (LIKELY(hl_is_small(a))) {
             if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
         } else {
@@ -644,8 +649,9 @@ dispatch:
         uint32_t k = (uint32_t)pc[3];
         hl_term *f = hl_heap_bump(H, (size_t)k + 3);
         f[0] = hl_make_header(HL_SUB_FUN, (uint64_t)k + 2);
-        f[1] = (hl_term)(uintptr_t)prog;
-        f[2] = (hl_term)pc[2];
+        const hl_fun_site *site = (const hl_fun_site *)pc[2];
+        f[1] = (hl_term)(uintptr_t)site->prog;
+        f[2] = (hl_term)site->index;
         for (uint32_t i = 0; i < k; i++) f[3 + i] = SRC(pc[4 + i]);
         DST(pc[1]) = hl_make_boxed(f);
         NEXT(4 + k);
@@ -694,7 +700,7 @@ dispatch:
     CASE(add_sc) {
         hl_term a = SRC(pc[3]);
         int64_t ri;
-        if (LIKELY(hl_is_small(a)) && !__builtin_add_overflow((int64_t)a, (int64_t)(consts[pc[4] >> 2] - HL_IMM_SMALL), &ri)) {
+        if (LIKELY(hl_is_small(a)) && !__builtin_add_overflow((int64_t)a, (int64_t)(CONST(pc[4]) - HL_IMM_SMALL), &ri)) {
             DST(pc[5]) = (hl_term)ri;
             NEXT(6);
         }
@@ -703,7 +709,7 @@ dispatch:
     CASE(sub_sc) {
         hl_term a = SRC(pc[3]);
         int64_t ri;
-        if (LIKELY(hl_is_small(a)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(consts[pc[4] >> 2] - HL_IMM_SMALL), &ri)) {
+        if (LIKELY(hl_is_small(a)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(CONST(pc[4]) - HL_IMM_SMALL), &ri)) {
             DST(pc[5]) = (hl_term)ri;
             NEXT(6);
         }
@@ -713,7 +719,7 @@ dispatch:
     CASE(add_ycx) {
         hl_term a = E[pc[3] >> 2];
         int64_t ri;
-        if (LIKELY(hl_is_small(a)) && !__builtin_add_overflow((int64_t)a, (int64_t)(consts[pc[4] >> 2] - HL_IMM_SMALL), &ri)) {
+        if (LIKELY(hl_is_small(a)) && !__builtin_add_overflow((int64_t)a, (int64_t)(CONST(pc[4]) - HL_IMM_SMALL), &ri)) {
             x[pc[5] >> 2] = (hl_term)ri;
             NEXT(6);
         }
@@ -722,7 +728,7 @@ dispatch:
     CASE(sub_ycx) {
         hl_term a = E[pc[3] >> 2];
         int64_t ri;
-        if (LIKELY(hl_is_small(a)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(consts[pc[4] >> 2] - HL_IMM_SMALL), &ri)) {
+        if (LIKELY(hl_is_small(a)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(CONST(pc[4]) - HL_IMM_SMALL), &ri)) {
             x[pc[5] >> 2] = (hl_term)ri;
             NEXT(6);
         }

@@ -1,5 +1,5 @@
 /* vm.h — running guest code: a process (registers, stack, heap, limits)
- * executing a loaded program (gen/load.h) in slices. No longjmp, no abort:
+ * executing a loaded program (vm/load.h) in slices. No longjmp, no abort:
  * every outcome is a status. */
 #ifndef HL_VM_VM_H
 #define HL_VM_VM_H
@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "gen/load.h"
+#include "vm/load.h"
 #include "term/heap.h"
 #include "term/term.h"
 

@@ -14,7 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "gen/bytecode.h"
+#include "bc/bytecode.h"
 #include "term/bignum.h"
 #include "term/bits.h"
 #include "vm/vm_bits.h"

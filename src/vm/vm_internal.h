@@ -5,8 +5,8 @@
 #define HL_VM_INTERNAL_H
 
 #include "base/buf.h"
-#include "gen/bytecode.h"
-#include "gen/load.h"
+#include "bc/bytecode.h"
+#include "vm/load.h"
 #include "term/heap.h"
 #include "vm/vm.h"
 #include "vm/vm_receive.h"

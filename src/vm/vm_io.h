@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "base/buf.h"
-#include "gen/load.h"
+#include "vm/load.h"
 
 struct hl_vm_proc;
 

@@ -38,6 +38,8 @@ uint64_t hl_vm_probe_now_ns(void) {
 
 hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
     if (!prog || !lim || lim->max_reductions == 0 || lim->max_heap_bytes == 0) return NULL;
+    /* call_ext operands are patched by the linker: never run before it */
+    if (prog->n_imports && !prog->imports_linked) return NULL;
     hl_vm_proc *p = hl_mem_calloc(1, sizeof *p);
     if (!p) return NULL;
     p->prog = prog;
@@ -294,10 +296,9 @@ static hl_term args_list(hl_vm_proc *p, const hl_term *x, uint32_t n) {
     return l;
 }
 
-/* One stack-trace entry for code word `off` (a return address when
- * `ret`); args_n > 0: the arguments instead of the arity. */
-static hl_term trace_entry(hl_vm_proc *p, uint32_t off, bool ret, hl_term args) {
-    const hl_program *pg = p->prog;
+/* One stack-trace entry for code word `off` of module `pg` (a return
+ * address when `ret`); args != HL_NONE: the arguments instead of the arity. */
+static hl_term trace_entry(hl_vm_proc *p, const hl_program *pg, uint32_t off, bool ret, hl_term args) {
     int64_t f = hl_program_fn_at(pg, off);
     uint32_t line = hl_program_line_at(pg, ret && off > 0 ? off - 1 : off);
     hl_term loc = HL_NIL;
@@ -315,35 +316,40 @@ static hl_term trace_entry(hl_vm_proc *p, uint32_t off, bool ret, hl_term args) 
     return hl_make_boxed(t);
 }
 
-static bool code_ptr(const hl_program *pg, const hl_tword *ptr, uint32_t *off) {
-    if (ptr < pg->code || ptr >= pg->code + pg->n_code) return false;
-    *off = (uint32_t)(ptr - pg->code);
-    return true;
+/* The module (of those the process's program links) holding code address
+ * `ptr`, and the word's offset in it. */
+static const hl_program *code_ptr(const hl_vm_proc *p, const hl_tword *ptr, uint32_t *off) {
+    const hl_program *pg = hl_program_of_code(p->prog, ptr);
+    if (pg) *off = (uint32_t)(ptr - pg->code);
+    return pg;
 }
 
 /* Builds [entry] for the raising pc, the cp register (when it is a caller
  * rather than a stale return point in the same function) and each frame's
  * saved continuation, at most HL_VM_TRACE_DEPTH entries. Heap reserved. */
 static hl_term build_trace(hl_vm_proc *p, hl_term top_args) {
-    const hl_program *pg = p->prog;
+    const hl_program *mods[HL_VM_TRACE_DEPTH];
     uint32_t offs[HL_VM_TRACE_DEPTH];
     bool ret[HL_VM_TRACE_DEPTH];
     unsigned n = 0;
     uint32_t off;
-    if (code_ptr(pg, p->pc, &off)) offs[n] = off, ret[n++] = false;
-    int64_t cur = n ? hl_program_fn_at(pg, offs[0]) : -1;
-    if (n < HL_VM_TRACE_DEPTH && code_ptr(pg, p->cp, &off) && hl_program_fn_at(pg, off) != cur)
-        offs[n] = off, ret[n++] = true;
+    const hl_program *m;
+    if ((m = code_ptr(p, p->pc, &off)) != NULL) mods[n] = m, offs[n] = off, ret[n++] = false;
+    int64_t cur = n ? hl_program_fn_at(mods[0], offs[0]) : -1;
+    if (n < HL_VM_TRACE_DEPTH && (m = code_ptr(p, p->cp, &off)) != NULL &&
+        !(n && m == mods[0] && hl_program_fn_at(m, off) == cur))
+        mods[n] = m, offs[n] = off, ret[n++] = true;
     for (size_t top = p->sp; top > 2 && n < HL_VM_TRACE_DEPTH;) {
         size_t fsz = (size_t)hl_small_val(p->stack[top - 1]);
         const hl_tword *c = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(p->stack[top - 2]);
         /* (skipping a duplicate of the cp register) */
-        if (code_ptr(pg, c, &off) && !(n && ret[n - 1] && offs[n - 1] == off)) offs[n] = off, ret[n++] = true;
+        if ((m = code_ptr(p, c, &off)) != NULL && !(n && ret[n - 1] && mods[n - 1] == m && offs[n - 1] == off))
+            mods[n] = m, offs[n] = off, ret[n++] = true;
         top -= fsz + 2;
     }
     hl_term list = HL_NIL;
     for (unsigned i = n; i-- > 0;) {
-        hl_term e = trace_entry(p, offs[i], ret[i], i == 0 ? top_args : HL_NONE);
+        hl_term e = trace_entry(p, mods[i], offs[i], ret[i], i == 0 ? top_args : HL_NONE);
         hl_term *c = bump(p, 2);
         c[0] = e, c[1] = list;
         list = hl_make_cons(c);
@@ -431,13 +437,15 @@ hl_vm_status hl_vm_raise_status(hl_vm_proc *p, hl_term *x, hl_term_status ts) {
 hl_vm_status hl_vm_raise_function_clause(hl_vm_proc *p, hl_term *x) {
     uint32_t off;
     uint32_t arity = 0;
-    if (code_ptr(p->prog, p->pc, &off)) arity = p->prog->funcs[hl_program_fn_at(p->prog, off)].arity;
+    const hl_program *m = code_ptr(p, p->pc, &off);
+    if (m) arity = m->funcs[hl_program_fn_at(m, off)].arity;
     return raise_full(p, x, HL_AM(error), HL_AM(function_clause), HL_NONE, HL_NONE, arity);
 }
 
 hl_vm_status hl_vm_raise_badfun(hl_vm_proc *p, hl_term *x, uint32_t arity) {
     hl_term f = x[arity];
-    if (!hl_is_fun(f) || hl_fun_program(f) != p->prog) return hl_vm_raise_tagged(p, x, HL_AM(badfun), f);
+    if (!hl_is_fun(f) || !hl_program_links(p->prog, hl_fun_program(f)))
+        return hl_vm_raise_tagged(p, x, HL_AM(badfun), f);
     /* {badarity, {F, Args}} */
     hl_term r[1] = {f};
     hl_vm_status st = reserve(p, x, arity, 3 + 2 * (size_t)arity, r, 1);
@@ -460,9 +468,14 @@ hl_vm_status hl_vm_catch_value(hl_vm_proc *p, hl_term *x) {
 
 /* ---- funs, types, compare ---------------------------------------------------- */
 
-const hl_tword *hl_vm_fun_entry(const hl_program *prog, hl_term *x, uint32_t arity) {
+/* A fun names its module; it runs only if that module is one the process's
+ * program links (a fun cannot cross the host boundary, so any other is a
+ * bug caught here rather than run). */
+const hl_tword *hl_vm_fun_entry(const hl_vm_proc *p, hl_term *x, uint32_t arity) {
     hl_term f = x[arity];
-    if (!hl_is_fun(f) || hl_fun_program(f) != prog) return NULL;
+    if (!hl_is_fun(f)) return NULL;
+    const hl_program *prog = hl_fun_program(f);
+    if (prog != p->prog && !hl_program_links(p->prog, prog)) return NULL;
     const hl_bc_function *fn = &prog->funcs[hl_fun_index(f)];
     size_t k = hl_fun_env_size(f);
     if (fn->arity != arity + k) return NULL;
@@ -471,8 +484,10 @@ const hl_tword *hl_vm_fun_entry(const hl_program *prog, hl_term *x, uint32_t ari
     return &prog->code[fn->entry];
 }
 
-bool hl_vm_is_fun_arity(const hl_program *prog, hl_term f, uint32_t arity) {
-    if (!hl_is_fun(f) || hl_fun_program(f) != prog) return false;
+bool hl_vm_is_fun_arity(const hl_vm_proc *p, hl_term f, uint32_t arity) {
+    if (!hl_is_fun(f)) return false;
+    const hl_program *prog = hl_fun_program(f);
+    if (prog != p->prog && !hl_program_links(p->prog, prog)) return false;
     return prog->funcs[hl_fun_index(f)].arity == arity + hl_fun_env_size(f);
 }
 

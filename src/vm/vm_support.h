@@ -41,8 +41,8 @@ hl_vm_status hl_vm_catch_value(hl_vm_proc *p, hl_term *x);
 
 /* The entry of the fun in x[arity] called with `arity` arguments (its
  * environment copied to x[arity..]), or NULL (badfun / badarity). */
-const hl_tword *hl_vm_fun_entry(const hl_program *prog, hl_term *x, uint32_t arity);
-bool hl_vm_is_fun_arity(const hl_program *prog, hl_term f, uint32_t arity);
+const hl_tword *hl_vm_fun_entry(const hl_vm_proc *p, hl_term *x, uint32_t arity);
+bool hl_vm_is_fun_arity(const hl_vm_proc *p, hl_term f, uint32_t arity);
 bool hl_vm_is_binary(hl_term t);
 
 /* Term comparison from the interpreter: charges p->bif_cost; a comparison

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen/bytecode.h"
+#include "bc/bytecode.h"
 
 #define ASM_MAX 8192
 
@@ -31,6 +31,8 @@ typedef struct bc_asm {
     uint32_t n_labels;
     uint32_t fix[ASM_MAX]; /* code positions holding label ids */
     uint32_t n_fix;
+    uint32_t imports[64][3]; /* (module atom, function atom, arity) */
+    uint32_t n_imports;
 } bc_asm;
 
 /* Operand words. Labels carry the label id until bc_finish resolves them. */
@@ -45,6 +47,7 @@ typedef struct bc_asm {
 #define FN(i) HL_BC_WORD(HL_K_FUNC, (i))
 #define BIF(i) HL_BC_WORD(HL_K_BIF, (i))
 #define LB(id) HL_BC_WORD(HL_K_LABEL, (id))
+#define IMP(i) HL_BC_WORD(HL_K_IMPORT, (i))
 
 static inline void bc_init(bc_asm *a) { memset(a, 0, sizeof *a); }
 
@@ -117,6 +120,9 @@ static inline uint32_t bc_lit_end(bc_asm *a, uint32_t at) {
     return a->n_lits++;
 }
 
+/* Adds an import-table entry (call_ext's I operand); returns its index. */
+static inline uint32_t bc_import(bc_asm *a, const char *mod, const char *fun, uint32_t arity);
+
 static inline void put32(uint8_t **p, uint32_t v) {
     for (int i = 0; i < 4; i++) *(*p)++ = (uint8_t)(v >> (8 * i));
 }
@@ -134,11 +140,13 @@ static inline uint8_t *bc_finish(bc_asm *a, size_t *size) {
     a->n_fix = 0;
     uint32_t atoms_bytes = 0;
     for (uint32_t i = 0; i < a->n_atoms; i++) atoms_bytes += 2 + (uint32_t)strlen(a->atoms[i]);
-    size_t total = HL_BC_HEADER_BYTES + atoms_bytes + a->lits_len + a->n_fn * 24 + a->n * 4 + a->n_lines * 8;
+    size_t total = HL_BC_HEADER_BYTES + atoms_bytes + a->lits_len + a->n_fn * 24 + a->n * 4 + a->n_lines * 8 +
+                   (a->n_imports ? 4 + 12 * (size_t)a->n_imports : 0);
     uint8_t *img = malloc(total), *p = img;
     if (!img) abort();
     uint32_t h[HL_BC_HEADER_WORDS] = {HL_BC_MAGIC, HL_BC_VERSION, a->n_atoms, atoms_bytes, a->n_lits,
-                                      a->lits_len, a->n_fn, a->n, a->n_lines, 0};
+                                      a->lits_len, a->n_fn, a->n, a->n_lines,
+                                      a->n_imports ? HL_BC_FLAG_IMPORTS : 0};
     for (unsigned i = 0; i < HL_BC_HEADER_WORDS; i++) put32(&p, h[i]);
     for (uint32_t i = 0; i < a->n_atoms; i++) {
         size_t l = strlen(a->atoms[i]);
@@ -152,8 +160,20 @@ static inline uint8_t *bc_finish(bc_asm *a, size_t *size) {
         for (int k = 0; k < 6; k++) put32(&p, a->fn[i][k]);
     for (uint32_t i = 0; i < a->n; i++) put32(&p, a->code[i]);
     for (uint32_t i = 0; i < a->n_lines; i++) put32(&p, a->lines[i][0]), put32(&p, a->lines[i][1]);
+    if (a->n_imports) {
+        put32(&p, a->n_imports);
+        for (uint32_t i = 0; i < a->n_imports; i++)
+            for (int k = 0; k < 3; k++) put32(&p, a->imports[i][k]);
+    }
     *size = total;
     return img;
+}
+
+static inline uint32_t bc_import(bc_asm *a, const char *mod, const char *fun, uint32_t arity) {
+    if (a->n_imports == 64) abort();
+    uint32_t *e = a->imports[a->n_imports];
+    e[0] = bc_atom(a, mod), e[1] = bc_atom(a, fun), e[2] = arity;
+    return a->n_imports++;
 }
 
 #endif

@@ -25,7 +25,7 @@
 #include "core/core.h"
 #include "front/front.h"
 #include "gen/codegen.h"
-#include "gen/gate.h"
+#include "bc/gate.h"
 #include "hyperlang.h"
 
 /* The documented example, compiled here so it cannot rot. */
@@ -597,7 +597,7 @@ static uint8_t *image_with(const char *src, const hl_core_binding *b, size_t nb,
     hl_core_module *m = hl_core_compile(r->module, &o, &d);
     assert_non_null(m);
     uint8_t *img = NULL;
-    assert_true(hl_codegen_bindings(m, NULL, 0, b, nb, &d, &img, len, NULL));
+    assert_true(hl_codegen_bindings(m, b, nb, &d, &img, len, NULL));
     hl_core_free(m);
     hl_front_free(r);
     hl_diags_free(&d);

@@ -20,8 +20,10 @@
 #include "core/core.h"
 #include "front/front.h"
 #include "gen/codegen.h"
-#include "gen/gate.h"
-#include "gen/stdlib.h"
+#include "bc/gate.h"
+#include "host/host_int.h"
+#include "host/stdlib_images.h"
+#include "term/atom.h"
 #include "hyperlang.h"
 
 /* Source -> image bytes (NULL on rejection, diagnostics rendered in *msg). */
@@ -37,7 +39,7 @@ static uint8_t *compile_image(const char *src, size_t *len, char *msg, size_t ms
     hl_diags_init(&d, 10);
     hl_core_module *m = hl_core_compile(r->module, &o, &d);
     uint8_t *img = NULL;
-    if (m && !hl_codegen(m, NULL, 0, &d, &img, len, NULL)) img = NULL;
+    if (m && !hl_codegen(m, &d, &img, len, NULL)) img = NULL;
     if (msg && msglen) {
         hl_buf b;
         hl_buf_init(&b, 0);
@@ -146,68 +148,58 @@ static void test_unsupported_located(void **state) {
     }
 }
 
-static void test_stdlib_text(void **state) {
+/* Every lib/NAME.erl was compiled at build time into an image named NAME,
+ * and every image passes the gate and loads into an engine (with what it
+ * links). */
+static void test_stdlib_images(void **state) {
     (void)state;
-    assert_true(hl_stdlib_nmodules >= 1);
-    for (size_t i = 0; i < hl_stdlib_nmodules; i++) {
+    assert_true(hl_stdlib_image_count >= 1);
+    hl_engine *e = NULL;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    for (size_t i = 0; i < hl_stdlib_image_count; i++) {
         char path[512];
-        snprintf(path, sizeof path, "%s/lib/%s.erl", HL_SOURCE_DIR, hl_stdlib_modules[i].name);
+        snprintf(path, sizeof path, "%s/lib/%s.erl", HL_SOURCE_DIR, hl_stdlib_images[i].name);
         FILE *f = fopen(path, "rb");
         assert_non_null(f);
-        static char buf[1 << 18];
-        size_t n = fread(buf, 1, sizeof buf, f);
         fclose(f);
-        assert_true(n < sizeof buf);
-        assert_int_equal(n, hl_stdlib_modules[i].len);
-        assert_memory_equal(buf, hl_stdlib_modules[i].src, n);
-        assert_int_equal(hl_stdlib_find(hl_stdlib_modules[i].name), (int)i);
+        hl_bc_image bc;
+        char why[256];
+        assert_true(hl_gate_check(hl_stdlib_images[i].bytes, hl_stdlib_images[i].len, &bc, why, sizeof why));
+        hl_bc_image_free(&bc);
+        hl_error *err = NULL;
+        assert_int_equal(hl_host_stdlib_ensure(e, (int)i, &err), HL_OK);
+        const hl_program *m = hl_host_stdlib_get(e, (int)i);
+        assert_non_null(m);
+        size_t l;
+        const char *n = hl_atom_name(hl_atom_index(m->am_module), &l);
+        assert_int_equal(l, strlen(hl_stdlib_images[i].name));
+        assert_memory_equal(n, hl_stdlib_images[i].name, l);
     }
+    hl_engine_free(e);
 }
 
-/* Every stdlib module compiles on its own, its name is its file's, and every
- * ERL entry of the allowlist is an exported function of its module. */
+/* Every ERL entry of the allowlist is an exported function of its loaded
+ * stdlib module (what call_ext links to). */
 static void test_stdlib_modules_cover_allowlist(void **state) {
     (void)state;
-    hl_core_module *mods[HL_STDLIB_MAX_LINKED] = {0};
-    hl_front_result *fronts[HL_STDLIB_MAX_LINKED] = {0};
-    assert_true(hl_stdlib_nmodules <= HL_STDLIB_MAX_LINKED);
-    for (size_t i = 0; i < hl_stdlib_nmodules; i++) {
-        hl_front_limits lim;
-        hl_front_limits_default(&lim);
-        fronts[i] = hl_front_parse(hl_stdlib_modules[i].src, hl_stdlib_modules[i].len, &lim);
-        assert_non_null(fronts[i]);
-        assert_int_equal(hl_diags_errors(&fronts[i]->diags), 0);
-        hl_core_options o;
-        hl_core_options_default(&o);
-        o.stdlib = true; /* as src/host/program.c compiles lib/ */
-        hl_diags d;
-        hl_diags_init(&d, 4);
-        mods[i] = hl_core_compile(fronts[i]->module, &o, &d);
-        if (hl_diags_errors(&d)) fprintf(stderr, "lib/%s.erl: %s\n", hl_stdlib_modules[i].name, d.items[0].message);
-        assert_int_equal(hl_diags_errors(&d), 0);
-        assert_non_null(mods[i]);
-        hl_diags_free(&d);
-        assert_int_equal(mods[i]->name.len, strlen(hl_stdlib_modules[i].name));
-        assert_memory_equal(mods[i]->name.ptr, hl_stdlib_modules[i].name, mods[i]->name.len);
-    }
+    hl_engine *e = NULL;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
     for (int id = 0; id < HL_BI__COUNT; id++) {
         if (hl_builtins[id].kind != HL_BK_ERL) continue;
-        int k = hl_stdlib_find(hl_builtins[id].module);
+        int k = hl_host_stdlib_index_name(hl_builtins[id].module, strlen(hl_builtins[id].module));
         if (k < 0) fprintf(stderr, "no lib/%s.erl\n", hl_builtins[id].module);
         assert_true(k >= 0);
-        bool found = false;
-        for (uint32_t i = 0; i < mods[k]->nfuns; i++) {
-            const hl_core_fun *f = &mods[k]->funs[i];
-            if (f->exported && f->arity == hl_builtins[id].arity && f->name.len == strlen(hl_builtins[id].function) &&
-                memcmp(f->name.ptr, hl_builtins[id].function, f->name.len) == 0)
-                found = true;
-        }
-        if (!found)
+        hl_error *err = NULL;
+        assert_int_equal(hl_host_stdlib_ensure(e, k, &err), HL_OK);
+        const hl_program *m = hl_host_stdlib_get(e, k);
+        int64_t fn = hl_program_find(m, hl_builtins[id].function, strlen(hl_builtins[id].function),
+                                     hl_builtins[id].arity);
+        if (fn < 0)
             fprintf(stderr, "%s:%s/%u not exported\n", hl_builtins[id].module, hl_builtins[id].function,
                     hl_builtins[id].arity);
-        assert_true(found);
+        assert_true(fn >= 0);
     }
-    for (size_t i = 0; i < hl_stdlib_nmodules; i++) hl_core_free(mods[i]), hl_front_free(fronts[i]);
+    hl_engine_free(e);
 }
 
 int main(void) {
@@ -216,7 +208,7 @@ int main(void) {
         cmocka_unit_test(test_tail_calls_constant_space),
         cmocka_unit_test(test_unsupported_located),
         cmocka_unit_test(test_map_instructions),
-        cmocka_unit_test(test_stdlib_text),
+        cmocka_unit_test(test_stdlib_images),
         cmocka_unit_test(test_stdlib_modules_cover_allowlist),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,9 +14,10 @@
 
 #include "bc_progs.h"
 #include "base/mem.h"
-#include "gen/gate.h"
+#include "bc/gate.h"
+#include "host/host_int.h"
 #if __has_include("vm/vm.h")
-#include "gen/load.h"
+#include "vm/load.h"
 #include "vm/vm.h"
 #define HAVE_VM 1
 #endif
@@ -38,8 +39,13 @@ static bool gate_and_run(const uint8_t *img, size_t size) {
     if (!hl_gate_check(img, size, &g, err, sizeof err)) return false;
 #ifdef HAVE_VM
     hl_program *p = NULL;
+    static hl_engine *engine; /* the stdlib's modules, for images with imports */
+    if (!engine) assert_int_equal(hl_engine_new(&engine), HL_OK);
     if (hl_load(&g, &p, err, sizeof err)) {
-        for (uint32_t f = 0; f < g.n_functions; f++) {
+        hl_error *lerr = NULL;
+        bool linked = hl_host_link_program(engine, &p, 1, err, sizeof err, &lerr) == HL_OK;
+        hl_error_free(lerr);
+        for (uint32_t f = 0; linked && f < g.n_functions; f++) {
             hl_vm_limits lim = {.max_reductions = 2000, .max_heap_bytes = 64 * 1024, .deadline_ns = 0};
             hl_vm_proc *pr = hl_vm_proc_new(p, &lim);
             if (!pr) continue;
@@ -619,6 +625,125 @@ static void test_bs_rules(void **state) {
     expect(b_bs_tail_label, "kind");
 }
 
+/* ---- imports and call_ext (docs/bytecode.md §2.8) ---- */
+
+static void ext_call(bc_asm *a, uint32_t op, uint32_t arity, uint32_t imp, int frame) {
+    if (frame) OP(a, allocate, U(4), U(1));
+    if (op == HL_OP_call_ext) OP(a, call_ext, U(arity), IMP(imp));
+    else if (op == HL_OP_call_ext_last) OP(a, call_ext_last, U(arity), IMP(imp), U((uint32_t)frame));
+    else OP(a, call_ext_only, U(arity), IMP(imp));
+    if (op == HL_OP_call_ext) {
+        OP(a, deallocate, U(4));
+        OP0(a, return);
+    }
+}
+static void b_ext_ok(bc_asm *a) { ext_call(a, HL_OP_call_ext, 1, bc_import(a, "lists", "sort", 1), 4); }
+static void b_ext_last_ok(bc_asm *a) { ext_call(a, HL_OP_call_ext_last, 1, bc_import(a, "lists", "sort", 1), 4); }
+static void b_ext_only_ok(bc_asm *a) { ext_call(a, HL_OP_call_ext_only, 1, bc_import(a, "lists", "sort", 1), 0); }
+static void b_ext_program_module(bc_asm *a) { ext_call(a, HL_OP_call_ext, 1, bc_import(a, "mine", "f", 1), 4); }
+static void b_ext_arity(bc_asm *a) { ext_call(a, HL_OP_call_ext, 2, bc_import(a, "lists", "sort", 1), 4); }
+static void b_ext_not_allowed(bc_asm *a) { ext_call(a, HL_OP_call_ext, 1, bc_import(a, "lists", "nosuch", 1), 4); }
+static void b_ext_bif_module(bc_asm *a) { ext_call(a, HL_OP_call_ext, 1, bc_import(a, "erlang", "length", 1), 4); }
+static void b_ext_index(bc_asm *a) {
+    bc_import(a, "lists", "sort", 1);
+    OP(a, allocate, U(4), U(1));
+    OP(a, call_ext, U(1), IMP(1));
+    OP(a, deallocate, U(4));
+    OP0(a, return);
+}
+static void b_ext_kind(bc_asm *a) {
+    bc_import(a, "lists", "sort", 1);
+    OP(a, allocate, U(4), U(1));
+    OP(a, call_ext, U(1), FN(0));
+    OP(a, deallocate, U(4));
+    OP0(a, return);
+}
+static void b_ext_no_frame(bc_asm *a) { ext_call(a, HL_OP_call_ext, 1, bc_import(a, "lists", "sort", 1), 0); }
+static void b_ext_last_frame(bc_asm *a) {
+    OP(a, allocate, U(4), U(1));
+    OP(a, call_ext_last, U(1), IMP(bc_import(a, "lists", "sort", 1)), U(3));
+}
+static void b_ext_only_frame(bc_asm *a) { ext_call(a, HL_OP_call_ext_only, 1, bc_import(a, "lists", "sort", 1), 4); }
+
+static void test_import_rules(void **state) {
+    (void)state;
+    expect(b_ext_ok, NULL);
+    expect(b_ext_last_ok, NULL);
+    expect(b_ext_only_ok, NULL);
+    expect(b_ext_program_module, NULL); /* the linker resolves it within the program, or refuses */
+    expect(b_ext_arity, "call_ext arity mismatch");
+    expect(b_ext_not_allowed, "not an allowlisted stdlib function");
+    expect(b_ext_bif_module, "module erlang");
+    expect(b_ext_index, "out of range");
+    expect(b_ext_kind, "kind");
+    expect(b_ext_no_frame, "without a frame");
+    expect(b_ext_last_frame, "frame mismatch");
+    expect(b_ext_only_frame, "needs no frame");
+}
+
+#ifdef HAVE_VM
+/* A gated image with call_ext runs only once linked: linked against an
+ * engine it calls the stdlib's lists:sort/1; an import no module provides
+ * fails to link, and an unlinked module is never run. */
+static void test_import_link_and_run(void **state) {
+    (void)state;
+    hl_engine *e = NULL;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    for (int variant = 0; variant < 2; variant++) {
+        bc_init(&A);
+        bc_atom(&A, "t");
+        bc_fn(&A, "f", 1, 1, 1);
+        uint32_t imp = variant == 0 ? bc_import(&A, "lists", "sort", 1) : bc_import(&A, "nowhere", "f", 1);
+        OP(&A, allocate, U(1), U(1));
+        OP(&A, call_ext, U(1), IMP(imp));
+        OP(&A, deallocate, U(1));
+        OP0(&A, return);
+        size_t size;
+        uint8_t *img = bc_finish(&A, &size);
+        bc_free(&A);
+        hl_bc_image g;
+        char err[200];
+        assert_true(hl_gate_check(img, size, &g, err, sizeof err));
+        hl_program *p = NULL;
+        assert_true(hl_load(&g, &p, err, sizeof err));
+        hl_vm_limits lim = {.max_reductions = 100000, .max_heap_bytes = 1 << 20, .deadline_ns = 0};
+        assert_null(hl_vm_proc_new(p, &lim)); /* not linked yet */
+        hl_error *lerr = NULL;
+        hl_status st = hl_host_link_program(e, &p, 1, err, sizeof err, &lerr);
+        hl_error_free(lerr);
+        if (variant == 1) {
+            assert_int_equal(st, HL_ECOMPILE);
+            assert_non_null(strstr(err, "nowhere:f/1"));
+            assert_null(hl_vm_proc_new(p, &lim));
+        } else {
+            assert_int_equal(st, HL_OK);
+            hl_vm_proc *pr = hl_vm_proc_new(p, &lim);
+            assert_non_null(pr);
+            hl_heap *h = hl_vm_proc_heap(pr);
+            hl_term *c = hl_heap_bump(h, 6);
+            c[0] = hl_make_small(3), c[1] = hl_make_cons(c + 2);
+            c[2] = hl_make_small(1), c[3] = hl_make_cons(c + 4);
+            c[4] = hl_make_small(2), c[5] = HL_NIL;
+            hl_term arg = hl_make_cons(c);
+            assert_true(hl_vm_start(pr, 0, &arg, 1));
+            assert_int_equal(hl_vm_run(pr, 0), HL_VM_DONE);
+            hl_term r = hl_vm_result(pr);
+            for (int k = 1; k <= 3; k++) {
+                assert_true(hl_is_cons(r));
+                assert_int_equal(hl_small_val(hl_cons_ptr(r)[0]), k);
+                r = hl_cons_ptr(r)[1];
+            }
+            assert_int_equal(r, HL_NIL);
+            hl_vm_proc_free(pr);
+        }
+        hl_program_free(p);
+        hl_bc_image_free(&g);
+        free(img);
+    }
+    hl_engine_free(e);
+}
+#endif
+
 /* Random flips of a bit syntax program: refused, or run safely (the VM
  * checks every register it reads: positions, subjects, sizes). */
 static void test_bs_flips(void **state) {
@@ -1020,7 +1145,7 @@ static void test_oom(void **state) {
 /* The fuzzer's seeds are valid programs (so fuzzing starts past the gate). */
 static void test_fuzz_seeds(void **state) {
     (void)state;
-    const char *names[] = {"suite", "tiny", "nested_try", "receive", "maps"};
+    const char *names[] = {"suite", "tiny", "nested_try", "receive", "maps", "calls"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/fuzz/corpus/fuzz_gate/%s.hlbc", HL_SOURCE_DIR, names[i]);
@@ -1050,6 +1175,10 @@ int main(void) {
         cmocka_unit_test(test_map_literals_load),
 #endif
         cmocka_unit_test(test_bs_rules),         cmocka_unit_test(test_bs_flips),
+        cmocka_unit_test(test_import_rules),
+#ifdef HAVE_VM
+        cmocka_unit_test(test_import_link_and_run),
+#endif
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,8 +14,8 @@
 
 #include "bc_progs.h"
 #include "base/mem.h"
-#include "gen/gate.h"
-#include "gen/load.h"
+#include "bc/gate.h"
+#include "vm/load.h"
 #include "term/arith.h"
 #include "term/atom.h"
 #include "term/compare.h"

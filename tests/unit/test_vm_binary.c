@@ -24,9 +24,9 @@
 #include "core/core.h"
 #include "front/front.h"
 #include "gen/codegen.h"
-#include "gen/gate.h"
-#include "gen/load.h"
-#include "gen/stdlib.h"
+#include "bc/gate.h"
+#include "vm/load.h"
+#include "test_program.h"
 #include "term/arith.h"
 #include "term/atom.h"
 #include "term/bits.h"
@@ -48,58 +48,12 @@ static const char SRC[] =
     "     binary:match(B, <<\"cd;ab\">>, [{scope, {3, byte_size(B) - 3}}]),\n"
     "     try base64:decode(<<\"QQ=x\">>) catch error:R -> R end}.\n";
 
-static const char *const LIBS[] = {"lists", "binary", "base64"};
-enum { NLIBS = sizeof LIBS / sizeof LIBS[0] };
 
 static hl_program *prog;
 
-static void compile(void) {
-    hl_front_limits lim;
-    hl_front_limits_default(&lim);
-    hl_front_result *r = hl_front_parse(SRC, strlen(SRC), &lim);
-    assert_non_null(r);
-    assert_int_equal(hl_diags_errors(&r->diags), 0);
-    hl_core_options o;
-    hl_core_options_default(&o);
-    hl_diags d;
-    hl_diags_init(&d, 10);
-    hl_core_module *m = hl_core_compile(r->module, &o, &d);
-    assert_non_null(m);
-    hl_front_result *lr[NLIBS];
-    const hl_core_module *libs[NLIBS];
-    hl_core_options lo = o;
-    lo.stdlib = true; /* lib/ may call its guest-0 builtins */
-    for (size_t i = 0; i < NLIBS; i++) {
-        int li = hl_stdlib_find(LIBS[i]);
-        assert_true(li >= 0);
-        lr[i] = hl_front_parse(hl_stdlib_modules[li].src, hl_stdlib_modules[li].len, &lim);
-        libs[i] = hl_core_compile(lr[i]->module, &lo, &d);
-        assert_non_null(libs[i]);
-    }
-    uint8_t *img = NULL;
-    size_t len = 0;
-    if (!hl_codegen(m, libs, NLIBS, &d, &img, &len, NULL)) {
-        hl_buf b;
-        hl_buf_init(&b, 0);
-        hl_diags_render(&d, "t.erl", &b);
-        fprintf(stderr, "%s\n", b.data ? b.data : "");
-        hl_buf_free(&b);
-        fail();
-    }
-    hl_bc_image g;
-    char err[200];
-    assert_true(hl_gate_check(img, len, &g, err, sizeof err));
-    assert_true(hl_load(&g, &prog, err, sizeof err));
-    hl_bc_image_free(&g);
-    hl_mem_free(img);
-    for (size_t i = 0; i < NLIBS; i++) {
-        hl_core_free((hl_core_module *)libs[i]);
-        hl_front_free(lr[i]);
-    }
-    hl_core_free(m);
-    hl_front_free(r);
-    hl_diags_free(&d);
-}
+/* Compiled through the engine: its stdlib calls (lists:seq, ...) link to
+ * the engine's shared stdlib modules. */
+static void compile(void) { prog = tp_compile(SRC); }
 
 /* Runs main(n): the status, and the result printed with ~p into out. */
 static hl_vm_status run(int64_t n, uint64_t heap, bool gc_always, uint64_t slice, hl_buf *out, uint64_t *reds) {
@@ -264,6 +218,6 @@ int main(void) {
         cmocka_unit_test(test_search_call_bounded),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    hl_program_free(prog);
+    tp_free();
     return rc;
 }

@@ -21,8 +21,8 @@
 #include "core/core.h"
 #include "front/front.h"
 #include "gen/codegen.h"
-#include "gen/gate.h"
-#include "gen/load.h"
+#include "bc/gate.h"
+#include "vm/load.h"
 #include "vm/vm.h"
 
 static hl_program *compile_file(const char *path) {
@@ -44,7 +44,7 @@ static hl_program *compile_file(const char *path) {
     assert_non_null(m);
     uint8_t *img = NULL;
     size_t len = 0;
-    assert_true(hl_codegen(m, NULL, 0, &d, &img, &len, NULL));
+    assert_true(hl_codegen(m, &d, &img, &len, NULL));
     hl_bc_image g;
     char why[200];
     hl_program *p = NULL;

@@ -4,7 +4,7 @@
  * the gate for every structural property and checks only what the gate
  * cannot know (builtins this VM implements, literal kinds the term layer
  * supports, allocation failures). */
-#include "gen/load.h"
+#include "vm/load.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -277,9 +277,12 @@ static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n
 
 /* ---- code -------------------------------------------------------------- */
 
+const hl_term *const hl_vm_const_base = HL_VM_CONST_BASE;
+
 static hl_tword const_operand(hl_program *pg, hl_term t) {
     pg->consts[pg->n_consts] = t;
-    return ((hl_tword)pg->n_consts++ << 2) | 2;
+    hl_tword idx = (hl_tword)(&pg->consts[pg->n_consts++] - HL_VM_CONST_BASE);
+    return (idx << 2) | 2;
 }
 
 static hl_term const_term(const hl_program *pg, uint32_t w) {
@@ -311,7 +314,12 @@ static bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, char cl
         *out = k == HL_K_LABEL ? (hl_tword)&pg->code[v] : 0;
         break;
     case 'F':
-        *out = op == HL_OP_make_fun ? (hl_tword)v : (hl_tword)&pg->code[img->funcs[v].entry];
+        *out = op == HL_OP_make_fun ? (hl_tword)&pg->fun_sites[v] : (hl_tword)&pg->code[img->funcs[v].entry];
+        break;
+    case 'I':
+        pg->import_sites[pg->n_import_sites][0] = at;
+        pg->import_sites[pg->n_import_sites++][1] = v;
+        *out = 0; /* hl_link patches it */
         break;
     case 'B': {
         const hl_bc_builtin *b = &hl_bc_builtins[v];
@@ -414,6 +422,10 @@ void hl_program_free(hl_program *p) {
     hl_mem_free(p->fn_modules);
     hl_mem_free(p->lines);
     hl_mem_free(p->bindings);
+    hl_mem_free(p->fun_sites);
+    hl_mem_free(p->imports);
+    hl_mem_free(p->import_sites);
+    hl_mem_free(p->linked);
     hl_mem_free(p);
 }
 
@@ -455,7 +467,10 @@ bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen)
         pg->fn_names = hl_mem_calloc(img->n_functions, sizeof *pg->fn_names);
         pg->fn_modules = hl_mem_calloc(img->n_functions, sizeof *pg->fn_modules);
         if (!pg->funcs || !pg->fn_names || !pg->fn_modules) ok = lfail(err, errlen, "out of memory");
+        pg->fun_sites = hl_mem_calloc(img->n_functions, sizeof *pg->fun_sites);
+        if (!pg->fun_sites) ok = lfail(err, errlen, "out of memory");
         for (uint32_t i = 0; ok && i < img->n_functions; i++) {
+            pg->fun_sites[i] = (hl_fun_site){pg, i};
             pg->funcs[i] = img->funcs[i];
             pg->fn_names[i] = pg->atoms[img->funcs[i].name];
             pg->fn_modules[i] = pg->atoms[img->funcs[i].module];
@@ -477,6 +492,20 @@ bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen)
             pg->bindings[i].arity = img->bindings[i][2];
         }
         if (ok) pg->n_bindings = img->n_bindings;
+    }
+    /* Imports (linked by hl_link once every module they name is loaded). */
+    if (ok && img->n_imports) {
+        pg->imports = hl_mem_calloc(img->n_imports, sizeof *pg->imports);
+        if (!pg->imports) ok = lfail(err, errlen, "out of memory");
+        for (uint32_t i = 0; ok && i < img->n_imports; i++) {
+            pg->imports[i].module = pg->atoms[img->imports[i][0]];
+            pg->imports[i].function = pg->atoms[img->imports[i][1]];
+            pg->imports[i].arity = img->imports[i][2];
+        }
+        if (ok) pg->n_imports = img->n_imports;
+        /* at most one I operand per 3 code words (call_ext is 3 words) */
+        pg->import_sites = ok ? hl_mem_calloc(img->n_code / 3 + 1, sizeof *pg->import_sites) : NULL;
+        if (ok && !pg->import_sites) ok = lfail(err, errlen, "out of memory");
     }
     /* Code. */
     if (ok) {
@@ -528,4 +557,75 @@ uint32_t hl_program_line_at(const hl_program *p, uint32_t off) {
     int64_t f = hl_program_fn_at(p, off);
     if (f < 0 || p->lines[2 * lo] < p->funcs[f].entry) return 0;
     return p->lines[2 * lo + 1];
+}
+
+/* ---- linking ------------------------------------------------------------ */
+
+bool hl_link(hl_program *p, hl_link_resolve resolve, void *ctx, char *err, size_t errlen) {
+    for (uint32_t i = 0; i < p->n_imports; i++) {
+        hl_program_import *im = &p->imports[i];
+        const hl_program *t = NULL;
+        uint32_t fn = 0;
+        if (!resolve(ctx, im->module, im->function, im->arity, &t, &fn) || !t || fn >= t->n_functions ||
+            !(t->funcs[fn].flags & HL_BC_FN_EXPORTED) || t->funcs[fn].arity != im->arity) {
+            size_t ml, fl;
+            const char *mn = hl_atom_name(hl_atom_index(im->module), &ml);
+            const char *fname = hl_atom_name(hl_atom_index(im->function), &fl);
+            return lfail(err, errlen, "%.*s:%.*s/%u is not a function of a loaded module", (int)ml, mn, (int)fl,
+                         fname, im->arity);
+        }
+        im->target = t, im->fn = fn;
+    }
+    for (uint32_t i = 0; i < p->n_import_sites; i++) {
+        const hl_program_import *im = &p->imports[p->import_sites[i][1]];
+        p->code[p->import_sites[i][0]] = (hl_tword)&im->target->code[im->target->funcs[im->fn].entry];
+    }
+    p->imports_linked = true;
+    return true;
+}
+
+bool hl_link_closure(hl_program *p) {
+    uint32_t n = 1, cap = 8;
+    const hl_program **set = hl_mem_calloc(cap, sizeof *set);
+    if (!set) return false;
+    set[0] = p;
+    /* Breadth-first over the linked imports (a handful of modules). */
+    for (uint32_t done = 0; done < n; done++) {
+        const hl_program *m = set[done];
+        for (uint32_t i = 0; i < m->n_imports; i++) {
+            const hl_program *t = m->imports[i].target;
+            bool seen = t == NULL;
+            for (uint32_t k = 0; k < n && !seen; k++) seen = set[k] == t;
+            if (seen) continue;
+            if (n == cap) {
+                const hl_program **ns = hl_mem_realloc_array(set, (size_t)cap * 2, sizeof *ns);
+                if (!ns) {
+                    hl_mem_free(set);
+                    return false;
+                }
+                set = ns, cap *= 2;
+            }
+            set[n++] = t;
+        }
+    }
+    hl_mem_free(p->linked);
+    p->linked = set;
+    p->n_linked = n;
+    return true;
+}
+
+static bool holds(const hl_program *m, const hl_tword *ptr) { return ptr >= m->code && ptr < m->code + m->n_code; }
+
+const hl_program *hl_program_of_code(const hl_program *p, const hl_tword *ptr) {
+    if (holds(p, ptr)) return p;
+    for (uint32_t i = 0; i < p->n_linked; i++)
+        if (holds(p->linked[i], ptr)) return p->linked[i];
+    return NULL;
+}
+
+bool hl_program_links(const hl_program *p, const hl_program *m) {
+    if (m == p) return true;
+    for (uint32_t i = 0; i < p->n_linked; i++)
+        if (p->linked[i] == m) return true;
+    return false;
 }

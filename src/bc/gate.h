@@ -2,14 +2,14 @@
  * positive allowlist of docs/bytecode.md §4 BEFORE anything runs, and gives
  * the loader a parsed view of an accepted image. Nothing else may produce
  * an hl_bc_image (DESIGN §3 invariant 2). */
-#ifndef HL_GEN_GATE_H
-#define HL_GEN_GATE_H
+#ifndef HL_BC_GATE_H
+#define HL_BC_GATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gen/bytecode.h"
+#include "bc/bytecode.h"
 
 typedef struct hl_bc_function {
     uint32_t name;       /* atom index */
@@ -38,6 +38,8 @@ typedef struct hl_bc_image {
     uint32_t *lines; /* n_lines (offset, line) pairs */
     uint32_t n_bindings;
     uint32_t (*bindings)[3]; /* (module atom, function atom, arity) per binding */
+    uint32_t n_imports;
+    uint32_t (*imports)[3];  /* (module atom, function atom, arity) per import */
 } hl_bc_image;
 
 /* Checks `size` bytes. On success fills *out (free with hl_bc_image_free) and

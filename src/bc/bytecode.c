@@ -1,6 +1,6 @@
 /* bytecode.c — the opcode descriptor table (from opcodes.def) and the
  * builtin allowlist the gate checks builtin ids against. */
-#include "gen/bytecode.h"
+#include "bc/bytecode.h"
 
 #include "core/builtins.h"
 
@@ -10,7 +10,7 @@
 #define R HL_OPF_RED
 const hl_opinfo hl_bc_ops[HL_OP__COUNT] = {
 #define HL_OP(name, sig, flags) {#name, sig, flags},
-#include "gen/opcodes.def"
+#include "bc/opcodes.def"
 #undef HL_OP
 };
 #undef T
@@ -20,10 +20,11 @@ const hl_opinfo hl_bc_ops[HL_OP__COUNT] = {
 
 /* The builtin allowlist is core/builtins.def (DESIGN §8: one table for the
  * classifier, codegen, gate and VM); ids are its entry order. Only kind BIF
- * entries may appear in a `bif` instruction: ERL entries are guest code
- * linked as functions, SURFACE entries need a capability (not yet). */
+ * entries may appear in a `bif` instruction: ERL entries are guest code in
+ * the stdlib's own modules, reached through an import (call_ext), SURFACE
+ * entries need a capability. */
 const hl_bc_builtin hl_bc_builtins[] = {
-#define X(id, mod, fun, arity, guard, kind, guest) {mod, fun, arity, HL_BK_##kind == HL_BK_BIF},
+#define X(id, mod, fun, arity, guard, kind, guest) {mod, fun, arity, HL_BK_##kind == HL_BK_BIF, HL_BK_##kind == HL_BK_ERL},
 #include "core/builtins.def"
 #undef X
 };

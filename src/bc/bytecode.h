@@ -4,15 +4,15 @@
  * The normative description is docs/bytecode.md; this header is its C
  * mirror. Codegen emits images in this format, the gate (gate.h) checks
  * them, the loader (load.h) turns a gated image into threaded code. */
-#ifndef HL_GEN_BYTECODE_H
-#define HL_GEN_BYTECODE_H
+#ifndef HL_BC_BYTECODE_H
+#define HL_BC_BYTECODE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #define HL_BC_MAGIC 0x43424C48u /* "HLBC" read as a little-endian u32 */
-#define HL_BC_VERSION 1u
+#define HL_BC_VERSION 2u
 #define HL_BC_HEADER_WORDS 10u /* u32 words in the header */
 #define HL_BC_HEADER_BYTES (HL_BC_HEADER_WORDS * 4u)
 
@@ -34,10 +34,14 @@
 #define HL_BC_MAX_LIST 65536u       /* entries in one operand list */
 #define HL_BC_MAX_BIG_BYTES 8192u   /* magnitude bytes of a bignum literal */
 #define HL_BC_MAX_BINDINGS 1024u    /* entries in the binding table */
+#define HL_BC_MAX_IMPORTS 65536u    /* entries in the import table */
 
 /* Header flags (word 9). HL_BC_FLAG_BINDINGS: a binding table follows the
  * line table (docs/bytecode.md §2.7); images without bindings are unchanged. */
 #define HL_BC_FLAG_BINDINGS 1u
+/* HL_BC_FLAG_IMPORTS: an import table follows (after the binding table when
+ * both are present; docs/bytecode.md §2.8). */
+#define HL_BC_FLAG_IMPORTS 2u
 #define HL_BC_MAX_MAP_PAIRS 128u    /* (key, value) pairs in one map instruction */
 
 /* Operand word: bits 3..0 the kind, bits 31..4 the value (28 bits). For
@@ -55,6 +59,7 @@ typedef enum hl_bc_kind {
     HL_K_FUNC = 8,   /* function table index */
     HL_K_BIF = 9,    /* builtin id (allowlist table) */
     HL_K_U = 10,     /* unsigned number */
+    HL_K_IMPORT = 11, /* import table index (call_ext*) */
     HL_K_OP = 15     /* opcode word */
 } hl_bc_kind;
 
@@ -73,7 +78,7 @@ typedef enum hl_bc_kind {
 
 typedef enum hl_opcode {
 #define HL_OP(name, sig, flags) HL_OP_##name,
-#include "gen/opcodes.def"
+#include "bc/opcodes.def"
 #undef HL_OP
     HL_OP__COUNT
 } hl_opcode;
@@ -121,6 +126,7 @@ typedef struct hl_bc_builtin {
     const char *name;
     uint32_t arity;
     bool is_bif; /* callable by the `bif` instruction */
+    bool is_erl; /* a stdlib function written in Erlang: reached by call_ext */
 } hl_bc_builtin;
 
 /* The builtin allowlist: id = index. */

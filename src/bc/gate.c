@@ -3,7 +3,7 @@
  * checked, then per function a decode pass (opcodes, operand kinds and
  * ranges, labels on instruction starts) and a flow pass (frames, try/catch
  * handlers, heap reservations) over an explicit worklist — no recursion. */
-#include "gen/gate.h"
+#include "bc/gate.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -290,6 +290,7 @@ static bool check_operand(gate *g, uint32_t pc, char cls, uint32_t w) {
     case 'a': kind_ok = k == HL_K_ATOM; break;
     case 'F': kind_ok = k == HL_K_FUNC; break;
     case 'B': kind_ok = k == HL_K_BIF; break;
+    case 'I': kind_ok = k == HL_K_IMPORT; break;
     default: kind_ok = false;
     }
     if (!kind_ok) return fail(g, "code %u: operand kind %u not allowed for class '%c'", pc, k, cls);
@@ -302,6 +303,7 @@ static bool check_operand(gate *g, uint32_t pc, char cls, uint32_t w) {
     case HL_K_NIL: case HL_K_NOFAIL: range_ok = v == 0; break;
     case HL_K_FUNC: range_ok = v < img->n_functions; break;
     case HL_K_BIF: range_ok = v < hl_bc_builtin_count && hl_bc_builtins[v].is_bif; break;
+    case HL_K_IMPORT: range_ok = v < img->n_imports; break;
     default: break; /* INT: any 28-bit value; U and LABEL: per use */
     }
     if (!range_ok) return fail(g, "code %u: operand value %u out of range", pc, v);
@@ -359,6 +361,33 @@ static bool decode(gate *g, uint32_t pc, uint32_t end, insn *in) {
     return true;
 }
 
+/* decode() again for an instruction pass 1 accepted: the same fields,
+ * without re-checking each operand (the later passes visit every
+ * instruction again; this keeps the gate linear with a small constant). */
+static void redecode(const gate *g, uint32_t pc, insn *in) {
+    const uint32_t *code = g->img->code;
+    in->pc = pc;
+    in->op = HL_BC_VALUE(code[pc]);
+    in->w = code + pc + 1;
+    in->list_at = UINT32_MAX;
+    in->list_k = in->list_n = 0;
+    in->group = NULL;
+    uint32_t pos = pc + 1, prev = 0;
+    for (const char *c = hl_bc_ops[in->op].sig; *c; c++) {
+        if (*c == '*') {
+            uint32_t n = (uint32_t)(c[1] - '0'), k = HL_BC_VALUE(prev);
+            in->list_at = pos - (pc + 1), in->list_k = k, in->list_n = n, in->group = c + 2;
+            pos += k * n;
+            c += 1 + n;
+            continue;
+        }
+        prev = code[pos++];
+    }
+    in->len = pos - pc;
+    in->nw = in->len - 1;
+    if (in->list_at == UINT32_MAX) in->list_at = in->nw;
+}
+
 /* Class of operand word i of a decoded instruction. */
 static char op_class(const insn *in, uint32_t i) {
     const char *sig = hl_bc_ops[in->op].sig;
@@ -375,7 +404,7 @@ static int cmp_u32(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* A bit syntax segment descriptor (gen/bytecode.h): known type and
+/* A bit syntax segment descriptor (bc/bytecode.h): known type and
  * endianness, unit 1..256, no stray bits; skip only when matching. */
 static bool bs_desc_ok(uint32_t d, bool matching) {
     if (d >> HL_BS_DESC_BITS) return false;
@@ -399,6 +428,9 @@ static bool static_rules(gate *g, const hl_bc_function *fn, const insn *in) {
         break;
     case HL_OP_call: case HL_OP_call_last: case HL_OP_call_only:
         if (V(0) != img->funcs[V(1)].arity) return fail(g, "code %u: call arity mismatch", in->pc);
+        break;
+    case HL_OP_call_ext: case HL_OP_call_ext_last: case HL_OP_call_ext_only:
+        if (V(0) != img->imports[V(1)][2]) return fail(g, "code %u: call_ext arity mismatch", in->pc);
         break;
     case HL_OP_call_fun: case HL_OP_call_fun_last: case HL_OP_call_fun_only:
         if (V(0) > HL_BC_MAX_ARITY) return fail(g, "code %u: fun arity too large", in->pc);
@@ -465,7 +497,7 @@ static bool pass_decode(gate *g, const hl_bc_function *fn) {
     }
     /* Labels: instruction starts inside this function. */
     for (uint32_t pc = fn->entry; pc < fn->end; pc += in.len) {
-        (void)decode(g, pc, fn->end, &in);
+        redecode(g, pc, &in);
         for (uint32_t i = 0; i < in.nw; i++) {
             if (HL_BC_KIND(in.w[i]) != HL_K_LABEL) continue;
             uint32_t t = HL_BC_VALUE(in.w[i]);
@@ -561,13 +593,13 @@ static bool step(gate *g, flow *f, const insn *in, fstate *s) {
         if (s->frame != (int32_t)V(0) || s->ntry) return fail(g, "code %u: deallocate mismatch", pc);
         s->frame = -1;
         break;
-    case HL_OP_return: case HL_OP_call_only: case HL_OP_call_fun_only:
+    case HL_OP_return: case HL_OP_call_only: case HL_OP_call_fun_only: case HL_OP_call_ext_only:
         if (s->frame >= 0) return fail(g, "code %u: needs no frame", pc);
         break;
-    case HL_OP_call: case HL_OP_call_fun:
+    case HL_OP_call: case HL_OP_call_fun: case HL_OP_call_ext:
         if (s->frame < 0) return fail(g, "code %u: non-tail call without a frame", pc);
         break;
-    case HL_OP_call_last:
+    case HL_OP_call_last: case HL_OP_call_ext_last:
         if (s->frame != (int32_t)V(2) || s->ntry) return fail(g, "code %u: call_last frame mismatch", pc);
         break;
     case HL_OP_call_fun_last:
@@ -643,7 +675,7 @@ static bool pass_flow(gate *g, const hl_bc_function *fn) {
                 break;
             }
             insn in;
-            (void)decode(g, pc, fn->end, &in);
+            redecode(g, pc, &in);
             if (!(ok = step(g, &f, &in, &s))) break;
             if (hl_bc_ops[in.op].flags & HL_OPF_TERM) break;
             pc += in.len;
@@ -727,6 +759,39 @@ static bool check_bindings(gate *g, size_t at, uint32_t n) {
     return true;
 }
 
+/* ---- imports -------------------------------------------------------- */
+
+/* The import table (§2.8) at byte offset `at`. An import names a function
+ * of another module: one of the stdlib's Erlang functions on the allowlist
+ * (an ERL entry of core/builtins.def), or a function of a module that is
+ * not on the allowlist at all (another module of the same program, which
+ * the linker resolves within the program only). A module the allowlist
+ * names can be reached only through its allowlisted entries, and erlang
+ * never: its functions are builtins (`bif`), not code. */
+static bool check_imports(gate *g, size_t at, uint32_t n) {
+    hl_bc_image *img = g->img;
+    img->n_imports = n;
+    img->imports = hl_mem_calloc(n, sizeof *img->imports);
+    if (!img->imports) return fail(g, "out of memory");
+    for (uint32_t i = 0; i < n; i++) {
+        const uint8_t *e = g->bytes + at + 4 + 12 * (size_t)i;
+        uint32_t mod = rd32(e), fun = rd32(e + 4), arity = rd32(e + 8);
+        if (mod >= img->n_atoms || fun >= img->n_atoms) return fail(g, "import %u: atom out of range", i);
+        if (arity > HL_BC_MAX_ARITY) return fail(g, "import %u: arity too large", i);
+        if (atom_is(img, mod, "erlang")) return fail(g, "import %u: module erlang has no code to call", i);
+        bool allow_module = false, allowed = false;
+        for (uint32_t b = 0; b < hl_bc_builtin_count && !allowed; b++) {
+            if (!atom_is(img, mod, hl_bc_builtins[b].module)) continue;
+            allow_module = true;
+            allowed = hl_bc_builtins[b].is_erl && hl_bc_builtins[b].arity == arity &&
+                      atom_is(img, fun, hl_bc_builtins[b].name);
+        }
+        if (allow_module && !allowed) return fail(g, "import %u: not an allowlisted stdlib function", i);
+        img->imports[i][0] = mod, img->imports[i][1] = fun, img->imports[i][2] = arity;
+    }
+    return true;
+}
+
 void hl_bc_image_free(hl_bc_image *img) {
     if (!img) return;
     hl_mem_free(img->atom_names);
@@ -737,6 +802,7 @@ void hl_bc_image_free(hl_bc_image *img) {
     hl_mem_free(img->code);
     hl_mem_free(img->lines);
     hl_mem_free(img->bindings);
+    hl_mem_free(img->imports);
     memset(img, 0, sizeof *img);
 }
 
@@ -751,14 +817,14 @@ bool hl_gate_check(const uint8_t *bytes, size_t size, hl_bc_image *out, char *er
     if (ok) {
         if (h[0] != HL_BC_MAGIC) ok = fail(&g, "bad magic");
         else if (h[1] != HL_BC_VERSION) ok = fail(&g, "unsupported format version %u", h[1]);
-        else if (h[9] & ~HL_BC_FLAG_BINDINGS) ok = fail(&g, "reserved header flags set");
+        else if (h[9] & ~(HL_BC_FLAG_BINDINGS | HL_BC_FLAG_IMPORTS)) ok = fail(&g, "reserved header flags set");
         else if (h[2] > HL_BC_MAX_ATOMS || h[4] > HL_BC_MAX_LITERALS || h[6] == 0 ||
                  h[6] > HL_BC_MAX_FUNCTIONS || h[7] == 0 || h[7] > HL_BC_MAX_CODE_WORDS ||
                  h[8] > HL_BC_MAX_LINES)
             ok = fail(&g, "a header count is out of range");
     }
-    uint64_t base = 0;
-    uint32_t n_bindings = 0;
+    uint64_t base = 0, imports_at = 0;
+    uint32_t n_bindings = 0, n_imports = 0;
     if (ok) {
         /* The sections must add up to the image size exactly (all in 64-bit:
          * no 32-bit product can overflow it). */
@@ -766,20 +832,32 @@ bool hl_gate_check(const uint8_t *bytes, size_t size, hl_bc_image *out, char *er
                (uint64_t)h[8] * 8;
         uint64_t total = base;
         if (h[9] & HL_BC_FLAG_BINDINGS) {
-            if (base > size || size - base < 4) ok = fail(&g, "binding table missing");
+            if (total > size || size - total < 4) ok = fail(&g, "binding table missing");
             else {
-                n_bindings = rd32(bytes + base);
+                n_bindings = rd32(bytes + total);
                 if (n_bindings == 0 || n_bindings > HL_BC_MAX_BINDINGS)
                     ok = fail(&g, "binding count out of range");
-                total = base + 4 + (uint64_t)n_bindings * 12;
+                total += 4 + (uint64_t)n_bindings * 12;
+            }
+        }
+        imports_at = total;
+        if (ok && (h[9] & HL_BC_FLAG_IMPORTS)) {
+            if (total > size || size - total < 4) ok = fail(&g, "import table missing");
+            else {
+                n_imports = rd32(bytes + total);
+                if (n_imports == 0 || n_imports > HL_BC_MAX_IMPORTS) ok = fail(&g, "import count out of range");
+                total += 4 + (uint64_t)n_imports * 12;
             }
         }
         if (ok && total != size) ok = fail(&g, "section sizes do not add up to the image size");
     }
+    /* The binding and import tables are read in place before the code, so
+     * that call_binding and call_ext can be checked against them. */
     ok = ok && check_atoms(&g, h[2], h[3]) && check_literals(&g, h[4], h[5]) &&
          check_functions(&g, h[6], h[7]) && (n_bindings == 0 || check_bindings(&g, (size_t)base, n_bindings)) &&
-         check_code(&g, h[7]) && check_lines(&g, h[8]);
-    if (ok && n_bindings) { /* the binding table was read in place: skip it */
+         (n_imports == 0 || check_imports(&g, (size_t)imports_at, n_imports)) && check_code(&g, h[7]) &&
+         check_lines(&g, h[8]);
+    if (ok && (n_bindings || n_imports)) { /* the tables were read in place: skip them */
         if (g.pos != base) ok = fail(&g, "section sizes do not add up to the image size");
         else g.pos = size;
     }

@@ -1,0 +1,21 @@
+/* stdlib_images.h — the stdlib compiled at build time: one bytecode image
+ * per lib/NAME.erl, produced by our own compiler (tools/hl_stdlib_build.c)
+ * into the build tree and linked into the library. Nothing of the stdlib
+ * is parsed at run time; an engine loads an image (through the gate, like
+ * any program) the first time a program links its module (modules.c). */
+#ifndef HL_HOST_STDLIB_IMAGES_H
+#define HL_HOST_STDLIB_IMAGES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct hl_stdlib_image {
+    const char *name; /* the module, = the file name without .erl */
+    const uint8_t *bytes;
+    size_t len;
+} hl_stdlib_image;
+
+extern const hl_stdlib_image hl_stdlib_images[];
+extern const size_t hl_stdlib_image_count;
+
+#endif

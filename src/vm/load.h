@@ -1,0 +1,135 @@
+/* load.h — the loader and linker: turn a gated image (bc/gate.h) into a
+ * runnable, immutable module: threaded code with pre-decoded operands,
+ * literals materialised in a literal area outside every process heap, atoms
+ * interned as the module's pool; then link its imports (call_ext) to the
+ * entries of other loaded modules. A linked module is shareable across
+ * threads. (hl_program is one loaded module; the host's program is a set of
+ * them, docs/design.md.) */
+#ifndef HL_VM_LOAD_H
+#define HL_VM_LOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bc/gate.h"
+#include "term/atom.h"
+#include "term/term.h"
+
+struct hl_vm_proc;
+typedef hl_term_status (*hl_vm_bif_fn)(struct hl_vm_proc *p, const hl_term *args, hl_term *out);
+
+/* Threaded code: one word per bytecode word, so code offsets, labels and
+ * line-table offsets are the same indices in both. Word 0 of an instruction
+ * is the handler (address for computed goto, else the runtime opcode);
+ * operands are pre-decoded (docs/bytecode.md §5):
+ *   s/d/y  (index << 2) | 0 x, 1 y, 2 constant; a constant's index is
+ *          counted from HL_VM_CONST_BASE, so one operand word names the
+ *          constant of any module and the interpreter never switches
+ *          constant tables when a call crosses modules
+ *   c a    the term itself
+ *   l f    address of the target's threaded word (f NOFAIL: 0)
+ *   F      address of the callee's entry (make_fun: its hl_fun_site)
+ *   I      address of the imported callee's entry (0 until linked)
+ *   B      the builtin's C function
+ *   u      the value */
+typedef uintptr_t hl_tword;
+
+/* One entry of the program's binding table (docs/bytecode.md §2.7): the
+ * host function `call_binding` index i calls. The host resolves it. */
+typedef struct hl_program_binding {
+    hl_term module, function; /* atoms of the program's pool */
+    uint32_t arity;
+} hl_program_binding;
+
+/* The base constant operands count from: an address below every heap
+ * object, never dereferenced itself (base + index is the constant's own
+ * address in its module's consts array). */
+#define HL_VM_CONST_BASE ((const hl_term *)(uintptr_t)sizeof(hl_term))
+/* The same as a value the compiler cannot see through (its array-bounds
+ * analysis would otherwise object to indexing from a constant address). */
+extern const hl_term *const hl_vm_const_base;
+
+/* What a make_fun names: the module and function index its funs carry. */
+typedef struct hl_fun_site {
+    const struct hl_program *prog;
+    uint64_t index;
+} hl_fun_site;
+
+/* One entry of the import table (docs/bytecode.md §2.8), resolved by
+ * hl_link. */
+typedef struct hl_program_import {
+    hl_term module, function; /* atoms of the module's pool */
+    uint32_t arity;
+    const struct hl_program *target; /* NULL until linked */
+    uint32_t fn;                      /* the target's function index */
+} hl_program_import;
+
+typedef struct hl_program {
+    hl_tword *code;
+    uint32_t n_code;
+    hl_term *consts; /* operand constants */
+    uint32_t n_consts;
+    hl_term *atoms;  /* pool index -> atom term */
+    uint32_t n_atoms;
+    hl_atom_pool *pool;
+    hl_term am_module, am_line; /* atom 0, and 'line' for stack traces */
+    hl_bc_function *funcs;
+    hl_term *fn_names; /* atom term of each function's name */
+    hl_term *fn_modules; /* ... and of its module (a linked stdlib module's own) */
+    uint32_t n_functions;
+    uint32_t *lines; /* (offset, line) pairs */
+    uint32_t n_lines;
+    hl_term *literals; /* literal index -> term (in the literal area) */
+    uint32_t n_literals;
+    hl_term **lit_blocks; /* one block per literal (the literal area) */
+    hl_binary **lit_bins; /* off-heap binaries the literals reference */
+    uint32_t n_lit_bins;
+    hl_program_binding *bindings;
+    uint32_t n_bindings;
+    struct hl_heap *lit_maps; /* map nodes of map literals (built by the map
+                                 layer; never collected; NULL when none) */
+    hl_fun_site *fun_sites;   /* one per function: make_fun's operand */
+    hl_program_import *imports;
+    uint32_t n_imports;
+    uint32_t (*import_sites)[2]; /* (code index of an I operand, import index) */
+    uint32_t n_import_sites;
+    /* The modules this one can reach through imports, itself first
+     * (transitively; set by hl_link_closure): where a code address or a
+     * fun's module is looked up for stack traces and calls of funs. */
+    const struct hl_program **linked;
+    uint32_t n_linked;
+    bool imports_linked; /* every import resolved: the module may run */
+} hl_program;
+
+/* Resolves an import to an exported function of a loaded module. */
+typedef bool (*hl_link_resolve)(void *ctx, hl_term module, hl_term function, uint32_t arity,
+                                const hl_program **target, uint32_t *fn);
+
+/* Loads a gated image. False with a message on failure (out of memory, a
+ * builtin this VM does not implement, a literal the term layer cannot
+ * represent yet). The image can be freed afterwards. */
+bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen);
+void hl_program_free(hl_program *p);
+
+/* Links every import of `p` through `resolve` and patches its call_ext
+ * operands. False with a message when an import does not resolve to an
+ * exported function of the same arity. */
+bool hl_link(hl_program *p, hl_link_resolve resolve, void *ctx, char *err, size_t errlen);
+/* Fills p->linked with p and every module reachable from it through
+ * linked imports. False when out of memory. */
+bool hl_link_closure(hl_program *p);
+/* The module of `linked` (p->linked of the running program) whose code
+ * holds `ptr`, or NULL. */
+const hl_program *hl_program_of_code(const hl_program *p, const hl_tword *ptr);
+/* True when `m` is p or one of the modules it links. */
+bool hl_program_links(const hl_program *p, const hl_program *m);
+
+/* Index of the exported function name/arity, or -1. */
+int64_t hl_program_find(const hl_program *p, const char *name, size_t len, uint32_t arity);
+/* Function containing threaded word index `off`, or -1. */
+int64_t hl_program_fn_at(const hl_program *p, uint32_t off);
+/* Source line of threaded word index `off` (0 = unknown). */
+uint32_t hl_program_line_at(const hl_program *p, uint32_t off);
+
+#endif
