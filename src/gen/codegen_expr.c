@@ -83,8 +83,10 @@ static bool is_arith(uint32_t id, hl_opcode *op) {
     }
 }
 
-/* A builtin call with fail label `fail` (ONOFAIL in bodies); result in x0. */
-static uint32_t builtin(cg *c, const hl_core_node *e, uint32_t fail) {
+/* A builtin call with fail label `fail` (ONOFAIL in bodies); result in x0.
+ * A stdlib function written in Erlang is a call_ext (call_ext_last when
+ * is_tail). */
+static uint32_t builtin(cg *c, const hl_core_node *e, uint32_t fail, bool is_tail) {
     uint32_t id = e->u.call.target;
     if (id >= HL_BI__COUNT) {
         cg_error(c, e->line, e->col, "internal error: builtin id out of range");
@@ -98,7 +100,8 @@ static uint32_t builtin(cg *c, const hl_core_node *e, uint32_t fail) {
         uint32_t imp = cg_import(c, b->module, strlen(b->module), b->function, strlen(b->function), b->arity);
         load_args(c, e->u.call.args, n, NULL, 0);
         cg_line(c, e->line);
-        E(c, call_ext, OU(n), OIMP(imp));
+        if (is_tail) E(c, call_ext_last, OU(n), OIMP(imp), CG_FRAME);
+        else E(c, call_ext, OU(n), OIMP(imp));
         c->temp_top = mark;
         return OX(0);
     }
@@ -144,7 +147,7 @@ static uint32_t call(cg *c, const hl_core_node *e, bool is_tail) {
         c->temp_top = mark;
         return OX(0);
     }
-    case HL_CALL_BUILTIN: return builtin(c, e, ONOFAIL);
+    case HL_CALL_BUILTIN: return builtin(c, e, ONOFAIL, is_tail);
     case HL_CALL_REMOTE: {
         /* another module of the program: an import the linker resolves
          * within the program */
@@ -502,7 +505,11 @@ static void tail(cg *c, const hl_core_node *e) {
     if (c->try_depth == 0) {
         switch (e->kind) {
         case HL_CORE_CALL:
-            if (e->u.call.kind == HL_CALL_LOCAL) {
+            /* local and remote calls, and the stdlib's Erlang functions
+             * (call_ext_last): a loop through them runs in constant stack */
+            if (e->u.call.kind == HL_CALL_LOCAL || e->u.call.kind == HL_CALL_REMOTE ||
+                (e->u.call.kind == HL_CALL_BUILTIN && e->u.call.target < HL_BI__COUNT &&
+                 hl_builtins[e->u.call.target].kind == HL_BK_ERL)) {
                 call(c, e, true);
                 return;
             }

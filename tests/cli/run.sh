@@ -96,5 +96,26 @@ expect run-output-default-cap 3 '' 'limit exceeded: output' -- run --timeout-ms 
 expect run-output-bad-cap 2 '' 'positive integer' -- run --max-output-bytes 0 "$tmp/out.erl" ok
 expect run-help-output 0 'max-output-bytes' '' -- run --help
 
+# Programs of several modules (hl run FILE MORE.erl... FUNCTION, hl check
+# --program): a call into another module sees only its exports; module
+# names are distinct and not the stdlib's.
+printf -- '-module(ma).\n-export([main/0]).\nmain() -> mb:f(20) + 1.\n' >"$tmp/ma.erl"
+printf -- '-module(md).\n-export([main/1]).\nmain(X) -> mb:hidden(X).\n' >"$tmp/md.erl"
+printf -- '-module(mb).\n-export([f/1]).\nf(X) -> 2 * X.\nhidden(X) -> X.\n' >"$tmp/mb.erl"
+printf -- '-module(ma).\n-export([g/0]).\ng() -> 1.\n' >"$tmp/ma2.erl"
+printf -- '-module(lists).\n-export([g/0]).\ng() -> 1.\n' >"$tmp/lists.erl"
+printf -- '-module(mc).\n-export([main/0]).\nmain() -> mb:f(1).\n' >"$tmp/mc.erl"
+expect run-multi 0 '^41$' '' -- run "$tmp/ma.erl" "$tmp/mb.erl" main
+expect run-multi-args 0 '^5$' '' -- run "$tmp/mc.erl" "$tmp/mb.erl" "$tmp/ma.erl" main
+expect run-multi-hidden 2 '' 'remote call mb:hidden/1 is not declared \(the module does not export it\)' -- \
+  run "$tmp/md.erl" "$tmp/mb.erl" main 1
+expect run-multi-missing 2 '' 'remote call mb:f/1 is not declared' -- run "$tmp/ma.erl" main
+expect run-multi-duplicate 2 '' "module 'ma' is already defined by" -- run "$tmp/ma.erl" "$tmp/ma2.erl" "$tmp/mb.erl" main
+expect run-multi-stdlib-name 2 '' "has the name of a stdlib module" -- run "$tmp/mc.erl" "$tmp/lists.erl" "$tmp/mb.erl" main
+expect check-program 2 '' 'mb:hidden/1' -- check --program "$tmp/md.erl" "$tmp/mb.erl"
+expect check-program-ok 0 '' '' -- check --program "$tmp/mc.erl" "$tmp/mb.erl"
+expect check-program-alone 2 '' 'remote call mb:f/1 is not declared' -- check "$tmp/mc.erl" "$tmp/mb.erl"
+expect run-help-multi 0 'MORE.erl' '' -- run --help
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -38,6 +38,39 @@ slow_ok() { # name: true when name is listed and the run stopped at its deadline
 }
 # io_big/: programs too slow for test_vm_slices (which runs the top level
 # five times): terms above io_lib's printing budget (docs/io.md).
+# check_run NAME EXPECTED HL-ARGS...: runs `hl run HL-ARGS... main` and
+# compares with EXPECTED (a result, or the program's output followed by the
+# exception line).
+check_run() {
+    local name=$1 exp=$2
+    shift 2
+    "$HL" run "$@" main >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    if slow_ok "$name"; then
+        pass=$((pass + 1))
+    elif [ $rc -eq 1 ] && grep -q '^\*\* exception' "$TMP/err"; then
+        # what the program wrote (stdout) comes first in FILE.expected,
+        # then the exception line (its first line is compared)
+        { cat "$TMP/out"; head -n 1 "$TMP/err"; } >"$TMP/got"
+        n=$(wc -c <"$TMP/got")
+        if head -c "$n" "$exp" | cmp -s - "$TMP/got" &&
+            tail -c +$(($(wc -c <"$TMP/out") + 1)) "$exp" | head -c 13 | grep -q '^\*\* exception'; then
+            pass=$((pass + 1))
+        else
+            echo "FAIL $name: exit $rc with: $(head -n 1 "$TMP/err")"
+            echo "--- expected"; head -c 600 "$exp"
+            fail=$((fail + 1))
+        fi
+    elif [ $rc -eq 0 ] && cmp -s "$TMP/out" "$exp"; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL $name: exit $rc"
+        echo "--- expected"; head -c 600 "$exp"
+        echo "--- got"; head -c 600 "$TMP/out"; head -n 3 "$TMP/err"
+        fail=$((fail + 1))
+    fi
+}
+
 for erl in $(LC_COLLATE=C ls "$DIR"/*.erl "$DIR"/io_big/*.erl); do
     mine || continue
     exp="${erl%.erl}.expected"
@@ -53,31 +86,21 @@ for erl in $(LC_COLLATE=C ls "$DIR"/*.erl "$DIR"/io_big/*.erl); do
     # heap limit of big printing itself.
     heap=()
     [[ "$erl" == */io_big/* ]] && heap=(--max-heap-bytes 268435456)
-    "$HL" run --timeout-ms $ms "${heap[@]}" "$erl" main >"$TMP/out" 2>"$TMP/err"
-    rc=$?
-    if slow_ok "$(basename "$erl" .erl)"; then
-        pass=$((pass + 1))
-    elif [ $rc -eq 1 ] && grep -q '^\*\* exception' "$TMP/err"; then
-        # what the program wrote (stdout) comes first in FILE.expected,
-        # then the exception line (its first line is compared)
-        { cat "$TMP/out"; head -n 1 "$TMP/err"; } >"$TMP/got"
-        n=$(wc -c <"$TMP/got")
-        if head -c "$n" "$exp" | cmp -s - "$TMP/got" &&
-            tail -c +$(($(wc -c <"$TMP/out") + 1)) "$exp" | head -c 13 | grep -q '^\*\* exception'; then
-            pass=$((pass + 1))
-        else
-            echo "FAIL $(basename "$erl"): exit $rc with: $(head -n 1 "$TMP/err")"
-            echo "--- expected"; head -c 600 "$exp"
-            fail=$((fail + 1))
-        fi
-    elif [ $rc -eq 0 ] && cmp -s "$TMP/out" "$exp"; then
-        pass=$((pass + 1))
-    else
-        echo "FAIL $(basename "$erl"): exit $rc"
-        echo "--- expected"; head -c 600 "$exp"
-        echo "--- got"; head -c 600 "$TMP/out"; head -n 3 "$TMP/err"
-        fail=$((fail + 1))
-    fi
+    check_run "$(basename "$erl")" "$exp" --timeout-ms $ms "${heap[@]}" "$erl"
+done
+
+# Programs of several modules: multi/NAME/ holds NAME.erl (the entry, with
+# main/0) and the modules it calls; multi/NAME.expected is OTP's output with
+# all of them loaded (tests/oracle/conformance.escript DIR).
+for dir in $(LC_COLLATE=C ls -d "$DIR"/multi/*/ 2>/dev/null); do
+    mine || continue
+    dir=${dir%/}
+    name=$(basename "$dir")
+    exp="$dir.expected"
+    [ -f "$exp" ] || { echo "MISSING $exp"; fail=$((fail + 1)); continue; }
+    others=()
+    for f in $(LC_COLLATE=C ls "$dir"/*.erl); do [ "$f" = "$dir/$name.erl" ] || others+=("$f"); done
+    check_run "multi/$name" "$exp" --timeout-ms 60000 "$dir/$name.erl" "${others[@]}"
 done
 
 # Limit probes (DESIGN §3 invariant 4): each stops with exit 3 and names the limit.

@@ -7,14 +7,33 @@
 %% preceded by whatever main/0 wrote (io:format, io:put_chars, ...), which a
 %% group leader process collects as UTF-8 (hl run prints it first).
 %% Usage: escript tests/oracle/conformance.escript tests/conformance/*.erl
+%% A directory DIR (tests/conformance/multi/NAME) is a program of several
+%% modules: every DIR/*.erl is loaded, NAME:main() runs, and DIR.expected
+%% is written (what `hl run DIR/NAME.erl DIR/OTHER.erl... main` prints).
 -mode(compile).
 
 main(Files) ->
     lists:foreach(fun one/1, Files).
 
-one(File) ->
+one(Path) ->
+    {Mod, Loaded, Expected} = case filelib:is_dir(Path) of
+        true ->
+            Dir = string:trim(Path, trailing, "/"),
+            Mods = [load(F) || F <- lists:sort(filelib:wildcard(filename:join(Dir, "*.erl")))],
+            {list_to_atom(filename:basename(Dir)), Mods, Dir ++ ".expected"};
+        false ->
+            M = load(Path),
+            {M, [M], filename:rootname(Path) ++ ".expected"}
+    end,
+    run(Mod, Expected),
+    [begin code:purge(M1), code:delete(M1) end || M1 <- Loaded].
+
+load(File) ->
     {ok, Mod, Bin} = compile:file(File, [binary, return_errors]),
     {module, Mod} = code:load_binary(Mod, File, Bin),
+    Mod.
+
+run(Mod, Expected) ->
     Old = group_leader(),
     Leader = spawn(fun() -> leader([]) end),
     group_leader(Leader, self()),
@@ -26,11 +45,8 @@ one(File) ->
     group_leader(Old, self()),
     Leader ! {done, self()},
     Written = receive {written, W} -> W end,
-    Expected = filename:rootname(File) ++ ".expected",
     %% as erl prints to a UTF-8 terminal (standard_io in unicode mode)
-    ok = file:write_file(Expected, [Written, unicode:characters_to_binary(Out)]),
-    code:purge(Mod),
-    code:delete(Mod).
+    ok = file:write_file(Expected, [Written, unicode:characters_to_binary(Out)]).
 
 %% A minimal io server: put_chars requests are kept as UTF-8 binaries (a
 %% request that fails, e.g. a bad format, is an error reply: the caller's
