@@ -106,7 +106,7 @@ printf -- '-module(ma).\n-export([g/0]).\ng() -> 1.\n' >"$tmp/ma2.erl"
 printf -- '-module(lists).\n-export([g/0]).\ng() -> 1.\n' >"$tmp/lists.erl"
 printf -- '-module(mc).\n-export([main/0]).\nmain() -> mb:f(1).\n' >"$tmp/mc.erl"
 expect run-multi 0 '^41$' '' -- run "$tmp/ma.erl" "$tmp/mb.erl" main
-expect run-multi-args 0 '^5$' '' -- run "$tmp/mc.erl" "$tmp/mb.erl" "$tmp/ma.erl" main
+expect run-multi-args 0 '^2$' '' -- run "$tmp/mc.erl" "$tmp/mb.erl" "$tmp/ma.erl" main
 expect run-multi-hidden 2 '' 'remote call mb:hidden/1 is not declared \(the module does not export it\)' -- \
   run "$tmp/md.erl" "$tmp/mb.erl" main 1
 expect run-multi-missing 2 '' 'remote call mb:f/1 is not declared' -- run "$tmp/ma.erl" main
