@@ -55,6 +55,8 @@ typedef enum hl_status {
     HL_EREJECTED = 6, /* a term may not cross the host/guest boundary (a fun,
                          an internal handle, an atom the program does not
                          know) */
+    HL_PENDING = 7,   /* not an error: a sliced call (hl_tenant_resume) used
+                         its slice and has not finished; resume it again */
 } hl_status;
 
 /* A short constant English name for a status, e.g. "compile error". */
@@ -85,6 +87,7 @@ typedef enum hl_limit_kind {
     HL_LIMIT_KIND_HEAP = 2,       /* max_heap_bytes */
     HL_LIMIT_KIND_DEADLINE = 3,   /* timeout_ms */
     HL_LIMIT_KIND_OUTPUT = 4,     /* max_output_bytes */
+    HL_LIMIT_KIND_INTERRUPTED = 5, /* the host stopped it (hl_tenant_interrupt) */
 } hl_limit_kind;
 
 HL_API hl_limit_kind hl_error_limit(const hl_error *err);
@@ -403,6 +406,67 @@ HL_API hl_status hl_compile_options_grant_binding(hl_compile_options *opts, cons
 
 /* Releases memory the library returned to the caller (e.g. hl_parse_dump). */
 HL_API void hl_free(void *ptr);
+
+
+/* ---- tenants: a warm guest context called many times ------------------------ */
+
+/* A tenant is one isolated guest context of a program: its process, heap
+ * and limits, created once and called many times. A warm call reuses the
+ * process's memory instead of building a new one (every term of the
+ * previous call is dropped: calls share no guest state yet; guest actors
+ * that keep state come with processes). A tenant is used by one thread at
+ * a time (it may move between threads); hl_tenant_interrupt may be called
+ * from any thread or a signal handler. The tenant holds a reference to its
+ * module. */
+typedef struct hl_tenant hl_tenant;
+
+/* Limits of a tenant's calls (an opaque object, so new limits can be added
+ * without breaking the ABI). Every limit starts at its default (see
+ * hl_run_limits); a setter may only give a finite, positive value. */
+typedef struct hl_limits hl_limits;
+typedef enum hl_limit {
+    HL_LIMIT_REDUCTIONS = 0,   /* per call */
+    HL_LIMIT_HEAP_BYTES = 1,   /* per call: heap + stack + off-heap binaries */
+    HL_LIMIT_TIMEOUT_MS = 2,   /* per call, wall clock */
+    HL_LIMIT_OUTPUT_BYTES = 3, /* per call: what the guest may write */
+} hl_limit;
+HL_API hl_status hl_limits_new(hl_limits **out);
+HL_API hl_status hl_limits_set(hl_limits *limits, hl_limit which, uint64_t value);
+HL_API hl_status hl_limits_get(const hl_limits *limits, hl_limit which, uint64_t *value);
+HL_API void hl_limits_free(hl_limits *limits);
+
+/* The exported function name/arity of the program's entry module, looked up
+ * once: *fn is its handle for hl_tenant_call. HL_EEXCEPTION with error:undef
+ * in *err (naming the arities that are exported) when there is none. */
+HL_API hl_status hl_module_function(const hl_module *module, const char *name, uint32_t arity, uint32_t *fn,
+                                    hl_error **err);
+
+/* A tenant of `module` with `limits` (copied; NULL: defaults). */
+HL_API hl_status hl_tenant_new(const hl_module *module, const hl_limits *limits, hl_tenant **out);
+HL_API void hl_tenant_free(hl_tenant *tenant);
+
+/* Calls function fn (hl_module_function) with copies of args and runs it to
+ * its end under the tenant's limits; outcomes as hl_run. */
+HL_API hl_status hl_tenant_call(hl_tenant *tenant, uint32_t fn, hl_value *const *args, size_t nargs,
+                                hl_value **result, hl_error **err);
+/* The same in slices: hl_tenant_start prepares the call, each
+ * hl_tenant_resume runs it for at most `reductions` reductions (0: to its
+ * end) and returns HL_PENDING while it has not finished, or the call's
+ * outcome as hl_tenant_call. The limits count over the whole call. */
+HL_API hl_status hl_tenant_start(hl_tenant *tenant, uint32_t fn, hl_value *const *args, size_t nargs,
+                                 hl_error **err);
+HL_API hl_status hl_tenant_resume(hl_tenant *tenant, uint64_t reductions, hl_value **result, hl_error **err);
+/* Stops the tenant's running (or next) call as soon as it reaches a
+ * reduction check (every 1,024 reductions at most, and within 1 ms of a
+ * wait): the call ends with HL_ELIMIT, limit HL_LIMIT_KIND_INTERRUPTED.
+ * Async-signal-safe; any thread. The next hl_tenant_start or
+ * hl_tenant_call clears it. */
+HL_API void hl_tenant_interrupt(hl_tenant *tenant);
+/* Reductions the last call used (so far, while it is pending). */
+HL_API uint64_t hl_tenant_reductions(const hl_tenant *tenant);
+/* What the last call wrote (io:format, ...; the tenant's buffer, valid until
+ * its next call), with its length. */
+HL_API const char *hl_tenant_output(const hl_tenant *tenant, size_t *len);
 
 #ifdef __cplusplus
 }

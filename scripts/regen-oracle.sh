@@ -99,5 +99,8 @@ escript tests/oracle/conformance.escript tests/conformance/string_*.erl tests/co
 # io_lib / io programs (hand-written; their output and results from erl).
 step "tests/conformance/io_*.expected, io_big/*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/io_*.erl tests/conformance/io_big/*.erl
+# Programs of several modules (each multi/NAME/ directory is one program).
+step "tests/conformance/multi/*.expected (tests/oracle/conformance.escript DIR)"
+escript tests/oracle/conformance.escript tests/conformance/multi/*/
 
 echo "regen-oracle: done; review with git status / git diff"

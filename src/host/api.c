@@ -25,6 +25,7 @@ const char *hl_status_name(hl_status status) {
     case HL_ELIMIT: return "limit exceeded";
     case HL_EEXCEPTION: return "guest exception";
     case HL_EREJECTED: return "rejected term";
+    case HL_PENDING: return "pending (resume the call)";
     }
     return "unknown status";
 }
@@ -169,6 +170,7 @@ const char *hl_limit_kind_name(hl_limit_kind kind) {
     case HL_LIMIT_KIND_HEAP: return "heap";
     case HL_LIMIT_KIND_DEADLINE: return "deadline";
     case HL_LIMIT_KIND_OUTPUT: return "output";
+    case HL_LIMIT_KIND_INTERRUPTED: return "interrupted";
     case HL_LIMIT_KIND_NONE: break;
     }
     return "none";

@@ -17,11 +17,12 @@
 #include "vm/vm_internal.h"
 #include "vm/vm_io.h"
 
-static hl_status limit_error(hl_error **err, hl_limit_kind kind) {
+hl_status hl_host_limit_error(hl_error **err, hl_limit_kind kind) {
     static const char *const text[] = {"", "the run used up its reductions (max_reductions)",
                                        "the run passed its heap limit (max_heap_bytes)",
                                        "the run passed its deadline (timeout_ms)",
-                                       "the run passed its output limit (max_output_bytes)"};
+                                       "the run passed its output limit (max_output_bytes)",
+                                       "the host interrupted the run"};
     hl_error *e = hl_host_error_new(HL_ELIMIT, text[kind]);
     if (e != &hl_host_oom_error) e->limit = kind;
     return hl_host_set_error(err, e);
@@ -31,7 +32,7 @@ static hl_status limit_error(hl_error **err, hl_limit_kind kind) {
  * HL_TEST_GC_ALWAYS=1 in the environment every run collects at every
  * allocation, so the whole conformance corpus can exercise the collector
  * (tests/conformance/run_gc_always.sh). Release builds never read it. */
-static bool test_gc_always(void) {
+bool hl_host_test_gc_always(void) {
 #ifdef HL_TEST_HOOKS
     const char *v = getenv("HL_TEST_GC_ALWAYS");
     return v && strcmp(v, "1") == 0;
@@ -45,12 +46,12 @@ static bool test_gc_always(void) {
  * that no builtin runs past its quantum on a given program (the builtins
  * are named by their offset from this function: tests/probe_names.sh turns
  * them into names with `nm`; docs/builtins.md). */
-static void test_bif_probe_report(const hl_vm_proc *p) {
+void hl_host_test_bif_probe_report(const hl_vm_proc *p) {
 #ifdef HL_TEST_HOOKS
     const char *v = getenv("HL_TEST_BIF_PROBE");
     if (!v || strcmp(v, "1") != 0) return;
     const hl_vm_bif_probe *pr = &p->probe;
-    uintptr_t self = (uintptr_t)test_bif_probe_report; /* functions by their offset from this one */
+    uintptr_t self = (uintptr_t)hl_host_test_bif_probe_report; /* functions by their offset from this one */
     fprintf(stderr,
             "bif-probe: longest call %.3f ms (fn %+lld), largest charge %llu reductions (fn %+lld), %llu traps\n",
             (double)pr->max_ns / 1e6, (long long)((uintptr_t)pr->max_ns_fn - self), (unsigned long long)pr->max_cost,
@@ -124,7 +125,7 @@ static hl_status exception_error(hl_error **err, hl_term cls, hl_term reason, hl
     return hl_host_set_error(err, e);
 }
 
-static hl_status undef_error(hl_error **err, const hl_program *prog, const char *function, size_t nargs) {
+hl_status hl_host_undef_error(hl_error **err, const hl_program *prog, const char *function, size_t nargs) {
     hl_buf s;
     hl_buf_init(&s, 1 << 12);
     hl_host_term_text(&s, prog->am_module, false);
@@ -143,6 +144,45 @@ static hl_status undef_error(hl_error **err, const hl_program *prog, const char 
     return hl_host_set_error(err, e);
 }
 
+/* The outcome of a run that stopped with st, classified (DESIGN §4): the
+ * result copied out (no larger than the heap limit), the exception, or
+ * which limit stopped it. */
+hl_status hl_host_outcome(hl_vm_proc *p, hl_vm_status st, uint64_t max_heap_bytes, hl_value **result,
+                          hl_error **err) {
+    hl_status status;
+    switch (st) {
+    case HL_VM_DONE:
+        /* the result may not copy out larger than the run's heap limit */
+        status = hl_host_value_from_term(hl_vm_result(p), (size_t)(max_heap_bytes / sizeof(hl_term)), NULL,
+                                         result);
+        if (status == HL_ELIMIT) status = hl_host_limit_error(err, HL_LIMIT_KIND_HEAP);
+        break;
+    case HL_VM_EXCEPTION: {
+        hl_term c, r, s;
+        hl_vm_exception(p, &c, &r, &s);
+        status = exception_error(err, c, r, s);
+        break;
+    }
+    case HL_VM_WAIT: /* nothing can ever arrive: it would wait until its deadline */
+    case HL_VM_FAULT_DEADLINE: status = hl_host_limit_error(err, HL_LIMIT_KIND_DEADLINE); break;
+    case HL_VM_FAULT_REDUCTIONS: status = hl_host_limit_error(err, HL_LIMIT_KIND_REDUCTIONS); break;
+    case HL_VM_FAULT_HEAP: status = hl_host_limit_error(err, HL_LIMIT_KIND_HEAP); break;
+    case HL_VM_FAULT_OUTPUT: status = hl_host_limit_error(err, HL_LIMIT_KIND_OUTPUT); break;
+    case HL_VM_FAULT_INTERRUPT: status = hl_host_limit_error(err, HL_LIMIT_KIND_INTERRUPTED); break;
+    case HL_VM_FAULT_NOMEM:
+        status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+        break;
+    default: status = hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "the run could not start")); break;
+    }
+    if (status == HL_EREJECTED)
+        status = hl_host_set_error(err, hl_host_error_new(HL_EREJECTED,
+                                                          "the result holds a fun or an internal handle, "
+                                                          "which cannot leave the guest"));
+    else if (status == HL_ENOMEM && !*result && st == HL_VM_DONE)
+        status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    return status;
+}
+
 static hl_status run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
                      const hl_run_limits *limits, hl_value **result, hl_buf *output, hl_error **err) {
     if (err) *err = NULL;
@@ -156,7 +196,7 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
         return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "hl_run called from inside a binding callback"));
     const hl_program *prog = module->prog;
     int64_t fn = hl_program_find(prog, function, strlen(function), (uint32_t)nargs);
-    if (fn < 0) return undef_error(err, prog, function, nargs);
+    if (fn < 0) return hl_host_undef_error(err, prog, function, nargs);
 
     hl_run_limits lim = {HL_RUN_DEFAULT_MAX_REDUCTIONS, HL_RUN_DEFAULT_MAX_HEAP_BYTES, HL_RUN_DEFAULT_TIMEOUT_MS,
                          HL_RUN_DEFAULT_MAX_OUTPUT_BYTES};
@@ -172,19 +212,19 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     if (!p) {
         /* A heap limit below the process's minimum footprint is a heap limit
          * fault; otherwise the allocator failed. */
-        if (lim.max_heap_bytes < (64u << 10)) return limit_error(err, HL_LIMIT_KIND_HEAP);
+        if (lim.max_heap_bytes < (64u << 10)) return hl_host_limit_error(err, HL_LIMIT_KIND_HEAP);
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
     if (module->nbindings) hl_vm_set_binding_hook(p, hl_host_binding_hook, (void *)module);
     hl_vm_set_output(p, output, lim.max_output_bytes);
-    if (test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
+    if (hl_host_test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
     hl_term targs[255];
     hl_status status = HL_OK;
     for (size_t i = 0; i < nargs; i++) {
         hl_term_status ts = hl_term_copy(hl_vm_proc_heap(p), args[i]->t, &targs[i]);
         if (ts != HL_TERM_OK) {
             hl_vm_proc_free(p);
-            if (ts == HL_TERM_HEAP_LIMIT) return limit_error(err, HL_LIMIT_KIND_HEAP);
+            if (ts == HL_TERM_HEAP_LIMIT) return hl_host_limit_error(err, HL_LIMIT_KIND_HEAP);
             return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
         }
     }
@@ -201,36 +241,8 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
         if (st == HL_VM_WAIT) st = hl_vm_wait_alone(p);
         if (st != HL_VM_YIELD) break;
     }
-    switch (st) {
-    case HL_VM_DONE:
-        /* the result may not copy out larger than the run's heap limit */
-        status = hl_host_value_from_term(hl_vm_result(p), (size_t)(lim.max_heap_bytes / sizeof(hl_term)), NULL,
-                                         result);
-        if (status == HL_ELIMIT) status = limit_error(err, HL_LIMIT_KIND_HEAP);
-        break;
-    case HL_VM_EXCEPTION: {
-        hl_term c, r, s;
-        hl_vm_exception(p, &c, &r, &s);
-        status = exception_error(err, c, r, s);
-        break;
-    }
-    case HL_VM_WAIT: /* nothing can ever arrive: it would wait until its deadline */
-    case HL_VM_FAULT_DEADLINE: status = limit_error(err, HL_LIMIT_KIND_DEADLINE); break;
-    case HL_VM_FAULT_REDUCTIONS: status = limit_error(err, HL_LIMIT_KIND_REDUCTIONS); break;
-    case HL_VM_FAULT_HEAP: status = limit_error(err, HL_LIMIT_KIND_HEAP); break;
-    case HL_VM_FAULT_OUTPUT: status = limit_error(err, HL_LIMIT_KIND_OUTPUT); break;
-    case HL_VM_FAULT_NOMEM:
-        status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
-        break;
-    default: status = hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "the run could not start")); break;
-    }
-    if (status == HL_EREJECTED)
-        status = hl_host_set_error(err, hl_host_error_new(HL_EREJECTED,
-                                                          "the result holds a fun or an internal handle, "
-                                                          "which cannot leave the guest"));
-    else if (status == HL_ENOMEM && !*result && st == HL_VM_DONE)
-        status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
-    test_bif_probe_report(p);
+    status = hl_host_outcome(p, st, lim.max_heap_bytes, result, err);
+    hl_host_test_bif_probe_report(p);
     hl_vm_proc_free(p);
     return status;
 }

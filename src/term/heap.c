@@ -65,6 +65,22 @@ void hl_heap_free(hl_heap *h) {
     memset(h, 0, sizeof *h);
 }
 
+void hl_heap_reset(hl_heap *h) {
+    for (hl_term *p = h->offheap; p; p = (hl_term *)(uintptr_t)p[3])
+        hl_binary_decref((hl_binary *)(uintptr_t)p[2]);
+    hl_heap_free_frags(h->frags);
+    hl_mem_free(h->old_start);
+    h->frags = NULL;
+    h->frag_words = 0;
+    h->offheap = NULL;
+    h->offheap_bytes = 0;
+    h->old_start = h->old_top = h->old_end = NULL;
+    h->top = h->hwm = h->start;
+    h->end = h->block_end;
+    h->minors_since_major = 0;
+    h->grew = false;
+}
+
 bool hl_heap_contains(const hl_heap *h, const hl_term *p) {
     if (p >= h->start && p < h->top) return true;
     if (p >= h->old_start && p < h->old_top) return true;

@@ -56,6 +56,10 @@ typedef struct hl_roots {
 hl_term_status hl_heap_init(hl_heap *h, size_t initial_words, uint64_t limit_bytes);
 /* Frees everything the heap holds, including its off-heap references. */
 void hl_heap_free(hl_heap *h);
+/* Drops every term of the heap (off-heap binaries released, fragments and
+ * the old generation freed) and keeps the young block for reuse: a warm
+ * tenant's next call starts on memory already touched. */
+void hl_heap_reset(hl_heap *h);
 
 /* Turns the GC-always test mode on or off. */
 void hl_heap_set_gc_always(hl_heap *h, bool on);

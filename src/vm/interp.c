@@ -168,6 +168,9 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
     };
 #endif
     hl_heap *H = &p->heap;
+    /* x registers at or above xlim are never named by the code this process
+     * can run (vm/load.h, x_span): live counts stop there */
+    const uint32_t xlim = p->xlim;
     const hl_tword *pc, *cp;
     hl_term *sp, *E, *stack_end;
     hl_term *base[4] = {x, NULL, (hl_term *)(uintptr_t)hl_vm_const_base, NULL};
@@ -568,7 +571,7 @@ dispatch:
 
     /* ---- branches --------------------------------------------------- */
     CASE(jump) {
-        if (LABEL(pc[1]) <= pc) CHARGE(HL_BC_MAX_X);
+        if (LABEL(pc[1]) <= pc) CHARGE(xlim);
         JUMP(pc[1]);
     }
     CASE(select_val) {
@@ -810,7 +813,7 @@ dispatch:
         NEXT(3);
     }
     CASE(loop_rec_end) {
-        CHARGE(HL_BC_MAX_X);
+        CHARGE(xlim);
         hl_vm_mailbox_next(&p->mbox);
         JUMP(pc[1]);
     }
@@ -878,7 +881,7 @@ dispatch:
     }
 #undef BS_RESULT
     CASE(wait) {
-        CHARGE(HL_BC_MAX_X);
+        CHARGE(xlim);
         SAVE();
         p->nlive = 0; /* no x register survives a wait */
         p->pc = LABEL(pc[1]);
@@ -889,7 +892,7 @@ dispatch:
         goto leave_saved;
     }
     CASE(wait_timeout) {
-        CHARGE(HL_BC_MAX_X);
+        CHARGE(xlim);
         int64_t ms;
         if (!hl_vm_timeout_ms(SRC(pc[2]), &ms)) RAISE(HL_AM(error), HL_AM(timeout_value));
         if (ms == 0) NEXT(3);
@@ -975,14 +978,14 @@ cmp_again:
     if (cmp_st == HL_VM_BIF_TRAP) {
         if (reds == 0) {
             SAVE();
-            p->nlive = HL_BC_MAX_X;
+            p->nlive = xlim;
             st = hl_vm_refill(p, &reds, &budget);
             if (st != HL_VM_YIELD || reds == 0) goto leave_saved;
         }
         DISPATCH();
     }
     if (cmp_st == HL_TERM_HEAP_LIMIT) {
-        GC(HL_VM_TRAP_ROOM, HL_BC_MAX_X, NULL, 0); /* room for a quantum's frames */
+        GC(HL_VM_TRAP_ROOM, xlim, NULL, 0); /* room for a quantum's frames */
         DISPATCH();
     }
     SAVE();
@@ -1009,7 +1012,9 @@ hl_vm_status hl_vm_run(hl_vm_proc *p, uint64_t slice) {
     hl_term x[HL_BC_MAX_X];
     uint32_t n = p->nlive;
     if (n) memcpy(x, p->xsave, n * sizeof(hl_term));
-    for (uint32_t i = n; i < HL_BC_MAX_X; i++) x[i] = HL_NIL;
+    /* Only the registers the code can name need valid terms: the others
+     * are never read, saved or scanned. */
+    for (uint32_t i = n; i < p->xlim; i++) x[i] = HL_NIL;
     p->state = HL_PS_READY;
     hl_vm_status st = interp(p, x, slice ? slice : UINT64_MAX, 0);
     return hl_vm_finish(p, x, st);

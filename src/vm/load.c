@@ -303,6 +303,7 @@ static bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, char cl
     hl_tword *out = &pg->code[at];
     switch (cls) {
     case 's': case 'd': case 'y':
+        if (k == HL_K_X && v + 1 > pg->x_used) pg->x_used = v + 1;
         if (k == HL_K_X) *out = (hl_tword)v << 2;
         else if (k == HL_K_Y) *out = ((hl_tword)v << 2) | 1;
         else *out = const_operand(pg, const_term(pg, w));
@@ -469,7 +470,9 @@ bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen)
         if (!pg->funcs || !pg->fn_names || !pg->fn_modules) ok = lfail(err, errlen, "out of memory");
         pg->fun_sites = hl_mem_calloc(img->n_functions, sizeof *pg->fun_sites);
         if (!pg->fun_sites) ok = lfail(err, errlen, "out of memory");
+        pg->x_used = 4; /* x0..x3: what a raise hands a handler */
         for (uint32_t i = 0; ok && i < img->n_functions; i++) {
+            if (img->funcs[i].arity + 1 > pg->x_used) pg->x_used = img->funcs[i].arity + 1;
             pg->fun_sites[i] = (hl_fun_site){pg, i};
             pg->funcs[i] = img->funcs[i];
             pg->fn_names[i] = pg->atoms[img->funcs[i].name];
@@ -519,6 +522,8 @@ bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen)
         hl_program_free(pg);
         return false;
     }
+    if (pg->x_used > HL_BC_MAX_X) pg->x_used = HL_BC_MAX_X;
+    pg->x_span = pg->x_used;
     *out = pg;
     return true;
 }
@@ -611,6 +616,9 @@ bool hl_link_closure(hl_program *p) {
     hl_mem_free(p->linked);
     p->linked = set;
     p->n_linked = n;
+    p->x_span = p->x_used;
+    for (uint32_t i = 0; i < n; i++)
+        if (set[i]->x_used > p->x_span) p->x_span = set[i]->x_used;
     return true;
 }
 

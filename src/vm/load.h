@@ -100,6 +100,11 @@ typedef struct hl_program {
     const struct hl_program **linked;
     uint32_t n_linked;
     bool imports_linked; /* every import resolved: the module may run */
+    /* x registers its code can name: one past the highest x operand or
+     * function arity (at least 4: an exception handler gets x0..x3), and
+     * x_span the same over every linked module. A process clears, saves
+     * and scans only x0..x(x_span-1). */
+    uint32_t x_used, x_span;
 } hl_program;
 
 /* Resolves an import to an exported function of a loaded module. */

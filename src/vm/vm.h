@@ -31,10 +31,19 @@ typedef enum hl_vm_status {
     HL_VM_FAULT_NOMEM,       /* the host allocator failed */
     HL_VM_FAULT_STATE,       /* API misuse: not started / already finished */
     HL_VM_FAULT_OUTPUT,      /* a write would pass the output cap (vm_io.h) */
+    HL_VM_FAULT_INTERRUPT,   /* the host interrupted it (hl_vm_set_interrupt) */
 } hl_vm_status;
 
 hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim);
 void hl_vm_proc_free(hl_vm_proc *p);
+/* Makes a finished (or never started) process ready for another
+ * hl_vm_start with new limits, keeping its heap block and stack: every term
+ * of the previous call is dropped. */
+void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim);
+/* The flag the process polls at each chunk of reductions (every few
+ * thousand, and at every wait): once it is non-zero the run stops with
+ * HL_VM_FAULT_INTERRUPT. Setting it is async-signal-safe. NULL: none. */
+void hl_vm_set_interrupt(hl_vm_proc *p, const volatile _Atomic int *flag);
 /* The process heap, to build arguments in before hl_vm_start. */
 hl_heap *hl_vm_proc_heap(hl_vm_proc *p);
 

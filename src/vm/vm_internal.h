@@ -106,6 +106,7 @@ struct hl_vm_proc {
     const hl_tword *pc, *cp;
     hl_term *xsave;   /* the live x registers while not running (NULL when none) */
     uint32_t nlive, xcap; /* registers saved / capacity of xsave */
+    uint32_t xlim;        /* x registers the code can name (prog->x_span) */
     uint64_t reds_used, max_reds;
     uint64_t deadline_ns, max_heap;
     uint64_t chunk;    /* size of the current chunk of reductions */
@@ -129,6 +130,7 @@ struct hl_vm_proc {
     void *binding_ctx;
     hl_vm_trap trap;       /* an unfinished builtin call's state (vm_trap.h) */
     hl_vm_bif_probe probe; /* test builds: the longest builtin calls */
+    const volatile _Atomic int *interrupt; /* the host's stop flag, or NULL */
     hl_buf *output;        /* captured output (vm/bif_io.c), or NULL */
     uint64_t output_cap, output_bytes;
 };

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <stdatomic.h>
 #include <time.h>
 
 #include "base/mem.h"
@@ -56,9 +57,25 @@ uint64_t hl_vm_wait_deadline_ns(hl_vm_mailbox *mb, int64_t ms) {
     return mb->timer_ns;
 }
 
-static void sleep_until(uint64_t when_ns) {
-    struct timespec ts = {(time_t)(when_ns / 1000000000u), (long)(when_ns % 1000000000u)};
-    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {
+static bool interrupted(const hl_vm_proc *p) {
+    return p->interrupt && atomic_load_explicit(p->interrupt, memory_order_relaxed);
+}
+
+/* Sleeps to when_ns; with an interrupt flag, in steps of at most 1 ms, so
+ * an interrupt ends the wait promptly. False when interrupted. */
+static bool sleep_until(const hl_vm_proc *p, uint64_t when_ns) {
+    for (;;) {
+        if (interrupted(p)) return false;
+        uint64_t step = when_ns;
+        if (p->interrupt) {
+            uint64_t now = hl_vm_now_ns();
+            if (now >= when_ns) return true;
+            if (when_ns - now > 1000000u) step = now + 1000000u;
+        }
+        struct timespec ts = {(time_t)(step / 1000000000u), (long)(step % 1000000000u)};
+        while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {
+        }
+        if (step == when_ns) return !interrupted(p);
     }
 }
 
@@ -80,11 +97,14 @@ hl_vm_status hl_vm_wait_alone(hl_vm_proc *p) {
     if (until == 0 && p->deadline_ns == 0) return HL_VM_WAIT; /* would wait forever */
     if (p->deadline_ns && (until == 0 || until > p->deadline_ns)) {
         /* The deadline comes first: sleep to it, then stop there. */
-        sleep_until(p->deadline_ns);
+        bool slept = sleep_until(p, p->deadline_ns);
         p->state = HL_PS_FAULT;
-        return HL_VM_FAULT_DEADLINE;
+        return slept ? HL_VM_FAULT_DEADLINE : HL_VM_FAULT_INTERRUPT;
     }
-    sleep_until(until);
+    if (!sleep_until(p, until)) {
+        p->state = HL_PS_FAULT;
+        return HL_VM_FAULT_INTERRUPT;
+    }
     (void)hl_vm_timeout_fired(p);
     return HL_VM_YIELD; /* run again: it continues after the wait_timeout */
 }

@@ -6,6 +6,7 @@
 #include "vm/vm_trap.h"
 
 #include <stdlib.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <time.h>
 
@@ -43,6 +44,7 @@ hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
     hl_vm_proc *p = hl_mem_calloc(1, sizeof *p);
     if (!p) return NULL;
     p->prog = prog;
+    p->xlim = prog->x_span;
     p->max_reds = lim->max_reductions;
     p->max_heap = lim->max_heap_bytes;
     p->deadline_ns = lim->deadline_ns;
@@ -62,6 +64,36 @@ hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
     return p;
 }
 
+void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim) {
+    hl_vm_trap_release(p, false);
+    p->trap.fn = NULL;
+    for (unsigned i = 0; i < HL_VM_TRAP_TERMS; i++) p->trap.t[i] = HL_NIL;
+    memset(p->trap.n, 0, sizeof p->trap.n);
+    hl_vm_mailbox_free(&p->mbox);
+    memset(&p->mbox, 0, sizeof p->mbox);
+    hl_heap_reset(&p->heap);
+    p->max_reds = lim->max_reductions;
+    p->max_heap = lim->max_heap_bytes;
+    p->deadline_ns = lim->deadline_ns;
+    /* the heap's share of the limit, as hl_vm_proc_new computed it */
+    uint64_t stack_bytes = p->stack_cap * sizeof(hl_term);
+    p->heap.limit_bytes = p->max_heap > stack_bytes ? p->max_heap - stack_bytes : 0;
+    p->reds_used = p->chunk = p->bif_cost = p->reds_debt = 0;
+    p->nlive = 0;
+    p->catches = 0;
+    p->stack_clean = 0;
+    p->sp = p->e = 0;
+    p->wait_ms = 0;
+    p->timeout_pc = NULL;
+    p->wait_until_ns = 0;
+    p->bif_stack = 0;
+    p->output_bytes = 0;
+    p->result = p->exc_class = p->exc_reason = p->exc_stack = HL_NIL;
+    p->state = HL_PS_NEW;
+}
+
+void hl_vm_set_interrupt(hl_vm_proc *p, const volatile _Atomic int *flag) { p->interrupt = flag; }
+
 void hl_vm_proc_free(hl_vm_proc *p) {
     if (!p) return;
     hl_heap_free(&p->heap);
@@ -77,16 +109,21 @@ hl_heap *hl_vm_proc_heap(hl_vm_proc *p) { return &p->heap; }
 /* Keeps x[0..n) in p->xsave (grown as needed; freed when n is 0). */
 static bool save_regs(hl_vm_proc *p, const hl_term *x, uint32_t n) {
     if (n == 0) {
-        hl_mem_free(p->xsave);
-        p->xsave = NULL;
-        p->xcap = p->nlive = 0;
+        /* a small buffer is kept for the next call of a warm process */
+        if (p->xcap > 16) {
+            hl_mem_free(p->xsave);
+            p->xsave = NULL;
+            p->xcap = 0;
+        }
+        p->nlive = 0;
         return true;
     }
     if (n > p->xcap) {
-        hl_term *nx = hl_mem_realloc_array(p->xsave, n, sizeof *nx);
+        uint32_t cap = n < 16 ? 16 : n;
+        hl_term *nx = hl_mem_realloc_array(p->xsave, cap, sizeof *nx);
         if (!nx) return false;
         p->xsave = nx;
-        p->xcap = n;
+        p->xcap = cap;
     }
     memcpy(p->xsave, x, n * sizeof *x);
     p->nlive = n;
@@ -135,7 +172,7 @@ hl_vm_status hl_vm_finish(hl_vm_proc *p, const hl_term *x, hl_vm_status st) {
             p->state = HL_PS_FAULT;
             return HL_VM_FAULT_NOMEM;
         }
-    } else if (p->xsave) {
+    } else {
         (void)save_regs(p, x, 0); /* finished: the registers are dead */
     }
     return st;
@@ -157,11 +194,12 @@ hl_vm_status hl_vm_refill(hl_vm_proc *p, uint64_t *reds, uint64_t *budget) {
     *reds = 0;
     if (p->reds_used >= p->max_reds) return HL_VM_FAULT_REDUCTIONS;
     if (p->deadline_ns && hl_vm_now_ns() >= p->deadline_ns) return HL_VM_FAULT_DEADLINE;
+    if (p->interrupt && atomic_load_explicit(p->interrupt, memory_order_relaxed)) return HL_VM_FAULT_INTERRUPT;
     /* *budget: reductions left in this slice; UINT64_MAX when unsliced. */
     if (*budget == 0) return HL_VM_YIELD;
     uint64_t c = p->max_reds - p->reds_used;
     if (*budget < c) c = *budget;
-    if (p->deadline_ns && c > HL_VM_DEADLINE_EVERY) c = HL_VM_DEADLINE_EVERY;
+    if ((p->deadline_ns || p->interrupt) && c > HL_VM_DEADLINE_EVERY) c = HL_VM_DEADLINE_EVERY;
     *budget -= c;
     *reds = c;
     p->chunk = c;
@@ -246,7 +284,7 @@ hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_
     if (p->heap.gc_count == collections) p->stack_clean = 0; /* nothing ran (out of memory) */
     else p->stack_clean = p->heap.gc_major_count != majors ? p->e : unchanged;
     mark_new_frames(p);
-    for (uint32_t i = live; i < HL_BC_MAX_X; i++) x[i] = HL_NIL;
+    for (uint32_t i = live; i < p->xlim; i++) x[i] = HL_NIL;
     if (st == HL_TERM_OK) return HL_VM_CONTINUE;
     return st == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;
 }
@@ -404,7 +442,7 @@ static hl_vm_status raise_full(hl_vm_proc *p, hl_term *x, hl_term cls, hl_term r
     p->exc_class = cls, p->exc_reason = reason, p->exc_stack = stack;
     if (!unwind(p)) return HL_VM_EXCEPTION;
     x[0] = HL_NONE, x[1] = cls, x[2] = reason, x[3] = stack;
-    for (unsigned i = 4; i < HL_BC_MAX_X; i++) x[i] = HL_NIL;
+    for (unsigned i = 4; i < p->xlim; i++) x[i] = HL_NIL;
     return HL_VM_CONTINUE;
 }
 

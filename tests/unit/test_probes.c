@@ -1,5 +1,5 @@
 /* test_probes.c — the rows of the seed's probe table
- * (../shared/seeds/hyperlang-comparison.md, "Probe results") that apply to
+ * (the reference comparison's "Probe results" table) that apply to
  * one run in the caller's thread, each as a test through the public API.
  * Timings are printed (the seed quotes: 10M-reduction loop stopped in 28 ms,
  * 80 MB heap cap stopped in 39 ms at +77 MB) and asserted with bounds loose

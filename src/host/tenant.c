@@ -1,0 +1,191 @@
+/* tenant.c — tenants (include/hyperlang.h): one warm guest context of a
+ * program, called many times. The process is built once; each call resets
+ * it (its heap block and stack are kept, every term of the previous call is
+ * dropped), copies the arguments in, and runs to the end or in slices.
+ * hl_tenant_interrupt sets an atomic flag the VM polls at every chunk of
+ * reductions and while waiting, so it is async-signal-safe. Also the
+ * opaque limits object and function handles. */
+#include <stdatomic.h>
+#include <string.h>
+
+#include "base/buf.h"
+#include "base/mem.h"
+#include "host/host_int.h"
+#include "term/copy.h"
+#include "vm/vm_io.h"
+
+struct hl_limits {
+    hl_run_limits v;
+};
+
+struct hl_tenant {
+    hl_module *module;
+    hl_vm_proc *p;
+    hl_run_limits lim;
+    volatile _Atomic int interrupt;
+    bool started; /* a call is prepared or pending */
+    hl_buf output;
+};
+
+/* ---- limits -------------------------------------------------------------- */
+
+static const hl_run_limits default_limits = {HL_RUN_DEFAULT_MAX_REDUCTIONS, HL_RUN_DEFAULT_MAX_HEAP_BYTES,
+                                             HL_RUN_DEFAULT_TIMEOUT_MS, HL_RUN_DEFAULT_MAX_OUTPUT_BYTES};
+
+hl_status hl_limits_new(hl_limits **out) {
+    if (!out) return HL_EMISUSE;
+    *out = hl_mem_alloc(sizeof **out);
+    if (!*out) return HL_ENOMEM;
+    (*out)->v = default_limits;
+    return HL_OK;
+}
+
+/* The field of each limit, in hl_limit order. */
+static uint64_t *limit_field(hl_run_limits *l, hl_limit which) {
+    switch (which) {
+    case HL_LIMIT_REDUCTIONS: return &l->max_reductions;
+    case HL_LIMIT_HEAP_BYTES: return &l->max_heap_bytes;
+    case HL_LIMIT_TIMEOUT_MS: return &l->timeout_ms;
+    case HL_LIMIT_OUTPUT_BYTES: return &l->max_output_bytes;
+    }
+    return NULL;
+}
+
+hl_status hl_limits_set(hl_limits *limits, hl_limit which, uint64_t value) {
+    uint64_t *f = limits ? limit_field(&limits->v, which) : NULL;
+    if (!f || value == 0) return HL_EMISUSE; /* never unlimited */
+    if (which == HL_LIMIT_TIMEOUT_MS && value > 86400000u) return HL_EMISUSE; /* a day */
+    *f = value;
+    return HL_OK;
+}
+
+hl_status hl_limits_get(const hl_limits *limits, hl_limit which, uint64_t *value) {
+    if (!limits || !value) return HL_EMISUSE;
+    hl_run_limits copy = limits->v;
+    uint64_t *f = limit_field(&copy, which);
+    if (!f) return HL_EMISUSE;
+    *value = *f;
+    return HL_OK;
+}
+
+void hl_limits_free(hl_limits *limits) { hl_mem_free(limits); }
+
+/* ---- function handles ------------------------------------------------------ */
+
+hl_status hl_module_function(const hl_module *module, const char *name, uint32_t arity, uint32_t *fn,
+                             hl_error **err) {
+    if (err) *err = NULL;
+    if (!module || !name || !fn || arity > 255) return HL_EMISUSE;
+    int64_t f = hl_program_find(module->prog, name, strlen(name), arity);
+    if (f < 0) return hl_host_undef_error(err, module->prog, name, arity);
+    *fn = (uint32_t)f;
+    return HL_OK;
+}
+
+/* ---- tenants ---------------------------------------------------------------- */
+
+static hl_vm_limits vm_limits(const hl_run_limits *l) {
+    uint64_t ms = l->timeout_ms > UINT64_MAX / 2000000u ? UINT64_MAX / 2000000u : l->timeout_ms;
+    return (hl_vm_limits){l->max_reductions, l->max_heap_bytes, hl_vm_now_ns() + ms * 1000000u};
+}
+
+hl_status hl_tenant_new(const hl_module *module, const hl_limits *limits, hl_tenant **out) {
+    if (!module || !out) return HL_EMISUSE;
+    *out = NULL;
+    hl_tenant *t = hl_mem_calloc(1, sizeof *t);
+    if (!t) return HL_ENOMEM;
+    t->lim = limits ? limits->v : default_limits;
+    hl_vm_limits vl = vm_limits(&t->lim);
+    t->p = hl_vm_proc_new(module->prog, &vl);
+    if (!t->p) {
+        hl_mem_free(t);
+        /* a heap limit below a process's own footprint, else the allocator */
+        return t->lim.max_heap_bytes < (64u << 10) ? HL_ELIMIT : HL_ENOMEM;
+    }
+    atomic_init(&t->interrupt, 0);
+    hl_buf_init(&t->output, 0);
+    if (module->nbindings) hl_vm_set_binding_hook(t->p, hl_host_binding_hook, (void *)module);
+    hl_vm_set_interrupt(t->p, &t->interrupt);
+    atomic_fetch_add(&((hl_module *)module)->refs, 1);
+    t->module = (hl_module *)module;
+    *out = t;
+    return HL_OK;
+}
+
+void hl_tenant_free(hl_tenant *t) {
+    if (!t) return;
+    hl_vm_proc_free(t->p);
+    hl_buf_free(&t->output);
+    hl_module_free(t->module);
+    hl_mem_free(t);
+}
+
+void hl_tenant_interrupt(hl_tenant *t) {
+    if (t) atomic_store_explicit(&t->interrupt, 1, memory_order_relaxed);
+}
+
+uint64_t hl_tenant_reductions(const hl_tenant *t) { return t ? hl_vm_reductions(t->p) : 0; }
+
+const char *hl_tenant_output(const hl_tenant *t, size_t *len) {
+    if (len) *len = t && !t->output.failed ? t->output.len : 0;
+    return t && t->output.data && !t->output.failed ? t->output.data : "";
+}
+
+hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size_t nargs, hl_error **err) {
+    if (err) *err = NULL;
+    if (!t || (nargs && !args) || nargs > 255) return HL_EMISUSE;
+    const hl_program *prog = t->module->prog;
+    if (fn >= prog->n_functions || !(prog->funcs[fn].flags & HL_BC_FN_EXPORTED) || prog->funcs[fn].arity != nargs)
+        return HL_EMISUSE;
+    for (size_t i = 0; i < nargs; i++)
+        if (!args[i]) return HL_EMISUSE;
+    if (hl_host_in_binding())
+        return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "a tenant called from inside a binding callback"));
+    atomic_store_explicit(&t->interrupt, 0, memory_order_relaxed);
+    hl_vm_limits vl = vm_limits(&t->lim);
+    hl_vm_proc_reset(t->p, &vl);
+    t->output.len = 0;
+    t->output.failed = false;
+    hl_vm_set_output(t->p, &t->output, t->lim.max_output_bytes);
+    if (hl_host_test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(t->p), true);
+    hl_term targs[255];
+    for (size_t i = 0; i < nargs; i++) {
+        hl_term_status ts = hl_term_copy(hl_vm_proc_heap(t->p), args[i]->t, &targs[i]);
+        if (ts == HL_TERM_HEAP_LIMIT) return hl_host_limit_error(err, HL_LIMIT_KIND_HEAP);
+        if (ts != HL_TERM_OK) return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    }
+    if (!hl_vm_start(t->p, fn, targs, (uint32_t)nargs))
+        return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    t->started = true;
+    return HL_OK;
+}
+
+hl_status hl_tenant_resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
+    if (err) *err = NULL;
+    if (!t || !result) return HL_EMISUSE;
+    *result = NULL;
+    if (!t->started) return HL_EMISUSE;
+    if (hl_host_in_binding())
+        return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "a tenant called from inside a binding callback"));
+    hl_vm_status st;
+    for (;;) {
+        st = hl_vm_run(t->p, reductions);
+        /* nothing can arrive yet: a wait ends at its timeout or the deadline */
+        if (st == HL_VM_WAIT) st = hl_vm_wait_alone(t->p);
+        if (st != HL_VM_YIELD || reductions) break;
+    }
+    if (st == HL_VM_YIELD) return HL_PENDING;
+    t->started = false;
+    hl_status s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
+    hl_host_test_bif_probe_report(t->p);
+    return s;
+}
+
+hl_status hl_tenant_call(hl_tenant *t, uint32_t fn, hl_value *const *args, size_t nargs, hl_value **result,
+                         hl_error **err) {
+    if (result) *result = NULL;
+    if (!result) return HL_EMISUSE;
+    hl_status s = hl_tenant_start(t, fn, args, nargs, err);
+    if (s != HL_OK) return s;
+    return hl_tenant_resume(t, 0, result, err);
+}
