@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # smoke.sh — the benchmark's smoke check (no ctest): runs `bench/run.sh
-# --quick` and checks that it exits 0, that the driver took at most 20 s
-# (BEAM start-up included, builds excluded), and that the results file has
+# --quick` and checks that it exits 0, that the driver took at most 120 s
+# (BEAM start-up included, builds excluded: about 12 s on an idle machine;
+# the bound is a hang check with ample headroom for a loaded machine, not a
+# speed assertion), and that the results file has
 # one well-formed row per (round, kernel, system) with every BEAM JIT row
 # measured and the Lua kernels loaded. Exits 0 on success.
 #   bash bench/smoke.sh
@@ -17,8 +19,8 @@ if ! bash "$root/bench/run.sh" --quick --out "$tmp/quick.tsv" >"$tmp/stdout" 2>"
 fi
 
 wall=$(sed -n 's/^driver wall time: \([0-9.]*\) s.*/\1/p' "$tmp/stdout")
-if [ -z "$wall" ] || ! awk -v w="$wall" 'BEGIN { exit !(w <= 20) }'; then
-  echo "smoke: FAIL: quick mode took ${wall:-?} s (limit 20 s)" >&2
+if [ -z "$wall" ] || ! awk -v w="$wall" 'BEGIN { exit !(w <= 120) }'; then
+  echo "smoke: FAIL: quick mode took ${wall:-?} s (limit 120 s)" >&2
   exit 1
 fi
 

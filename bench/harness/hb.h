@@ -72,6 +72,7 @@ extern hb_system hb_sys_lua_nohook;
 extern hb_system hb_sys_c;
 extern hb_system hb_sys_hl_front;
 extern hb_system hb_sys_hl_api;
+extern hb_system hb_sys_hl_tenant;
 extern hb_system hb_sys_hl_cli;
 
 /* util.c */

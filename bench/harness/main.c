@@ -47,7 +47,7 @@ enum { NK = sizeof kernels / sizeof kernels[0] };
 
 /* The rows, in table order. BEAM JIT is first: it is every ratio's base. */
 static hb_system *const systems[] = {
-    &hb_sys_beam,     &hb_sys_hl_api,      &hb_sys_hl_cli, &hb_sys_hl_front,
+    &hb_sys_beam,     &hb_sys_hl_api,      &hb_sys_hl_tenant, &hb_sys_hl_cli, &hb_sys_hl_front,
     &hb_sys_lua_hook, &hb_sys_lua_nohook,  &hb_sys_c,
 };
 enum { NS = sizeof systems / sizeof systems[0], MAX_ROUNDS = 101 };
