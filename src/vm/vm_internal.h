@@ -47,8 +47,14 @@ const hl_tword *hl_vm_halt_code(void);
 
 /* Handle-immediate subtags the VM uses in stack slots. HL_VM_H_CP_MARK: a
  * saved continuation a collection has marked (hl_vm_gc); it reads as a CP
- * everywhere (only the payload of a CP is ever used). */
-enum { HL_VM_H_CP = 1, HL_VM_H_CATCH = 2, HL_VM_H_CP_MARK = 3 };
+ * everywhere (only the payload of a CP is ever used). They are disjoint
+ * from the subtags of guest terms (pids, ports, references: term/term.h),
+ * so a guest value stored in a y slot can never be taken for a return
+ * address or a catch mark when the stack is unwound or walked. */
+enum { HL_VM_H_CP = 8, HL_VM_H_CATCH = 9, HL_VM_H_CP_MARK = 10 };
+_Static_assert((int)HL_VM_H_CP > (int)HL_HANDLE_REF && (int)HL_VM_H_CATCH > (int)HL_HANDLE_REF &&
+                   (int)HL_VM_H_CP_MARK > (int)HL_HANDLE_REF && (int)HL_VM_H_CP_MARK <= 15,
+               "VM stack subtags must not be guest term subtags");
 
 enum { HL_VM_STACK_INIT = 16, HL_VM_TRACE_DEPTH = 8, HL_VM_DEADLINE_EVERY = 1024 };
 enum { HL_VM_ALLOC_SMALL = 6 }; /* allocate_small: slots + CP + size <= 8 words */
