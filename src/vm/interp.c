@@ -144,9 +144,10 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
 #define HL_OP(name, sig, flags) handler_table[HL_OP_##name] = (hl_tword)&&L_##name;
 #include "bc/opcodes.def"
 #undef HL_OP
-#define HL_ROP_ADDR(name) handler_table[HL_ROP_##name] = (hl_tword)&&L_##name;
-        HL_VM_ROPS(HL_ROP_ADDR)
-#undef HL_ROP_ADDR
+        handler_table[HL_ROP_halt] = (hl_tword)&&L_halt;
+#define HL_SPEC(name, op, kinds, small, next, next_kinds, next2) handler_table[HL_ROP_##name] = (hl_tword)&&L_##name;
+#include "vm/specialise.def"
+#undef HL_SPEC
         halt_code[0] = handler_table[HL_ROP_halt];
         handlers_ready = 1;
         return HL_VM_DONE;
@@ -162,9 +163,10 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
 #define HL_OP(name, sig, flags) HLC_##name = HL_OP_##name,
 #include "bc/opcodes.def"
 #undef HL_OP
-#define HL_ROP_CASE(name) HLC_##name = HL_ROP_##name,
-        HL_VM_ROPS(HL_ROP_CASE)
-#undef HL_ROP_CASE
+        HLC_halt = HL_ROP_halt,
+#define HL_SPEC(name, op, kinds, small, next, next_kinds, next2) HLC_##name = HL_ROP_##name,
+#include "vm/specialise.def"
+#undef HL_SPEC
     };
 #endif
     hl_heap *H = &p->heap;

@@ -343,38 +343,61 @@ static unsigned op_at(const hl_bc_image *img, uint32_t at) {
     return at < img->n_code ? HL_BC_VALUE(img->code[at]) : HL_OP__COUNT;
 }
 
-/* Pairs are fused only by what the next instruction is: running a fused
+/* The specialisation rules (vm/specialise.def) as data. */
+typedef struct spec_rule {
+    unsigned rop, op;
+    const char *kinds;
+    bool small;
+    unsigned next;
+    const char *next_kinds;
+    unsigned next2;
+} spec_rule;
+
+#define HL_OP_none HL_OP__COUNT /* "any instruction" in a rule */
+static const spec_rule spec_rules[] = {
+#define HL_SPEC(name, op, kinds, small, next, next_kinds, next2) \
+    {HL_ROP_##name, HL_OP_##op, kinds, small, HL_OP_##next, next_kinds, HL_OP_##next2},
+#include "vm/specialise.def"
+#undef HL_SPEC
+};
+#undef HL_OP_none
+
+/* Operand word w against a rule's kind character. */
+static bool kind_ok(char k, uint32_t w) {
+    unsigned kind = HL_BC_KIND(w);
+    switch (k) {
+    case 'x': return kind == HL_K_X;
+    case 'y': return kind == HL_K_Y;
+    case 'i': return kind == HL_K_INT;
+    case 'c': return kind != HL_K_X && kind != HL_K_Y;
+    default: return true;
+    }
+}
+
+static bool kinds_ok(const uint32_t *w, const char *kinds) {
+    for (size_t i = 0; kinds[i]; i++)
+        if (!kind_ok(kinds[i], w[i])) return false;
+    return true;
+}
+
+/* The runtime opcode for the instruction at pc: the first rule of
+ * specialise.def that matches it (and what follows it), or op itself. A
+ * pair is fused only by what the next instruction is: running a fused
  * handler is exactly running the two instructions in sequence. */
 static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op) {
     const uint32_t *w = img->code + pc + 1;
-    if (op == HL_OP_move) {
-        unsigned from = HL_BC_KIND(w[0]), to = HL_BC_KIND(w[1]);
-        if (to == HL_K_X && from == HL_K_Y && op_at(img, pc + 3) == HL_OP_deallocate && op_at(img, pc + 5) == HL_OP_return)
-            return HL_ROP_move_yx_return;
-        if (to == HL_K_X) return from == HL_K_X ? HL_ROP_move_xx : from == HL_K_Y ? HL_ROP_move_yx : HL_ROP_move_cx;
-        return from == HL_K_X ? HL_ROP_move_xy : from == HL_K_Y ? HL_ROP_move_yy : HL_ROP_move_cy;
+    uint32_t next_pc = pc + hl_bc_insn_len(img->code, pc);
+    for (size_t r = 0; r < sizeof spec_rules / sizeof spec_rules[0]; r++) {
+        const spec_rule *s = &spec_rules[r];
+        if (s->op != op || !kinds_ok(w, s->kinds)) continue;
+        if (s->small && HL_BC_VALUE(w[0]) > HL_VM_ALLOC_SMALL) continue;
+        if (s->next != HL_OP__COUNT) {
+            if (op_at(img, next_pc) != s->next || !kinds_ok(img->code + next_pc + 1, s->next_kinds)) continue;
+            if (s->next2 != HL_OP__COUNT && op_at(img, next_pc + hl_bc_insn_len(img->code, next_pc)) != s->next2)
+                continue;
+        }
+        return s->rop;
     }
-    if (op == HL_OP_allocate && HL_BC_VALUE(w[0]) <= HL_VM_ALLOC_SMALL) {
-        if (op_at(img, pc + 3) == HL_OP_move && HL_BC_KIND(img->code[pc + 4]) == HL_K_X &&
-            HL_BC_KIND(img->code[pc + 5]) == HL_K_Y)
-            return HL_ROP_allocate_small_mxy;
-        return HL_ROP_allocate_small;
-    }
-    if (op == HL_OP_deallocate && op_at(img, pc + 2) == HL_OP_return) return HL_ROP_deallocate_return;
-    if (op == HL_OP_is_lt && HL_BC_KIND(w[2]) == HL_K_INT && HL_BC_KIND(w[1]) == HL_K_Y) return HL_ROP_is_lt_yc;
-    if (op == HL_OP_is_ge && HL_BC_KIND(w[2]) == HL_K_INT && HL_BC_KIND(w[1]) == HL_K_Y) return HL_ROP_is_ge_yc;
-    if (op == HL_OP_add && HL_BC_KIND(w[3]) == HL_K_INT && HL_BC_KIND(w[2]) == HL_K_Y && HL_BC_KIND(w[4]) == HL_K_X)
-        return HL_ROP_add_ycx;
-    if (op == HL_OP_sub && HL_BC_KIND(w[3]) == HL_K_INT && HL_BC_KIND(w[2]) == HL_K_Y && HL_BC_KIND(w[4]) == HL_K_X)
-        return HL_ROP_sub_ycx;
-    if (op == HL_OP_is_lt && HL_BC_KIND(w[2]) == HL_K_INT) return HL_ROP_is_lt_sc;
-    if (op == HL_OP_is_ge && HL_BC_KIND(w[2]) == HL_K_INT) return HL_ROP_is_ge_sc;
-    if (op == HL_OP_is_lt && HL_BC_KIND(w[1]) == HL_K_INT) return HL_ROP_is_lt_cs;
-    if (op == HL_OP_is_ge && HL_BC_KIND(w[1]) == HL_K_INT) return HL_ROP_is_ge_cs;
-    if (op == HL_OP_add && HL_BC_KIND(w[3]) == HL_K_INT) return HL_ROP_add_sc;
-    if (op == HL_OP_sub && HL_BC_KIND(w[3]) == HL_K_INT) return HL_ROP_sub_sc;
-    if (op == HL_OP_add && HL_BC_KIND(w[4]) == HL_K_X) return HL_ROP_add_x;
-    if (op == HL_OP_sub && HL_BC_KIND(w[4]) == HL_K_X) return HL_ROP_sub_x;
     return op;
 }
 

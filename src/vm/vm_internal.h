@@ -11,32 +11,15 @@
 #include "vm/vm.h"
 #include "vm/vm_receive.h"
 
-/* Runtime opcodes: the bytecode opcodes (same numbers), then internal ones
- * and load-time specialisations. */
-/* X(name): specialisations chosen by the loader (gen/load.c specialise);
- * "sc" / "cs" = the second / first source is a small-integer constant, "xx"/"cx" = the
- * operands are x registers / a constant and an x register (likewise "xy",
- * "yx", "yy", "cy" with y slots). Each keeps the generic operand layout, so a
- * specialised handler can fall back to the generic one.
- * allocate_small: a frame of at most HL_VM_ALLOC_SMALL slots (cleared with a
- * fixed number of stores). deallocate_return: a deallocate followed by a
- * return (the return keeps its own handler: a label may still target it).
- * add_x / sub_x: the destination is an x register. is_lt_yc / is_ge_yc: a
- * y slot against a small constant; add_ycx / sub_ycx: a y slot and a small
- * constant into an x register.
- * Pairs (the second instruction keeps its own handler in place, so a label
- * may still target it): allocate_small_mxy = allocate_small + move x -> y;
- * move_yx_return = move y -> x + deallocate_return. */
-#define HL_VM_ROPS(X) \
-    X(halt) X(move_xx) X(move_cx) X(is_lt_sc) X(is_ge_sc) X(is_lt_cs) X(is_ge_cs) X(add_sc) X(sub_sc) \
-    X(move_xy) X(move_yx) X(move_yy) X(move_cy) X(allocate_small) X(deallocate_return) X(add_x) X(sub_x) \
-    X(is_lt_yc) X(is_ge_yc) X(add_ycx) X(sub_ycx) \
-    X(allocate_small_mxy) X(move_yx_return)
+/* Runtime opcodes: the bytecode opcodes (same numbers), then halt (the
+ * continuation a finished call returns to), then the loader's
+ * specialisations, one per rule of vm/specialise.def, in its order. */
 enum hl_rop {
     HL_ROP__FIRST = HL_OP__COUNT - 1,
-#define HL_ROP_ENUM(name) HL_ROP_##name,
-    HL_VM_ROPS(HL_ROP_ENUM)
-#undef HL_ROP_ENUM
+    HL_ROP_halt,
+#define HL_SPEC(name, op, kinds, small, next, next_kinds, next2) HL_ROP_##name,
+#include "vm/specialise.def"
+#undef HL_SPEC
     HL_ROP__COUNT
 };
 
