@@ -86,6 +86,16 @@ const hl_tword *hl_vm_halt_code(void) {
         reds--;                                                    \
     } while (0)
 
+/* Charges what the last builtin (or comparison, map or bit-syntax step, or
+ * binding call) cost: what the chunk cannot pay is owed, not dropped, and
+ * added at the next refill, so the count never depends on where slices or
+ * chunks happen to end. */
+#define PAY_COST()                                                 \
+    do {                                                           \
+        if (reds >= p->bif_cost) reds -= p->bif_cost;              \
+        else p->reds_debt += p->bif_cost - reds, reds = 0;         \
+    } while (0)
+
 /* Raise error:Reason from an instruction (pc at it). */
 #define RAISE(cls, reason)                                              \
     do {                                                                \
@@ -118,10 +128,7 @@ const hl_tword *hl_vm_halt_code(void) {
         p->bif_cost = 0;                                                         \
         cmp_st = hl_vm_cmp_instr(p, (a), (b), (exact), (eq_only), &(c));         \
         HL_CMP_PROBE();                                                          \
-        if (UNLIKELY(p->bif_cost)) {                                             \
-            if (reds >= p->bif_cost) reds -= p->bif_cost;                        \
-            else p->reds_debt += p->bif_cost - reds, reds = 0;                   \
-        }                                                                        \
+        if (UNLIKELY(p->bif_cost)) PAY_COST();                                   \
         if (UNLIKELY(cmp_st != HL_TERM_OK)) goto cmp_again;                      \
     } while (0)
 
@@ -329,12 +336,7 @@ dispatch:
             ts = fn(p, args, &out);
         }
         HL_BIF_PROBE_END(fn);
-        if (UNLIKELY(p->bif_cost)) {
-            /* What the chunk cannot pay is owed, not dropped: the count must
-             * not depend on where slices or chunks happen to end. */
-            if (reds >= p->bif_cost) reds -= p->bif_cost;
-            else p->reds_debt += p->bif_cost - reds, reds = 0;
-        }
+        if (UNLIKELY(p->bif_cost)) PAY_COST();
         if (UNLIKELY(ts != HL_TERM_OK)) {
             if (ts == HL_VM_BIF_TRAP) {
                 /* A quantum done (charged above), its state in p->trap:
@@ -349,7 +351,7 @@ dispatch:
             }
             if (ts == HL_TERM_HEAP_LIMIT || ts == HL_TERM_NOMEM) {
                 SAVE();
-                st = ts == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;
+                st = hl_vm_heap_fault(ts);
                 goto leave_saved;
             }
             if (pc[1]) JUMP(pc[1]);
@@ -681,7 +683,7 @@ dispatch:
         if (UNLIKELY(ts != HL_TERM_OK)) {                                             \
             if (ts == HL_TERM_HEAP_LIMIT || ts == HL_TERM_NOMEM) {                    \
                 SAVE();                                                               \
-                st = ts == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;      \
+                st = hl_vm_heap_fault(ts);      \
                 goto leave_saved;                                                     \
             }                                                                         \
             if (pc[1]) JUMP(pc[1]);                                                   \
@@ -833,15 +835,12 @@ dispatch:
      * "no match": system_limit still raises). */
 #define BS_RESULT(ts, failw, guard)                                                           \
     do {                                                                                      \
-        if (UNLIKELY(p->bif_cost)) { /* owed beyond the chunk, as for bif */                \
-            if (reds >= p->bif_cost) reds -= p->bif_cost;                                     \
-            else p->reds_debt += p->bif_cost - reds, reds = 0;                                \
-        }                                                                                     \
+        if (UNLIKELY(p->bif_cost)) PAY_COST();                                                \
         if (UNLIKELY((ts) != HL_TERM_OK)) {                                                   \
             if ((ts) == HL_VM_BS_NOMATCH) JUMP(failw);                                        \
             if ((ts) == HL_TERM_HEAP_LIMIT || (ts) == HL_TERM_NOMEM) {                        \
                 SAVE();                                                                       \
-                st = (ts) == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;            \
+                st = hl_vm_heap_fault(ts);            \
                 goto leave_saved;                                                             \
             }                                                                                 \
             if ((failw) && ((guard) || (ts) == HL_TERM_BADARG)) JUMP(failw);                  \
@@ -914,20 +913,14 @@ dispatch:
         SAVE();
         p->bif_cost = 0;
         st = hl_vm_call_binding(p, x, (uint32_t)pc[1], (uint32_t)pc[2]);
-        /* A cost larger than the chunk left is still counted in full. */
-        if (p->bif_cost > reds) p->reds_used += p->bif_cost - reds, reds = 0;
-        else reds -= p->bif_cost;
+        PAY_COST(); /* a cost larger than the chunk left is still counted in full */
         goto after_raise; /* CONTINUE resumes at p->pc: the next instruction or a handler */
     }
 
     /* ---- maps (bodies in vm_map.c) ------------------------------------- */
 /* The work's reductions, exactly: what the chunk cannot cover is counted
  * as used at once, and the next preemption point refills (or stops). */
-#define MAP_CHARGE()                                                       \
-    do {                                                                   \
-        if (reds >= p->bif_cost) reds -= p->bif_cost;                      \
-        else p->reds_used += p->bif_cost - reds, reds = 0;                 \
-    } while (0)
+#define MAP_CHARGE() PAY_COST()
 #define MAP_NEXT(r, len)                                                   \
     do {                                                                   \
         MAP_CHARGE();                                                      \

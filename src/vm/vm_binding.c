@@ -26,7 +26,7 @@ static hl_vm_status copy_in(hl_vm_proc *p, hl_term *x, hl_term t, size_t words, 
         ts = hl_term_copy(&p->heap, t, out);
     }
     if (ts == HL_TERM_OK) return HL_VM_CONTINUE;
-    return ts == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;
+    return hl_vm_heap_fault(ts);
 }
 
 static void release(hl_vm_host_out *out) {
@@ -59,7 +59,7 @@ hl_vm_status hl_vm_call_binding(hl_vm_proc *p, hl_term *x, uint32_t arity, uint3
         hl_is_immed(out.term) ? HL_TERM_OK : hl_term_size(out.term, cap > SIZE_MAX ? SIZE_MAX : (size_t)cap, &words);
     if (ts != HL_TERM_OK) {
         release(&out);
-        return ts == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;
+        return hl_vm_heap_fault(ts);
     }
     p->bif_cost += words / HL_VM_BINDING_WORDS_PER_RED;
     hl_term t;

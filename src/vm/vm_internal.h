@@ -39,6 +39,12 @@ _Static_assert((int)HL_VM_H_CP > (int)HL_HANDLE_REF && (int)HL_VM_H_CATCH > (int
                    (int)HL_VM_H_CP_MARK > (int)HL_HANDLE_REF && (int)HL_VM_H_CP_MARK <= 15,
                "VM stack subtags must not be guest term subtags");
 
+/* The fault of a term-layer allocation that failed: the host allocator
+ * (NOMEM) or the process's heap limit (anything else that reaches here). */
+static inline hl_vm_status hl_vm_heap_fault(hl_term_status ts) {
+    return ts == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;
+}
+
 enum { HL_VM_STACK_INIT = 16, HL_VM_TRACE_DEPTH = 8, HL_VM_DEADLINE_EVERY = 1024 };
 enum { HL_VM_ALLOC_SMALL = 6 }; /* allocate_small: slots + CP + size <= 8 words */
 

@@ -286,7 +286,7 @@ hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_
     mark_new_frames(p);
     for (uint32_t i = live; i < p->xlim; i++) x[i] = HL_NIL;
     if (st == HL_TERM_OK) return HL_VM_CONTINUE;
-    return st == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;
+    return hl_vm_heap_fault(st);
 }
 
 hl_vm_status hl_vm_grow_stack(hl_vm_proc *p, size_t words) {
