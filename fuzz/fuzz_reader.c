@@ -12,7 +12,7 @@
 #include "term/compare.h"
 #include "term/etf.h"
 #include "term/heap.h"
-#include "term/reader.h"
+#include "host/reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

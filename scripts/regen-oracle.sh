@@ -92,8 +92,8 @@ escript tests/oracle/conformance.escript tests/conformance/binary_*.erl tests/co
 
 # Unicode data of lib/string.erl and lib/unicode.erl (grapheme classes, case
 # maps, normalization) as OTP 25's unicode_util behaves.
-step "src/term/unicode_tables.h"
-escript tests/oracle/unicode_tables.escript > src/term/unicode_tables.h
+step "src/vm/unicode_tables.h"
+escript tests/oracle/unicode_tables.escript > src/vm/unicode_tables.h
 step "tests/conformance/string_*, unicode_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/string_*.erl tests/conformance/unicode_*.erl
 # io_lib / io programs (hand-written; their output and results from erl).

@@ -1,6 +1,6 @@
 /* term_api.c — host-owned terms (hl_value): building, inspecting, copying
  * results out of a guest heap (with the boundary check: no funs, no
- * handles), printing (term/print.h) and reading literals (term/reader.h).
+ * handles), printing (term/print.h) and reading literals (host/reader.h).
  *
  * A value is a term plus a reference-counted store (a heap that owns what
  * the term points to); immediates need no store. Every walk over a term is
@@ -16,7 +16,7 @@
 #include "term/copy.h"
 #include "term/map.h"
 #include "term/print.h"
-#include "term/reader.h"
+#include "host/reader.h"
 
 enum { STORE_LIMIT = 1u << 30 };
 

@@ -13,7 +13,7 @@
  *                                  binary Pat occurs in Bin: Pos, false
  *                                  (none), or [Next] when the chunk ended
  *                                  first (call again from Next).
- * The Unicode data is generated from erl itself (term/unicode_tables.h,
+ * The Unicode data is generated from erl itself (vm/unicode_tables.h,
  * tests/oracle/unicode_tables.escript), so it is OTP 25's Unicode 14.
  *
  * Bounded per call: lookups are O(log n) in fixed tables; hl_bin_find
@@ -24,7 +24,7 @@
 
 #include "term/bits.h"
 #include "term/heap.h"
-#include "term/unicode_tables.h"
+#include "vm/unicode_tables.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_std.h"
 

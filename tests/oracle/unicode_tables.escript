@@ -1,5 +1,5 @@
 #!/usr/bin/env escript
-%% unicode_tables.escript — writes src/term/unicode_tables.h: the Unicode
+%% unicode_tables.escript — writes src/vm/unicode_tables.h: the Unicode
 %% data lib/string.erl and lib/unicode.erl need, taken from erl itself
 %% (OTP 25's unicode_util, Unicode 14) by observing its behaviour, so our
 %% results match the oracle by construction:
@@ -14,7 +14,7 @@
 %%     is D (two or more code points) and whose NFC is C composes
 %%     NFC(D without its last code point) with that last one. Hangul
 %%     syllables are left to the algorithm (vm/bif_unicode.c).
-%% Run: escript tests/oracle/unicode_tables.escript > src/term/unicode_tables.h
+%% Run: escript tests/oracle/unicode_tables.escript > src/vm/unicode_tables.h
 -mode(compile).
 
 main(_) ->

@@ -19,7 +19,7 @@
 #include "term/compare.h"
 #include "term/etf.h"
 #include "term/heap.h"
-#include "term/reader.h"
+#include "host/reader.h"
 
 #define LIMIT (UINT64_C(1) << 31)
 

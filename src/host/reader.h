@@ -3,8 +3,8 @@
  * project lexer (erl_scan's literal forms exactly); the parser over them is
  * iterative with a depth limit. Atoms resolve through the caller's policy,
  * never by creating global atoms (invariant 1; same policy as etf.h). */
-#ifndef HL_TERM_READER_H
-#define HL_TERM_READER_H
+#ifndef HL_HOST_READER_H
+#define HL_HOST_READER_H
 
 #include <stddef.h>
 #include <stdint.h>

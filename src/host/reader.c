@@ -4,7 +4,7 @@
  * a value stack and a frame stack for open tuples, lists and maps, bounded
  * by max_depth — no C recursion depends on the text. Binary literals are
  * evaluated here segment by segment (erl_eval's rules for literal values). */
-#include "term/reader.h"
+#include "host/reader.h"
 
 #include <stdarg.h>
 #include <stdio.h>
