@@ -63,6 +63,9 @@ if [ ${#targets[@]} -gt 0 ] && [ "${FUZZ_SECONDS:-60}" -gt 0 ]; then
       work=$(mktemp -d)
       seeds="$root/fuzz/corpus/$t"
       [ -d "$seeds" ] || seeds=""
+      # the gate's target also starts from the stdlib's build-time images
+      images="$fuzz_dir/generated/stdlib_images.c.images"
+      [ "$t" = fuzz_gate ] && [ -d "$images" ] && seeds="$seeds $images"
       if (cd "$work" && "$fuzz_dir/fuzz/$t" -max_total_time="$per" -max_len=65536 -timeout=10 \
             -rss_limit_mb=2048 "$work" $seeds >"$work/log" 2>&1); then
         echo "fuzz/$t: ok ($(grep -o 'Done [0-9]* runs' "$work/log" | tail -1) in ${per}s)"

@@ -5,6 +5,8 @@
  * (src/host/stdlib_images.h). The engine gates every image again when it
  * loads it, so this step is not trusted either.
  *   hl_stdlib_build OUT.c lib/a.erl lib/b.erl ...
+ * Each image is also written as a file NAME.hlbc in the directory
+ * OUT.c.images (seeds for the gate's fuzz target, fuzz/fuzz_gate.c).
  * Exit 0, or 1 with the first diagnostic on stderr. */
 #include <errno.h>
 #include <stdio.h>
@@ -114,6 +116,14 @@ int main(int argc, char **argv) {
             fclose(out);
             remove(tmp);
             return 1;
+        }
+        char name[256], seed[4400];
+        module_name(argv[i], name, sizeof name);
+        snprintf(seed, sizeof seed, "%s.images/%s.hlbc", argv[1], name);
+        FILE *sf = fopen(seed, "wb");
+        if (sf) { /* best effort: seeds only */
+            fwrite(img, 1, n, sf);
+            fclose(sf);
         }
         fprintf(out, "static const uint8_t image_%d[%zu] = {", i - 2, n);
         for (size_t k = 0; k < n; k++) fprintf(out, "%s%u,", k % 24 ? "" : "\n", img[k]);

@@ -16,6 +16,7 @@
 #include "base/mem.h"
 #include "bc/gate.h"
 #include "host/host_int.h"
+#include "host/stdlib_images.h"
 #if __has_include("vm/vm.h")
 #include "vm/load.h"
 #include "vm/vm.h"
@@ -1125,6 +1126,52 @@ static void test_map_image_mutations(void **state) {
     assert_true(refused > 0);
 }
 
+#ifdef HAVE_VM
+/* The stdlib's build-time images (host/stdlib_images.h): each passes the
+ * gate as built, and random bit flips of each are refused or gate, load
+ * and link safely against an engine (what the engine does on first use). */
+static void test_stdlib_image_mutations(void **state) {
+    (void)state;
+    hl_engine *e = NULL;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    unsigned refused = 0, accepted = 0;
+    for (size_t k = 0; k < hl_stdlib_image_count; k++) {
+        size_t size = hl_stdlib_images[k].len;
+        uint8_t *m = malloc(size);
+        assert_non_null(m);
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            rng_state = (seed + 1000 * k) * 0x9E3779B97F4A7C15ull;
+            memcpy(m, hl_stdlib_images[k].bytes, size);
+            int flips = seed == 1 ? 0 : 1 + (int)(rng() % 3);
+            for (int f = 0; f < flips; f++) {
+                size_t bit = rng() % (size * 8);
+                m[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            }
+            hl_bc_image g;
+            char err[200];
+            if (!hl_gate_check(m, size, &g, err, sizeof err)) {
+                assert_true(seed != 1); /* the image as built passes */
+                refused++;
+                continue;
+            }
+            accepted++;
+            hl_program *p = NULL;
+            if (hl_load(&g, &p, err, sizeof err)) {
+                hl_error *lerr = NULL;
+                (void)hl_host_link_program(e, &p, 1, err, sizeof err, &lerr);
+                hl_error_free(lerr);
+                hl_program_free(p);
+            }
+            hl_bc_image_free(&g);
+        }
+        free(m);
+    }
+    print_message("stdlib image mutations: %u refused, %u accepted\n", refused, accepted);
+    assert_true(refused > 0);
+    hl_engine_free(e);
+}
+#endif
+
 /* Out-of-memory at every allocation of the gate: refused, no leak. */
 static void test_oom(void **state) {
     (void)state;
@@ -1178,6 +1225,7 @@ int main(void) {
         cmocka_unit_test(test_import_rules),
 #ifdef HAVE_VM
         cmocka_unit_test(test_import_link_and_run),
+        cmocka_unit_test(test_stdlib_image_mutations),
 #endif
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
