@@ -1,4 +1,4 @@
-/* bench_api.c — the public run API's costs (DESIGN §7), each printed as a
+/* bench_api.c — the public run API's costs (docs/design.md §6), each printed as a
  * median over repeated batches:
  *   fib(25) per call (compile once, run many), ms;
  *   the fixed cost of one hl_run of id(42) with fresh limits, µs;

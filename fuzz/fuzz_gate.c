@@ -1,4 +1,4 @@
-/* fuzz_gate.c — libFuzzer target for the bytecode gate (DESIGN §3.6): any
+/* fuzz_gate.c — libFuzzer target for the bytecode gate (docs/design.md §4 (invariant 6)): any
  * bytes go through the gate; when they are accepted, the program is loaded
  * and every function is run with small integer arguments under tiny limits
  * (reductions, heap, slices), then everything is freed. Crashes, leaks,

@@ -1,7 +1,7 @@
 /* hyperlang.h — the public C API of Hyperlang, a sandbox runtime that runs
  * partly trusted Erlang programs inside the host process.
  *
- * Shape (DESIGN §5):
+ * Shape (docs/design.md §3):
  *   - an engine (hl_engine) owns shared state; create one per host;
  *   - compile options (hl_compile_options) carry the limits a compilation
  *     runs under; every limit has a finite default;
@@ -247,7 +247,7 @@ typedef enum hl_value_kind {
 
 HL_API hl_status hl_value_int(int64_t v, hl_value **out);
 HL_API hl_status hl_value_float(double v, hl_value **out); /* finite only */
-/* Atoms are bounded (DESIGN §3.1): the name must be a static atom (true,
+/* Atoms are bounded (docs/design.md §4 (invariant 1)): the name must be a static atom (true,
  * false, ok, error, undefined, ...) or an atom the module contains;
  * otherwise HL_EREJECTED. `module` may be NULL for static atoms only. */
 HL_API hl_status hl_value_atom(const hl_module *module, const char *name, size_t len, hl_value **out);

@@ -1,7 +1,7 @@
 /* arena.h — bump allocation for data that lives and dies together
  * (a compilation's tokens, AST and IR). Chunks never move, so pointers into
  * an arena stay valid until hl_arena_free. A byte cap bounds what one
- * compilation may hold (the compile memory cap of DESIGN §2). */
+ * compilation may hold (the compile memory cap of docs/design.md §1). */
 #ifndef HL_BASE_ARENA_H
 #define HL_BASE_ARENA_H
 

@@ -2,7 +2,7 @@
  *
  * Owning allocation in one place gives us two things a sandbox needs:
  * overflow-checked size arithmetic at every call site, and fault injection so
- * the tests can walk every out-of-memory path (DESIGN §3.6). Nothing here
+ * the tests can walk every out-of-memory path (docs/design.md §4 (invariant 6)). Nothing here
  * aborts: every function reports failure by returning NULL / false. */
 #ifndef HL_BASE_MEM_H
 #define HL_BASE_MEM_H

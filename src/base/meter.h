@@ -1,4 +1,4 @@
-/* meter.h — the work meter of one compilation (DESIGN §3: compilation is
+/* meter.h — the work meter of one compilation (docs/design.md §4: compilation is
  * metered): a deterministic budget of work units and a wall-clock
  * backstop. Every pass charges units as it goes (tokens, AST and IR nodes
  * allocated or visited, instructions emitted, image words gated); once the

@@ -1,7 +1,7 @@
 /* stack.h — a guard on how much C stack a recursive pass has used.
  *
  * Passes over hostile input recurse only to a depth the input cannot raise
- * past a limit (DESIGN §3.4). The depth limit alone does not bound stack
+ * past a limit (docs/design.md §4 (invariant 4)). The depth limit alone does not bound stack
  * bytes, though: a frame's size depends on the compiler, its flags and
  * sanitizers, and the host may call us on a thread with a small stack. So
  * the recursive passes also measure the stack they have used against a byte

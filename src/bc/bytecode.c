@@ -18,7 +18,7 @@ const hl_opinfo hl_bc_ops[HL_OP__COUNT] = {
 #undef G
 #undef R
 
-/* The builtin allowlist is core/builtins.def (DESIGN §8: one table for the
+/* The builtin allowlist is core/builtins.def (docs/design.md §3: one table for the
  * classifier, codegen, gate and VM); ids are its entry order. Only kind BIF
  * entries may appear in a `bif` instruction: ERL entries are guest code in
  * the stdlib's own modules, reached through an import (call_ext), SURFACE

@@ -1,7 +1,7 @@
 /* gate.h — the bytecode gate: checks a serialized program image against the
  * positive allowlist of docs/bytecode.md §4 BEFORE anything runs, and gives
  * the loader a parsed view of an accepted image. Nothing else may produce
- * an hl_bc_image (DESIGN §3 invariant 2). */
+ * an hl_bc_image (docs/design.md §4 invariant 2). */
 #ifndef HL_BC_GATE_H
 #define HL_BC_GATE_H
 

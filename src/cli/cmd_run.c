@@ -1,6 +1,6 @@
 /* cmd_run.c — `hl run [--max-reductions N] [--max-heap-bytes N]
  * [--timeout-ms N] [--max-output-bytes N] FILE [MORE.erl...] FUNCTION
- * [ARG...]` (DESIGN §10): compile the files as one program, call FUNCTION
+ * [ARG...]` (docs/design.md §5): compile the files as one program, call FUNCTION
  * of the first with the ARGs (Erlang term literals),
  * print what the guest wrote (io:format, ...) and then the result as
  * io:format("~p~n", [Result]). Exit 0 ok, 1 guest exception, 2 compile

@@ -1,6 +1,6 @@
 /* hl.c — the `hl` command: a thin client of include/hyperlang.h.
  *
- * Exit codes (DESIGN §10): 0 success; 1 guest exception; 2 rejected at
+ * Exit codes (docs/design.md §5): 0 success; 1 guest exception; 2 rejected at
  * compile time or bad usage; 3 a limit stopped the run. */
 #include <errno.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* classify.c — gives every call exactly one kind (DESIGN §2 step 4):
+/* classify.c — gives every call exactly one kind (docs/design.md §1 step 4):
  * local function, declared host binding, allowlisted builtin/stdlib
  * function (core/builtins.def), or runtime surface granted by a capability.
  * Everything else is rejected at compile time with a located error; this is

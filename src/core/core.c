@@ -1,5 +1,5 @@
 /* core.c — the SafeCore stage as one call: lower → verify → classify →
- * verify (DESIGN §2 steps 2–5), and the default limits. */
+ * verify (docs/design.md §1 steps 2–5), and the default limits. */
 #include "core/core.h"
 
 void hl_core_options_default(hl_core_options *o) {

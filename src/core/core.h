@@ -1,5 +1,5 @@
 /* core.h — the SafeCore stage of the pipeline as calls: lower the AST to
- * SafeCore, verify it, classify every call, verify again (DESIGN §2 steps
+ * SafeCore, verify it, classify every call, verify again (docs/design.md §1 steps
  * 2–5). The result is what the codegen consumes. */
 #ifndef HL_CORE_CORE_H
 #define HL_CORE_CORE_H
@@ -44,7 +44,7 @@ typedef struct hl_core_binding {
 } hl_core_binding;
 
 /* Another module of the same program (a program is a set of modules
- * compiled together, DESIGN §2): its name and the functions it exports,
+ * compiled together, docs/design.md §1): its name and the functions it exports,
  * which the classifier lets this module call as Module:Function(Args). */
 typedef struct hl_core_peer {
     hl_ast_name name;

@@ -1,5 +1,5 @@
 /* ir.h — SafeCore, Hyperlang's own intermediate representation
- * (DESIGN §2 steps 2–5; the full description is docs/safecore.md).
+ * (docs/design.md §1 steps 2–5; the full description is docs/safecore.md).
  *
  * A SafeCore module is a flat array of functions. Everything the parser
  * admits is lowered into a small set of node kinds; funs and comprehensions

@@ -1,4 +1,4 @@
-/* verify.c — checks over the whole SafeCore module (DESIGN §2 steps 3, 5).
+/* verify.c — checks over the whole SafeCore module (docs/design.md §1 steps 3, 5).
  *
  * Before classification: size limits (nodes, nesting, clauses), guard rules
  * (only guard expressions in guards, as erl_lint: no fun, case, try,

@@ -1,4 +1,4 @@
-/* ast.h — the located syntax tree the parser builds (DESIGN §2 step 1).
+/* ast.h — the located syntax tree the parser builds (docs/design.md §1 step 1).
  *
  * The tree mirrors erl_parse's abstract format node for node, so that
  * front/dump.c can print exactly what OTP prints and later passes (lowering,

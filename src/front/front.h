@@ -1,5 +1,5 @@
 /* front.h — the front end as one call: source text to a located AST, with
- * every admitted-grammar rule and every rejection (DESIGN §2 step 1). */
+ * every admitted-grammar rule and every rejection (docs/design.md §1 step 1). */
 #ifndef HL_FRONT_FRONT_H
 #define HL_FRONT_FRONT_H
 

@@ -1,5 +1,5 @@
 /* limits.h — the bounds the front end enforces on hostile source
- * (DESIGN §3.4, §3.6). Every limit has a finite default; hosts may lower or
+ * (docs/design.md §4 (invariant 4), §3.6). Every limit has a finite default; hosts may lower or
  * raise them through the compile options of the public API. A source that
  * exceeds one gets a located diagnostic, never a crash or a hang. */
 #ifndef HL_FRONT_LIMITS_H

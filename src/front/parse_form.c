@@ -3,7 +3,7 @@
  *
  * Hyperlang has no preprocessor: the only macro is ?MODULE (replaced by the
  * module name's atom, located at the `?`), and only the attributes of
- * DESIGN §2 are admitted; everything else is a located error. */
+ * docs/design.md §1 are admitted; everything else is a located error. */
 #include <string.h>
 
 #include "base/buf.h"

@@ -1,6 +1,6 @@
 /* token.h — the tokens the lexer hands to the parser.
  *
- * Names stay byte strings (DESIGN §3.1): an atom token carries its UTF-8
+ * Names stay byte strings (docs/design.md §4 (invariant 1)): an atom token carries its UTF-8
  * name, never an index into any atom table. Token text lives in the
  * compilation's arena, so a token array is plain data that dies with it. */
 #ifndef HL_FRONT_TOKEN_H

@@ -1,5 +1,5 @@
 /* codegen.h — SafeCore module → bytecode image (docs/bytecode.md), the
- * sixth step of the pipeline (DESIGN §2). The image it returns still has to
+ * sixth step of the pipeline (docs/design.md §1). The image it returns still has to
  * pass the gate (gate.h) before it can be loaded: codegen is trusted by
  * nobody, the gate is what stops a codegen bug.
  *

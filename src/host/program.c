@@ -1,5 +1,5 @@
 /* program.c — hl_compile_program: the whole pipeline from the sources of
- * a program's modules to loaded, gated, linked modules (DESIGN §2), the
+ * a program's modules to loaded, gated, linked modules (docs/design.md §1), the
  * same pipeline for hl_check (which stops before caching: check and compile
  * accept exactly the same programs), and the engine's content-addressed
  * program cache (SHA-256 of the sources + options + bytecode format

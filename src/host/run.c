@@ -1,6 +1,6 @@
 /* run.c — hl_run: one call of an exported function in the caller's thread
  * under reduction, heap and wall-clock limits, with the outcome classified
- * (DESIGN §4 faults): result copied out, uncaught exception with class,
+ * (docs/design.md §3 faults): result copied out, uncaught exception with class,
  * reason text and guest stack, or which limit stopped it. The process and
  * its heap are freed before returning, whatever happened. */
 #include <stdio.h>
@@ -144,7 +144,7 @@ hl_status hl_host_undef_error(hl_error **err, const hl_program *prog, const char
     return hl_host_set_error(err, e);
 }
 
-/* The outcome of a run that stopped with st, classified (DESIGN §4): the
+/* The outcome of a run that stopped with st, classified (docs/design.md §3): the
  * result copied out (no larger than the heap limit), the exception, or
  * which limit stopped it. */
 hl_status hl_host_outcome(hl_vm_proc *p, hl_vm_status st, uint64_t max_heap_bytes, hl_value **result,

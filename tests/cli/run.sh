@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/cli/run.sh HL SRC — the `hl` command's contract (DESIGN §10): help
+# tests/cli/run.sh HL SRC — the `hl` command's contract (docs/design.md §5): help
 # texts, exit codes, and diagnostics for unreadable or rejected files.
 set -u
 hl=$1

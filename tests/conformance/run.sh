@@ -103,7 +103,7 @@ for dir in $(LC_COLLATE=C ls -d "$DIR"/multi/*/ 2>/dev/null); do
     check_run "multi/$name" "$exp" --timeout-ms 60000 "$dir/$name.erl" "${others[@]}"
 done
 
-# Limit probes (DESIGN §3 invariant 4): each stops with exit 3 and names the limit.
+# Limit probes (docs/design.md §4 invariant 4): each stops with exit 3 and names the limit.
 probe() { # name expected-limit args...
     local name=$1 want=$2
     shift 2
@@ -245,7 +245,7 @@ for f in w_huge p_huge; do
         echo "FAIL probe io-$f-deadline: exit $rc after $ms ms"; cat "$TMP/err"; fail=$((fail + 1)); fi
 done
 
-# The rest of the `hl run` contract (DESIGN §10): exit 2 with a located
+# The rest of the `hl run` contract (docs/design.md §5): exit 2 with a located
 # error for a rejected program, exit 2 for bad usage, --help, arguments.
 check() { # name expected-exit expected-stream-regex stream(out|err) args...
     local name=$1 want=$2 re=$3 stream=$4

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/reject/run.sh HL SRC — compile-time rejection suite (DESIGN §2, §3):
+# tests/reject/run.sh HL SRC — compile-time rejection suite (docs/design.md §1, §3):
 # every NAME.erl here must be rejected by `hl check NAME.erl` (run in this
 # directory) with exit 2 and exactly the stderr lines of NAME.expected
 # (`FILE:LINE:COL: error: ...`; positions and wordings follow erlc where

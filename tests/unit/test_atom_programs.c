@@ -1,4 +1,4 @@
-/* test_atom_programs.c — security invariant 1 end to end (DESIGN §3.1):
+/* test_atom_programs.c — security invariant 1 end to end (docs/design.md §4 (invariant 1)):
  * compiling, running and unloading 10,000 distinct programs full of fresh
  * atom names leaves the global atom count where it was after warm-up, and
  * while they are loaded the table holds no more than the engine's cache can
