@@ -95,8 +95,12 @@ HL_API const char *hl_limit_kind_name(hl_limit_kind kind);
 /* The uncaught guest exception of an HL_EEXCEPTION error: class ("error",
  * "exit" or "throw"), reason printed as io_lib:format("~p", [Reason]) would
  * print it, and the guest stack trace, one entry per line
- * (`Module:Function/Arity (line L)`). Any pointer may be NULL; the strings
- * are owned by err. HL_EMISUSE when err is not an exception. */
+ * (`Module:Function/Arity (line L)`). The reason's text and the stack's
+ * are each cut at 1 MiB of printed terms, the cut marked by " ... (truncated:
+ * the text goes past 1 MiB)": a guest's huge reason is still reported as
+ * its exception (HL_ENOMEM only ever means an allocator failed). Any
+ * pointer may be NULL; the strings are owned by err. HL_EMISUSE when err is
+ * not an exception. */
 HL_API hl_status hl_error_exception(const hl_error *err, const char **class_name,
                                     const char **reason, const char **stack);
 
