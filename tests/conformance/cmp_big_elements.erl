@@ -1,5 +1,5 @@
 %% Element comparisons inside list builtins on terms of millions of
-%% subterms (a shared DAG: small on the heap, 2^22 pairs to compare):
+%% subterms (a shared DAG: small on the heap, 2^21 pairs to compare):
 %% lists:member/2, lists:keyfind/3, lists:keymember/3 give OTP's answers
 %% (they once answered false past an internal comparison budget).
 -module(cmp_big_elements).
@@ -9,10 +9,10 @@ dag(0, X) -> [X, 2, 3];
 dag(K, X) -> D = dag(K - 1, X), {D, D}.
 
 main() ->
-    A = dag(21, 1),
-    B = dag(21, 1),
-    F = dag(21, 1.0),
-    C = dag(21, 7),
+    A = dag(20, 1),
+    B = dag(20, 1),
+    F = dag(20, 1.0),
+    C = dag(20, 7),
     io:format("~p~n", [lists:member(A, [x, C, B])]),
     io:format("~p~n", [lists:member(A, [x, C, F])]),
     io:format("~p~n", [lists:member(A, [C])]),
