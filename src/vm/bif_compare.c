@@ -17,11 +17,13 @@
  *                    Cursor} (MA's pairs from the cursor, each looked up
  *                    in MB), since equal maps need no key order.
  *
- * Lists and tuples are walked by the frames (a list's tail needs no frame
- * when its heads compare within a small budget, so a list of small terms
- * allocates nothing and a frame costs at most one per 256 units); any
- * other pair (numbers, bitstrings up to 64 KiB, funs, flat maps) is
- * compared by the ordinary comparator, under its usual budget. Longer
+ * Lists, tuples and flat maps' values are walked by the frames (a list's
+ * tail needs no frame when its heads compare within a small budget, so a
+ * list of small terms allocates nothing and a frame costs at most one per
+ * 256 units; a flat map's keys go to the ordinary comparator, its values
+ * from a frame {MA, MB, I}); any other pair (numbers, bitstrings up to 64
+ * KiB, funs) is compared by the ordinary comparator, under its usual
+ * budget. Longer
  * bitstrings go a megabyte (64 KiB at an odd bit offset) per call from a
  * frame {A, B, BitOffset}; hash maps of one size go pair by pair, for
  * equality (above) or for order (map_order_step). One work unit per pair,
@@ -215,6 +217,27 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
                 a = hl_tuple_get(a, 0), b = hl_tuple_get(b, 0);
                 continue;
             }
+            if (hl_is_flatmap(a) && hl_is_flatmap(b)) {
+                /* size, the keys (sorted in both, compared exactly: small
+                 * in practice, the ordinary comparator), then the values
+                 * in key order from a frame {MA, MB, I}: values of any size */
+                size_t na = hl_map_size(a), nb = hl_map_size(b);
+                if (na != nb) {
+                    *r = na < nb ? -1 : 1;
+                    break;
+                }
+                if (na == 0) goto pop;
+                int c = leaf(p, hl_flatmap_keys(a), hl_flatmap_keys(b), true, &units, &fail);
+                if (fail != HL_TERM_OK) goto leaf_failed;
+                if (c) {
+                    *r = c;
+                    break;
+                }
+                if (na > 1 && (st = push(p, &stack, a, b, 1)) != HL_TERM_OK) goto out_of_room;
+                frames++;
+                a = hl_flatmap_values(a)[0], b = hl_flatmap_values(b)[0];
+                continue;
+            }
             if (hl_is_map(a) && hl_is_map(b) && !hl_is_flatmap(a) && !hl_is_flatmap(b)) {
                 size_t na = hl_map_size(a), nb = hl_map_size(b);
                 if (na != nb) { /* maps order by size first */
@@ -282,6 +305,13 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
                 break;
             }
             goto pop;
+        }
+        if (hl_is_flatmap(ta)) { /* the values of two flat maps with the same keys, from I */
+            size_t i = (size_t)hl_small_val(hl_tuple_get(f, 2));
+            a = hl_flatmap_values(ta)[i], b = hl_flatmap_values(tb)[i];
+            if (i + 1 < hl_map_size(ta)) hl_boxed_ptr(f)[3] = hl_make_small((int64_t)i + 1);
+            else stack = hl_cdr(stack);
+            continue;
         }
         if (hl_is_map(ta)) { /* MA's next pair from the cursor, looked up in MB */
             hl_map_iter it;
