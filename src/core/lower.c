@@ -166,11 +166,14 @@ static hl_core_fun *add_fun(lw_ctx *c) {
 
 /* Lifted functions are named like OTP's: -Top/Arity-kind-N-, Top/Arity
  * the module function the fun (or comprehension) is written in, however
- * deeply nested ('-f/0-fun-3-'; OTP numbers per function, inner funs
- * first, so N may differ from OTP's). The name is an atom of at most 255
+ * deeply nested ('-f/0-fun-3-'), N counting per module function from 0
+ * as OTP's does (a function's only fun is '-f/0-fun-0-' in both; OTP
+ * numbers several last first, so N may differ then). The name is an atom
+ * of at most 255
  * code points whatever the nesting: nesting once named each level after
  * its parent's lifted name, so 25 nested funs made an atom the gate
- * refused; a Top too long to fit is cut (N keeps names unique). */
+ * refused; a Top too long to fit is cut (names of non-exported functions
+ * may repeat: docs/bytecode.md). */
 enum { HL_ATOM_NAME_BYTES_MAX = 4 * 255 };
 
 /* Bytes of the first `cps` code points of the UTF-8 text s[0..len). */
@@ -801,6 +804,7 @@ static void check_record_defaults(lw_ctx *c, uint32_t scratch_fun) {
 static void lower_function(lw_ctx *c, const hl_ast *form, uint32_t index) {
     lw_fn fn;
     lw_fn_init(&fn, index);
+    c->lifted_counter = 0; /* N counts per module function, as OTP's does */
     c->fn = &fn;
     hl_core_fun *out = &c->m->funs[index];
     if (form->u.function.clauses.count > c->opts->lim.max_clauses)
