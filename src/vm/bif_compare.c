@@ -149,7 +149,14 @@ static int map_order_step(hl_vm_proc *p, hl_term f, bool exact, uint64_t *units,
             return STEP_MORE;
         }
         if (!side) return STEP_EQUAL;
-        hl_map_get(ma, fw[5], va), hl_map_get(mb, fw[5], vb);
+        /* Min is a key of both; finding it compares keys, which may run
+         * past their budget (huge keys): then no answer */
+        hl_term_status gs = hl_map_get(ma, fw[5], va);
+        if (gs == HL_TERM_OK) gs = hl_map_get(mb, fw[5], vb);
+        if (gs != HL_TERM_OK) {
+            *fail = gs;
+            return STEP_MORE;
+        }
         return STEP_VALUES; /* the walk compares them, however large */
     }
     fw[3] = hl_make_small((int64_t)cursor);
