@@ -234,7 +234,9 @@ HL_API hl_status hl_value_binary(const void *bytes, size_t len, hl_value **out);
 HL_API hl_status hl_value_list(hl_value *const *items, size_t n, hl_value **out);
 HL_API hl_status hl_value_tuple(hl_value *const *items, size_t n, hl_value **out);
 /* A map of n key/value pairs (copies; a later pair wins over an earlier one
- * with an exactly equal key, as in #{K => 1, K => 2}; n may be 0). */
+ * with an exactly equal key, as in #{K => 1, K => 2}; n may be 0).
+ * HL_EREJECTED when the keys are too costly to order (keys of millions of
+ * subterms each) or the map too large to build. */
 HL_API hl_status hl_value_map(hl_value *const *keys, hl_value *const *values, size_t n, hl_value **out);
 /* A term from its Erlang literal text (integers, floats, atoms, strings,
  * lists, tuples; atoms bounded as in hl_value_atom). HL_EREJECTED with a
