@@ -23,11 +23,13 @@
  * 256 units; a flat map's keys go to the ordinary comparator, its values
  * from a frame {MA, MB, I}); any other pair (numbers, bitstrings up to 64
  * KiB, funs) is compared by the ordinary comparator, under its usual
- * budget. Longer
- * bitstrings go a megabyte (64 KiB at an odd bit offset) per call from a
- * frame {A, B, BitOffset}; hash maps of one size go pair by pair, for
- * equality (above) or for order (map_order_step). One work unit per pair,
- * MAP_PAIR_UNITS per map pair (an iterator seek and a lookup). */
+ * budget. Longer bitstrings go a megabyte (64 KiB at an odd bit offset)
+ * per call from a frame {A, B, BitOffset}; hash maps of one size go pair
+ * by pair, for equality (above) or for order (map_order_step). One work
+ * unit per pair, MAP_PAIR_UNITS per map pair (an iterator seek and a
+ * lookup). A call pushes at most FRAMES_PER_CALL frames. No budget here
+ * is ever an answer: past one the walk returns BUDGET (a reductions
+ * fault). */
 #include "term/map.h"
 #include <string.h>
 
