@@ -98,8 +98,12 @@ HL_API const char *hl_limit_kind_name(hl_limit_kind kind);
 /* The uncaught guest exception of an HL_EEXCEPTION error: class ("error",
  * "exit" or "throw"), reason printed as io_lib:format("~p", [Reason]) would
  * print it, and the guest stack trace, one entry per line
- * (`Module:Function/Arity (line L)`). Any pointer may be NULL; the strings
- * are owned by err. HL_EMISUSE when err is not an exception. */
+ * (`Module:Function/Arity (line L)`). The reason's text and the stack's
+ * are each cut at 1 MiB of printed terms, the cut marked by " ... (truncated:
+ * the text goes past 1 MiB)": a guest's huge reason is still reported as
+ * its exception (HL_ENOMEM only ever means an allocator failed). Any
+ * pointer may be NULL; the strings are owned by err. HL_EMISUSE when err is
+ * not an exception. */
 HL_API hl_status hl_error_exception(const hl_error *err, const char **class_name,
                                     const char **reason, const char **stack);
 
@@ -256,7 +260,9 @@ HL_API hl_status hl_value_binary(const void *bytes, size_t len, hl_value **out);
 HL_API hl_status hl_value_list(hl_value *const *items, size_t n, hl_value **out);
 HL_API hl_status hl_value_tuple(hl_value *const *items, size_t n, hl_value **out);
 /* A map of n key/value pairs (copies; a later pair wins over an earlier one
- * with an exactly equal key, as in #{K => 1, K => 2}; n may be 0). */
+ * with an exactly equal key, as in #{K => 1, K => 2}; n may be 0).
+ * HL_EREJECTED when the keys are too costly to order (keys of millions of
+ * subterms each) or the map too large to build. */
 HL_API hl_status hl_value_map(hl_value *const *keys, hl_value *const *values, size_t n, hl_value **out);
 /* A term from its Erlang literal text (integers, floats, atoms, strings,
  * lists, tuples; atoms bounded as in hl_value_atom). HL_EREJECTED with a

@@ -164,17 +164,64 @@ static hl_core_fun *add_fun(lw_ctx *c) {
     return f;
 }
 
+/* Lifted functions are named like OTP's: -Top/Arity-kind-N-, Top/Arity
+ * the module function the fun (or comprehension) is written in, however
+ * deeply nested ('-f/0-fun-3-'), N counting per module function from 0
+ * as OTP's does (a function's only fun is '-f/0-fun-0-' in both; OTP
+ * numbers several last first, so N may differ then). The name is an atom
+ * of at most 255
+ * code points whatever the nesting: nesting once named each level after
+ * its parent's lifted name, so 25 nested funs made an atom the gate
+ * refused; a Top too long to fit is cut (names of non-exported functions
+ * may repeat: docs/bytecode.md). */
+enum { HL_ATOM_NAME_BYTES_MAX = 4 * 255 };
+
+/* Bytes of the first `cps` code points of the UTF-8 text s[0..len). */
+static size_t utf8_prefix(const char *s, size_t len, size_t cps) {
+    size_t i = 0;
+    while (i < len && cps) {
+        i++;
+        while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80) i++;
+        cps--;
+    }
+    return i;
+}
+
+static size_t utf8_count(const char *s, size_t len) {
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
+static void lifted_name(char out[HL_ATOM_NAME_BYTES_MAX + 1], const hl_core_fun *parent, const char *kind,
+                        uint32_t n) {
+    const char *top = parent->name.ptr;
+    size_t top_len = parent->name.len;
+    unsigned arity = (unsigned)parent->arity;
+    if (parent->origin != HL_ORIGIN_SOURCE) {
+        /* parent is "-Top/A-kind-N-": Top and A from it (kind and N hold no '-') */
+        size_t end = top_len, dashes = 0;
+        while (end > 0 && dashes < 3) dashes += top[--end] == '-';
+        size_t slash = end;
+        while (slash > 1 && top[slash] != '/') slash--;
+        arity = (unsigned)strtoul(top + slash + 1, NULL, 10);
+        top++, top_len = slash - 1;
+    }
+    char suffix[64];
+    int sl = snprintf(suffix, sizeof suffix, "/%u-%s-%u-", arity, kind, (unsigned)n);
+    size_t room = 255 - 1 - (size_t)sl; /* code points left for Top after '-' and the suffix */
+    size_t keep = utf8_count(top, top_len) > room ? utf8_prefix(top, top_len, room) : top_len;
+    snprintf(out, HL_ATOM_NAME_BYTES_MAX + 1, "-%.*s%s", (int)keep, top, suffix);
+}
+
 int32_t lw_new_fun(lw_ctx *c, const char *kind, uint32_t arity, uint8_t origin, uint32_t line,
                    uint32_t col) {
     if (c->m->nfuns >= c->opts->lim.max_functions) {
         lw_error(c, line, col, "too many functions (limit %u)", (unsigned)c->opts->lim.max_functions);
         return -1;
     }
-    /* Named like OTP's lifted functions: -Parent/Arity-kind-N-. */
-    const hl_core_fun *parent = &c->m->funs[c->fn ? c->fn->index : 0];
-    char tmp[400];
-    snprintf(tmp, sizeof tmp, "-%.*s/%u-%s-%u-", (int)(parent->name.len > 300 ? 300 : parent->name.len),
-             parent->name.ptr, (unsigned)parent->arity, kind, (unsigned)c->lifted_counter++);
+    char tmp[HL_ATOM_NAME_BYTES_MAX + 1];
+    lifted_name(tmp, &c->m->funs[c->fn ? c->fn->index : 0], kind, c->lifted_counter++);
     char *name = hl_arena_strndup(&c->m->arena, tmp, strlen(tmp));
     if (!name) {
         c->oom = true;
@@ -757,6 +804,7 @@ static void check_record_defaults(lw_ctx *c, uint32_t scratch_fun) {
 static void lower_function(lw_ctx *c, const hl_ast *form, uint32_t index) {
     lw_fn fn;
     lw_fn_init(&fn, index);
+    c->lifted_counter = 0; /* N counts per module function, as OTP's does */
     c->fn = &fn;
     hl_core_fun *out = &c->m->funs[index];
     if (form->u.function.clauses.count > c->opts->lim.max_clauses)

@@ -313,7 +313,7 @@ static hl_vm_host_status text_reason(const char *text, hl_vm_host_out *out) {
 #define HL_BINDING_MAX_ARG_WORDS ((uint64_t)8 << 20)
 
 hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term *args, uint32_t nargs,
-                                       hl_vm_host_out *out, uint64_t *words) {
+                                       uint64_t max_words, hl_vm_host_out *out, uint64_t *words) {
     const hl_module *module = ctx;
     if (index >= module->nbindings) return HL_VM_HOST_UNDEF;
     hl_host_binding *b = module->bindings[index];
@@ -321,12 +321,16 @@ hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term 
     hl_value *argv[HL_BC_MAX_ARITY];
     uint32_t made = 0;
     hl_vm_host_status hs = HL_VM_HOST_OK;
+    /* All the arguments together, expanded, within the run's heap limit
+     * (and HL_BINDING_MAX_ARG_WORDS): each is sized under what is left
+     * before anything is allocated for it. */
+    uint64_t cap = max_words < HL_BINDING_MAX_ARG_WORDS ? max_words : HL_BINDING_MAX_ARG_WORDS;
     for (; made < nargs; made++) {
         size_t w = 0;
-        hl_status st = hl_host_value_from_term(args[made], (size_t)(HL_BINDING_MAX_ARG_WORDS - *words), &w,
-                                               &argv[made]);
+        uint64_t left = cap > *words ? cap - *words : 0;
+        hl_status st = hl_host_value_from_term(args[made], (size_t)left, &w, &argv[made]);
         if (st != HL_OK) {
-            hs = st == HL_EREJECTED ? HL_VM_HOST_BADARG : HL_VM_HOST_NOMEM;
+            hs = st == HL_EREJECTED ? HL_VM_HOST_BADARG : st == HL_ELIMIT ? HL_VM_HOST_HEAP_LIMIT : HL_VM_HOST_NOMEM;
             break;
         }
         *words += w;

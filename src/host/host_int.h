@@ -142,7 +142,7 @@ hl_status hl_host_bindings_resolve(hl_engine *engine, const hl_compile_options *
 void hl_host_bindings_release(hl_host_binding **b, uint32_t n);
 /* The VM's binding hook (vm/vm.h) for a run of module (ctx). */
 hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term *args, uint32_t nargs,
-                                       hl_vm_host_out *out, uint64_t *words);
+                                       uint64_t max_words, hl_vm_host_out *out, uint64_t *words);
 /* True while this thread runs a binding callback. */
 bool hl_host_in_binding(void);
 

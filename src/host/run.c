@@ -13,6 +13,7 @@
 #include "term/atom.h"
 #include "term/copy.h"
 #include "term/heap.h"
+#include "term/print.h"
 #include "vm/vm.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_io.h"
@@ -70,48 +71,87 @@ static char *dup_buf(hl_buf *b) {
     return s;
 }
 
-/* `Module:Function/Arity (line L)` per stack entry. */
-static void stack_text(hl_buf *b, hl_term st) {
+/* The reason's and the stack's text are each cut at EXC_TEXT_MAX bytes
+ * (a guest may raise a term that prints to gigabytes): what fits, then
+ * EXC_TRUNCATED. The exception stays an exception; only a failed
+ * allocation makes the run's status HL_ENOMEM. */
+#define EXC_TEXT_MAX ((size_t)1 << 20)
+#define EXC_TRUNCATED " ... (truncated: the text goes past 1 MiB)"
+
+enum { TEXT_OK, TEXT_CUT, TEXT_NOMEM };
+
+/* Appends t's text (~p when pretty, else ~w) to out, at most `room` bytes
+ * of it: TEXT_OK, TEXT_CUT (a prefix of the text written) or TEXT_NOMEM. */
+static int text_capped(hl_buf *out, hl_term t, bool pretty, size_t room) {
+    hl_buf b;
+    hl_buf_init(&b, room ? room : 1);
+    hl_term_status st = pretty ? hl_print_p(&b, t, 1, 80, false, NULL) : hl_print_w(&b, t, false, NULL);
+    if (st == HL_TERM_SYSTEM_LIMIT && pretty && b.len < room / 2) {
+        /* the pretty printer may lay out before it writes: ~w streams */
+        hl_buf_reset(&b);
+        st = hl_print_w(&b, t, false, NULL);
+    }
+    int r = st == HL_TERM_OK ? TEXT_OK : st == HL_TERM_SYSTEM_LIMIT ? TEXT_CUT : TEXT_NOMEM;
+    /* the printer appends a character's bytes at once: a cut prefix ends
+     * on a character boundary */
+    if (r != TEXT_NOMEM && b.len && !hl_buf_append(out, b.data, b.len)) r = TEXT_NOMEM;
+    hl_buf_free(&b);
+    return r;
+}
+
+/* `Module:Function/Arity (line L)` per stack entry, at most EXC_TEXT_MAX
+ * bytes of terms: TEXT_OK, TEXT_CUT (EXC_TRUNCATED ends it) or TEXT_NOMEM. */
+static int stack_text(hl_buf *b, hl_term st) {
     size_t n = 0;
-    for (; hl_is_cons(st) && n < 64; st = hl_cdr(st), n++) {
+    int r = TEXT_OK;
+#define PIECE(t) \
+    if (r == TEXT_OK) r = text_capped(b, (t), false, b->len < EXC_TEXT_MAX ? EXC_TEXT_MAX - b->len : 0)
+    for (; r == TEXT_OK && hl_is_cons(st) && n < 64; st = hl_cdr(st), n++) {
         hl_term e = hl_car(st);
         if (!hl_is_tuple(e) || hl_tuple_arity(e) != 4) continue;
-        hl_host_term_text(b, hl_tuple_get(e, 0), false);
+        PIECE(hl_tuple_get(e, 0));
         hl_buf_putc(b, ':');
-        hl_host_term_text(b, hl_tuple_get(e, 1), false);
+        PIECE(hl_tuple_get(e, 1));
         hl_term a = hl_tuple_get(e, 2);
         if (hl_is_small(a)) {
             hl_buf_putc(b, '/');
-            hl_host_term_text(b, a, false);
+            PIECE(a);
         } else {
             size_t k = 0;
             for (hl_term l = a; hl_is_cons(l); l = hl_cdr(l)) k++;
             hl_buf_printf(b, "/%zu ", k);
-            hl_host_term_text(b, a, false);
+            PIECE(a);
         }
         for (hl_term l = hl_tuple_get(e, 3); hl_is_cons(l); l = hl_cdr(l)) {
             hl_term kv = hl_car(l);
             if (hl_is_tuple(kv) && hl_tuple_arity(kv) == 2 && hl_is_small(hl_tuple_get(kv, 1))) {
                 hl_buf_puts(b, " (line ");
-                hl_host_term_text(b, hl_tuple_get(kv, 1), false);
+                PIECE(hl_tuple_get(kv, 1));
                 hl_buf_putc(b, ')');
             }
         }
-        hl_buf_putc(b, '\n');
+        if (r == TEXT_OK) hl_buf_putc(b, '\n');
     }
+#undef PIECE
+    if (r == TEXT_CUT) hl_buf_puts(b, EXC_TRUNCATED "\n");
+    return b->failed ? TEXT_NOMEM : r;
 }
 
 static hl_status exception_error(hl_error **err, hl_term cls, hl_term reason, hl_term stack) {
     hl_buf c, r, s, m;
-    hl_buf_init(&c, 1 << 10);
-    hl_buf_init(&r, 1 << 20);
-    hl_buf_init(&s, 1 << 20);
+    hl_buf_init(&c, 0);
+    hl_buf_init(&r, 0);
+    hl_buf_init(&s, 0);
     hl_buf_init(&m, 0);
-    hl_host_term_text(&c, cls, false);
-    hl_host_term_text(&r, reason, true);
-    stack_text(&s, stack);
+    bool ok = text_capped(&c, cls, false, EXC_TEXT_MAX) == TEXT_OK;
+    int rr = text_capped(&r, reason, true, EXC_TEXT_MAX);
+    if (rr == TEXT_CUT) hl_buf_puts(&r, EXC_TRUNCATED);
+    ok = ok && rr != TEXT_NOMEM && stack_text(&s, stack) != TEXT_NOMEM && !r.failed;
+    if (!s.data) hl_buf_puts(&s, ""); /* an empty stack is "" */
+    if (!c.data) hl_buf_puts(&c, "");
+    if (!r.data) hl_buf_puts(&r, "");
     hl_buf_printf(&m, "exception %s: %s", c.data ? c.data : "", r.data ? r.data : "");
-    hl_error *e = hl_host_error_new(HL_EEXCEPTION, m.data && !m.failed ? m.data : "exception");
+    hl_error *e = ok && !m.failed ? hl_host_error_new(HL_EEXCEPTION, m.data) : &hl_host_oom_error;
     if (e != &hl_host_oom_error) {
         e->exc_class = dup_buf(&c);
         e->exc_reason = dup_buf(&r);

@@ -372,7 +372,9 @@ hl_status hl_value_map(hl_value *const *keys, hl_value *const *values, size_t n,
         hl_term m;
         hl_term_status ts = ok ? hl_map_new(&s->heap, kv, kv ? kv + n : NULL, n, &m) : HL_TERM_NOMEM;
         if (ts == HL_TERM_OK) st = value_with_atoms(s, m, out);
-        else if (ts == HL_TERM_SYSTEM_LIMIT) st = HL_EREJECTED; /* a size this version cannot build */
+        /* a size this version cannot build, or keys too costly to order
+         * (the comparator's budget): not an allocator failure */
+        else if (ts == HL_TERM_SYSTEM_LIMIT || ts == HL_TERM_BUDGET) st = HL_EREJECTED;
         store_release(s);
     }
     hl_mem_free(kv);

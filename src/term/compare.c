@@ -61,7 +61,7 @@ static hl_term_status sorted_pairs(owned_list *o, hl_term map, uint64_t *budget,
         o->v = nv;
         o->cap = cap;
     }
-    if (hamt_nesting >= HAMT_KEY_NESTING_MAX) return HL_TERM_SYSTEM_LIMIT;
+    if (hamt_nesting >= HAMT_KEY_NESTING_MAX) return HL_TERM_BUDGET; /* too much work for one call */
     hamt_nesting++;
     hl_term_status st = hl_hamt_sorted_pairs(map, budget, out);
     hamt_nesting--;

@@ -14,7 +14,10 @@
  * sorts before every float (=:= and the map-key order).
  * budget (optional) is decremented per pair of subterms visited; when it
  * runs out the result is HL_TERM_BUDGET (so heavily shared terms cannot
- * make one comparison run unbounded). NOMEM if the stack cannot grow. */
+ * make one comparison run unbounded), as it is when hash maps nest as keys
+ * of hash maps too deep to order; *out is then meaningless: callers in the
+ * VM stop the run (a reductions fault), never answer. NOMEM if the stack
+ * cannot grow. */
 /* The budget a comparison gets when the caller passes none (~ tens of ms). */
 #define HL_COMPARE_DEFAULT_BUDGET (UINT64_C(1) << 22)
 hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budget, int *out);

@@ -214,8 +214,9 @@ static hl_term_status push_sorted_pairs(enc *e, hl_term map, size_t n) {
             if (st == HL_TERM_OK) st = push(e, kv[2 * from[i]], HL_NIL);
         }
     } else {
+        /* BUDGET is no answer of OTP's (it would encode the map): it stays
+         * BUDGET, which stops a guest's run with a reductions fault */
         e->why = st == HL_TERM_BUDGET ? "map keys too costly to order" : "out of memory";
-        st = st == HL_TERM_BUDGET ? HL_TERM_SYSTEM_LIMIT : st;
     }
     hl_mem_free(kv), hl_mem_free(ix);
     return st;

@@ -17,15 +17,19 @@
  *                    Cursor} (MA's pairs from the cursor, each looked up
  *                    in MB), since equal maps need no key order.
  *
- * Lists and tuples are walked by the frames (a list's tail needs no frame
- * when its heads compare within a small budget, so a list of small terms
- * allocates nothing and a frame costs at most one per 256 units); any
- * other pair (numbers, bitstrings up to 64 KiB, funs, flat maps) is
- * compared by the ordinary comparator, under its usual budget. Longer
- * bitstrings go a megabyte (64 KiB at an odd bit offset) per call from a
- * frame {A, B, BitOffset}; hash maps of one size go pair by pair, for
- * equality (above) or for order (map_order_step). One work unit per pair,
- * MAP_PAIR_UNITS per map pair (an iterator seek and a lookup). */
+ * Lists, tuples and flat maps' values are walked by the frames (a list's
+ * tail needs no frame when its heads compare within a small budget, so a
+ * list of small terms allocates nothing and a frame costs at most one per
+ * 256 units; a flat map's keys go to the ordinary comparator, its values
+ * from a frame {MA, MB, I}); any other pair (numbers, bitstrings up to 64
+ * KiB, funs) is compared by the ordinary comparator, under its usual
+ * budget. Longer bitstrings go a megabyte (64 KiB at an odd bit offset)
+ * per call from a frame {A, B, BitOffset}; hash maps of one size go pair
+ * by pair, for equality (above) or for order (map_order_step). One work
+ * unit per pair, MAP_PAIR_UNITS per map pair (an iterator seek and a
+ * lookup). A call pushes at most FRAMES_PER_CALL frames. No budget here
+ * is ever an answer: past one the walk returns BUDGET (a reductions
+ * fault). */
 #include "term/map.h"
 #include <string.h>
 
@@ -41,6 +45,12 @@ enum { LEAF_BUDGET = 1u << 20 }; /* hl_vm_cmp's */
 enum { SMALL_HEAD = 256 };        /* list heads compared without a frame */
 enum { MAP_PAIR_UNITS = 64 };     /* a seek and a lookup, each O(depth): ~0.5 us */
 enum { BIN_CHUNK = 1u << 20 };    /* bytes of two long binaries compared per call (~0.1 ms) */
+/* Frames one call may push (at most 7 words each, a tuple frame of a DAG
+ * of tuples at every other unit): within the room a collection leaves for
+ * a builtin's retry, so a retry after HEAP_LIMIT always gets on (a call
+ * that fills the heap with frames and fails again would stop the run with
+ * a heap fault the comparison's live data never needed). */
+enum { FRAMES_PER_CALL = HL_VM_TRAP_ROOM / 7 };
 
 /* Bits of a bitstring and whether it starts on a byte boundary. */
 static uint64_t bitstring_bits(hl_term t, bool *aligned) {
@@ -61,14 +71,18 @@ static int bin_step(hl_term a, hl_term b, uint64_t *i, uint64_t *units) {
     return hl_bitstring_cmp_from(a, b, i, chunk);
 }
 
-/* The ordinary comparator on a pair the walk does not take apart. */
-static int leaf(hl_vm_proc *p, hl_term a, hl_term b, bool exact, uint64_t *units) {
+/* The ordinary comparator on a pair the walk does not take apart. Out of
+ * its budget (a flat map holding huge values), or of memory, it sets *fail
+ * and answers 0, which the walk never uses: it stops with *fail (BUDGET: the
+ * run stops with a reductions fault, never with a made-up answer). */
+static int leaf(hl_vm_proc *p, hl_term a, hl_term b, bool exact, uint64_t *units, hl_term_status *fail) {
+    (void)p;
     uint64_t budget = LEAF_BUDGET;
     int r = 0;
     hl_term_status st = hl_term_compare(a, b, exact, &budget, &r);
     *units += LEAF_BUDGET - budget;
-    if (st != HL_TERM_OK) { /* out of budget: a reductions fault at the next preemption point */
-        p->reds_used = p->max_reds;
+    if (st != HL_TERM_OK) {
+        if (*fail == HL_TERM_OK) *fail = st;
         return 0;
     }
     return r;
@@ -109,7 +123,7 @@ static hl_term_status push_map_order(hl_vm_proc *p, hl_term *stack, hl_term a, h
 }
 
 static int map_order_step(hl_vm_proc *p, hl_term f, bool exact, uint64_t *units, int *c, hl_term *va,
-                          hl_term *vb) {
+                          hl_term *vb, hl_term_status *fail) {
     hl_term *fw = hl_boxed_ptr(f);
     hl_term ma = fw[1], mb = fw[2];
     int64_t phase = hl_small_val(fw[4]), side = hl_small_val(fw[6]);
@@ -120,7 +134,7 @@ static int map_order_step(hl_vm_proc *p, hl_term f, bool exact, uint64_t *units,
     *units += MAP_PAIR_UNITS;
     bool more = hl_map_iter_seek_io(&it, from, (uint64_t)hl_small_val(fw[3])) && hl_map_iter_next(&it, &k, &v);
     if (more && !hl_map_iter_cursor(&it, &cursor)) { /* past 2^22 keys of one hash: the ordinary comparator */
-        *c = leaf(p, ma, mb, exact, units);
+        *c = leaf(p, ma, mb, exact, units, fail);
         return *c ? STEP_DECIDED : STEP_EQUAL;
     }
     if (!more) {
@@ -137,14 +151,25 @@ static int map_order_step(hl_vm_proc *p, hl_term f, bool exact, uint64_t *units,
             return STEP_MORE;
         }
         if (!side) return STEP_EQUAL;
-        hl_map_get(ma, fw[5], va), hl_map_get(mb, fw[5], vb);
+        /* Min is a key of both; finding it compares keys, which may run
+         * past their budget (huge keys): then no answer */
+        hl_term_status gs = hl_map_get(ma, fw[5], va);
+        if (gs == HL_TERM_OK) gs = hl_map_get(mb, fw[5], vb);
+        if (gs != HL_TERM_OK) {
+            *fail = gs;
+            return STEP_MORE;
+        }
         return STEP_VALUES; /* the walk compares them, however large */
     }
     fw[3] = hl_make_small((int64_t)cursor);
     bool found = false;
-    if (hl_map_find(other, k, &w, &found) != HL_TERM_OK) found = false;
-    bool candidate = phase < 2 ? !found : leaf(p, v, w, exact, units) != 0;
-    if (candidate && (side == 0 || leaf(p, k, fw[5], true, units) < 0))
+    hl_term_status fs = hl_map_find(other, k, &w, &found);
+    if (fs != HL_TERM_OK) { /* a key lookup past its budget: no answer */
+        *fail = fs;
+        return STEP_MORE;
+    }
+    bool candidate = phase < 2 ? !found : leaf(p, v, w, exact, units, fail) != 0;
+    if (candidate && (side == 0 || leaf(p, k, fw[5], true, units, fail) < 0))
         fw[5] = k, fw[6] = hl_make_small(phase == 1 ? 1 : -1);
     return STEP_MORE;
 }
@@ -156,10 +181,11 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
     hl_term a = p->trap.t[0], b = p->trap.t[1], stack = p->trap.t[2];
     bool exact = p->trap.n[0] != 0, eq_only = p->trap.n[1] != 0;
     uint64_t units = 0;
-    hl_term_status st;
+    hl_term_status st, fail = HL_TERM_OK;
+    unsigned frames = 0; /* pushed in this call (FRAMES_PER_CALL) */
     for (;;) {
         if (a != b) {
-            if (units >= Q) {
+            if (units >= Q || frames >= FRAMES_PER_CALL) {
                 p->trap.t[0] = a, p->trap.t[1] = b, p->trap.t[2] = stack;
                 return hl_vm_trap_yield(p, fn, units);
             }
@@ -176,10 +202,14 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
                     units += SMALL_HEAD - budget;
                     if (cs == HL_TERM_BUDGET) {
                         if ((st = push(p, &stack, hl_cdr(a), hl_cdr(b), -1)) != HL_TERM_OK) goto out_of_room;
+                        frames++;
                         a = ha, b = hb;
                         continue;
                     }
-                    if (cs != HL_TERM_OK) c = 0, p->reds_used = p->max_reds;
+                    if (cs != HL_TERM_OK) {
+                        st = cs;
+                        goto failed;
+                    }
                 }
                 if (c) {
                     *r = c;
@@ -192,7 +222,29 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
                 size_t n = hl_tuple_arity(a);
                 if (n == 0) goto pop;
                 if (n > 1 && (st = push(p, &stack, a, b, 1)) != HL_TERM_OK) goto out_of_room;
+                frames++;
                 a = hl_tuple_get(a, 0), b = hl_tuple_get(b, 0);
+                continue;
+            }
+            if (hl_is_flatmap(a) && hl_is_flatmap(b)) {
+                /* size, the keys (sorted in both, compared exactly: small
+                 * in practice, the ordinary comparator), then the values
+                 * in key order from a frame {MA, MB, I}: values of any size */
+                size_t na = hl_map_size(a), nb = hl_map_size(b);
+                if (na != nb) {
+                    *r = na < nb ? -1 : 1;
+                    break;
+                }
+                if (na == 0) goto pop;
+                int c = leaf(p, hl_flatmap_keys(a), hl_flatmap_keys(b), true, &units, &fail);
+                if (fail != HL_TERM_OK) goto leaf_failed;
+                if (c) {
+                    *r = c;
+                    break;
+                }
+                if (na > 1 && (st = push(p, &stack, a, b, 1)) != HL_TERM_OK) goto out_of_room;
+                frames++;
+                a = hl_flatmap_values(a)[0], b = hl_flatmap_values(b)[0];
                 continue;
             }
             if (hl_is_map(a) && hl_is_map(b) && !hl_is_flatmap(a) && !hl_is_flatmap(b)) {
@@ -203,15 +255,18 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
                 }
                 st = eq_only ? push(p, &stack, a, b, 0) : push_map_order(p, &stack, a, b);
                 if (st != HL_TERM_OK) goto out_of_room;
+                frames++;
                 goto pop;
             }
             bool aligned;
             if (hl_is_binary_obj(a) && hl_is_binary_obj(b) && bitstring_bits(a, &aligned) > 8 * BIN_CHUNK / 16 &&
                 bitstring_bits(b, &aligned) > 8 * BIN_CHUNK / 16) { /* long bitstrings: a chunk per step, from a frame {A, B, I} */
                 if ((st = push(p, &stack, a, b, 0)) != HL_TERM_OK) goto out_of_room;
+                frames++;
                 goto pop;
             }
-            int c = leaf(p, a, b, exact, &units);
+            int c = leaf(p, a, b, exact, &units, &fail);
+            if (fail != HL_TERM_OK) goto leaf_failed;
             if (c) {
                 *r = c;
                 break;
@@ -222,7 +277,7 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
             *r = 0;
             break;
         }
-        if (units >= Q) { /* (a run of identical pairs counts too) */
+        if (units >= Q || frames >= FRAMES_PER_CALL) { /* (a run of identical pairs counts too) */
             p->trap.t[0] = p->trap.t[1] = HL_NIL, p->trap.t[2] = stack;
             return hl_vm_trap_yield(p, fn, units);
         }
@@ -237,7 +292,9 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
         if (hl_tuple_arity(f) == 6) { /* ordering two hash maps of one size */
             int c = 0;
             hl_term va, vb;
-            switch (map_order_step(p, f, exact, &units, &c, &va, &vb)) {
+            int step = map_order_step(p, f, exact, &units, &c, &va, &vb, &fail);
+            if (fail != HL_TERM_OK) goto leaf_failed;
+            switch (step) {
             case STEP_MORE: goto pop;
             case STEP_EQUAL: stack = hl_cdr(stack); goto pop;
             case STEP_DECIDED: *r = c; goto decided;
@@ -258,6 +315,13 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
             }
             goto pop;
         }
+        if (hl_is_flatmap(ta)) { /* the values of two flat maps with the same keys, from I */
+            size_t i = (size_t)hl_small_val(hl_tuple_get(f, 2));
+            a = hl_flatmap_values(ta)[i], b = hl_flatmap_values(tb)[i];
+            if (i + 1 < hl_map_size(ta)) hl_boxed_ptr(f)[3] = hl_make_small((int64_t)i + 1);
+            else stack = hl_cdr(stack);
+            continue;
+        }
         if (hl_is_map(ta)) { /* MA's next pair from the cursor, looked up in MB */
             hl_map_iter it;
             hl_term k, vb;
@@ -269,7 +333,8 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
                 stack = hl_cdr(stack); /* every pair matched */
                 goto pop;
             }
-            if (hl_map_find(tb, k, &vb, &found) != HL_TERM_OK || !found) {
+            if ((fail = hl_map_find(tb, k, &vb, &found)) != HL_TERM_OK) goto leaf_failed;
+            if (!found) {
                 *r = 1;
                 break;
             }
@@ -278,7 +343,8 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
             } else { /* past 2^22 keys of one hash: the ordinary comparator */
                 stack = hl_cdr(stack);
                 a = ta;
-                int c = leaf(p, ta, tb, exact, &units);
+                int c = leaf(p, ta, tb, exact, &units, &fail);
+                if (fail != HL_TERM_OK) goto leaf_failed;
                 if (c) {
                     *r = c;
                     break;
@@ -300,6 +366,11 @@ out_of_room:
     p->trap.t[0] = a, p->trap.t[1] = b, p->trap.t[2] = stack;
     p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
     return st;
+leaf_failed:
+    st = fail;
+failed: /* BUDGET (the run stops with a reductions fault) or NOMEM: no answer */
+    p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+    return st;
 }
 
 /* Compares x and y for builtin fn: OK with *r (and the operands in *ox,
@@ -314,21 +385,23 @@ static hl_term_status compare(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term x, hl_term
             p->bif_cost += (Q - budget) >> HL_VM_TRAP_COST_SHIFT;
             return HL_TERM_OK;
         }
-        if (st != HL_TERM_BUDGET) { /* as hl_vm_cmp: a reductions fault at the next preemption point */
-            p->reds_used = p->max_reds;
-            *r = 0;
-            return HL_TERM_OK;
-        }
+        if (st != HL_TERM_BUDGET) return st; /* NOMEM: no answer */
         /* More than a quantum: the walk, from the start, with the quantum charged. */
-        p->trap.t[0] = x, p->trap.t[1] = y, p->trap.t[2] = HL_NIL, p->trap.t[3] = x, p->trap.t[4] = y;
-        p->trap.n[0] = exact, p->trap.n[1] = eq_only;
+        hl_vm_cmp_walk_start(p, x, y, exact, eq_only);
         return hl_vm_trap_yield(p, fn, Q);
     }
     hl_term_status st = walk(p, fn, r);
-    if (st != HL_TERM_OK) return st;
+    if (st == HL_VM_BIF_TRAP || st == HL_TERM_HEAP_LIMIT) return st;
     *ox = p->trap.t[3], *oy = p->trap.t[4];
-    return hl_vm_trap_end(p, HL_TERM_OK);
+    return hl_vm_trap_end(p, st);
 }
+
+void hl_vm_cmp_walk_start(hl_vm_proc *p, hl_term x, hl_term y, bool exact, bool eq_only) {
+    p->trap.t[0] = x, p->trap.t[1] = y, p->trap.t[2] = HL_NIL, p->trap.t[3] = x, p->trap.t[4] = y;
+    p->trap.n[0] = exact, p->trap.n[1] = eq_only;
+}
+
+hl_term_status hl_vm_cmp_walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) { return walk(p, fn, r); }
 
 #define CMP(name, exact, eq_only, cond)                                                                   \
     hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out) {                                 \

@@ -165,39 +165,64 @@ BIF(hl_vm_bif_append) {
 
 /* ---- searches ---- */
 
-/* One comparison (as hl_vm_cmp: out of its budget, the run stops with a
- * reductions fault at the next preemption point) and its work in units. */
-static int cmp_units(hl_vm_proc *p, hl_term x, hl_term y, bool exact, uint64_t *units) {
+/* One comparison with its work in units: OK with *r, BUDGET when it needs
+ * more than `budget` steps (the caller then walks it resumably) or NOMEM. */
+static hl_term_status cmp_units(hl_term x, hl_term y, bool exact, uint64_t budget, uint64_t *units, int *r) {
     *units += 1;
-    if (x == y) return 0;
+    *r = 0;
+    if (x == y) return HL_TERM_OK;
+    *r = 1;
     /* distinct immediates are never equal, even under == (1 == 1.0 needs a boxed float) */
-    if (hl_is_immed(x) && hl_is_immed(y)) return 1;
-    enum { CMP_BUDGET = 1u << 20 }; /* hl_vm_cmp's */
-    uint64_t budget = CMP_BUDGET;
-    int r = 1;
-    hl_term_status st = hl_term_compare(x, y, exact, &budget, &r);
-    *units += CMP_BUDGET - budget;
-    if (st != HL_TERM_OK) {
-        p->reds_used = p->max_reds;
-        return 1;
-    }
-    return r;
+    if (hl_is_immed(x) && hl_is_immed(y)) return HL_TERM_OK;
+    uint64_t left = budget;
+    hl_term_status st = hl_term_compare(x, y, exact, &left, r);
+    *units += budget - left;
+    return st;
 }
 
 /* lists:member(Elem, List) and lists:keyfind(Key, N, List): the list walk
- * traps every quantum; (rest, wanted) are saved, N in trap.n[0]. */
+ * traps every quantum. Place: trap.t[5] the rest of the list (its head the
+ * element being compared when in a comparison), t[4] the wanted term, n[2]
+ * N (0 for member), n[3] 1 while an element comparison larger than a
+ * quantum goes on in the resumable comparison walk (bif_compare.c, which
+ * owns t[0..4] and n[0..1] then, t[4] still the wanted term): element
+ * comparisons of any size give OTP's answer, a quantum per call. */
 static hl_term_status search(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term want, size_t key, hl_term l, hl_term *out) {
     uint64_t units = 0;
+    hl_term_status st;
+    if (hl_vm_trap_resuming(p, fn) && p->trap.n[3]) {
+        int r = 1;
+        st = hl_vm_cmp_walk(p, fn, &r);
+        if (st != HL_TERM_OK) return settle(p, st); /* a trap or HEAP_LIMIT keeps the place */
+        p->trap.n[3] = 0;
+        if (r == 0) {
+            *out = key == 0 ? HL_AM(true) : hl_car(l);
+            return done(p, HL_TERM_OK);
+        }
+        l = hl_cdr(l);
+    }
     for (; hl_is_cons(l); l = hl_cdr(l)) {
         if (units >= Q) {
-            p->trap.t[0] = l, p->trap.t[1] = want, p->trap.n[0] = key;
+            p->trap.t[5] = l, p->trap.t[4] = want, p->trap.n[2] = key, p->trap.n[3] = 0;
             return hl_vm_trap_yield(p, fn, units);
         }
-        hl_term e = hl_car(l);
+        hl_term e = hl_car(l), x = e;
+        bool exact = key == 0;
         int r = 1;
-        if (key == 0) r = cmp_units(p, e, want, true, &units);
-        else if (hl_is_tuple(e) && hl_tuple_arity(e) >= key) r = cmp_units(p, hl_tuple_get(e, key - 1), want, false, &units);
-        else units++;
+        st = HL_TERM_OK;
+        if (key != 0) {
+            if (hl_is_tuple(e) && hl_tuple_arity(e) >= key) x = hl_tuple_get(e, key - 1);
+            else x = HL_NONE, units++;
+        }
+        /* what is left of the quantum, and a little more (a small element
+         * after a long walk is still compared in this call) */
+        if (x != HL_NONE) st = cmp_units(x, want, exact, Q - units + 256, &units, &r);
+        if (st == HL_TERM_BUDGET) { /* a large element: the resumable walk, from the next call */
+            hl_vm_cmp_walk_start(p, x, want, exact, true);
+            p->trap.t[5] = l, p->trap.n[2] = key, p->trap.n[3] = 1;
+            return hl_vm_trap_yield(p, fn, units);
+        }
+        if (st != HL_TERM_OK) return done(p, st);
         if (r == 0) {
             *out = key == 0 ? HL_AM(true) : e;
             p->bif_cost += cost(units);
@@ -211,12 +236,12 @@ static hl_term_status search(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term want, size_
 }
 
 BIF(hl_vm_bif_member) {
-    if (hl_vm_trap_resuming(p, hl_vm_bif_member)) return search(p, hl_vm_bif_member, p->trap.t[1], 0, p->trap.t[0], out);
+    if (hl_vm_trap_resuming(p, hl_vm_bif_member)) return search(p, hl_vm_bif_member, p->trap.t[4], 0, p->trap.t[5], out);
     return search(p, hl_vm_bif_member, a[0], 0, a[1], out);
 }
 BIF(hl_vm_bif_keyfind) {
     if (hl_vm_trap_resuming(p, hl_vm_bif_keyfind))
-        return search(p, hl_vm_bif_keyfind, p->trap.t[1], (size_t)p->trap.n[0], p->trap.t[0], out);
+        return search(p, hl_vm_bif_keyfind, p->trap.t[4], (size_t)p->trap.n[2], p->trap.t[5], out);
     if (!hl_is_small(a[1]) || hl_small_val(a[1]) < 1) return HL_TERM_BADARG;
     return search(p, hl_vm_bif_keyfind, a[0], (size_t)hl_small_val(a[1]), a[2], out);
 }

@@ -59,9 +59,10 @@ static hl_term_status raise_tagged(hl_vm_proc *p, hl_term tag, hl_term v) {
 
 static hl_term_status badmap(hl_vm_proc *p, hl_term v) { return raise_tagged(p, HL_AM(badmap), v); }
 
-/* A key comparison that ran out of its budget (keys holding huge nested
- * maps) is badarg here: a builtin cannot stop the run itself. */
-static hl_term_status map_status(hl_term_status st) { return st == HL_TERM_BUDGET ? HL_TERM_BADARG : st; }
+/* A key comparison that runs out of its budget (keys of more than 2^22
+ * subterms, or holding huge nested maps) has no answer: its BUDGET status
+ * goes back to the interpreter as it is, which stops the run with a
+ * reductions fault (never a badarg or a wrong result). */
 
 /* ---- maps:get/find/is_key/put/remove/take/update/size (OTP 25's errors:
  * {badmap, M} for a non-map, {badkey, K} for a missing key) ---- */
@@ -71,7 +72,7 @@ BIF(b_get2) {
     hl_term v;
     bool found = false;
     hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
-    if (st != HL_TERM_OK) return map_status(st);
+    if (st != HL_TERM_OK) return st;
     if (!found) return raise_tagged(p, HL_AM(badkey), a[0]);
     *out = v;
     return HL_TERM_OK;
@@ -81,7 +82,7 @@ BIF(b_get3) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
     bool found = false;
     hl_term_status st = hl_map_find(a[1], a[0], out, &found);
-    if (st != HL_TERM_OK) return map_status(st);
+    if (st != HL_TERM_OK) return st;
     if (!found) *out = a[2];
     return HL_TERM_OK;
 }
@@ -91,7 +92,7 @@ BIF(b_find) {
     hl_term v;
     bool found = false;
     hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
-    if (st != HL_TERM_OK) return map_status(st);
+    if (st != HL_TERM_OK) return st;
     if (!found) {
         *out = HL_AM(error);
         return HL_TERM_OK;
@@ -104,26 +105,26 @@ BIF(b_is_key) {
     hl_term v;
     bool found = false;
     hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
-    if (st != HL_TERM_OK) return map_status(st);
+    if (st != HL_TERM_OK) return st;
     *out = found ? HL_AM(true) : HL_AM(false);
     return HL_TERM_OK;
 }
 
 BIF(b_put) {
     if (!hl_is_map(a[2])) return badmap(p, a[2]);
-    return map_status(hl_map_put(H, a[2], a[0], a[1], out));
+    return hl_map_put(H, a[2], a[0], a[1], out);
 }
 
 BIF(b_update) {
     if (!hl_is_map(a[2])) return badmap(p, a[2]);
     hl_term_status st = hl_map_update(H, a[2], a[0], a[1], out);
     if (st == HL_TERM_BADARG) return raise_tagged(p, HL_AM(badkey), a[0]);
-    return map_status(st);
+    return st;
 }
 
 BIF(b_remove) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
-    return map_status(hl_map_remove(H, a[1], a[0], out));
+    return hl_map_remove(H, a[1], a[0], out);
 }
 
 BIF(b_take) {
@@ -131,13 +132,13 @@ BIF(b_take) {
     hl_term v;
     bool found = false;
     hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
-    if (st != HL_TERM_OK) return map_status(st);
+    if (st != HL_TERM_OK) return st;
     if (!found) {
         *out = HL_AM(error);
         return HL_TERM_OK;
     }
     hl_term rest;
-    if ((st = hl_map_remove(H, a[1], a[0], &rest)) != HL_TERM_OK) return map_status(st);
+    if ((st = hl_map_remove(H, a[1], a[0], &rest)) != HL_TERM_OK) return st;
     return tuple2(p, v, rest, out);
 }
 
@@ -304,7 +305,7 @@ static hl_term_status pairs_into(hl_vm_proc *p, pairs *ps, hl_term acc, hl_term 
     }
     p->bif_cost += ps->n >> PUT_COST_SHIFT;
     hl_mem_free(ps->k);
-    return map_status(st);
+    return st;
 }
 
 /* The answer of a chunked call: the finished map when rest is [], else
@@ -375,7 +376,7 @@ BIF(b_hl_with) {
         hl_term v;
         if ((st = hl_map_find(a[1], hl_car(l), &v, &found)) != HL_TERM_OK) {
             hl_mem_free(ps.k);
-            return map_status(st);
+            return st;
         }
         if (found) ps.k[ps.n] = hl_car(l), ps.v[ps.n] = v, ps.n++;
     }
@@ -395,7 +396,7 @@ BIF(b_hl_without) {
     for (; hl_is_cons(l) && steps < MAPS_PUT_CHUNK && st == HL_TERM_OK; l = hl_cdr(l), steps++)
         st = hl_map_remove(H, m, hl_car(l), &m);
     p->bif_cost = steps >> PUT_COST_SHIFT;
-    if (st != HL_TERM_OK) return map_status(st);
+    if (st != HL_TERM_OK) return st;
     return finish(p, l, m, HL_AM(function_clause), out);
 }
 
@@ -429,7 +430,7 @@ BIF(b_hl_merge) {
         at = it;
     }
     p->bif_cost = n >> PUT_COST_SHIFT;
-    if (st != HL_TERM_OK) return map_status(st);
+    if (st != HL_TERM_OK) return st;
     hl_map_iter peek = at;
     if (n == MAPS_PUT_CHUNK && hl_map_iter_next(&peek, &k, &v)) {
         uint64_t next;

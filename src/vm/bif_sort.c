@@ -500,6 +500,7 @@ typedef struct prep_ctx {
     hl_vm_proc *p;
     uint64_t budget;
     bool failed;
+    hl_term_status why; /* BUDGET (one comparison alone too large) or NOMEM */
 } prep_ctx;
 
 /* Three-way term comparison (a < b: -1) charged to the call's budget. */
@@ -512,7 +513,7 @@ static int prep_cmp(prep_ctx *c, hl_term a, hl_term b) {
     int r = 0;
     hl_term_status st = hl_term_compare(a, b, false, &left, &r);
     c->budget -= one - left;
-    if (st != HL_TERM_OK) c->failed = true;
+    if (st != HL_TERM_OK) c->failed = true, c->why = st;
     return r;
 }
 
@@ -550,7 +551,7 @@ hl_term_status hl_vm_bif_sort_prep(struct hl_vm_proc *p, const hl_term *args, hl
     /* Where this call's held S is (an index), or SIZE_MAX when S came held
      * from an earlier call (it then goes in the carried cell). */
     size_t s_at = SIZE_MAX;
-    prep_ctx c = {p, SORT_WORK_BUDGET + SORT_ONE_COMPARE, false};
+    prep_ctx c = {p, SORT_WORK_BUDGET + SORT_ONE_COMPARE, false, HL_TERM_OK};
     size_t m = 0;
     t = l;
     if (tag == PREP_START) {
@@ -604,10 +605,10 @@ hl_term_status hl_vm_bif_sort_prep(struct hl_vm_proc *p, const hl_term *args, hl
     }
     p->bif_cost = (m + (SORT_WORK_BUDGET + SORT_ONE_COMPARE - c.budget)) >> SORT_COST_SHIFT;
     if (c.failed) {
-        /* One comparison alone out of budget: as hl_vm_cmp, the run stops
-         * with a reductions fault; this result is never used. */
-        p->reds_used = p->max_reds;
-        ascending = true;
+        /* One comparison alone out of budget (or memory): no answer; BUDGET
+         * stops the run with a reductions fault (interp.c). */
+        hl_heap_trim(&p->heap, mem, words, 0);
+        return c.why;
     }
     if (ascending || (t == HL_NIL && (tag == PREP_PREFIX1 || tag == PREP_PREFIX2))) {
         hl_heap_trim(&p->heap, mem, words, 0);

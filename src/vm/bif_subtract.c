@@ -31,9 +31,11 @@ enum { WALK_A, WALK_B, MATCH, BUILD };
 
 static bool gone(const uint8_t *bits, uint64_t i) { return bits[i >> 3] >> (i & 7) & 1; }
 
-/* =:= with its work in units (as hl_vm_cmp: out of its budget the run
- * stops with a reductions fault at the next preemption point). */
-static bool exact_eq(hl_vm_proc *p, hl_term x, hl_term y, uint64_t *units) {
+/* =:= with its work in units. A comparison past its budget (elements
+ * that are themselves huge) or out of memory sets *fail and answers false,
+ * which the caller never uses: it ends the call with *fail (BUDGET stops
+ * the run with a reductions fault, never a made-up answer). */
+static bool exact_eq(hl_term x, hl_term y, uint64_t *units, hl_term_status *fail) {
     *units += 1;
     if (x == y) return true;
     if (hl_is_immed(x) || hl_is_immed(y)) return false;
@@ -43,7 +45,7 @@ static bool exact_eq(hl_vm_proc *p, hl_term x, hl_term y, uint64_t *units) {
     hl_term_status st = hl_term_compare(x, y, true, &budget, &r);
     *units += CMP_BUDGET - budget;
     if (st != HL_TERM_OK) {
-        p->reds_used = p->max_reds;
+        *fail = st;
         return false;
     }
     return r == 0;
@@ -53,13 +55,16 @@ static bool exact_eq(hl_vm_proc *p, hl_term x, hl_term y, uint64_t *units) {
 static hl_term_status subtract_small(hl_vm_proc *p, hl_term A, hl_term B, uint64_t n, uint64_t m, hl_term *out) {
     uint8_t removed[Q / 8] = {0}; /* a bitmap: n <= Q */
     uint64_t units = 0;
+    hl_term_status fail = HL_TERM_OK;
     for (hl_term b = B; hl_is_cons(b); b = hl_cdr(b)) {
         uint64_t i = 0;
-        for (hl_term l = A; hl_is_cons(l); l = hl_cdr(l), i++)
-            if (!gone(removed, i) && exact_eq(p, hl_car(l), hl_car(b), &units)) {
+        for (hl_term l = A; hl_is_cons(l); l = hl_cdr(l), i++) {
+            if (!gone(removed, i) && exact_eq(hl_car(l), hl_car(b), &units, &fail)) {
                 removed[i >> 3] |= (uint8_t)(1u << (i & 7));
                 break;
             }
+            if (fail != HL_TERM_OK) return fail;
+        }
     }
     uint64_t keep = 0;
     for (uint64_t i = 0; i < n; i++) keep += !gone(removed, i);
@@ -124,11 +129,14 @@ static hl_term_status match(hl_vm_proc *p) {
     uint8_t *bits = p->trap.buf;
     hl_term b = p->trap.t[0], l = p->trap.t[3];
     uint64_t i = p->trap.n[2], units = 0;
+    hl_term_status fail = HL_TERM_OK;
     while (hl_is_cons(b) && units < Q) {
         hl_term want = hl_car(b);
         for (; hl_is_cons(l); l = hl_cdr(l), i++) {
             if (units >= Q) goto save; /* mid-scan: this element of B goes on next call */
-            if (!gone(bits, i) && exact_eq(p, hl_car(l), want, &units)) {
+            bool eq = !gone(bits, i) && exact_eq(hl_car(l), want, &units, &fail);
+            if (fail != HL_TERM_OK) return hl_vm_trap_end(p, fail);
+            if (eq) {
                 bits[i >> 3] |= (uint8_t)(1u << (i & 7));
                 if (i == p->trap.n[3]) { /* the first live element went: skip to the next live one */
                     hl_term f = hl_cdr(l);

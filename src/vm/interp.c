@@ -349,9 +349,12 @@ dispatch:
                 }
                 DISPATCH();
             }
-            if (ts == HL_TERM_HEAP_LIMIT || ts == HL_TERM_NOMEM) {
+            if (ts == HL_TERM_HEAP_LIMIT || ts == HL_TERM_NOMEM || ts == HL_TERM_BUDGET) {
+                /* BUDGET: a step too large to take in one call (a
+                 * comparison of pieces no walk takes apart): the run stops
+                 * with a reductions fault, never a guard failure or badarg */
                 SAVE();
-                st = hl_vm_heap_fault(ts);
+                st = hl_vm_fault_status(p, ts);
                 goto leave_saved;
             }
             if (pc[1]) JUMP(pc[1]);
@@ -586,9 +589,17 @@ dispatch:
             for (uint32_t i = 0; i < k; i++)
                 if ((hl_term)t[2 * i] == v) JUMP(t[2 * i + 1]);
         } else {
-            for (uint32_t i = 0; i < k; i++)
-                if (!hl_is_immed((hl_term)t[2 * i]) && hl_vm_cmp(p, v, (hl_term)t[2 * i], true) == 0)
-                    JUMP(t[2 * i + 1]);
+            for (uint32_t i = 0; i < k; i++) {
+                if (hl_is_immed((hl_term)t[2 * i])) continue;
+                int c_;
+                hl_term_status ts = hl_vm_cmp(p, v, (hl_term)t[2 * i], true, &c_);
+                if (UNLIKELY(ts != HL_TERM_OK)) { /* no answer: the run stops */
+                    SAVE();
+                    st = hl_vm_fault_status(p, ts);
+                    goto leave_saved;
+                }
+                if (c_ == 0) JUMP(t[2 * i + 1]);
+            }
         }
         JUMP(pc[2]);
     }
@@ -984,7 +995,7 @@ cmp_again:
         DISPATCH();
     }
     SAVE();
-    st = HL_VM_FAULT_NOMEM;
+    st = hl_vm_fault_status(p, cmp_st); /* BUDGET: a reductions fault; NOMEM */
     goto leave_saved;
 bad_fun:
     SAVE();

@@ -85,6 +85,7 @@ typedef enum hl_vm_host_status {
     HL_VM_HOST_BADARG,  /* an argument may not cross (a fun, a handle): error:badarg */
     HL_VM_HOST_UNDEF,   /* the binding is gone (unregistered): error:undef */
     HL_VM_HOST_NOMEM,   /* the host allocator failed: the run faults NOMEM */
+    HL_VM_HOST_HEAP_LIMIT, /* the arguments expand past max_words: the run faults HEAP */
 } hl_vm_host_status;
 
 /* A term the hook hands back, living outside the process heap (the VM
@@ -96,10 +97,13 @@ typedef struct hl_vm_host_out {
 } hl_vm_host_out;
 
 /* Calls binding `index` of the program's table with args (terms on the
- * process heap, valid during the call only). *words: words the hook copied
- * out of the arguments (charged as reductions). */
+ * process heap, valid during the call only). The arguments may take at most
+ * max_words words copied out, all together and expanded (a term sharing
+ * subterms is copied once per path): sized before anything is allocated,
+ * larger is HL_VM_HOST_HEAP_LIMIT. *words: words the hook copied out of the
+ * arguments (charged as reductions). */
 typedef hl_vm_host_status (*hl_vm_binding_hook)(void *ctx, uint32_t index, const hl_term *args, uint32_t nargs,
-                                                hl_vm_host_out *out, uint64_t *words);
+                                                uint64_t max_words, hl_vm_host_out *out, uint64_t *words);
 
 /* Installs the hook `call_binding` uses; without one every binding call
  * raises error:undef. */

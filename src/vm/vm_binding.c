@@ -43,13 +43,17 @@ hl_vm_status hl_vm_call_binding(hl_vm_proc *p, hl_term *x, uint32_t arity, uint3
         return hl_vm_raise(p, x, HL_AM(error), HL_AM(undef), HL_NONE);
     hl_vm_host_out out = {HL_NIL, NULL, NULL};
     uint64_t words_out = 0;
-    hl_vm_host_status hs = p->binding_hook(p->binding_ctx, index, x, arity, &out, &words_out);
+    /* the arguments' copy counts against the heap limit: at most the
+     * whole limit per call, sized before the host allocates */
+    hl_vm_host_status hs =
+        p->binding_hook(p->binding_ctx, index, x, arity, p->max_heap / sizeof(hl_term), &out, &words_out);
     p->bif_cost += words_out / HL_VM_BINDING_WORDS_PER_RED;
     switch (hs) {
     case HL_VM_HOST_OK:
     case HL_VM_HOST_ERROR: break;
     case HL_VM_HOST_BADARG: release(&out); return hl_vm_raise(p, x, HL_AM(error), HL_AM(badarg), HL_NONE);
     case HL_VM_HOST_UNDEF: release(&out); return hl_vm_raise(p, x, HL_AM(error), HL_AM(undef), HL_NONE);
+    case HL_VM_HOST_HEAP_LIMIT: release(&out); return HL_VM_FAULT_HEAP;
     default: release(&out); return HL_VM_FAULT_NOMEM;
     }
     size_t words = 0;

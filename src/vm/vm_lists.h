@@ -35,5 +35,15 @@ hl_term_status hl_vm_bif_max(hl_vm_proc *p, const hl_term *a, hl_term *out);
 /* eq_only: the instruction tests equality (is_eq, is_ne, is_eq_exact,
  * is_ne_exact), so *r is only zero or not (large maps compare faster so). */
 hl_term_status hl_vm_cmp_instr(hl_vm_proc *p, hl_term a, hl_term b, bool exact, bool eq_only, int *r);
+/* A comparison inside another yielding builtin's loop (lists:member/2,
+ * lists:keyfind/3) too large for the ordinary comparator's budget: start
+ * sets up the resumable walk in trap.t[0..4] and trap.n[0..1] (the caller
+ * keeps its own place in t[5], n[2..3], and yields); each later call of
+ * the builtin goes on with hl_vm_cmp_walk: OK with *r, HL_VM_BIF_TRAP
+ * (yielded for fn, its place kept), HEAP_LIMIT (place kept: collect and
+ * call again), BUDGET (a piece no walk takes apart was too large: the run
+ * must stop with a reductions fault) or NOMEM. Never a made-up *r. */
+void hl_vm_cmp_walk_start(hl_vm_proc *p, hl_term x, hl_term y, bool exact, bool eq_only);
+hl_term_status hl_vm_cmp_walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r);
 
 #endif

@@ -79,8 +79,7 @@ int hl_vm_map_put(hl_vm_proc *p, hl_term *const *base, const hl_tword *pc, bool 
     case HL_TERM_OK: break;
     case HL_TERM_BADARG: return fail_or_raise(p, x, pc, HL_AM(badkey), v[1 + i], st);
     case HL_TERM_SYSTEM_LIMIT: return fail_or_raise(p, x, pc, HL_NONE, HL_NIL, st);
-    case HL_TERM_NOMEM: *st = HL_VM_FAULT_NOMEM; return HL_VM_MAP_FAULT;
-    default: *st = HL_VM_FAULT_HEAP; return HL_VM_MAP_FAULT;
+    default: *st = hl_vm_fault_status(p, ts); return HL_VM_MAP_FAULT; /* BUDGET: reductions */
     }
     /* A loop of map updates that never reaches test_heap collects here
      * once its fragments outgrow the block (the result is the root). */
@@ -105,9 +104,7 @@ int hl_vm_map_get(hl_vm_proc *p, hl_term *const *base, const hl_tword *pc, hl_vm
         if (ts != HL_TERM_OK) {
             /* a key comparison out of budget stops the run as a reduction
              * fault: the work it would have needed is more than any slice */
-            *st = ts == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM
-                  : ts == HL_TERM_BUDGET ? HL_VM_FAULT_REDUCTIONS
-                                         : HL_VM_FAULT_HEAP;
+            *st = hl_vm_fault_status(p, ts);
             return HL_VM_MAP_FAULT;
         }
         if (!found) return HL_VM_MAP_FAIL;

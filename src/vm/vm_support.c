@@ -464,8 +464,9 @@ hl_vm_status hl_vm_raise_status(hl_vm_proc *p, hl_term *x, hl_term_status ts) {
         p->bif_stack = 0;
         return raise_full(p, x, p->bif_class, p->bif_reason, stack, HL_NONE, 0);
     }
-    case HL_TERM_HEAP_LIMIT: return HL_VM_FAULT_HEAP;
-    case HL_TERM_NOMEM: return HL_VM_FAULT_NOMEM;
+    case HL_TERM_HEAP_LIMIT:
+    case HL_TERM_NOMEM:
+    case HL_TERM_BUDGET: return hl_vm_fault_status(p, ts); /* no exception: the run stops */
     case HL_VM_BIF_OUTPUT: return HL_VM_FAULT_OUTPUT;
     default: reason = HL_AM(badarg); break;
     }
@@ -537,15 +538,20 @@ bool hl_vm_is_binary(hl_term t) {
     return bits % 8 == 0;
 }
 
-int hl_vm_cmp(hl_vm_proc *p, hl_term a, hl_term b, bool exact) {
+hl_term_status hl_vm_cmp(hl_vm_proc *p, hl_term a, hl_term b, bool exact, int *r) {
+    (void)p;
     uint64_t budget = 1u << 20;
-    int r = 0;
-    hl_term_status st = hl_term_compare(a, b, exact, &budget, &r);
-    if (st != HL_TERM_OK) {
-        /* Out of budget (or memory): the run stops at the next preemption
-         * point with a reductions fault; the result here is never seen. */
+    *r = 0;
+    return hl_term_compare(a, b, exact, &budget, r);
+}
+
+hl_vm_status hl_vm_fault_status(hl_vm_proc *p, hl_term_status ts) {
+    switch ((int)ts) {
+    case HL_TERM_HEAP_LIMIT: return HL_VM_FAULT_HEAP;
+    case HL_TERM_BUDGET:
+        /* the fault reported is the reduction limit's, so the count says so */
         p->reds_used = p->max_reds;
-        return 0;
+        return HL_VM_FAULT_REDUCTIONS;
+    default: return HL_VM_FAULT_NOMEM;
     }
-    return r;
 }

@@ -45,10 +45,15 @@ const hl_tword *hl_vm_fun_entry(const hl_vm_proc *p, hl_term *x, uint32_t arity)
 bool hl_vm_is_fun_arity(const hl_vm_proc *p, hl_term f, uint32_t arity);
 bool hl_vm_is_binary(hl_term t);
 
-/* Term comparison from the interpreter: charges p->bif_cost; a comparison
- * that exhausts its work budget ends the run with a REDUCTIONS fault at
- * the next preemption point. */
-int hl_vm_cmp(hl_vm_proc *p, hl_term a, hl_term b, bool exact);
+/* Term comparison from the interpreter (select_val on a literal): OK with
+ * *r, BUDGET when it needs more than its work budget or NOMEM; the caller
+ * then stops the run (hl_vm_fault_status), never using *r. */
+hl_term_status hl_vm_cmp(hl_vm_proc *p, hl_term a, hl_term b, bool exact, int *r);
+/* The fault that ends a run on a term status with no guest meaning:
+ * HEAP_LIMIT the heap limit, BUDGET a step too large to take at once (a
+ * comparison no walk takes apart) the reduction limit (reds_used set to
+ * max), anything else NOMEM. */
+hl_vm_status hl_vm_fault_status(hl_vm_proc *p, hl_term_status ts);
 
 /* After the interpreter returns: saves registers, sets the state. */
 hl_vm_status hl_vm_finish(hl_vm_proc *p, const hl_term *x, hl_vm_status st);

@@ -175,7 +175,11 @@ static const char SRC[] =
     "len(K) -> N = length(host:make(K)), N + zero().\n"
     "nested_tail(X) -> case X of 0 -> host:add(0, 0); _ -> nested_tail(host:add(X, -1)) end.\n"
     "same(X) -> {host:same(X), host:same(X)}.\n"
-    "mapped() -> M = host:make(7), {is_map(M), map_size(M), host:echo(M)}.\n";
+    "mapped() -> M = host:make(7), {is_map(M), map_size(M), host:echo(M)}.\n"
+    "-export([dag_echo/1]).\n"
+    "dag(0) -> [1, 2, 3];\n"
+    "dag(K) -> D = dag(K - 1), {D, D}.\n"
+    "dag_echo(K) -> [T] = host:echo(dag(K)), is_tuple(T).\n";
 
 static hl_module *compile_src(hl_engine *e, const hl_compile_options *o, const char *src) {
     hl_module *m = NULL;
@@ -481,6 +485,36 @@ static void test_limits(void **state) {
     hl_engine_free(e);
 }
 
+/* Arguments copied out count against the heap limit, sized before anything
+ * is allocated: dag(19) is ~100 words on the guest heap but 4.7M words
+ * (37.7 MB) copied out, which a 1 MiB run used to hand to the host (39.5
+ * MB allocated). Now the run stops with the heap fault, the callback never
+ * called; a copy within the limit still goes through. */
+static void test_argument_copy_limit(void **state) {
+    (void)state;
+    hl_engine *e = new_engine();
+    hl_compile_options *o = grant_all();
+    hl_module *m = compile_src(e, o, SRC);
+    char out[512];
+    hl_run_limits small = {0, 1u << 20, 0, 0};
+    const char *k19[1] = {"19"}, *k12[1] = {"12"}, *k14[1] = {"14"};
+    int before = calls;
+    assert_int_equal(run_text(m, "dag_echo", k19, 1, &small, out, sizeof out), HL_ELIMIT);
+    assert_string_equal(out, "the run passed its heap limit (max_heap_bytes)");
+    assert_int_equal(calls, before); /* refused before the callback */
+    /* dag(12): 36,867 words (288 KiB) copied out and back in: fits 1 MiB */
+    assert_int_equal(run_text(m, "dag_echo", k12, 1, &small, out, sizeof out), HL_OK);
+    assert_string_equal(out, "true");
+    assert_int_equal(calls, before + 1);
+    /* dag(14): 147,459 words (1.1 MiB) copied out: over a 1 MiB limit */
+    assert_int_equal(run_text(m, "dag_echo", k14, 1, &small, out, sizeof out), HL_ELIMIT);
+    assert_string_equal(out, "the run passed its heap limit (max_heap_bytes)");
+    assert_int_equal(calls, before + 1);
+    hl_module_free(m);
+    hl_compile_options_free(o);
+    hl_engine_free(e);
+}
+
 static void test_cache_key(void **state) {
     (void)state;
     hl_engine *e = new_engine();
@@ -737,6 +771,7 @@ int main(void) {
         cmocka_unit_test(test_undeclared),     cmocka_unit_test(test_reserved_names),
         cmocka_unit_test(test_fun_args),       cmocka_unit_test(test_finalizers),
         cmocka_unit_test(test_reentrancy),     cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_argument_copy_limit),
         cmocka_unit_test(test_cache_key),      cmocka_unit_test(test_gate),
         cmocka_unit_test(test_threads),        cmocka_unit_test(test_oom),
     };
