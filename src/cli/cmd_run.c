@@ -15,7 +15,7 @@ enum { EXIT_OK = 0, EXIT_EXCEPTION = 1, EXIT_REJECTED = 2, EXIT_LIMIT = 3 };
 
 const char hl_cli_run_help[] =
     "usage: hl run [--max-reductions N] [--max-heap-bytes N] [--timeout-ms N]\n"
-    "              [--max-output-bytes N] FILE FUNCTION [ARG...]\n"
+    "              [--max-output-bytes N] [--header H.hrl]... FILE FUNCTION [ARG...]\n"
     "\n"
     "Compiles FILE (an Erlang module), calls its exported FUNCTION with the\n"
     "ARGs, each an Erlang term literal (42, foo, \"text\", [1,2], {a,1}), and\n"
@@ -65,7 +65,16 @@ static int print_exception(const hl_error *err) {
     return EXIT_EXCEPTION;
 }
 
+static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp);
+
 int hl_cli_run(hl_engine *engine, int argc, char **argv) {
+    hl_compile_options *opts = NULL; /* created by the first --header */
+    int rc = run(engine, argc, argv, &opts);
+    hl_compile_options_free(opts);
+    return rc;
+}
+
+static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp) {
     hl_run_limits lim = {0, 0, 0, 0};
     int i = 0;
     for (; i < argc; i++) {
@@ -81,6 +90,12 @@ int hl_cli_run(hl_engine *engine, int argc, char **argv) {
         if (strncmp(a, "--", 2) != 0) break;
         uint64_t *field = NULL;
         const char *name = a + 2;
+        if (strncmp(name, "header", 6) == 0 && (name[6] == '\0' || name[6] == '=')) {
+            const char *val = name[6] == '=' ? name + 7 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!val) return usage("run: --header needs a file");
+            if (!hl_cli_add_header(optsp, val)) return EXIT_REJECTED;
+            continue;
+        }
         const char *eq = strchr(name, '=');
         size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
         if (nlen == 14 && strncmp(name, "max-reductions", nlen) == 0) field = &lim.max_reductions;
@@ -104,7 +119,7 @@ int hl_cli_run(hl_engine *engine, int argc, char **argv) {
     }
     hl_error *err = NULL;
     hl_module *mod = NULL;
-    hl_status s = hl_compile(engine, path, src, len, NULL, &mod, &err);
+    hl_status s = hl_compile(engine, path, src, len, *optsp, &mod, &err);
     free(src);
     if (s != HL_OK) {
         if (s == HL_ECOMPILE) fputs(hl_error_message(err), stderr);

@@ -30,7 +30,7 @@ static const char main_help[] =
     "usage, 3 a limit stopped the run.\n";
 
 static const char check_help[] =
-    "usage: hl check FILE...\n"
+    "usage: hl check FILE... [HEADER.hrl...]\n"
     "\n"
     "Parses and verifies each FILE as a Hyperlang guest module (Erlang source,\n"
     "OTP 25 grammar, with the sandbox's restrictions: no preprocessor, no\n"
@@ -125,6 +125,32 @@ static void report(hl_status s, hl_error *err, const char *path) {
     else fprintf(stderr, "%s: error: %s\n", path, err ? hl_error_message(err) : hl_status_name(s));
 }
 
+int hl_cli_is_header(const char *path) {
+    size_t n = strlen(path);
+    return n > 4 && strcmp(path + n - 4, ".hrl") == 0;
+}
+
+int hl_cli_add_header(hl_compile_options **opts, const char *path) {
+    if (!*opts && hl_compile_options_new(opts) != HL_OK) {
+        fprintf(stderr, "%s: error: out of memory\n", path);
+        return 0;
+    }
+    size_t len;
+    const char *why = NULL;
+    char *text = hl_cli_read_source(path, hl_cli_source_limit(), &len, &why);
+    if (!text) {
+        fprintf(stderr, "%s: error: cannot read: %s\n", path, why);
+        return 0;
+    }
+    hl_status s = hl_compile_options_add_header(*opts, path, text, len);
+    free(text);
+    if (s != HL_OK) {
+        fprintf(stderr, "%s: error: cannot add the header: %s\n", path, hl_status_name(s));
+        return 0;
+    }
+    return 1;
+}
+
 static int cmd_check(hl_engine *engine, int argc, char **argv) {
     if (argc == 0) return usage_error("check needs at least one FILE", check_help);
     for (int i = 0; i < argc; i++)
@@ -134,7 +160,15 @@ static int cmd_check(hl_engine *engine, int argc, char **argv) {
         }
     size_t max = hl_cli_source_limit();
     int rc = EXIT_OK;
+    /* .hrl files are headers every checked file may -include */
+    hl_compile_options *opts = NULL;
+    for (int i = 0; i < argc; i++)
+        if (hl_cli_is_header(argv[i]) && !hl_cli_add_header(&opts, argv[i])) {
+            hl_compile_options_free(opts);
+            return EXIT_REJECTED;
+        }
     for (int i = 0; i < argc; i++) {
+        if (hl_cli_is_header(argv[i])) continue;
         size_t len;
         const char *why = NULL;
         char *src = hl_cli_read_source(argv[i], max, &len, &why);
@@ -144,7 +178,7 @@ static int cmd_check(hl_engine *engine, int argc, char **argv) {
             continue;
         }
         hl_error *err = NULL;
-        hl_status s = hl_check(engine, argv[i], src, len, NULL, &err);
+        hl_status s = hl_check(engine, argv[i], src, len, opts, &err);
         if (s != HL_OK) {
             report(s, err, argv[i]);
             rc = EXIT_REJECTED;
@@ -152,6 +186,7 @@ static int cmd_check(hl_engine *engine, int argc, char **argv) {
         hl_error_free(err);
         free(src);
     }
+    hl_compile_options_free(opts);
     return rc;
 }
 

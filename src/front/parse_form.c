@@ -1,9 +1,10 @@
 /* parse_form.c — forms: the admitted attributes, function definitions,
  * ?MODULE expansion, and the per-form error recovery loop.
  *
- * Hyperlang has no preprocessor: the only macro is ?MODULE (replaced by the
- * module name's atom, located at the `?`), and only the attributes of
- * DESIGN §2 are admitted; everything else is a located error. */
+ * Macros and directives were handled by the preprocessor (pp.c) before:
+ * a `?` left here is a syntax error. Only the attributes of DESIGN §2 and
+ * the inert ones (docs/front-end.md) are admitted; everything else is a
+ * located error. */
 #include <string.h>
 
 #include "base/buf.h"
@@ -385,51 +386,6 @@ static void function(form_ctx *fc) {
     hl_p_push(p, f);
 }
 
-/* Expands ?MODULE in toks[start, end) in place and reports any other macro.
- * Returns the new end (the form's dot moves left by one per expansion), or
- * SIZE_MAX after reporting an error. */
-static size_t expand_macros(form_ctx *fc, hl_token *toks, size_t start, size_t end) {
-    hl_parser *p = fc->p;
-    size_t w = start;
-    /* most forms have no macro: skip to the first `?` without copying */
-    while (w <= end && toks[w].kind != HL_TOK_QUESTION && toks[w].kind != HL_TOK_QUESTION2) w++;
-    if (w > end) return end;
-    for (size_t r = w; r <= end; r++) {
-        hl_token t = toks[r];
-        if (t.kind == HL_TOK_QUESTION || t.kind == HL_TOK_QUESTION2) {
-            const hl_token *n = r < end ? &toks[r + 1] : NULL;
-            if (t.kind == HL_TOK_QUESTION && n && n->kind == HL_TOK_QUESTION) {
-                /* `??X` scanned as two `?` */
-                t.kind = HL_TOK_QUESTION2;
-                n = r + 1 < end ? &toks[r + 2] : NULL;
-            }
-            bool named = n && (n->kind == HL_TOK_VAR || n->kind == HL_TOK_ATOM);
-            if (t.kind == HL_TOK_QUESTION && named && n->kind == HL_TOK_VAR &&
-                n->v.text.len == 6 && memcmp(n->v.text.ptr, "MODULE", 6) == 0) {
-                if (!fc->have_module) {
-                    hl_diags_add(p->diags, t.line, t.col,
-                                 "macro ?MODULE used before the -module attribute");
-                    return SIZE_MAX;
-                }
-                t.kind = HL_TOK_ATOM;
-                t.v.text.ptr = fc->module.ptr;
-                t.v.text.len = fc->module.len;
-                toks[w++] = t;
-                r++;
-                continue;
-            }
-            char text[300] = "";
-            if (named) quoted_name(n, text, sizeof text);
-            hl_diags_add(p->diags, t.line, t.col, "macro %s%s is not supported",
-                         t.kind == HL_TOK_QUESTION ? "?" : "??", text);
-            return SIZE_MAX;
-        }
-        if (w != r) toks[w] = t;
-        w++;
-    }
-    return w - 1;
-}
-
 hl_ast_module *hl_parse_module(hl_token *toks, size_t ntoks, const hl_front_limits *lim,
                                hl_arena *arena, hl_diags *diags) {
     hl_ast_module *m = hl_arena_alloc(arena, sizeof *m);
@@ -457,10 +413,9 @@ hl_ast_module *hl_parse_module(hl_token *toks, size_t ntoks, const hl_front_limi
         size_t next = dot + 1;
         volatile size_t saved_top = p->scratch_top;
         if (setjmp(jb) == 0) {
-            size_t end = expand_macros(&fc, toks, start, dot);
-            if (end != SIZE_MAX) {
+            {
                 p->pos = start;
-                p->end = end;
+                p->end = dot;
                 p->depth = 0;
                 if (hl_p_kind(p) == HL_TOK_MINUS) attribute(&fc);
                 else if (hl_p_kind(p) == HL_TOK_ATOM) function(&fc);
@@ -488,4 +443,29 @@ hl_ast_module *hl_parse_module(hl_token *toks, size_t ntoks, const hl_front_limi
     }
     hl_mem_free(p->scratch);
     return m;
+}
+
+hl_ast_list hl_parse_exprs_tokens(const hl_token *toks, size_t ntoks, const hl_front_limits *lim, hl_arena *arena,
+                                  hl_diags *diags, bool *ok) {
+    hl_ast_list r = {NULL, 0};
+    *ok = false;
+    if (ntoks == 0 || toks[ntoks - 1].kind != HL_TOK_DOT) return r;
+    hl_parser parser = {0};
+    hl_parser *p = &parser;
+    p->toks = toks;
+    p->arena = arena;
+    p->diags = diags;
+    p->lim = lim;
+    p->pos = 0;
+    p->end = ntoks - 1;
+    jmp_buf jb;
+    p->fail = &jb;
+    if (setjmp(jb) == 0) {
+        hl_ast_list l = hl_p_exprs(p);
+        hl_p_expect(p, HL_TOK_DOT);
+        r = l;
+        *ok = true;
+    }
+    hl_mem_free(p->scratch);
+    return r;
 }

@@ -43,6 +43,22 @@ static void cache_key(const char *source, size_t len, const hl_front_limits *lim
     hl_sha256_final(&s, key);
 }
 
+static void pp_key(const char *name, const hl_front_limits *lim, uint8_t bkey[32]) {
+    hl_sha256 s;
+    hl_sha256_init(&s);
+    hl_sha256_update(&s, bkey, 32);
+    put_u64(&s, strlen(name));
+    hl_sha256_update(&s, name, strlen(name));
+    put_u64(&s, lim->nheaders);
+    for (size_t i = 0; i < lim->nheaders; i++) {
+        put_u64(&s, strlen(lim->headers[i].name));
+        hl_sha256_update(&s, lim->headers[i].name, strlen(lim->headers[i].name));
+        put_u64(&s, lim->headers[i].len);
+        hl_sha256_update(&s, lim->headers[i].text, lim->headers[i].len);
+    }
+    hl_sha256_final(&s, bkey);
+}
+
 /* A cheap 64-bit hash of source + options for the hit fast path (an exact
  * comparison follows, so collisions only cost time). */
 static uint64_t fast_hash(const char *s, size_t len, const hl_front_limits *lim, const uint8_t bkey[32]) {
@@ -285,6 +301,10 @@ hl_status hl_compile(hl_engine *engine, const char *name, const char *source, si
     uint8_t bkey[32];
     hl_status bst = hl_host_bindings_resolve(engine, opts, &bnd, &nbnd, bkey, err);
     if (bst != HL_OK) return bst;
+    /* The preprocessor's inputs (?FILE, the headers) decide the program
+     * too: folded into the key the cache compares. */
+    lim.file_name = name;
+    pp_key(name, &lim, bkey);
     uint64_t fast = fast_hash(source, len, &lim, bkey);
     pthread_mutex_lock(&engine->lock);
     for (uint32_t i = 0; i < engine->ncache; i++) {
