@@ -818,6 +818,8 @@ hl_core_module *hl_core_lower(const hl_ast_module *ast, const hl_core_options *o
         m->nsource = m->nfuns;
         hl_core_fun_index_add(m, m->nfuns - 1);
     }
+    /* -compile (export_all) and -import. */
+    if (!lw_module_attributes(&c, ast)) goto oom;
     /* Exports. */
     for (uint32_t i = 0; i < nforms; i++) {
         const hl_ast *f = ast->forms.items[i];

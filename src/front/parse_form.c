@@ -20,9 +20,15 @@ typedef struct form_ctx {
     bool seen_form;
 } form_ctx;
 
+/* What a Hyperlang program may declare: the attributes of DESIGN §2, and
+ * the inert ones (types, documentation, compiler options, which lowering
+ * checks: core/lower.c). -on_load, -nifs, -feature and unknown attributes
+ * stay refused. */
 static const char *const admitted[] = {"module", "export", "record", "behaviour", "behavior", "vsn",
                                        "doc", "moduledoc", "spec", "callback",
-                                       "optional_callbacks"};
+                                       "optional_callbacks", "type", "opaque", "export_type",
+                                       "dialyzer", "compile", "import", "deprecated", "author",
+                                       "file"};
 
 /* An atom token's name as io_lib:write_atom writes it, or a variable's name,
  * truncated to fit `out`. */
@@ -287,6 +293,38 @@ static void spec_attr(hl_parser *p, hl_ast *attr) {
     attr->u.attr.spec_arity = arity;
 }
 
+/* -type / -opaque: Name(Vars) :: Type, optionally in parentheses
+ * (erl_parse's build_typed_attribute). */
+static void type_attr(hl_parser *p, hl_ast *attr, const hl_token *nt, hl_ast_name name) {
+    bool paren = hl_p_kind(p) == HL_TOK_LPAREN;
+    if (paren) hl_p_next(p);
+    hl_ast *head = hl_p_expr(p);
+    const char *decl = hl_p_name_eq(name, "type") ? "bad type declaration" : "bad opaque declaration";
+    if (hl_p_kind(p) != HL_TOK_COLONCOLON) {
+        if (paren) hl_p_expect(p, HL_TOK_RPAREN);
+        hl_p_expect(p, HL_TOK_DOT);
+        hl_p_error_at(p, nt->line, nt->col, "%s", decl);
+    }
+    hl_p_next(p);
+    hl_ast *type = hl_p_top_type(p);
+    if (paren) hl_p_expect(p, HL_TOK_RPAREN);
+    if (head->kind != HL_AST_CALL || head->u.call.fun->kind != HL_AST_ATOM)
+        hl_p_error_at(p, nt->line, nt->col, "%s", decl);
+    hl_ast_list args = head->u.call.args;
+    for (uint32_t i = 0; i < args.count; i++)
+        if (args.items[i]->kind == HL_AST_VAR && hl_p_name_eq(args.items[i]->u.name, "_"))
+            hl_p_error_at(p, args.items[i]->line, args.items[i]->col, "bad type variable");
+    for (uint32_t i = 0; i < args.count; i++)
+        if (args.items[i]->kind != HL_AST_VAR) hl_p_error_at(p, nt->line, nt->col, "%s", decl);
+    hl_p_expect(p, HL_TOK_DOT);
+    attr->op = HL_ATTR_TYPE;
+    attr->u.attr.target = head->u.call.fun->u.name;
+    attr->u.attr.items = args;
+    attr->u.attr.spec_module = type;
+    hl_p_child_list(p, attr, args);
+    hl_p_child(p, attr, type);
+}
+
 static void attribute(form_ctx *fc) {
     hl_parser *p = fc->p;
     const hl_token *dash = hl_p_next(p);
@@ -315,6 +353,8 @@ static void attribute(form_ctx *fc) {
         record_attr(p, attr, nt);
     } else if (hl_p_name_eq(name, "spec") || hl_p_name_eq(name, "callback")) {
         spec_attr(p, attr);
+    } else if (hl_p_name_eq(name, "type") || hl_p_name_eq(name, "opaque")) {
+        type_attr(p, attr, nt, name);
     } else {
         /* erl_parse builds the attribute (and reports its semantic errors)
          * as soon as the value is complete, before it checks for the dot. */
@@ -330,6 +370,22 @@ static void attribute(form_ctx *fc) {
             if (vals.count > 1) bad_at(p, vals.items[1], "bad export declaration");
             export_list(p, attr, v);
             attr->op = HL_ATTR_EXPORT;
+        } else if (hl_p_name_eq(name, "import") && vals.count == 2) {
+            /* -import(Module, [F/A, ...]) */
+            if (v->kind != HL_AST_ATOM) bad_at(p, v, "bad import declaration");
+            export_list(p, attr, vals.items[1]);
+            attr->u.attr.import_module = v->u.name;
+            attr->op = HL_ATTR_IMPORT;
+        } else if (hl_p_name_eq(name, "file") && vals.count == 2) {
+            /* -file(Name, Line): {Name, Line} */
+            if (vals.items[0]->kind != HL_AST_STRING || vals.items[1]->kind != HL_AST_INTEGER)
+                bad_at(p, vals.items[0], "bad file declaration");
+            hl_ast *t = hl_p_node(p, HL_AST_TUPLE, nt);
+            t->u.list = vals;
+            hl_p_child_list(p, t, vals);
+            attr->op = HL_ATTR_TERM;
+            attr->u.attr.term = t;
+            hl_p_child(p, attr, t);
         } else {
             if (vals.count > 1) bad_at(p, vals.items[1], "bad attribute");
             const hl_ast *bad = bad_term(v, true);

@@ -443,11 +443,14 @@ static bool needs_pp(const hl_token_vec *in) {
     return false;
 }
 
+/* End of a file: epp reports an open conditional where the file ends. */
 static void end_source(hl_pp *pp) {
     uint32_t level = pp->nsrcs - 1;
+    const pp_src *s = &pp->srcs[level];
+    const hl_token *end = &s->toks[s->n ? s->n - 1 : 0];
     while (pp->nconds > 0 && pp->conds[pp->nconds - 1].level == level) {
         const pp_cond *c = &pp->conds[--pp->nconds];
-        hl_pp_error(pp, c->line, c->col, "unterminated '-%s'", c->what);
+        hl_pp_error(pp, end->line, end->col, "unterminated '-%s'", c->what);
     }
     if (pp->nsrcs > 1) hl_token_vec_free(&pp->srcs[pp->nsrcs - 1].own);
     pp->nsrcs--;

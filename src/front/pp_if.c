@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/meter.h"
+#include "core/builtins.h"
 #include "front/ast.h"
 #include "front/parse.h"
 #include "front/pp_internal.h"
@@ -228,6 +229,14 @@ int hl_pp_eval_if(hl_pp *pp, const hl_token *toks, size_t n, const hl_token *at)
     if (r == R_BAD) {
         if (hl_meter_tripped()) {
             hl_pp_charge(pp, 1, at->line, at->col);
+            return -1;
+        }
+        if (c.bad->kind == HL_AST_CALL &&
+            (c.bad->u.call.fun->kind != HL_AST_ATOM ||
+             !hl_autoimport_is_bif(c.bad->u.call.fun->u.name.ptr, c.bad->u.call.fun->u.name.len,
+                                   c.bad->u.call.args.count))) {
+            /* a call epp refuses too (not a guard BIF) */
+            hl_pp_error(pp, at->line, at->col, "badly formed '%s'", what);
             return -1;
         }
         hl_loc l = hl_ast_first_loc(c.bad);

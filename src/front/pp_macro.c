@@ -686,12 +686,31 @@ static bool expand_one(hl_pp *pp, const hl_token *q, hl_token_vec *dst) {
     cursor c = cur_begin(pp);
     const hl_token *nt = cur_peek(pp, &c);
     if (q->kind == HL_TOK_QUESTION2 || !nt || (nt->kind != HL_TOK_ATOM && nt->kind != HL_TOK_VAR)) {
+        /* epp: "illegal macro call '?X'", X the next token's symbol (~tp) */
         const hl_token *at = q->kind == HL_TOK_QUESTION2 || !nt || nt->kind == HL_TOK_EOF ? q : nt;
-        char text[300] = "?";
-        if (q->kind == HL_TOK_QUESTION2) snprintf(text, sizeof text, "??");
-        else if (nt && nt->kind == HL_TOK_QUESTION) snprintf(text, sizeof text, "??");
-        else if (nt && nt->kind != HL_TOK_EOF) snprintf(text, sizeof text, "?%s", hl_token_kind_name((hl_token_kind)nt->kind));
-        hl_pp_error(pp, at->line, at->col, "illegal macro call '%s'", text);
+        hl_buf b;
+        hl_buf_init(&b, 300);
+        hl_buf_putc(&b, '?');
+        if (q->kind == HL_TOK_QUESTION2) {
+            hl_dump_atom(&b, "?", 1);
+        } else if (nt && nt->kind != HL_TOK_EOF) {
+            switch (nt->kind) {
+            case HL_TOK_INTEGER:
+                if (nt->big) hl_buf_append(&b, nt->v.text.ptr, nt->v.text.len);
+                else hl_buf_put_i64(&b, nt->v.i);
+                break;
+            case HL_TOK_FLOAT: hl_dump_float(&b, nt->v.f); break;
+            case HL_TOK_CHAR: hl_buf_put_i64(&b, nt->v.i); break;
+            case HL_TOK_STRING: hl_dump_string_literal(&b, nt->v.text.ptr, nt->v.text.len); break;
+            case HL_TOK_DOT: hl_buf_puts(&b, "dot"); break;
+            default: {
+                const char *sp = hl_token_kind_name((hl_token_kind)nt->kind);
+                hl_dump_atom(&b, sp, strlen(sp));
+            }
+            }
+        }
+        hl_pp_error(pp, at->line, at->col, "illegal macro call '%s'", b.failed || !b.data ? "?" : b.data);
+        hl_buf_free(&b);
         return false;
     }
     hl_token name = *nt;

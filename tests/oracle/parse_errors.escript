@@ -17,7 +17,7 @@ one(File) ->
 modname([{'-',_},{atom,_,module},{'(',_},{atom,_,N}|_]) -> N;
 modname([_|T]) -> modname(T);
 modname([]) -> none.
-expand([{'?',L},{var,_,'MODULE'}|T], M) when M =/= none -> [{atom,L,M}|expand(T,M)];
+expand([{'?',_},{var,L,'MODULE'}|T], M) when M =/= none -> [{atom,L,M}|expand(T,M)];
 expand([H|T], M) -> [H|expand(T,M)];
 expand([], _) -> [].
 split([{dot,_}=D|T], C, A) -> split(T, [], [lists:reverse([D|C])|A]);
