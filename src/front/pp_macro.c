@@ -572,6 +572,7 @@ static bool push_expansion(hl_pp *pp, const pp_macro *m, const hl_token *name, c
         total += add;
         if (total > pp->lim->max_tokens) break;
     }
+    trim(pp); /* the arguments just read may have emptied segments */
     if (total + pp->live > pp->lim->max_tokens) {
         hl_pp_error(pp, name->line, name->col, "macro expansion too large (more than %zu tokens)",
                     pp->lim->max_tokens);
