@@ -696,7 +696,7 @@ static hl_core_node *fun_ref(lw_ctx *c, const hl_ast *e) {
     int64_t arity = e->u.fun_local.arity;
     int32_t idx = arity >= 0 && arity <= 255 ? lw_find_fun(c, name, (uint32_t)arity) : -1;
     /* fun BIF/A: the auto-imported BIF (OTP makes it fun erlang:BIF/A) */
-    if (idx < 0 && arity >= 0 && arity <= 255 && hl_autoimport_is_bif(name.ptr, name.len, (uint32_t)arity))
+    if (idx < 0 && arity >= 0 && arity <= 255 && hl_core_auto_imported(c->m, name, (uint32_t)arity))
         return lw_fun_wrapper(c, e, lw_cname("erlang"), name, (uint32_t)arity, true);
     if (idx < 0) {
         lw_error(c, e->line, e->col, "function %.*s/%lld undefined", (int)name.len, name.ptr, (long long)arity);

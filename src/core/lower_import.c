@@ -4,8 +4,10 @@
  *
  * -compile: only options that change nothing at run time are accepted
  * (warnings, inlining, debug info...), plus export_all, which exports every
- * function; anything that would run code at compile time (parse_transform)
- * or change semantics we do not model is refused with its reason.
+ * function, and no_auto_import, which makes calls F(...) mean the local
+ * function (or none) rather than the BIF; anything that would run code at
+ * compile time (parse_transform) or change semantics we do not model is
+ * refused with its reason.
  *
  * -import(M, [F/A]): a call F(...) with no local F/A is the remote call
  * M:F(...), classified like any remote call (so an import of something not
@@ -19,6 +21,7 @@
 
 #include "core/builtins.h"
 #include "core/lower_int.h"
+#include "front/token.h"
 
 /* ---- -compile ------------------------------------------------------------------- */
 
@@ -44,11 +47,51 @@ static bool in_table(hl_ast_name n, const char *const *t, size_t count) {
     return false;
 }
 
+bool hl_core_auto_imported(const hl_core_module *m, hl_ast_name f, uint32_t arity) {
+    if (!hl_autoimport_is_bif(f.ptr, f.len, arity)) return false;
+    if (m->no_auto_all) return false;
+    for (uint32_t i = 0; i < m->nno_auto; i++)
+        if (m->no_auto[i].arity == (int64_t)arity && m->no_auto[i].name.len == f.len &&
+            memcmp(m->no_auto[i].name.ptr, f.ptr, f.len) == 0)
+            return false;
+    return true;
+}
+
+/* {no_auto_import, [F/A, ...]}: appended to the module's list. */
+static void no_auto_import(lw_ctx *c, const hl_ast *list, const hl_ast *attr) {
+    uint32_t n = 0;
+    const hl_ast *l = list;
+    if (l->kind == HL_AST_CONS && l->u.cons.tail->kind == HL_AST_NIL) n = l->u.cons.items.count;
+    else if (l->kind != HL_AST_NIL) {
+        lw_error(c, attr->line, attr->col, "bad compile option {no_auto_import, ...}");
+        return;
+    }
+    hl_ast_fa *fas = lw_array(c, (size_t)c->m->nno_auto + n + 1, sizeof *fas);
+    if (!fas) return;
+    if (c->m->nno_auto) memcpy(fas, c->m->no_auto, c->m->nno_auto * sizeof *fas);
+    for (uint32_t i = 0; i < n; i++) {
+        const hl_ast *e = l->u.cons.items.items[i];
+        const hl_ast *fn = NULL, *ar = NULL;
+        if (e->kind == HL_AST_OP2 && e->op == HL_TOK_SLASH) fn = e->u.bin.left, ar = e->u.bin.right;
+        else if (e->kind == HL_AST_TUPLE && e->u.list.count == 2) fn = e->u.list.items[0], ar = e->u.list.items[1];
+        if (!fn || fn->kind != HL_AST_ATOM || ar->kind != HL_AST_INTEGER || (ar->flags & HL_AST_INT_BIG)) {
+            lw_error(c, attr->line, attr->col, "bad compile option {no_auto_import, ...}");
+            return;
+        }
+        fas[c->m->nno_auto++] = (hl_ast_fa){fn->u.name, ar->u.integer.i};
+    }
+    c->m->no_auto = fas;
+}
+
 static void compile_option(lw_ctx *c, const hl_ast *o, const hl_ast *attr, bool *export_all) {
     if (o->kind == HL_AST_ATOM) {
         hl_ast_name n = o->u.name;
         if (lw_name_eq(n, "export_all")) {
             *export_all = true;
+            return;
+        }
+        if (lw_name_eq(n, "no_auto_import")) {
+            c->m->no_auto_all = true;
             return;
         }
         if (prefix(n, "nowarn_") || prefix(n, "warn_") ||
@@ -60,6 +103,10 @@ static void compile_option(lw_ctx *c, const hl_ast *o, const hl_ast *attr, bool 
     }
     if (o->kind == HL_AST_TUPLE && o->u.list.count >= 1 && o->u.list.items[0]->kind == HL_AST_ATOM) {
         hl_ast_name n = o->u.list.items[0]->u.name;
+        if (lw_name_eq(n, "no_auto_import") && o->u.list.count == 2) {
+            no_auto_import(c, o->u.list.items[1], attr);
+            return;
+        }
         if (lw_name_eq(n, "parse_transform")) {
             lw_error(c, attr->line, attr->col,
                      "compile option {parse_transform, _} is not allowed: a parse transform runs code at "
@@ -101,9 +148,12 @@ bool lw_module_attributes(lw_ctx *c, const hl_ast_module *ast) {
     }
     for (uint32_t i = 0; i < ast->forms.count; i++) {
         const hl_ast *f = ast->forms.items[i];
-        if (f->kind != HL_AST_ATTRIBUTE) continue;
-        if (f->op == HL_ATTR_TERM && lw_name_eq(f->u.attr.name, "compile")) compile_attr(c, f, &export_all);
-        if (f->op != HL_ATTR_IMPORT) continue;
+        if (f->kind == HL_AST_ATTRIBUTE && f->op == HL_ATTR_TERM && lw_name_eq(f->u.attr.name, "compile"))
+            compile_attr(c, f, &export_all);
+    }
+    for (uint32_t i = 0; i < ast->forms.count; i++) {
+        const hl_ast *f = ast->forms.items[i];
+        if (f->kind != HL_AST_ATTRIBUTE || f->op != HL_ATTR_IMPORT) continue;
         for (uint32_t k = 0; k < f->u.attr.nfas; k++) {
             const hl_ast_fa *fa = &f->u.attr.fas[k];
             if (fa->arity < 0 || fa->arity > 255) continue; /* no call can have that arity */
@@ -120,7 +170,7 @@ bool lw_module_attributes(lw_ctx *c, const hl_ast_module *ast) {
                     dup = true;
                 }
             if (dup) continue;
-            if (hl_autoimport_is_bif(fa->name.ptr, fa->name.len, a)) {
+            if (hl_core_auto_imported(c->m, fa->name, a)) {
                 /* erl_lint's words (no_auto_import is not admitted) */
                 lw_error(c, f->line, f->col, "import directive overrides %sauto-imported BIF %.*s/%u",
                          hl_autoimport_is_old(fa->name.ptr, fa->name.len, a) ? "pre R14 " : "", (int)fa->name.len,

@@ -28,7 +28,7 @@ static const char *const admitted[] = {"module", "export", "record", "behaviour"
                                        "doc", "moduledoc", "spec", "callback",
                                        "optional_callbacks", "type", "opaque", "export_type",
                                        "dialyzer", "compile", "import", "deprecated", "author",
-                                       "file"};
+                                       "file", "removed", "deprecated_type", "removed_type"};
 
 /* An atom token's name as io_lib:write_atom writes it, or a variable's name,
  * truncated to fit `out`. */

@@ -1,3 +1,4 @@
 -module(pp_compile_unknown).
--compile([export_all, {no_auto_import, [get/1]}]).
+%% an option Hyperlang does not model is refused, not ignored
+-compile([export_all, from_core]).
 get(X) -> X.
