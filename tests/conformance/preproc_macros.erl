@@ -1,4 +1,4 @@
--module(pp_macros).
+-module(preproc_macros).
 -export([main/0, exported/0]).
 %% Macros of every form epp expands (tests/conformance: the preprocessor).
 -define(ZERO, 0).

@@ -1,4 +1,4 @@
--module(pp_attrs).
+-module(preproc_attrs).
 -author("someone").
 -vsn("1.0").
 -behaviour(gen_server).

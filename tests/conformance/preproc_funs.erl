@@ -1,4 +1,4 @@
--module(pp_funs).
+-module(preproc_funs).
 -compile([export_all, nowarn_export_all]).
 -import(lists, [foldl/3, seq/2]).
 -import(string, [uppercase/1]).
