@@ -677,11 +677,15 @@ bool lw_capture(lw_ctx *c, lw_fn *parent, lw_fn *child, const hl_ast *const *ast
 
 bool lw_fn_finish(lw_ctx *c, lw_fn *f) {
     hl_core_fun *out = &c->m->funs[f->index];
+    /* the counts only once their arrays exist: verification still walks a
+     * module whose lowering ran out of memory or budget */
+    hl_ast_name *names = lw_array(c, f->nvars ? f->nvars : 1, sizeof(hl_ast_name));
+    hl_core_var *free_vars = lw_array(c, f->nfree ? f->nfree : 1, sizeof(hl_core_var));
+    if (!names || !free_vars) return false;
     out->nvars = f->nvars;
-    out->var_names = lw_array(c, f->nvars ? f->nvars : 1, sizeof(hl_ast_name));
+    out->var_names = names;
     out->nfree = f->nfree;
-    out->free = lw_array(c, f->nfree ? f->nfree : 1, sizeof(hl_core_var));
-    if (!out->var_names || !out->free) return false;
+    out->free = free_vars;
     for (uint32_t i = 0; i < f->nvars; i++) out->var_names[i] = f->vars[i].name;
     for (uint32_t i = 0; i < f->nfree; i++) out->free[i] = f->free_local[i];
     return true;

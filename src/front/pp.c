@@ -458,8 +458,7 @@ static void end_source(hl_pp *pp) {
 
 bool hl_pp_run(const hl_token_vec *in, const hl_front_limits *lim, hl_arena *arena, hl_diags *diags,
                hl_token_vec *out) {
-    if (!hl_meter_charge(in->count)) return true; /* the caller reports the meter */
-    if (!needs_pp(in)) return true;
+    if (!needs_pp(in)) return true; /* (the lexer's tokens were charged already) */
     hl_pp pp_ = {0}, *pp = &pp_;
     pp->lim = lim;
     pp->arena = arena;
