@@ -30,6 +30,9 @@ const char hl_cli_run_help[] =
     "  --timeout-ms N       wall-clock deadline; default 5000\n"
     "  --max-output-bytes N bytes the program may write (UTF-8); default 1048576\n"
     "\n"
+    "  --header H.hrl       a header FILE may -include (repeatable); the only\n"
+    "                       files the preprocessor reads\n"
+    "\n"
     "exit status: 0 returned; 1 the guest raised an exception (class, reason and\n"
     "stack on stderr); 2 rejected at compile time (FILE:LINE:COL: error: ...)\n"
     "or bad usage; 3 a limit stopped the run (which one on stderr).\n";

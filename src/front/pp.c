@@ -73,9 +73,10 @@ bool hl_pp_push(hl_pp *pp, hl_token_vec *v, const hl_token *t, uint32_t line, ui
 }
 
 void hl_pp_atom_text(const char *name, size_t len, char *out, size_t size) {
-    /* macro names print as epp's ~ts of the atom: the name itself */
+    /* macro names print as epp's ~ts of the atom: the name itself, except
+     * that control characters become '?' (a diagnostic stays one line) */
     size_t n = len < size - 1 ? len : size - 1;
-    memcpy(out, name, n);
+    for (size_t i = 0; i < n; i++) out[i] = (unsigned char)name[i] < 0x20 ? '?' : name[i];
     out[n] = '\0';
 }
 
