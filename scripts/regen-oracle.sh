@@ -75,6 +75,8 @@ step "tests/conformance/std_*.erl (tests/oracle/gen_std_conformance.py)"
 python3 tests/oracle/gen_std_conformance.py tests/conformance
 step "tests/conformance/std_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/std_*.erl
+step "tests/conformance/preproc_*.expected (tests/oracle/conformance.escript)"
+escript tests/oracle/conformance.escript tests/conformance/preproc_*.erl
 step "tests/conformance/maps_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/maps_*.erl
 # The lists sort family on generated mixed inputs (erl helper, issue 5).
