@@ -396,6 +396,11 @@ hl_status hl_compile(hl_engine *engine, const char *name, const char *source, si
     engine->cache[slot].len = len;
     engine->cache[slot].src = copy;
     engine->cache[slot].lim = lim;
+    /* the name and headers are borrowed from this call: they count through
+     * bkey (pp_key), never read again from the entry */
+    engine->cache[slot].lim.file_name = NULL;
+    engine->cache[slot].lim.headers = NULL;
+    engine->cache[slot].lim.nheaders = 0;
     memcpy(engine->cache[slot].bkey, bkey, 32);
     pthread_mutex_unlock(&engine->lock);
     hl_module_free(evict);
