@@ -852,8 +852,10 @@ hl_core_module *hl_core_lower(const hl_ast_module *ast, const hl_core_options *o
     uint32_t nsource = m->nsource;
     for (uint32_t i = 0; i < nsource && !c.oom; i++) lower_function(&c, forms_of[i], i);
     if (c.oom) goto oom;
+    hl_mem_free(c.named_funs);
     return m;
 oom:
+    hl_mem_free(c.named_funs);
     if (hl_diags_errors(d) == 0 || c.oom) hl_diags_add(d, 1, 1, "out of memory or limit reached while lowering");
     return m;
 }

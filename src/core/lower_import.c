@@ -15,10 +15,13 @@
  *
  * fun M:F/A (literal M, F, A) and fun BIF/A become a lifted wrapper
  * fun(X1..XA) -> M:F(X1..XA) end: its call is classified like a written
- * one. What OTP would show differently is in docs/front-end.md (the value
- * prints as a local fun, and two such funs are not =:=). */
+ * one; one wrapper per M:F/A in a module, so such funs are =:=. What OTP
+ * shows differently is in docs/front-end.md (the value prints as a local
+ * fun). */
 #include <string.h>
 
+#include "base/mem.h"
+#include "base/meter.h"
 #include "core/builtins.h"
 #include "core/lower_int.h"
 #include "front/token.h"
@@ -202,8 +205,33 @@ const lw_import *lw_find_import(const lw_ctx *c, hl_ast_name name, uint32_t arit
 
 /* ---- funs that name a function -------------------------------------------------------- */
 
+static bool same_name(hl_ast_name a, hl_ast_name b) { return a.len == b.len && memcmp(a.ptr, b.ptr, a.len) == 0; }
+
+static hl_core_node *make_fun(lw_ctx *c, const hl_ast *e, uint32_t idx) {
+    hl_core_node *n = lw_node(c, HL_CORE_MAKE_FUN, e->line, e->col);
+    if (!n) return NULL;
+    n->u.make_fun.fn = idx;
+    n->u.make_fun.free = lw_array(c, 1, sizeof(hl_core_var));
+    return n->u.make_fun.free ? n : NULL;
+}
+
 hl_core_node *lw_fun_wrapper(lw_ctx *c, const hl_ast *e, hl_ast_name module, hl_ast_name name, uint32_t arity,
                              bool auto_bif) {
+    /* Every fun M:F/A of the module shares one wrapper, so two of them are
+     * =:= as in OTP; fun BIF/A is a new lambda each time, as in OTP. The
+     * search is charged: a hostile module's many distinct funs stay within
+     * the compile budget. */
+    if (!auto_bif) {
+        if (!hl_meter_charge(c->nnamed)) {
+            c->oom = true;
+            return NULL;
+        }
+        for (uint32_t i = 0; i < c->nnamed; i++) {
+            const lw_named_fun *nf = &c->named_funs[i];
+            if (nf->arity == arity && same_name(nf->module, module) && same_name(nf->name, name))
+                return make_fun(c, e, nf->fn);
+        }
+    }
     int32_t idx = lw_new_fun(c, "fun", arity, HL_ORIGIN_FUN, e->line, e->col);
     if (idx < 0) return NULL;
     lw_fn *parent = c->fn;
@@ -244,9 +272,18 @@ hl_core_node *lw_fun_wrapper(lw_ctx *c, const hl_ast *e, hl_ast_name module, hl_
     c->fn = parent;
     lw_fn_free(&child);
     if (!ok) return NULL;
-    hl_core_node *n = lw_node(c, HL_CORE_MAKE_FUN, e->line, e->col);
-    if (!n) return NULL;
-    n->u.make_fun.fn = (uint32_t)idx;
-    n->u.make_fun.free = lw_array(c, 1, sizeof(hl_core_var));
-    return n->u.make_fun.free ? n : NULL;
+    if (!auto_bif) {
+        if (c->nnamed == c->capnamed) {
+            uint32_t cap = c->capnamed ? c->capnamed * 2 : 16;
+            lw_named_fun *t = hl_mem_realloc_array(c->named_funs, cap, sizeof *t);
+            if (!t) {
+                c->oom = true;
+                return NULL;
+            }
+            c->named_funs = t;
+            c->capnamed = cap;
+        }
+        c->named_funs[c->nnamed++] = (lw_named_fun){module, name, arity, (uint32_t)idx};
+    }
+    return make_fun(c, e, (uint32_t)idx);
 }

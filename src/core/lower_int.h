@@ -55,6 +55,12 @@ typedef struct lw_import {      /* -import(module, [name/arity]) */
     hl_ast_name module;
 } lw_import;
 
+typedef struct lw_named_fun {   /* the wrapper of one fun M:F/A */
+    hl_ast_name module, name;
+    uint32_t arity;
+    uint32_t fn;
+} lw_named_fun;
+
 typedef struct lw_ctx {
     hl_core_module *m;
     hl_diags *diags;
@@ -90,6 +96,9 @@ typedef struct lw_ctx {
     bool depth_reported;
     lw_import *imports;         /* -import, in the module's arena */
     uint32_t nimports;
+    struct lw_named_fun *named_funs; /* fun M:F/A wrappers made so far
+                                        (hl_mem), shared: such funs are =:= */
+    uint32_t nnamed, capnamed;
 } lw_ctx;
 
 /* lower.c */
