@@ -2,7 +2,8 @@
 %% parse_errors.escript FILE... — the first error OTP 25 reports for each
 %% file, as `FILE LINE:COL: MESSAGE` (or `FILE OK`, or `FILE SCAN` for a
 %% scanner error). Same front half as ast_dump.escript: erl_scan:string/2
-%% with {1,1}, ?MODULE replaced, tokens split at each dot, parse_form/1.
+%% with {1,1}, ?MODULE replaced (located at MODULE, as epp does), tokens split
+%% at each dot, parse_form/1.
 %% Used to make tests/data/parse/mutants.txt.
 main(Files) -> [one(F) || F <- Files], ok.
 one(File) ->
