@@ -162,6 +162,14 @@ HL_API hl_status hl_compile_options_set_limit(hl_compile_options *opts, hl_compi
 HL_API hl_status hl_compile_options_get_limit(const hl_compile_options *opts,
                                               hl_compile_limit which, uint64_t *value);
 HL_API void hl_compile_options_free(hl_compile_options *opts);
+/* Hands a header file to compilations with these options: the only files
+ * -include("NAME") / -include_lib("...") can name (the compiler never
+ * opens a file). A directive matches a header by its exact name, else by
+ * its last path component. Name and text are copied (at most 256 headers,
+ * each within HL_LIMIT_SOURCE_BYTES when compiled); the headers are part
+ * of the program cache key. */
+HL_API hl_status hl_compile_options_add_header(hl_compile_options *opts, const char *name, const char *text,
+                                               size_t len);
 
 /* ---- front end ------------------------------------------------------------ */
 

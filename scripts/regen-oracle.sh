@@ -41,8 +41,8 @@ if ls tests/data/parse/*.erl >/dev/null 2>&1; then
 fi
 
 # SafeCore's table of auto-imported BIFs (erl_internal).
-step "src/core/autoimport.def (tests/oracle/autoimport.escript)"
-escript tests/oracle/autoimport.escript > src/core/autoimport.def
+step "src/front/autoimport.def (tests/oracle/autoimport.escript)"
+escript tests/oracle/autoimport.escript > src/front/autoimport.def
 
 # Parser corpus: the generated .erl files, then every .ast from OTP's erl_parse.
 step "tests/parse_diff/gen_*.erl (tests/oracle/gen_corpus.py)"
@@ -75,6 +75,8 @@ step "tests/conformance/std_*.erl (tests/oracle/gen_std_conformance.py)"
 python3 tests/oracle/gen_std_conformance.py tests/conformance
 step "tests/conformance/std_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/std_*.erl
+step "tests/conformance/preproc_*.expected (tests/oracle/conformance.escript)"
+escript tests/oracle/conformance.escript tests/conformance/preproc_*.erl
 step "tests/conformance/maps_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/maps_*.erl
 # The lists sort family on generated mixed inputs (erl helper, issue 5).

@@ -15,13 +15,17 @@ size_t hl_cli_source_limit(void);
 
 /* files.c: true when arg names a source file (ends in .erl). */
 bool hl_cli_is_source_name(const char *arg);
-/* Reads paths[0..n) and compiles them as one program (out != NULL) or
- * checks them as one (out == NULL). A file that cannot be read is reported
- * on stderr and gives HL_ECOMPILE with *err NULL. */
-hl_status hl_cli_program_files(hl_engine *engine, const char *const *paths, size_t n, hl_module **out,
-                               hl_error **err);
-hl_status hl_cli_compile_files(hl_engine *engine, const char *const *paths, size_t n, hl_module **out,
-                               hl_error **err);
+/* Reads paths[0..n) and compiles them as one program with opts (may be
+ * NULL) when out != NULL, or checks them as one when out == NULL. A file
+ * that cannot be read is reported on stderr and gives HL_ECOMPILE with
+ * *err NULL. */
+hl_status hl_cli_program_files(hl_engine *engine, const char *const *paths, size_t n,
+                               const hl_compile_options *opts, hl_module **out, hl_error **err);
+/* Reads the header file at `path` into *opts (created on first use) for
+ * -include; false with a message on stderr. */
+int hl_cli_add_header(hl_compile_options **opts, const char *path);
+/* A FILE argument naming a header (ends in .hrl). */
+int hl_cli_is_header(const char *path);
 
 /* `hl run` (cmd_run.c). */
 extern const char hl_cli_run_help[];

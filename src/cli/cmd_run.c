@@ -16,7 +16,8 @@ enum { EXIT_OK = 0, EXIT_EXCEPTION = 1, EXIT_REJECTED = 2, EXIT_LIMIT = 3 };
 
 const char hl_cli_run_help[] =
     "usage: hl run [--max-reductions N] [--max-heap-bytes N] [--timeout-ms N]\n"
-    "              [--max-output-bytes N] FILE [MORE.erl ...] FUNCTION [ARG...]\n"
+    "              [--max-output-bytes N] [--header H.hrl]... FILE [MORE.erl ...]\n"
+    "              FUNCTION [ARG...]\n"
     "\n"
     "Compiles FILE (an Erlang module), calls its exported FUNCTION with the\n"
     "ARGs, each an Erlang term literal (42, foo, \"text\", [1,2], {a,1}), and\n"
@@ -35,6 +36,9 @@ const char hl_cli_run_help[] =
     "  --max-heap-bytes N   heap + stack + binaries of the run; default 67108864\n"
     "  --timeout-ms N       wall-clock deadline; default 5000\n"
     "  --max-output-bytes N bytes the program may write (UTF-8); default 1048576\n"
+    "\n"
+    "  --header H.hrl       a header FILE may -include (repeatable); the only\n"
+    "                       files the preprocessor reads\n"
     "\n"
     "exit status: 0 returned; 1 the guest raised an exception (class, reason and\n"
     "stack on stderr); 2 rejected at compile time (FILE:LINE:COL: error: ...)\n"
@@ -71,7 +75,16 @@ static int print_exception(const hl_error *err) {
     return EXIT_EXCEPTION;
 }
 
+static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp);
+
 int hl_cli_run(hl_engine *engine, int argc, char **argv) {
+    hl_compile_options *opts = NULL; /* created by the first --header */
+    int rc = run(engine, argc, argv, &opts);
+    hl_compile_options_free(opts);
+    return rc;
+}
+
+static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp) {
     hl_run_limits lim = {0, 0, 0, 0};
     int i = 0;
     for (; i < argc; i++) {
@@ -87,6 +100,12 @@ int hl_cli_run(hl_engine *engine, int argc, char **argv) {
         if (strncmp(a, "--", 2) != 0) break;
         uint64_t *field = NULL;
         const char *name = a + 2;
+        if (strncmp(name, "header", 6) == 0 && (name[6] == '\0' || name[6] == '=')) {
+            const char *val = name[6] == '=' ? name + 7 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!val) return usage("run: --header needs a file");
+            if (!hl_cli_add_header(optsp, val)) return EXIT_REJECTED;
+            continue;
+        }
         const char *eq = strchr(name, '=');
         size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
         if (nlen == 14 && strncmp(name, "max-reductions", nlen) == 0) field = &lim.max_reductions;
@@ -108,8 +127,8 @@ int hl_cli_run(hl_engine *engine, int argc, char **argv) {
     if (nargs > 255) return usage("run: at most 255 arguments");
     hl_error *err = NULL;
     hl_module *mod = NULL;
-    hl_status s = hl_cli_compile_files(engine, (const char *const *)argv + i - (nfiles - 1), (size_t)nfiles, &mod,
-                                       &err);
+    hl_status s = hl_cli_program_files(engine, (const char *const *)argv + i - (nfiles - 1), (size_t)nfiles,
+                                       *optsp, &mod, &err);
     if (s != HL_OK) {
         if (err || s != HL_ECOMPILE) {
             if (s == HL_ECOMPILE) fputs(hl_error_message(err), stderr);

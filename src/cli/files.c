@@ -27,20 +27,15 @@ static bool read_all(const char *const *paths, size_t n, char **texts, size_t *l
     return true;
 }
 
-hl_status hl_cli_program_files(hl_engine *engine, const char *const *paths, size_t n, hl_module **out,
-                               hl_error **err) {
+hl_status hl_cli_program_files(hl_engine *engine, const char *const *paths, size_t n,
+                               const hl_compile_options *opts, hl_module **out, hl_error **err) {
     *err = NULL;
     if (n == 0 || n > HL_MAX_PROGRAM_MODULES) return HL_EMISUSE;
     char *texts[HL_MAX_PROGRAM_MODULES];
     size_t lens[HL_MAX_PROGRAM_MODULES];
     if (!read_all(paths, n, texts, lens)) return HL_ECOMPILE; /* reported */
-    hl_status s = out ? hl_compile_program(engine, n, paths, (const char *const *)texts, lens, NULL, out, err)
-                      : hl_check_program(engine, n, paths, (const char *const *)texts, lens, NULL, err);
+    hl_status s = out ? hl_compile_program(engine, n, paths, (const char *const *)texts, lens, opts, out, err)
+                      : hl_check_program(engine, n, paths, (const char *const *)texts, lens, opts, err);
     for (size_t i = 0; i < n; i++) free(texts[i]);
     return s;
-}
-
-hl_status hl_cli_compile_files(hl_engine *engine, const char *const *paths, size_t n, hl_module **out,
-                               hl_error **err) {
-    return hl_cli_program_files(engine, paths, n, out, err);
 }

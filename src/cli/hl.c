@@ -30,15 +30,16 @@ static const char main_help[] =
     "usage, 3 a limit stopped the run.\n";
 
 static const char check_help[] =
-    "usage: hl check FILE...\n"
-    "       hl check --program FILE...\n"
+    "usage: hl check FILE... [HEADER.hrl...]\n"
+    "       hl check --program FILE... [HEADER.hrl...]\n"
     "\n"
     "Compiles each FILE as a Hyperlang guest module (Erlang source, OTP 25\n"
-    "grammar, with the sandbox's restrictions: no preprocessor, no macros but\n"
-    "?MODULE, only admitted attributes) through every pass `hl run` uses, up to\n"
+    "grammar and preprocessor, with the sandbox's restrictions: only admitted\n"
+    "attributes, only granted calls) through every pass `hl run` uses, up to\n"
     "loading; nothing is run. With --program the files are one program, as\n"
     "`hl run FILE MORE.erl... FUNCTION` compiles them: each may call what the\n"
-    "others export.\n"
+    "others export. The HEADER.hrl files are the only files a module's\n"
+    "-include/-include_lib can name.\n"
     "\n"
     "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE.\n"
     "Use - as FILE to read standard input.\n"
@@ -129,6 +130,32 @@ static void report(hl_status s, hl_error *err, const char *path) {
     else fprintf(stderr, "%s: error: %s\n", path, err ? hl_error_message(err) : hl_status_name(s));
 }
 
+int hl_cli_is_header(const char *path) {
+    size_t n = strlen(path);
+    return n > 4 && strcmp(path + n - 4, ".hrl") == 0;
+}
+
+int hl_cli_add_header(hl_compile_options **opts, const char *path) {
+    if (!*opts && hl_compile_options_new(opts) != HL_OK) {
+        fprintf(stderr, "%s: error: out of memory\n", path);
+        return 0;
+    }
+    size_t len;
+    const char *why = NULL;
+    char *text = hl_cli_read_source(path, hl_cli_source_limit(), &len, &why);
+    if (!text) {
+        fprintf(stderr, "%s: error: cannot read: %s\n", path, why);
+        return 0;
+    }
+    hl_status s = hl_compile_options_add_header(*opts, path, text, len);
+    free(text);
+    if (s != HL_OK) {
+        fprintf(stderr, "%s: error: cannot add the header: %s\n", path, hl_status_name(s));
+        return 0;
+    }
+    return 1;
+}
+
 static int cmd_check(hl_engine *engine, int argc, char **argv) {
     if (argc == 0) return usage_error("check needs at least one FILE", check_help);
     for (int i = 0; i < argc; i++)
@@ -138,19 +165,41 @@ static int cmd_check(hl_engine *engine, int argc, char **argv) {
         }
     size_t max = hl_cli_source_limit();
     int rc = EXIT_OK;
+    /* .hrl files are headers every checked file may -include */
+    hl_compile_options *opts = NULL;
+    for (int i = 0; i < argc; i++)
+        if (hl_cli_is_header(argv[i]) && !hl_cli_add_header(&opts, argv[i])) {
+            hl_compile_options_free(opts);
+            return EXIT_REJECTED;
+        }
     if (strcmp(argv[0], "--program") == 0) {
-        if (argc < 2) return usage_error("check --program needs at least one FILE", check_help);
-        if (argc - 1 > HL_MAX_PROGRAM_MODULES) return usage_error("check: too many files for one program", check_help);
+        /* the sources, in order, without the headers */
+        const char *files[HL_MAX_PROGRAM_MODULES];
+        size_t n = 0;
+        for (int i = 1; i < argc; i++) {
+            if (hl_cli_is_header(argv[i])) continue;
+            if (n == HL_MAX_PROGRAM_MODULES) {
+                hl_compile_options_free(opts);
+                return usage_error("check: too many files for one program", check_help);
+            }
+            files[n++] = argv[i];
+        }
+        if (n == 0) {
+            hl_compile_options_free(opts);
+            return usage_error("check --program needs at least one FILE", check_help);
+        }
         hl_error *err = NULL;
-        hl_status s = hl_cli_program_files(engine, (const char *const *)argv + 1, (size_t)argc - 1, NULL, &err);
+        hl_status s = hl_cli_program_files(engine, files, n, opts, NULL, &err);
         if (s != HL_OK) {
-            if (err || s != HL_ECOMPILE) report(s, err, argv[1]);
+            if (err || s != HL_ECOMPILE) report(s, err, files[0]);
             rc = EXIT_REJECTED;
         }
         hl_error_free(err);
+        hl_compile_options_free(opts);
         return rc;
     }
     for (int i = 0; i < argc; i++) {
+        if (hl_cli_is_header(argv[i])) continue;
         size_t len;
         const char *why = NULL;
         char *src = hl_cli_read_source(argv[i], max, &len, &why);
@@ -160,7 +209,7 @@ static int cmd_check(hl_engine *engine, int argc, char **argv) {
             continue;
         }
         hl_error *err = NULL;
-        hl_status s = hl_check(engine, argv[i], src, len, NULL, &err);
+        hl_status s = hl_check(engine, argv[i], src, len, opts, &err);
         if (s != HL_OK) {
             report(s, err, argv[i]);
             rc = EXIT_REJECTED;
@@ -168,6 +217,7 @@ static int cmd_check(hl_engine *engine, int argc, char **argv) {
         hl_error_free(err);
         free(src);
     }
+    hl_compile_options_free(opts);
     return rc;
 }
 

@@ -1,9 +1,10 @@
 /* builtins.h — the allowlist of core/builtins.def as data, and OTP's
- * auto-import and guard facts (core/autoimport.def) used to resolve and
+ * auto-import and guard facts (front/autoimport.def) used to resolve and
  * check calls written without a module. */
 #ifndef HL_CORE_BUILTINS_H
 #define HL_CORE_BUILTINS_H
 
+#include "front/autoimport.h" /* OTP's auto-import and guard facts */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -35,11 +36,5 @@ extern const hl_builtin hl_builtins[HL_BI__COUNT];
 /* The entry for module:function/arity (lengths in bytes), or -1. */
 int hl_builtin_find(const char *module, size_t mlen, const char *function, size_t flen, uint32_t arity);
 
-/* OTP facts about erlang:F/A written without a module. */
-bool hl_autoimport_is_bif(const char *f, size_t flen, uint32_t arity);
-bool hl_autoimport_is_old(const char *f, size_t flen, uint32_t arity);
-/* OTP's guard BIFs (erl_internal:guard_bif/type_test) and operators
- * (arith, comparison, boolean): what erl_lint admits in guards. */
-bool hl_otp_guard_bif(const char *f, size_t flen, uint32_t arity);
 
 #endif

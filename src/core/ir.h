@@ -285,7 +285,14 @@ typedef struct hl_core_module {
     bool classified;
     uint32_t *fun_slots;         /* hash of source functions (core/ir.c) */
     uint32_t nfun_slots;
+    /* -compile({no_auto_import, [F/A]}): calls F(...) never mean the BIF */
+    bool no_auto_all;            /* -compile(no_auto_import): none do */
+    hl_ast_fa *no_auto;
+    uint32_t nno_auto;
 } hl_core_module;
+
+/* Whether a call F(...) without module may mean the auto-imported BIF. */
+bool hl_core_auto_imported(const hl_core_module *m, hl_ast_name f, uint32_t arity);
 
 /* The source function name/arity, or -1 (hashed lookup). */
 int32_t hl_core_find_fun(const hl_core_module *m, hl_ast_name name, uint32_t arity);

@@ -724,11 +724,15 @@ bool lw_capture(lw_ctx *c, lw_fn *parent, lw_fn *child, const hl_ast *const *ast
 
 bool lw_fn_finish(lw_ctx *c, lw_fn *f) {
     hl_core_fun *out = &c->m->funs[f->index];
+    /* the counts only once their arrays exist: verification still walks a
+     * module whose lowering ran out of memory or budget */
+    hl_ast_name *names = lw_array(c, f->nvars ? f->nvars : 1, sizeof(hl_ast_name));
+    hl_core_var *free_vars = lw_array(c, f->nfree ? f->nfree : 1, sizeof(hl_core_var));
+    if (!names || !free_vars) return false;
     out->nvars = f->nvars;
-    out->var_names = lw_array(c, f->nvars ? f->nvars : 1, sizeof(hl_ast_name));
+    out->var_names = names;
     out->nfree = f->nfree;
-    out->free = lw_array(c, f->nfree ? f->nfree : 1, sizeof(hl_core_var));
-    if (!out->var_names || !out->free) return false;
+    out->free = free_vars;
     for (uint32_t i = 0; i < f->nvars; i++) out->var_names[i] = f->vars[i].name;
     for (uint32_t i = 0; i < f->nfree; i++) out->free[i] = f->free_local[i];
     return true;
@@ -866,6 +870,8 @@ hl_core_module *hl_core_lower(const hl_ast_module *ast, const hl_core_options *o
         m->nsource = m->nfuns;
         hl_core_fun_index_add(m, m->nfuns - 1);
     }
+    /* -compile (export_all) and -import. */
+    if (!lw_module_attributes(&c, ast)) goto oom;
     /* Exports. */
     for (uint32_t i = 0; i < nforms; i++) {
         const hl_ast *f = ast->forms.items[i];
@@ -894,8 +900,10 @@ hl_core_module *hl_core_lower(const hl_ast_module *ast, const hl_core_options *o
     uint32_t nsource = m->nsource;
     for (uint32_t i = 0; i < nsource && !c.oom; i++) lower_function(&c, forms_of[i], i);
     if (c.oom) goto oom;
+    hl_mem_free(c.named_funs);
     return m;
 oom:
+    hl_mem_free(c.named_funs);
     if (hl_diags_errors(d) == 0 || c.oom) hl_diags_add(d, 1, 1, "out of memory or limit reached while lowering");
     return m;
 }

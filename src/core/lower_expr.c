@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "core/builtins.h"
 #include "core/lower_int.h"
 #include "front/token.h"
 
@@ -661,6 +662,9 @@ static hl_core_node *call_expr(lw_ctx *c, const hl_ast *e) {
         hl_core_node *r = record_builtin(c, e, f->u.name, &done);
         if (done) return r;
         hl_core_node *call = lw_call(c, "", f->u.name, nargs, e->line, e->col);
+        /* not a local function but imported: the remote call */
+        const lw_import *imp = lw_find_fun(c, f->u.name, nargs) < 0 ? lw_find_import(c, f->u.name, nargs) : NULL;
+        if (call && imp) call->u.call.module = imp->module;
         return call_args(c, call, e);
     }
     if (f->kind == HL_AST_REMOTE) {
@@ -691,6 +695,9 @@ static hl_core_node *fun_ref(lw_ctx *c, const hl_ast *e) {
     hl_ast_name name = e->u.fun_local.name;
     int64_t arity = e->u.fun_local.arity;
     int32_t idx = arity >= 0 && arity <= 255 ? lw_find_fun(c, name, (uint32_t)arity) : -1;
+    /* fun BIF/A: the auto-imported BIF (OTP makes it fun erlang:BIF/A) */
+    if (idx < 0 && arity >= 0 && arity <= 255 && hl_core_auto_imported(c->m, name, (uint32_t)arity))
+        return lw_fun_wrapper(c, e, lw_cname("erlang"), name, (uint32_t)arity, true);
     if (idx < 0) {
         lw_error(c, e->line, e->col, "function %.*s/%lld undefined", (int)name.len, name.ptr, (long long)arity);
         return lw_atom(c, "undefined", e->line, e->col);
@@ -772,11 +779,15 @@ static hl_core_node *expr(lw_ctx *c, const hl_ast *e) {
     case HL_AST_CALL: return call_expr(c, e);
     case HL_AST_FUN_LOCAL: return fun_ref(c, e);
     case HL_AST_FUN_REMOTE: {
+        const hl_ast *fm = e->u.fun_remote.module, *ff = e->u.fun_remote.function, *fa = e->u.fun_remote.arity;
+        if (fm->kind == HL_AST_ATOM && ff->kind == HL_AST_ATOM && fa->kind == HL_AST_INTEGER &&
+            !(fa->flags & HL_AST_INT_BIG) && fa->u.integer.i >= 0 && fa->u.integer.i <= 255)
+            return lw_fun_wrapper(c, e, fm->u.name, ff->u.name, (uint32_t)fa->u.integer.i, false);
         char m[220], f[220], a[40];
         describe_fa(e->u.fun_remote.module, m, sizeof m);
         describe_fa(e->u.fun_remote.function, f, sizeof f);
         describe_fa(e->u.fun_remote.arity, a, sizeof a);
-        lw_error(c, e->line, e->col, "external fun %s:%s/%s is not allowed (only local funs: fun f/N)", m, f, a);
+        lw_error(c, e->line, e->col, "external fun %s:%s/%s is not allowed (its module, function and arity must be literals)", m, f, a);
         return lw_atom(c, "undefined", e->line, e->col);
     }
     case HL_AST_FUN: case HL_AST_NAMED_FUN: return lw_fun(c, e);

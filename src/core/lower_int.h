@@ -49,6 +49,18 @@ typedef struct lw_fn {
     uint32_t nfree;
 } lw_fn;
 
+typedef struct lw_import {      /* -import(module, [name/arity]) */
+    hl_ast_name name;
+    uint32_t arity;
+    hl_ast_name module;
+} lw_import;
+
+typedef struct lw_named_fun {   /* the wrapper of one fun M:F/A */
+    hl_ast_name module, name;
+    uint32_t arity;
+    uint32_t fn;
+} lw_named_fun;
+
 typedef struct lw_ctx {
     hl_core_module *m;
     hl_diags *diags;
@@ -82,6 +94,11 @@ typedef struct lw_ctx {
     uint32_t depth;             /* lw_expr / lw_pattern nesting */
     bool in_record_def;         /* checking a -record default */
     bool depth_reported;
+    lw_import *imports;         /* -import, in the module's arena */
+    uint32_t nimports;
+    struct lw_named_fun *named_funs; /* fun M:F/A wrappers made so far
+                                        (hl_mem), shared: such funs are =:= */
+    uint32_t nnamed, capnamed;
 } lw_ctx;
 
 /* lower.c */
@@ -110,6 +127,13 @@ int32_t lw_find_fun(lw_ctx *c, hl_ast_name name, uint32_t arity);
 /* Adds a lifted function; returns its index or -1. */
 int32_t lw_new_fun(lw_ctx *c, const char *kind, uint32_t arity, uint8_t origin, uint32_t line,
                    uint32_t col);
+
+/* lower_import.c: -compile options (export_all), the -import table */
+bool lw_module_attributes(lw_ctx *c, const hl_ast_module *ast);
+const lw_import *lw_find_import(const lw_ctx *c, hl_ast_name name, uint32_t arity);
+/* fun module:name/arity (auto_bif: fun BIF/A) as a lifted wrapper fun */
+hl_core_node *lw_fun_wrapper(lw_ctx *c, const hl_ast *e, hl_ast_name module, hl_ast_name name, uint32_t arity,
+                             bool auto_bif);
 
 /* variables (lower.c) */
 void lw_fn_init(lw_fn *f, uint32_t index);

@@ -192,7 +192,7 @@ static void check_call(vctx *v, const hl_core_node *n) {
             hl_ast_name f = n->u.call.name;
             uint32_t a = n->u.call.arity;
             int32_t local = find_local(m, f, a);
-            bool bif = hl_autoimport_is_bif(f.ptr, f.len, a);
+            bool bif = hl_core_auto_imported(m, f, a);
             if (local < 0 && !bif) {
                 snprintf(msg, sizeof msg, "function %.*s/%u undefined", (int)(f.len > 300 ? 300 : f.len), f.ptr,
                          (unsigned)a);

@@ -111,6 +111,8 @@ typedef enum hl_ast_attr_kind {
     HL_ATTR_EXPORT,       /* value: fa list */
     HL_ATTR_RECORD,       /* value: record name + field list */
     HL_ATTR_SPEC,         /* -spec / -callback: function + type list */
+    HL_ATTR_TYPE,         /* -type / -opaque: name, type variables, type */
+    HL_ATTR_IMPORT,       /* -import(Module, [F/A]): target = module, fas */
     HL_ATTR_TERM,         /* -behaviour, -vsn, -doc, -optional_callbacks
                              ...: a literal term (F/A written as such),
                              printed as erl_parse:normalise/1 makes it */
@@ -235,15 +237,19 @@ struct hl_ast {
         struct {            /* ATTRIBUTE: the fields op selects */
             hl_ast_name name;       /* as written: behaviour / behavior ... */
             union {
-                struct {            /* MODULE, RECORD, SPEC */
-                    hl_ast_name target; /* module / record / function name */
-                    hl_ast_list items;  /* RECORD: fields; SPEC: types */
-                    hl_ast *spec_module; /* SPEC with Mod:Fun: ATOM; else NULL */
+                struct {            /* MODULE, RECORD, SPEC, TYPE */
+                    hl_ast_name target; /* module / record / function /
+                                           type name */
+                    hl_ast_list items;  /* RECORD: fields; SPEC: types;
+                                           TYPE: the type variables */
+                    hl_ast *spec_module; /* SPEC with Mod:Fun: ATOM; else NULL;
+                                            TYPE: the type */
                     int64_t spec_arity;
                 };
-                struct {            /* EXPORT */
+                struct {            /* EXPORT, IMPORT */
                     hl_ast_fa *fas;
                     uint32_t nfas;
+                    hl_ast_name import_module; /* IMPORT */
                 };
                 hl_ast *term;       /* TERM: the literal expression */
             };

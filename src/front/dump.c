@@ -883,6 +883,22 @@ static void form(hl_buf *b, const hl_ast *f) {
         list(b, f->u.attr.items);
         hl_buf_putc(b, '}');
         break;
+    case HL_ATTR_TYPE:
+        hl_buf_putc(b, '{');
+        put_name_atom(b, f->u.attr.target);
+        hl_buf_putc(b, ',');
+        node(b, f->u.attr.spec_module);
+        hl_buf_putc(b, ',');
+        list(b, f->u.attr.items);
+        hl_buf_putc(b, '}');
+        break;
+    case HL_ATTR_IMPORT:
+        hl_buf_putc(b, '{');
+        put_name_atom(b, f->u.attr.import_module);
+        hl_buf_putc(b, ',');
+        fa_list(b, f->u.attr.fas, f->u.attr.nfas);
+        hl_buf_putc(b, '}');
+        break;
     case HL_ATTR_TERM: term(b, f->u.attr.term); break;
     }
     hl_buf_putc(b, '}');

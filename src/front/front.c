@@ -10,6 +10,7 @@
 #include "front/dump.h"
 #include "front/lex.h"
 #include "front/parse.h"
+#include "front/pp.h"
 
 /* Lexer and parser errors interleave by position: report them in source
  * order (stable insertion sort; the list is capped at max_diagnostics). */
@@ -41,6 +42,14 @@ hl_front_result *hl_front_parse(const char *src, size_t len, const hl_front_limi
     }
     /* Lexical errors are reported; parsing still runs when the token stream
      * is whole, so syntax errors in other forms are found too. */
+    /* The preprocessor runs on a whole token stream; its output replaces
+     * the lexer's when the file has directives or macros. */
+    hl_token_vec pp = {0};
+    if (complete && toks.count > 0 && !hl_pp_run(&toks, lim, &r->arena, &r->diags, &pp)) complete = false;
+    if (pp.items) {
+        hl_token_vec_free(&toks);
+        toks = pp;
+    }
     if (complete && toks.count > 0) {
         r->module = hl_parse_module(toks.items, toks.count, lim, &r->arena, &r->diags);
     } else {

@@ -8,6 +8,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A header file the host hands to the compiler with the program: the only
+ * files -include / -include_lib can name (the front end never opens a file).
+ * Borrowed: name and text must outlive the compilation. */
+typedef struct hl_front_header {
+    const char *name;            /* as -include names it, e.g. "defs.hrl" */
+    const char *text;
+    size_t len;
+} hl_front_header;
+
 typedef struct hl_front_limits {
     size_t max_source_bytes;     /* whole file */
     size_t max_tokens;           /* whole file */
@@ -24,6 +33,10 @@ typedef struct hl_front_limits {
     uint64_t max_work;           /* work units of the whole compilation
                                     (base/meter.h): deterministic */
     uint64_t max_wall_ms;        /* wall-clock backstop of the compilation */
+    /* Not limits, but inputs of the preprocessor (front/pp.h): */
+    const char *file_name;       /* ?FILE (NULL: "nofile"); borrowed */
+    const hl_front_header *headers; /* what -include may name; borrowed */
+    size_t nheaders;
 } hl_front_limits;
 
 #define HL_FRONT_DEFAULT_MAX_SOURCE_BYTES   ((size_t)16 << 20)   /* 16 MiB */

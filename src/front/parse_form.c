@@ -1,9 +1,10 @@
 /* parse_form.c — forms: the admitted attributes, function definitions,
  * ?MODULE expansion, and the per-form error recovery loop.
  *
- * Hyperlang has no preprocessor: the only macro is ?MODULE (replaced by the
- * module name's atom, located at the `?`), and only the attributes of
- * docs/design.md §1 are admitted; everything else is a located error. */
+ * Macros and directives were handled by the preprocessor (pp.c) before:
+ * a `?` left here is a syntax error. Only the attributes of docs/design.md §1 and
+ * the inert ones (docs/front-end.md) are admitted; everything else is a
+ * located error. */
 #include <string.h>
 
 #include "base/buf.h"
@@ -19,9 +20,15 @@ typedef struct form_ctx {
     bool seen_form;
 } form_ctx;
 
+/* What a Hyperlang program may declare: the attributes of docs/design.md §1, and
+ * the inert ones (types, documentation, compiler options, which lowering
+ * checks: core/lower.c). -on_load, -nifs, -feature and unknown attributes
+ * stay refused. */
 static const char *const admitted[] = {"module", "export", "record", "behaviour", "behavior", "vsn",
                                        "doc", "moduledoc", "spec", "callback",
-                                       "optional_callbacks"};
+                                       "optional_callbacks", "type", "opaque", "export_type",
+                                       "dialyzer", "compile", "import", "deprecated", "author",
+                                       "file", "removed", "deprecated_type", "removed_type"};
 
 /* An atom token's name as io_lib:write_atom writes it, or a variable's name,
  * truncated to fit `out`. */
@@ -286,6 +293,38 @@ static void spec_attr(hl_parser *p, hl_ast *attr) {
     attr->u.attr.spec_arity = arity;
 }
 
+/* -type / -opaque: Name(Vars) :: Type, optionally in parentheses
+ * (erl_parse's build_typed_attribute). */
+static void type_attr(hl_parser *p, hl_ast *attr, const hl_token *nt, hl_ast_name name) {
+    bool paren = hl_p_kind(p) == HL_TOK_LPAREN;
+    if (paren) hl_p_next(p);
+    hl_ast *head = hl_p_expr(p);
+    const char *decl = hl_p_name_eq(name, "type") ? "bad type declaration" : "bad opaque declaration";
+    if (hl_p_kind(p) != HL_TOK_COLONCOLON) {
+        if (paren) hl_p_expect(p, HL_TOK_RPAREN);
+        hl_p_expect(p, HL_TOK_DOT);
+        hl_p_error_at(p, nt->line, nt->col, "%s", decl);
+    }
+    hl_p_next(p);
+    hl_ast *type = hl_p_top_type(p);
+    if (paren) hl_p_expect(p, HL_TOK_RPAREN);
+    if (head->kind != HL_AST_CALL || head->u.call.fun->kind != HL_AST_ATOM)
+        hl_p_error_at(p, nt->line, nt->col, "%s", decl);
+    hl_ast_list args = head->u.call.args;
+    for (uint32_t i = 0; i < args.count; i++)
+        if (args.items[i]->kind == HL_AST_VAR && hl_p_name_eq(args.items[i]->u.name, "_"))
+            hl_p_error_at(p, args.items[i]->line, args.items[i]->col, "bad type variable");
+    for (uint32_t i = 0; i < args.count; i++)
+        if (args.items[i]->kind != HL_AST_VAR) hl_p_error_at(p, nt->line, nt->col, "%s", decl);
+    hl_p_expect(p, HL_TOK_DOT);
+    attr->op = HL_ATTR_TYPE;
+    attr->u.attr.target = head->u.call.fun->u.name;
+    attr->u.attr.items = args;
+    attr->u.attr.spec_module = type;
+    hl_p_child_list(p, attr, args);
+    hl_p_child(p, attr, type);
+}
+
 static void attribute(form_ctx *fc) {
     hl_parser *p = fc->p;
     const hl_token *dash = hl_p_next(p);
@@ -314,6 +353,8 @@ static void attribute(form_ctx *fc) {
         record_attr(p, attr, nt);
     } else if (hl_p_name_eq(name, "spec") || hl_p_name_eq(name, "callback")) {
         spec_attr(p, attr);
+    } else if (hl_p_name_eq(name, "type") || hl_p_name_eq(name, "opaque")) {
+        type_attr(p, attr, nt, name);
     } else {
         /* erl_parse builds the attribute (and reports its semantic errors)
          * as soon as the value is complete, before it checks for the dot. */
@@ -329,6 +370,22 @@ static void attribute(form_ctx *fc) {
             if (vals.count > 1) bad_at(p, vals.items[1], "bad export declaration");
             export_list(p, attr, v);
             attr->op = HL_ATTR_EXPORT;
+        } else if (hl_p_name_eq(name, "import") && vals.count == 2) {
+            /* -import(Module, [F/A, ...]) */
+            if (v->kind != HL_AST_ATOM) bad_at(p, v, "bad import declaration");
+            export_list(p, attr, vals.items[1]);
+            attr->u.attr.import_module = v->u.name;
+            attr->op = HL_ATTR_IMPORT;
+        } else if (hl_p_name_eq(name, "file") && vals.count == 2) {
+            /* -file(Name, Line): {Name, Line} */
+            if (vals.items[0]->kind != HL_AST_STRING || vals.items[1]->kind != HL_AST_INTEGER)
+                bad_at(p, vals.items[0], "bad file declaration");
+            hl_ast *t = hl_p_node(p, HL_AST_TUPLE, nt);
+            t->u.list = vals;
+            hl_p_child_list(p, t, vals);
+            attr->op = HL_ATTR_TERM;
+            attr->u.attr.term = t;
+            hl_p_child(p, attr, t);
         } else {
             if (vals.count > 1) bad_at(p, vals.items[1], "bad attribute");
             const hl_ast *bad = bad_term(v, true);
@@ -385,51 +442,6 @@ static void function(form_ctx *fc) {
     hl_p_push(p, f);
 }
 
-/* Expands ?MODULE in toks[start, end) in place and reports any other macro.
- * Returns the new end (the form's dot moves left by one per expansion), or
- * SIZE_MAX after reporting an error. */
-static size_t expand_macros(form_ctx *fc, hl_token *toks, size_t start, size_t end) {
-    hl_parser *p = fc->p;
-    size_t w = start;
-    /* most forms have no macro: skip to the first `?` without copying */
-    while (w <= end && toks[w].kind != HL_TOK_QUESTION && toks[w].kind != HL_TOK_QUESTION2) w++;
-    if (w > end) return end;
-    for (size_t r = w; r <= end; r++) {
-        hl_token t = toks[r];
-        if (t.kind == HL_TOK_QUESTION || t.kind == HL_TOK_QUESTION2) {
-            const hl_token *n = r < end ? &toks[r + 1] : NULL;
-            if (t.kind == HL_TOK_QUESTION && n && n->kind == HL_TOK_QUESTION) {
-                /* `??X` scanned as two `?` */
-                t.kind = HL_TOK_QUESTION2;
-                n = r + 1 < end ? &toks[r + 2] : NULL;
-            }
-            bool named = n && (n->kind == HL_TOK_VAR || n->kind == HL_TOK_ATOM);
-            if (t.kind == HL_TOK_QUESTION && named && n->kind == HL_TOK_VAR &&
-                n->v.text.len == 6 && memcmp(n->v.text.ptr, "MODULE", 6) == 0) {
-                if (!fc->have_module) {
-                    hl_diags_add(p->diags, t.line, t.col,
-                                 "macro ?MODULE used before the -module attribute");
-                    return SIZE_MAX;
-                }
-                t.kind = HL_TOK_ATOM;
-                t.v.text.ptr = fc->module.ptr;
-                t.v.text.len = fc->module.len;
-                toks[w++] = t;
-                r++;
-                continue;
-            }
-            char text[300] = "";
-            if (named) quoted_name(n, text, sizeof text);
-            hl_diags_add(p->diags, t.line, t.col, "macro %s%s is not supported",
-                         t.kind == HL_TOK_QUESTION ? "?" : "??", text);
-            return SIZE_MAX;
-        }
-        if (w != r) toks[w] = t;
-        w++;
-    }
-    return w - 1;
-}
-
 hl_ast_module *hl_parse_module(hl_token *toks, size_t ntoks, const hl_front_limits *lim,
                                hl_arena *arena, hl_diags *diags) {
     hl_ast_module *m = hl_arena_alloc(arena, sizeof *m);
@@ -457,10 +469,9 @@ hl_ast_module *hl_parse_module(hl_token *toks, size_t ntoks, const hl_front_limi
         size_t next = dot + 1;
         volatile size_t saved_top = p->scratch_top;
         if (setjmp(jb) == 0) {
-            size_t end = expand_macros(&fc, toks, start, dot);
-            if (end != SIZE_MAX) {
+            {
                 p->pos = start;
-                p->end = end;
+                p->end = dot;
                 p->depth = 0;
                 if (hl_p_kind(p) == HL_TOK_MINUS) attribute(&fc);
                 else if (hl_p_kind(p) == HL_TOK_ATOM) function(&fc);
@@ -488,4 +499,29 @@ hl_ast_module *hl_parse_module(hl_token *toks, size_t ntoks, const hl_front_limi
     }
     hl_mem_free(p->scratch);
     return m;
+}
+
+hl_ast_list hl_parse_exprs_tokens(const hl_token *toks, size_t ntoks, const hl_front_limits *lim, hl_arena *arena,
+                                  hl_diags *diags, bool *ok) {
+    hl_ast_list r = {NULL, 0};
+    *ok = false;
+    if (ntoks == 0 || toks[ntoks - 1].kind != HL_TOK_DOT) return r;
+    hl_parser parser = {0};
+    hl_parser *p = &parser;
+    p->toks = toks;
+    p->arena = arena;
+    p->diags = diags;
+    p->lim = lim;
+    p->pos = 0;
+    p->end = ntoks - 1;
+    jmp_buf jb;
+    p->fail = &jb;
+    if (setjmp(jb) == 0) {
+        hl_ast_list l = hl_p_exprs(p);
+        hl_p_expect(p, HL_TOK_DOT);
+        r = l;
+        *ok = true;
+    }
+    hl_mem_free(p->scratch);
+    return r;
 }

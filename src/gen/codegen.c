@@ -498,14 +498,26 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_binding *binding
     c.nbindings = (uint32_t)(nbindings > HL_BC_MAX_BINDINGS ? 0 : nbindings);
     uint32_t total = m->nfuns;
     if (c.failed) {
-    } else if (m->nfuns == 0) cg_error(&c, 1, 1, "module has no functions");
-    else if (total > HL_BC_MAX_FUNCTIONS) cg_error(&c, 1, 1, "module too large: more than 2^20 functions");
+    } else if (m->nfuns == 0) {
+        /* A module without functions is valid Erlang; an image needs one
+         * function, so it gets a private one nothing can call. */
+        c.funcs = hl_mem_calloc(1, sizeof *c.funcs);
+        if (!c.funcs) cg_oom(&c);
+        else {
+            c.nfuncs = 1;
+            c.funcs[0][0] = cg_atom_index(&c, "-empty-", 7);
+            c.funcs[0][2] = (uint32_t)c.ncode;
+            E(&c, move, ONIL, OX(0));
+            E0(&c, return);
+            c.funcs[0][3] = 0;
+        }
+    } else if (total > HL_BC_MAX_FUNCTIONS) cg_error(&c, 1, 1, "module too large: more than 2^20 functions");
     else {
         c.funcs = hl_mem_calloc(total, sizeof *c.funcs);
         if (!c.funcs) cg_oom(&c);
         c.nfuncs = c.funcs ? total : 0;
     }
-    for (uint32_t i = 0; !c.failed && i < c.nfuncs; i++) {
+    for (uint32_t i = 0; !c.failed && i < m->nfuns; i++) {
         const hl_core_fun *f = &m->funs[i];
         uint32_t total_arity = f->arity + f->nfree;
         if (total_arity > HL_BC_MAX_ARITY) {

@@ -193,8 +193,37 @@ hl_status hl_compile_options_new(hl_compile_options **out) {
     return HL_OK;
 }
 
+enum { HL_MAX_HEADERS = 256 };
+
+hl_status hl_compile_options_add_header(hl_compile_options *opts, const char *name, const char *text,
+                                        size_t len) {
+    if (!opts || !name || (!text && len) || opts->nheaders >= HL_MAX_HEADERS) return HL_EMISUSE;
+    hl_front_header *h = hl_mem_realloc_array(opts->headers, opts->nheaders + 1, sizeof *h);
+    if (!h) return HL_ENOMEM;
+    opts->headers = h;
+    opts->front.headers = h;
+    size_t nl = strlen(name);
+    char *n = hl_mem_alloc(nl + 1), *t = hl_mem_alloc(len + 1);
+    if (!n || !t) {
+        hl_mem_free(n);
+        hl_mem_free(t);
+        return HL_ENOMEM;
+    }
+    memcpy(n, name, nl + 1);
+    if (len) memcpy(t, text, len);
+    t[len] = '\0';
+    h[opts->nheaders++] = (hl_front_header){n, t, len};
+    opts->front.nheaders = opts->nheaders;
+    return HL_OK;
+}
+
 void hl_compile_options_free(hl_compile_options *opts) {
     if (!opts) return;
+    for (uint32_t i = 0; i < opts->nheaders; i++) {
+        hl_mem_free((char *)opts->headers[i].name);
+        hl_mem_free((char *)opts->headers[i].text);
+    }
+    hl_mem_free(opts->headers);
     hl_host_grants_free(opts);
     hl_mem_free(opts);
 }
@@ -278,6 +307,7 @@ static hl_front_result *front_run(const char *name, const char *source, size_t l
     hl_front_limits lim;
     if (opts) lim = opts->front;
     else hl_front_limits_default(&lim);
+    lim.file_name = name; /* ?FILE */
     hl_front_result *r = hl_front_parse(source, len, &lim);
     if (!r) {
         *status = set_error(err, error_new(HL_ENOMEM, "out of memory"));

@@ -32,7 +32,9 @@ typedef struct hl_host_grant {
 } hl_host_grant;
 
 struct hl_compile_options {
-    hl_front_limits front;
+    hl_front_limits front;   /* front.headers points into headers below */
+    hl_front_header *headers; /* owned copies (api.c) */
+    uint32_t nheaders;
     hl_host_grant *grants;
     uint32_t ngrants, gcap;
 };

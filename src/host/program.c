@@ -56,6 +56,28 @@ static void cache_key(const srcset *ss, const hl_front_limits *lim, const uint8_
     hl_sha256_final(&s, key);
 }
 
+/* The preprocessor's inputs besides the sources (each module's name, which
+ * is ?FILE, and the headers handed over) decide the program too: folded
+ * into bkey, which every cache comparison includes. */
+static void pp_key(const srcset *ss, const hl_front_limits *lim, uint8_t bkey[32]) {
+    hl_sha256 s;
+    hl_sha256_init(&s);
+    hl_sha256_update(&s, bkey, 32);
+    put_u64(&s, ss->n);
+    for (size_t i = 0; i < ss->n; i++) {
+        put_u64(&s, strlen(ss->names[i]));
+        hl_sha256_update(&s, ss->names[i], strlen(ss->names[i]));
+    }
+    put_u64(&s, lim->nheaders);
+    for (size_t i = 0; i < lim->nheaders; i++) {
+        put_u64(&s, strlen(lim->headers[i].name));
+        hl_sha256_update(&s, lim->headers[i].name, strlen(lim->headers[i].name));
+        put_u64(&s, lim->headers[i].len);
+        hl_sha256_update(&s, lim->headers[i].text, lim->headers[i].len);
+    }
+    hl_sha256_final(&s, bkey);
+}
+
 /* A cheap 64-bit hash of sources + options for the hit fast path (an exact
  * comparison follows, so collisions only cost time). */
 static uint64_t fast_hash(const srcset *ss, const hl_front_limits *lim, const uint8_t bkey[32]) {
@@ -263,7 +285,9 @@ static hl_status build_stages(hl_engine *engine, build *b, hl_error **err) {
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     for (size_t i = 0; i < n; i++) {
         const char *name = b->ss->names[i];
-        hl_front_result *r = b->fronts[i] = hl_front_parse(b->ss->texts[i], b->ss->lens[i], b->lim);
+        hl_front_limits ml = *b->lim;
+        ml.file_name = name; /* ?FILE */
+        hl_front_result *r = b->fronts[i] = hl_front_parse(b->ss->texts[i], b->ss->lens[i], &ml);
         if (!r) return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
         if (hl_diags_errors(&r->diags) > 0) return hl_host_set_error(err, hl_host_error_from_diags(&r->diags, name));
         if (!r->module || !gather_exports(r->module, &b->exports[i], &b->peers[i].nexports))
@@ -405,6 +429,7 @@ hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *nam
     uint8_t bkey[32];
     hl_status bst = hl_host_bindings_resolve(engine, opts, &bnd, &nbnd, bkey, err);
     if (bst != HL_OK) return bst;
+    pp_key(&ss, &lim, bkey);
     uint64_t fast = fast_hash(&ss, &lim, bkey);
     hl_module *hit = cache_find(engine, fast, &ss, &lim, bkey, NULL);
     uint8_t key[32];
@@ -483,6 +508,11 @@ hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *nam
     engine->cache[slot].len = blen;
     engine->cache[slot].src = copy;
     engine->cache[slot].lim = lim;
+    /* the name and headers are borrowed from this call: they count through
+     * bkey (pp_key), never read again from the entry */
+    engine->cache[slot].lim.file_name = NULL;
+    engine->cache[slot].lim.headers = NULL;
+    engine->cache[slot].lim.nheaders = 0;
     memcpy(engine->cache[slot].bkey, bkey, 32);
     pthread_mutex_unlock(&engine->lock);
     hl_module_free(evict);

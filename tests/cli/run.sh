@@ -116,6 +116,28 @@ expect check-program 2 '' 'mb:hidden/1' -- check --program "$tmp/md.erl" "$tmp/m
 expect check-program-ok 0 '' '' -- check --program "$tmp/mc.erl" "$tmp/mb.erl"
 expect check-program-alone 2 '' 'remote call mb:f/1 is not declared' -- check "$tmp/mc.erl" "$tmp/mb.erl"
 expect run-help-multi 0 'MORE.erl' '' -- run --help
+# Headers: the only files -include can name are those on the command line
+# (hl check: .hrl arguments; hl run: --header), never the file system.
+mkdir -p "$tmp/hdr/include"
+printf -- '-define(GREETING, "hi").\n-record(pt, {x = 1}).\nfrom_header() -> ?LINE.\n' >"$tmp/hdr/defs.hrl"
+printf -- '-define(TWICE(X), {X, X}).\n' >"$tmp/hdr/include/more.hrl"
+printf -- '-module(usehdr).\n-export([main/0]).\n-include("defs.hrl").\n-include_lib("app/include/more.hrl").\nmain() -> {?GREETING, #pt{}, ?TWICE(?LINE), from_header(), ?FILE}.\n' >"$tmp/hdr/usehdr.erl"
+expect check-header 0 '' '' -- check "$tmp/hdr/usehdr.erl" "$tmp/hdr/defs.hrl" "$tmp/hdr/include/more.hrl"
+expect check-header-missing 2 '' 'usehdr.erl:3:10: error: can.t find include file "defs.hrl"' -- check "$tmp/hdr/usehdr.erl"
+expect run-header 0 "^\{\"hi\",\{pt,1\},\{5,5\},3,\"$tmp/hdr/usehdr.erl\"\}$" '' -- \
+  run --header "$tmp/hdr/defs.hrl" --header="$tmp/hdr/include/more.hrl" "$tmp/hdr/usehdr.erl" main
+expect run-header-missing 2 '' 'can.t find include lib "app/include/more.hrl"' -- \
+  run --header "$tmp/hdr/defs.hrl" "$tmp/hdr/usehdr.erl" main
+expect run-header-unreadable 2 '' 'cannot read' -- run --header "$tmp/nope.hrl" "$tmp/hdr/usehdr.erl" main
+# an error inside a header is located at the -include, the header's own
+# position in the message
+printf -- '-define(BAD, ).\nbroken( -> ok.\n' >"$tmp/hdr/bad.hrl"
+printf -- '-module(badhdr).\n-include("bad.hrl").\n' >"$tmp/hdr/badhdr.erl"
+expect check-header-error 2 '' 'badhdr.erl:2:2: error: syntax error before' -- check "$tmp/hdr/badhdr.erl" "$tmp/hdr/bad.hrl"
+# a header that includes itself stops at the include depth
+printf -- '-include("self.hrl").\n' >"$tmp/hdr/self.hrl"
+printf -- '-module(selfinc).\n-include("self.hrl").\n' >"$tmp/hdr/selfinc.erl"
+expect check-header-recursive 2 '' 'include too deep' -- check "$tmp/hdr/selfinc.erl" "$tmp/hdr/self.hrl"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

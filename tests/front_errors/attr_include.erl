@@ -1,21 +1,14 @@
 -module(attr_include).
 -include("x.hrl").
 -include_lib("y/z.hrl").
--define(X, 1).
--undef(X).
--ifdef(X).
--ifndef(X).
--else.
--endif.
--if(true).
--elif(true).
--compile(export_all).
 -on_load(f/0).
 -nifs([f/0]).
--import(lists, [map/2]).
--export_type([t/0]).
--file("a", 1).
--type t() :: integer().
--opaque o() :: atom().
--author(me).
+-feature(maybe_expr, enable).
+-unknown_attribute(1).
+-if(true).
+-else.
+-else.
+-endif.
+-endif.
+-elif(true).
 f() -> ok.

@@ -2,14 +2,13 @@
 %% -*- erlang -*-
 %% ast_dump.escript — the OTP 25 side of `hl parse --dump FILE`.
 %%
-%% Reads FILE as UTF-8, scans it with erl_scan:string(Src, {1,1}) (so every
-%% location is {Line,Col}), replaces each `?` `MODULE` token pair by the
-%% module-name atom located at the `?` (the only macro Hyperlang expands;
-%% the name comes from the file's -module(Name) attribute), splits the
-%% tokens at each `dot` token, parses each piece with erl_parse:parse_form/1
-%% and prints every form as io:format("~w.~n", [Form]). No epp, no other
-%% preprocessing. Any scan or parse error goes to stderr and the exit status
-%% is 1.
+%% Reads FILE with epp:parse_file(File, [{location, {1,1}}]) (so every
+%% location is {Line,Col}; epp scans the UTF-8 source, runs the
+%% preprocessor's directives and expands the macros, as Hyperlang's front end
+%% does), drops the -file attribute epp adds first and the final eof, and
+%% prints every form as io:format("~w.~n", [Form]). Include directives find
+%% headers next to FILE. Any scan, preprocessor or parse error goes to
+%% stderr and the exit status is 1 (a -warning is not an error).
 %%
 %% Output encoding: the characters io_lib:format returns are written as UTF-8.
 %% ~w escapes every atom character above 255 as \x{...} and prints strings as
@@ -70,47 +69,24 @@ dump(File) ->
     case file:read_file(File) of
         {ok, Bin} ->
             case unicode:characters_to_list(Bin, utf8) of
-                Src when is_list(Src) -> dump_src(Src);
+                L when is_list(L) -> dump_epp(File);
                 _ -> {error, "not valid UTF-8"}
             end;
         {error, Why} ->
             {error, file:format_error(Why)}
     end.
 
-dump_src(Src) ->
-    case erl_scan:string(Src, {1, 1}) of
-        {ok, Toks0, _End} ->
-            Toks = expand_module(Toks0, module_name(Toks0)),
-            parse_forms(split_dots(Toks, [], []), []);
-        {error, {Loc, Mod, Desc}, _} ->
-            {error, io_lib:format("~w: scan error: ~ts",
-                                  [Loc, Mod:format_error(Desc)])}
+dump_epp(File) ->
+    case epp:parse_file(File, [{location, {1, 1}}, {includes, [filename:dirname(File)]}]) of
+        {ok, [{attribute, _, file, _} | Forms0]} ->
+            Forms = [F || F <- Forms0, element(1, F) =/= eof, element(1, F) =/= warning],
+            case [E || {error, E} <- Forms] of
+                [] ->
+                    {ok, [io_lib:format("~w.~n", [F]) || F <- Forms]};
+                [{Loc, Mod, Desc} | _] ->
+                    {error, io_lib:format("~w: ~ts error: ~ts",
+                                          [Loc, Mod, Mod:format_error(Desc)])}
+            end;
+        {error, Why} ->
+            {error, io_lib:format("~p", [Why])}
     end.
-
-%% The name in the file's `-module(Name).` attribute, if any.
-module_name([{'-', _}, {atom, _, module}, {'(', _}, {atom, _, Name} | _]) ->
-    {ok, Name};
-module_name([_ | T]) -> module_name(T);
-module_name([]) -> none.
-
-expand_module([{'?', L}, {var, _, 'MODULE'} | T], {ok, Name} = M) ->
-    [{atom, L, Name} | expand_module(T, M)];
-expand_module([Tok | T], M) -> [Tok | expand_module(T, M)];
-expand_module([], _) -> [].
-
-split_dots([{dot, _} = D | T], Cur, Acc) ->
-    split_dots(T, [], [lists:reverse([D | Cur]) | Acc]);
-split_dots([Tok | T], Cur, Acc) -> split_dots(T, [Tok | Cur], Acc);
-split_dots([], [], Acc) -> lists:reverse(Acc);
-split_dots([], Cur, Acc) -> lists:reverse([lists:reverse(Cur) | Acc]).
-
-parse_forms([P | Ps], Acc) ->
-    case erl_parse:parse_form(P) of
-        {ok, F} ->
-            parse_forms(Ps, [io_lib:format("~w.~n", [F]) | Acc]);
-        {error, {Loc, Mod, Desc}} ->
-            {error, io_lib:format("~w: parse error: ~ts",
-                                  [Loc, Mod:format_error(Desc)])}
-    end;
-parse_forms([], Acc) ->
-    {ok, lists:reverse(Acc)}.

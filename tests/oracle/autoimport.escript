@@ -1,5 +1,5 @@
 #!/usr/bin/env escript
-%% Prints src/core/autoimport.def from the running OTP's erl_internal.
+%% Prints src/front/autoimport.def from the running OTP's erl_internal.
 main(_) ->
   Ex = lists:usort(erlang:module_info(exports)),
   io:format("/* autoimport.def - OTP ~s's auto-imported erlang BIFs (erl_internal:bif/2):~n"

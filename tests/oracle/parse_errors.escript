@@ -2,7 +2,8 @@
 %% parse_errors.escript FILE... — the first error OTP 25 reports for each
 %% file, as `FILE LINE:COL: MESSAGE` (or `FILE OK`, or `FILE SCAN` for a
 %% scanner error). Same front half as ast_dump.escript: erl_scan:string/2
-%% with {1,1}, ?MODULE replaced, tokens split at each dot, parse_form/1.
+%% with {1,1}, ?MODULE replaced (located at MODULE, as epp does), tokens split
+%% at each dot, parse_form/1.
 %% Used to make tests/data/parse/mutants.txt.
 main(Files) -> [one(F) || F <- Files], ok.
 one(File) ->
@@ -17,7 +18,7 @@ one(File) ->
 modname([{'-',_},{atom,_,module},{'(',_},{atom,_,N}|_]) -> N;
 modname([_|T]) -> modname(T);
 modname([]) -> none.
-expand([{'?',L},{var,_,'MODULE'}|T], M) when M =/= none -> [{atom,L,M}|expand(T,M)];
+expand([{'?',_},{var,L,'MODULE'}|T], M) when M =/= none -> [{atom,L,M}|expand(T,M)];
 expand([H|T], M) -> [H|expand(T,M)];
 expand([], _) -> [].
 split([{dot,_}=D|T], C, A) -> split(T, [], [lists:reverse([D|C])|A]);

@@ -1,0 +1,14 @@
+-module(attr_include).
+-include("x.hrl").
+-include_lib("y/z.hrl").
+-on_load(f/0).
+-nifs([f/0]).
+-feature(maybe_expr, enable).
+-unknown_attribute(1).
+-if(true).
+-else.
+-else.
+-endif.
+-endif.
+-elif(true).
+f() -> ok.

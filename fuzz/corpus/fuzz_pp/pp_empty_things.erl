@@ -1,0 +1,3 @@
+-module(pp_empty_things).
+-export([main/0]).
+main() -> {[], {}, "", [[]], [{}]}.

@@ -1,0 +1,4 @@
+-module(pp_error_directive).
+-ifndef(FEATURE).
+-error("FEATURE must be defined").
+-endif.

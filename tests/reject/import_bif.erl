@@ -1,0 +1,4 @@
+-module(import_bif).
+-export([f/1]).
+-import(mylists, [length/1]).
+f(X) -> length(X).

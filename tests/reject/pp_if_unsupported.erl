@@ -1,0 +1,3 @@
+-module(pp_if_unsupported).
+-if(lists:member(a, [a])).
+-endif.

@@ -1,0 +1,2 @@
+-module(pp_parse_transform).
+-compile({parse_transform, my_transform}).

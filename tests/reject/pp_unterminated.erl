@@ -1,0 +1,3 @@
+-module(pp_unterminated).
+-ifdef(X).
+f() -> ok.
