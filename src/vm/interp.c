@@ -23,8 +23,9 @@
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 static hl_tword handler_table[HL_ROP__COUNT];
-_Static_assert(HL_VM_ALLOC_SMALL + 2 == 8, "nil_block clears 8 words");
-static const hl_term nil_block[8] = {HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL};
+_Static_assert(HL_VM_ALLOC_SMALL + 2 == 16, "nil_block clears 16 words");
+static const hl_term nil_block[16] = {HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL,
+                                      HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL};
 static hl_tword halt_code[1];
 static int handlers_ready;
 
@@ -218,7 +219,8 @@ dispatch:
         sp += n + 2;
         NEXT(3);
     }
-    /* allocate_small clears a fixed 8 words: the frame (n slots, CP, size)
+    /* allocate_small clears a fixed 16 words (a few wide stores, no loop):
+     * the frame (n slots, CP, size)
      * then gets written over, the rest lies above sp, outside every root. */
 #define ALLOCATE_SMALL()                                                      \
     do {                                                                      \
