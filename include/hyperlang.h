@@ -248,14 +248,14 @@ HL_API hl_status hl_value_get_atom(const hl_value *v, const char **name, size_t 
 HL_API hl_status hl_value_get_binary(const hl_value *v, const void **bytes, size_t *len);
 /* Elements of a tuple, or of a proper list, or the pairs of a map
  * (HL_EMISUSE for other kinds).
- * Cost: element i of a tuple and pair i of a map or element i of a list
- * take O(1) (plus the size of the returned term): the first positional
- * call on a list or map value (hl_value_count of a list included) builds
- * an index of its positions, one word per element (two per pair) held by
- * the value until hl_value_free, so enumerating n elements or pairs costs
- * O(n) in all. Safe to call from several threads on one value. When the
- * index cannot be allocated the call walks the term instead (the same
- * answer, O(i)). */
+ * Cost: element i of a tuple or a list and pair i of a map take O(1)
+ * (plus the size of the returned term): the first positional call on a
+ * list or map value builds an index of its positions, one word per
+ * element (two per pair), held by the value until hl_value_free, so
+ * enumerating n elements or pairs costs O(n) in all. hl_value_count of a
+ * list is O(n) until the index exists and builds none. Safe to call from
+ * several threads on one value. When the index cannot be allocated the
+ * call walks the term instead (the same answer, O(i)). */
 HL_API hl_status hl_value_count(const hl_value *v, size_t *n);
 HL_API hl_status hl_value_element(const hl_value *v, size_t i, hl_value **out);
 /* Pair i of a map, in the order maps:to_list/1 gives (0 <= i < count);

@@ -105,7 +105,7 @@ typedef struct hl_vstore {
 } hl_vstore;
 
 /* Positions of a list's elements or a map's pairs, built on the first
- * positional access (hl_value_element, hl_value_map_pair, hl_value_count)
+ * positional access (hl_value_element, hl_value_map_pair)
  * so that enumerating n of them costs O(n), not O(n^2). Lists: items[i]
  * is element i (n cons cells, proper or not); maps: items[2i], items[2i+1]
  * are pair i's key and value. */

@@ -502,7 +502,8 @@ hl_status hl_value_count(const hl_value *v, size_t *n) {
         *n = hl_map_size(v->t);
         return HL_OK;
     }
-    const hl_value_index *ix = value_index(v);
+    /* an index already built answers at once; counting alone builds none */
+    const hl_value_index *ix = atomic_load_explicit(&((hl_value *)v)->index, memory_order_acquire);
     if (ix) {
         if (ix->tail != HL_NIL) return HL_EMISUSE;
         *n = ix->n;

@@ -94,8 +94,15 @@ static void test_enumerate_big(void **state) {
     assert_null(atomic_load(&list->index));
     assert_int_equal(hl_value_count(list, &count), HL_OK);
     assert_int_equal(count, BIG);
+    assert_null(atomic_load(&list->index)); /* counting builds no index */
+    hl_value *first;
+    assert_int_equal(hl_value_element(list, 0, &first), HL_OK);
+    assert_int_equal(int_of(first), 1);
+    hl_value_free(first);
     const hl_value_index *ix = atomic_load(&list->index);
     assert_non_null(ix);
+    assert_int_equal(hl_value_count(list, &count), HL_OK); /* now from the index */
+    assert_int_equal(count, BIG);
     for (size_t i = 0; i < BIG; i++) {
         hl_value *e;
         assert_int_equal(hl_value_element(list, i, &e), HL_OK);
