@@ -245,6 +245,15 @@ hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_
     else p->stack_clean = p->heap.gc_major_count != majors ? p->e : unchanged;
     mark_new_frames(p);
     for (uint32_t i = live; i < HL_BC_MAX_X; i++) x[i] = HL_NIL;
+#ifdef HL_TEST_HOOKS
+    /* Test mode (a collection at every allocation, HL_TEST_GC_ALWAYS): the
+     * deadline is looked at after every collection, not only every
+     * HL_VM_DEADLINE_EVERY reductions, which with a full collection per
+     * allocation can take minutes (io_big_p: 6 min past a 10 s deadline). */
+    if (st == HL_TERM_OK && (p->heap.flags & HL_HEAP_GC_ALWAYS) && p->deadline_ns &&
+        hl_vm_now_ns() >= p->deadline_ns)
+        return HL_VM_FAULT_DEADLINE;
+#endif
     if (st == HL_TERM_OK) return HL_VM_CONTINUE;
     return st == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;
 }
