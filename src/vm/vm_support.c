@@ -5,6 +5,7 @@
 #include "vm/vm_support.h"
 #include "vm/vm_trap.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -23,12 +24,17 @@ uint64_t hl_vm_now_ns(void) {
  * time, so a call is not blamed for the time the OS gave to other work on
  * a shared machine. Read once; every caller reads the same value. */
 uint64_t hl_vm_probe_now_ns(void) {
-    static int cpu_clock = -1;
-    if (cpu_clock < 0) {
+    /* Atomic: runs on many threads read it at once (ThreadSanitizer saw the
+     * plain int). Relaxed suffices: every thread computes the same value
+     * from the environment and nothing else is published with it. */
+    static _Atomic int cpu_clock = -1;
+    int c = atomic_load_explicit(&cpu_clock, memory_order_relaxed);
+    if (c < 0) {
         const char *v = getenv("HL_TEST_BIF_PROBE");
-        cpu_clock = v && strcmp(v, "1") == 0;
+        c = v && strcmp(v, "1") == 0;
+        atomic_store_explicit(&cpu_clock, c, memory_order_relaxed);
     }
-    if (!cpu_clock) return hl_vm_now_ns();
+    if (!c) return hl_vm_now_ns();
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
