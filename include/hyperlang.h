@@ -287,7 +287,15 @@ HL_API hl_status hl_value_get_float(const hl_value *v, double *out);
 HL_API hl_status hl_value_get_atom(const hl_value *v, const char **name, size_t *len);
 HL_API hl_status hl_value_get_binary(const hl_value *v, const void **bytes, size_t *len);
 /* Elements of a tuple, or of a proper list, or the pairs of a map
- * (HL_EMISUSE for other kinds). */
+ * (HL_EMISUSE for other kinds).
+ * Cost: element i of a tuple or a list and pair i of a map take O(1)
+ * (plus the size of the returned term): the first positional call on a
+ * list or map value builds an index of its positions, one word per
+ * element (two per pair), held by the value until hl_value_free, so
+ * enumerating n elements or pairs costs O(n) in all. hl_value_count of a
+ * list is O(n) until the index exists and builds none. Safe to call from
+ * several threads on one value. When the index cannot be allocated the
+ * call walks the term instead (the same answer, O(i)). */
 HL_API hl_status hl_value_count(const hl_value *v, size_t *n);
 HL_API hl_status hl_value_element(const hl_value *v, size_t i, hl_value **out);
 /* Pair i of a map, in the order maps:to_list/1 gives (0 <= i < count);
@@ -346,6 +354,45 @@ HL_API hl_status hl_run(const hl_module *module, const char *function, hl_value 
 HL_API hl_status hl_run_capture(const hl_module *module, const char *function, hl_value *const *args,
                                 size_t nargs, const hl_run_limits *limits, hl_value **result, char **output,
                                 size_t *output_len, hl_error **err);
+
+/* The parts of an uncaught exception, as terms (hl_error_exception_value). */
+typedef enum hl_exception_part {
+    HL_EXCEPTION_CLASS = 0,  /* the atom error, exit or throw */
+    HL_EXCEPTION_REASON = 1, /* the reason, e.g. {badmatch,7} */
+    HL_EXCEPTION_STACK = 2,  /* the stack trace: a list of {Module,
+                                Function, Arity, Location}, as the guest's
+                                own `catch C:R:Stack` sees it; an entry
+                                whose argument list (in place of an arity)
+                                holds a fun or an internal handle has that
+                                list's length instead; [] for a call of a
+                                function the module does not export */
+} hl_exception_part;
+
+/* One part of the uncaught exception of an HL_EEXCEPTION error as a new
+ * host value, which the caller frees with hl_value_free (it does not
+ * depend on err: err may be freed first). The values were copied out of
+ * the guest when the run ended, under the run's max_heap_bytes as a result
+ * is. HL_EMISUSE when err is not an exception or part is out of range;
+ * HL_EREJECTED when the part holds a fun or an internal handle (the text
+ * form from hl_error_exception is always there); HL_ELIMIT when it was
+ * too large to copy out; HL_ENOMEM. */
+HL_API hl_status hl_error_exception_value(const hl_error *err, hl_exception_part part, hl_value **out);
+
+/* The reductions a run used before it stopped, for every error object
+ * hl_run, hl_run_capture or hl_run_counted returned (exception, any limit,
+ * rejected result, out of memory; 0 when the guest never started, e.g.
+ * error:undef). For a reductions limit it equals max_reductions.
+ * HL_EMISUSE for errors of other calls (compile errors, ...). */
+HL_API hl_status hl_error_reductions(const hl_error *err, uint64_t *reductions);
+
+/* hl_run_capture (output may be NULL: hl_run) that also reports the
+ * reductions the run used: *reductions (may be NULL) is set in every
+ * outcome, 0 when the guest never started; for HL_ELIMIT with
+ * HL_LIMIT_KIND_REDUCTIONS it is max_reductions. Errors carry the same
+ * number (hl_error_reductions). */
+HL_API hl_status hl_run_counted(const hl_module *module, const char *function, hl_value *const *args,
+                                size_t nargs, const hl_run_limits *limits, hl_value **result, char **output,
+                                size_t *output_len, uint64_t *reductions, hl_error **err);
 
 /* ---- host bindings ------------------------------------------------------- */
 

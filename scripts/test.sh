@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # test.sh — the README's second command: install what is missing, then build
 # and run every test twice (gcc, and clang with AddressSanitizer +
-# UndefinedBehaviorSanitizer), then a short libFuzzer run of every fuzz
-# target. The last line is the total: "N passed, N failed".
+# UndefinedBehaviorSanitizer), the multi-threaded tests a third time under
+# ThreadSanitizer, then a short libFuzzer run of every fuzz target. Each
+# test's line is printed as it finishes. The last line is the total:
+# "N passed, N failed".
 #
 # Environment: FUZZ_SECONDS (default 60) is the total fuzzing time, shared
 # by the targets; HL_TEST_FILTER is passed to ctest -R.
@@ -13,25 +15,38 @@ jobs=$(nproc)
 passed=0
 failed=0
 
-# run_suite NAME BUILD_DIR CMAKE_ARGS...: configure, build, ctest; tallies.
+# Progress: each phase says when it starts and how long it took, and
+# ctest's line for each test is printed as the test finishes (its summary is
+# parsed from a copy in BUILD_DIR.ctest.log).
+t_start=$(date +%s)
+elapsed() { echo "$(( $(date +%s) - t_start ))s"; }
+
+# run_suite NAME BUILD_DIR TARGETS CTEST_SELECT CMAKE_ARGS...: configure,
+# build (TARGETS: space-separated, or "" for everything), run ctest
+# (CTEST_SELECT: extra ctest arguments, e.g. "-L threaded"); tallies.
 run_suite() {
-  local name=$1 dir=$2
-  shift 2
-  echo "=== $name: build"
+  local name=$1 dir=$2 targets=$3 select=$4
+  shift 4
+  local t0
+  t0=$(date +%s)
+  echo "=== $name: build (at $(elapsed))"
+  local target_args=()
+  for t in $targets; do target_args+=(--target "$t"); done
   if ! cmake -S "$root" -B "$dir" "$@" >"$dir.configure.log" 2>&1 \
-     || ! cmake --build "$dir" -j "$jobs" >"$dir.build.log" 2>&1; then
+     || ! cmake --build "$dir" -j "$jobs" "${target_args[@]}" >"$dir.build.log" 2>&1; then
     cat "$dir.configure.log" "$dir.build.log" 2>/dev/null | tail -40
     echo "=== $name: BUILD FAILED"
     failed=$((failed + 1))
     return
   fi
-  echo "=== $name: test"
-  local out
-  out=$(cd "$dir" && ctest --output-on-failure -j "$jobs" ${HL_TEST_FILTER:+-R "$HL_TEST_FILTER"} 2>&1)
-  echo "$out" | grep -vE '^\s*(Start|[0-9]+/[0-9]+ Test.*Passed)' | sed '/^$/d'
+  echo "=== $name: test (built in $(( $(date +%s) - t0 ))s)"
+  local log="$dir.ctest.log"
+  # shellcheck disable=SC2086 # select is a list of arguments
+  (cd "$dir" && ctest --output-on-failure -j "$jobs" $select ${HL_TEST_FILTER:+-R "$HL_TEST_FILTER"} 2>&1) \
+    | tee "$log" | grep --line-buffered -vE '^\s*Start ' | sed -u '/^$/d'
   local total fails
-  total=$(echo "$out" | sed -n 's/.* tests failed out of \([0-9]*\).*/\1/p' | tail -1)
-  fails=$(echo "$out" | sed -n 's/.* \([0-9]*\) tests failed out of.*/\1/p' | tail -1)
+  total=$(sed -n 's/.* tests failed out of \([0-9]*\).*/\1/p' "$log" | tail -1)
+  fails=$(sed -n 's/.* \([0-9]*\) tests failed out of.*/\1/p' "$log" | tail -1)
   if [ -z "$total" ]; then
     echo "=== $name: ctest did not report"
     failed=$((failed + 1))
@@ -39,21 +54,28 @@ run_suite() {
   fi
   passed=$((passed + total - fails))
   failed=$((failed + fails))
+  echo "=== $name: done in $(( $(date +%s) - t0 ))s ($((total - fails)) passed, $fails failed)"
 }
 
 mkdir -p "$root/build"
-run_suite "gcc -O3" "$root/build/gcc" -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release
+run_suite "gcc -O3" "$root/build/gcc" "" "" -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-run_suite "clang+asan+ubsan" "$root/build/asan" -DCMAKE_C_COMPILER=clang \
+run_suite "clang+asan+ubsan" "$root/build/asan" "" "" -DCMAKE_C_COMPILER=clang \
   -DCMAKE_BUILD_TYPE=Debug -DHL_SANITIZE=ON
+# ThreadSanitizer: only the tests that use the API from several threads
+# (label `threaded`, tests/CMakeLists.txt), and only what they need built.
+export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+threaded=$(sed -n 's/^set(HL_THREADED_TESTS \(.*\))$/\1/p' "$root/tests/CMakeLists.txt")
+run_suite "clang+tsan (threaded tests)" "$root/build/tsan" "$threaded" "-L threaded" \
+  -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DHL_TSAN=ON
 
 # Short fuzz run: every target shares FUZZ_SECONDS.
 fuzz_dir="$root/build/fuzz"
 targets=()
 for f in "$root"/fuzz/fuzz_*.c; do [ -e "$f" ] && targets+=("$(basename "$f" .c)"); done
 if [ ${#targets[@]} -gt 0 ] && [ "${FUZZ_SECONDS:-60}" -gt 0 ]; then
-  echo "=== fuzz: build"
+  echo "=== fuzz: build (at $(elapsed))"
   if cmake -S "$root" -B "$fuzz_dir" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
        -DHL_FUZZ=ON >"$fuzz_dir.configure.log" 2>&1 \
      && cmake --build "$fuzz_dir" -j "$jobs" >"$fuzz_dir.build.log" 2>&1; then
@@ -85,5 +107,6 @@ if [ ${#targets[@]} -gt 0 ] && [ "${FUZZ_SECONDS:-60}" -gt 0 ]; then
   fi
 fi
 
+echo "=== all phases done in $(elapsed)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -8,6 +8,13 @@
 #include <sys/mman.h>
 #endif
 
+/* Fault injection and the allocation counter exist only where tests run:
+ * in libraries built with test hooks (HL_TEST_HOOKS) and in the copy of
+ * this file every unit test links (HL_MEM_FAULTS, tests/CMakeLists.txt),
+ * whose definitions the linker takes instead of the library's. A shipped
+ * library pays nothing per allocation: no shared counter cache line that
+ * every allocating thread writes. */
+#if defined(HL_TEST_HOOKS) || defined(HL_MEM_FAULTS)
 /* Atomic because engines allocate from many threads; relaxed because the
  * counters order nothing else. Fault injection itself is for
  * single-threaded tests. */
@@ -26,6 +33,9 @@ static bool injected_failure(void) {
     atomic_fetch_sub_explicit(&fail_countdown, 1, memory_order_relaxed);
     return false;
 }
+#else
+static inline bool injected_failure(void) { return false; }
+#endif
 
 void *hl_mem_alloc(size_t size) {
     if (size == 0 || injected_failure()) return NULL;

@@ -33,7 +33,8 @@ static inline bool hl_size_mul(size_t a, size_t b, size_t *out) {
  * blocks and where unsupported. */
 void hl_mem_advise_huge(void *ptr, size_t bytes);
 
-/* Fault injection, for tests only. After `n` more successful allocations
+/* Fault injection, for tests only: defined only in test-hook builds of the
+ * library and in the allocator copy unit tests link (mem.c). After `n` more successful allocations
  * every allocation fails until reset with a negative n. Process-global and
  * not thread-safe by design: tests that use it are single-threaded. */
 void hl_mem_fail_after(long n);

@@ -23,6 +23,7 @@
  *   tokens, as in erl_scan: HL_TOK_QUESTION2 is left to the parser. */
 #include "front/lex.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -55,13 +56,12 @@ static uint8_t first_class[256];
 static uint8_t single_kind[128];
 /* Bit 0: name character (letters, digits, _ and @). */
 static uint8_t name_char[256];
-static bool tables_ready;
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
-/* Filled on first use; the values are constants, so a data race between two
- * first calls writes the same bytes (and is avoided by filling all tables
- * before setting tables_ready, which is only an optimisation). */
-static void init_tables(void) {
-    if (__atomic_load_n(&tables_ready, __ATOMIC_ACQUIRE)) return;
+/* Filled once, on first use, under pthread_once: engines lex on many
+ * threads, and two first calls writing the tables at once would be a data
+ * race even though they write the same bytes. */
+static void fill_tables(void) {
     for (int c = 0; c < 256; c++) {
         uint8_t k = C_BAD;
         if (c <= ' ') k = C_WS;
@@ -96,8 +96,9 @@ static void init_tables(void) {
     single_kind['*'] = HL_TOK_STAR;
     single_kind['!'] = HL_TOK_BANG;
     single_kind['#'] = HL_TOK_HASH;
-    __atomic_store_n(&tables_ready, true, __ATOMIC_RELEASE);
 }
+
+static void init_tables(void) { (void)pthread_once(&tables_once, fill_tables); }
 
 /* ---- output -------------------------------------------------------------- */
 

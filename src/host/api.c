@@ -33,7 +33,7 @@ const char *hl_status_name(hl_status status) {
 /* ---- errors ------------------------------------------------------------ */
 
 /* A static error for when allocating the error object itself failed. */
-struct hl_error hl_host_oom_error = {HL_ENOMEM, (char *)"out of memory", {0}, 0, NULL, NULL, NULL};
+struct hl_error hl_host_oom_error = {.status = HL_ENOMEM, .message = (char *)"out of memory"};
 #define oom_error hl_host_oom_error
 
 static hl_error *error_new(hl_status status, const char *message);
@@ -117,6 +117,7 @@ void hl_error_free(hl_error *err) {
     hl_mem_free(err->exc_class);
     hl_mem_free(err->exc_reason);
     hl_mem_free(err->exc_stack);
+    for (int i = 0; i < 3; i++) hl_value_free(err->exc_value[i]);
     hl_diags_free(&err->diags);
     hl_mem_free(err);
 }
@@ -182,6 +183,20 @@ hl_status hl_error_exception(const hl_error *err, const char **class_name, const
     if (class_name) *class_name = err->exc_class ? err->exc_class : "";
     if (reason) *reason = err->exc_reason ? err->exc_reason : "";
     if (stack) *stack = err->exc_stack ? err->exc_stack : "";
+    return HL_OK;
+}
+
+hl_status hl_error_exception_value(const hl_error *err, hl_exception_part part, hl_value **out) {
+    if (out) *out = NULL;
+    if (!err || !out || err->status != HL_EEXCEPTION || (unsigned)part > HL_EXCEPTION_STACK) return HL_EMISUSE;
+    const hl_value *v = err->exc_value[part];
+    if (!v) return err->exc_value_status[part] != HL_OK ? err->exc_value_status[part] : HL_ENOMEM;
+    return hl_host_value_dup(v, out);
+}
+
+hl_status hl_error_reductions(const hl_error *err, uint64_t *reductions) {
+    if (!err || !reductions || !err->has_reductions) return HL_EMISUSE;
+    *reductions = err->reductions;
     return HL_OK;
 }
 

@@ -22,6 +22,13 @@ struct hl_error {
     hl_diags diags;         /* compile errors (taken from the front end) */
     hl_limit_kind limit;    /* HL_ELIMIT from a run */
     char *exc_class, *exc_reason, *exc_stack; /* HL_EEXCEPTION */
+    /* the same as host values (hl_error_exception_value), indexed by
+     * hl_exception_part; a NULL value has the status saying why */
+    hl_value *exc_value[3];
+    hl_status exc_value_status[3];
+    /* reductions the run used, for errors of a run that started */
+    bool has_reductions;
+    uint64_t reductions;
 };
 
 /* A binding the options grant (binding.c); kept sorted, so the cache key
@@ -109,9 +116,23 @@ typedef struct hl_vstore {
     hl_heap heap;
 } hl_vstore;
 
+/* Positions of a list's elements or a map's pairs, built on the first
+ * positional access (hl_value_element, hl_value_map_pair)
+ * so that enumerating n of them costs O(n), not O(n^2). Lists: items[i]
+ * is element i (n cons cells, proper or not); maps: items[2i], items[2i+1]
+ * are pair i's key and value. */
+typedef struct hl_value_index {
+    size_t n;
+    hl_term tail; /* lists: what the last cons cell's tail is ([] when proper) */
+    hl_term items[];
+} hl_value_index;
+
 struct hl_value {
     hl_vstore *store; /* NULL for immediates */
     hl_term t;
+    /* built at most once, published with release / read with acquire:
+     * a value may be read by several threads at once */
+    _Atomic(hl_value_index *) index;
 };
 
 /* api.c */
@@ -130,6 +151,12 @@ hl_status hl_host_value_from_term(hl_term t, size_t max_words, size_t *words, hl
 /* HL_OK when every atom of t is static or in pool, HL_EREJECTED when one
  * is not, HL_ENOMEM. */
 hl_status hl_host_term_atoms_known(hl_term t, const hl_atom_pool *pool);
+/* A second handle on v's term (shares its store). */
+hl_status hl_host_value_dup(const hl_value *v, hl_value **out);
+/* Fills e's exception values from a guest exception (each copied out under
+ * max_words, as a run's result; funs and handles refused per part; a stack
+ * entry's argument list that cannot leave becomes its length). */
+void hl_host_exception_values(hl_error *e, hl_term cls, hl_term reason, hl_term stack, size_t max_words);
 /* Text of a term: ~p (pretty, 80 columns) or ~w; false on NOMEM. */
 bool hl_host_term_text(hl_buf *out, hl_term t, bool pretty);
 

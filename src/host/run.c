@@ -137,7 +137,7 @@ static int stack_text(hl_buf *b, hl_term st) {
     return b->failed ? TEXT_NOMEM : r;
 }
 
-static hl_status exception_error(hl_error **err, hl_term cls, hl_term reason, hl_term stack) {
+static hl_status exception_error(hl_error **err, hl_term cls, hl_term reason, hl_term stack, size_t max_words) {
     hl_buf c, r, s, m;
     hl_buf_init(&c, 0);
     hl_buf_init(&r, 0);
@@ -159,6 +159,8 @@ static hl_status exception_error(hl_error **err, hl_term cls, hl_term reason, hl
         if (!e->exc_class || !e->exc_reason || !e->exc_stack) {
             hl_error_free(e);
             e = &hl_host_oom_error;
+        } else {
+            hl_host_exception_values(e, cls, reason, stack, max_words);
         }
     }
     hl_buf_free(&c), hl_buf_free(&r), hl_buf_free(&s), hl_buf_free(&m);
@@ -178,6 +180,11 @@ hl_status hl_host_undef_error(hl_error **err, const hl_program *prog, const char
         if (!e->exc_class || !e->exc_reason || !e->exc_stack) {
             hl_error_free(e);
             e = &hl_host_oom_error;
+        } else {
+            /* error, undef, [] (the guest never started: no stack) */
+            e->exc_value_status[HL_EXCEPTION_CLASS] = hl_value_atom(NULL, "error", 5, &e->exc_value[HL_EXCEPTION_CLASS]);
+            e->exc_value_status[HL_EXCEPTION_REASON] = hl_value_atom(NULL, "undef", 5, &e->exc_value[HL_EXCEPTION_REASON]);
+            e->exc_value_status[HL_EXCEPTION_STACK] = hl_value_list(NULL, 0, &e->exc_value[HL_EXCEPTION_STACK]);
         }
     }
     hl_buf_free(&s);
@@ -200,7 +207,7 @@ hl_status hl_host_outcome(hl_vm_proc *p, hl_vm_status st, uint64_t max_heap_byte
     case HL_VM_EXCEPTION: {
         hl_term c, r, s;
         hl_vm_exception(p, &c, &r, &s);
-        status = exception_error(err, c, r, s);
+        status = exception_error(err, c, r, s, (size_t)(max_heap_bytes / sizeof(hl_term)));
         break;
     }
     case HL_VM_WAIT: /* nothing can ever arrive: it would wait until its deadline */
@@ -224,7 +231,9 @@ hl_status hl_host_outcome(hl_vm_proc *p, hl_vm_status st, uint64_t max_heap_byte
 }
 
 static hl_status run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
-                     const hl_run_limits *limits, hl_value **result, hl_buf *output, hl_error **err) {
+                     const hl_run_limits *limits, hl_value **result, hl_buf *output, uint64_t *reds,
+                     hl_error **err) {
+    *reds = 0;
     if (err) *err = NULL;
     if (!module || !function || !result || (nargs && !args) || nargs > 255) return HL_EMISUSE;
     *result = NULL;
@@ -283,24 +292,41 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     }
     status = hl_host_outcome(p, st, lim.max_heap_bytes, result, err);
     hl_host_test_bif_probe_report(p);
+    *reds = hl_vm_reductions(p);
     hl_vm_proc_free(p);
     return status;
 }
 
-hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
-                 const hl_run_limits *limits, hl_value **result, hl_error **err) {
-    return run(module, function, args, nargs, limits, result, NULL, err);
+/* run, with the reductions recorded on the error object too. */
+static hl_status run_counted(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
+                             const hl_run_limits *limits, hl_value **result, hl_buf *output, uint64_t *reds_out,
+                             hl_error **err) {
+    uint64_t reds;
+    hl_status st = run(module, function, args, nargs, limits, result, output, &reds, err);
+    if (err && *err && *err != &hl_host_oom_error) {
+        (*err)->has_reductions = true;
+        (*err)->reductions = reds;
+    }
+    if (reds_out) *reds_out = reds;
+    return st;
 }
 
-hl_status hl_run_capture(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
+hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
+                 const hl_run_limits *limits, hl_value **result, hl_error **err) {
+    return run_counted(module, function, args, nargs, limits, result, NULL, NULL, err);
+}
+
+hl_status hl_run_counted(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
                          const hl_run_limits *limits, hl_value **result, char **output, size_t *output_len,
-                         hl_error **err) {
+                         uint64_t *reductions, hl_error **err) {
     if (output) *output = NULL;
     if (output_len) *output_len = 0;
     /* the buffer's own limit is only a backstop: the VM enforces the cap */
     hl_buf out;
     hl_buf_init(&out, 0);
-    hl_status st = run(module, function, args, nargs, limits, result, output ? &out : NULL, err);
+    uint64_t reds = 0;
+    hl_status st = run_counted(module, function, args, nargs, limits, result, output ? &out : NULL, &reds, err);
+    if (reductions) *reductions = reds;
     if (output) {
         char *s = hl_mem_alloc(out.len + 1);
         if (!s) {
@@ -313,7 +339,9 @@ hl_status hl_run_capture(const hl_module *module, const char *function, hl_value
                 hl_error_free(*err);
                 *err = NULL;
             }
-            return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+            hl_status oom = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+            if (err && *err != &hl_host_oom_error) (*err)->has_reductions = true, (*err)->reductions = reds;
+            return oom;
         }
         if (out.len) memcpy(s, out.data, out.len);
         s[out.len] = '\0';
@@ -322,4 +350,10 @@ hl_status hl_run_capture(const hl_module *module, const char *function, hl_value
     }
     hl_buf_free(&out);
     return st;
+}
+
+hl_status hl_run_capture(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
+                         const hl_run_limits *limits, hl_value **result, char **output, size_t *output_len,
+                         hl_error **err) {
+    return hl_run_counted(module, function, args, nargs, limits, result, output, output_len, NULL, err);
 }

@@ -177,6 +177,10 @@ hl_status hl_tenant_resume(hl_tenant *t, uint64_t reductions, hl_value **result,
     if (st == HL_VM_YIELD) return HL_PENDING;
     t->started = false;
     hl_status s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
+    if (err && *err && *err != &hl_host_oom_error) { /* hl_error_reductions */
+        (*err)->has_reductions = true;
+        (*err)->reductions = hl_vm_reductions(t->p);
+    }
     hl_host_test_bif_probe_report(t->p);
     return s;
 }

@@ -142,6 +142,7 @@ static hl_value *value_new(hl_vstore *s, hl_term t) {
     if (!v) return NULL;
     v->store = s;
     v->t = t;
+    atomic_init(&v->index, NULL);
     if (s) atomic_fetch_add(&s->refs, 1);
     return v;
 }
@@ -157,6 +158,7 @@ void hl_value_free(hl_value *v) {
     /* Atoms are retained once per value handle (see value_with_atoms). */
     walk(v->t, release_atom);
     store_release(v->store);
+    hl_mem_free(atomic_load_explicit(&v->index, memory_order_acquire));
     hl_mem_free(v);
 }
 
@@ -442,6 +444,56 @@ hl_status hl_value_get_binary(const hl_value *v, const void **bytes, size_t *len
     return HL_OK;
 }
 
+/* ---- positional access ------------------------------------------------------ */
+
+/* v's index (host_int.h), built now if it has none. NULL when v is neither
+ * a list nor a map, or the index could not be allocated: callers then walk
+ * the term (the same answers, only slower). The index is a cache of an
+ * immutable term, so building it through a const handle is sound (every
+ * hl_value is allocated writable by value_new); two threads building it at
+ * once both succeed and one copy is dropped. */
+static const hl_value_index *value_index(const hl_value *cv) {
+    hl_value *v = (hl_value *)cv;
+    hl_value_index *ix = atomic_load_explicit(&v->index, memory_order_acquire);
+    if (ix) return ix;
+    hl_term t = v->t, l = t;
+    size_t n = 0, slots;
+    if (hl_is_cons(t)) {
+        for (; hl_is_cons(l); l = hl_cdr(l)) n++;
+        slots = n;
+    } else if (hl_is_map(t)) {
+        n = hl_map_size(t);
+        if (!hl_size_mul(n, 2, &slots)) return NULL;
+    } else {
+        return NULL;
+    }
+    size_t bytes;
+    if (!hl_size_mul(slots, sizeof(hl_term), &bytes) || !hl_size_add(bytes, sizeof *ix, &bytes)) return NULL;
+    ix = hl_mem_alloc(bytes);
+    if (!ix) return NULL;
+    ix->n = n;
+    ix->tail = l;
+    if (hl_is_cons(t)) {
+        size_t i = 0;
+        for (l = t; hl_is_cons(l); l = hl_cdr(l)) ix->items[i++] = hl_car(l);
+    } else {
+        hl_map_iter it;
+        hl_map_iter_init(&it, t);
+        size_t i = 0;
+        while (i < n && hl_map_iter_next(&it, &ix->items[2 * i], &ix->items[2 * i + 1])) i++;
+        if (i != n) {
+            hl_mem_free(ix);
+            return NULL;
+        }
+    }
+    hl_value_index *none = NULL;
+    if (!atomic_compare_exchange_strong_explicit(&v->index, &none, ix, memory_order_acq_rel, memory_order_acquire)) {
+        hl_mem_free(ix); /* another thread published first: use its copy */
+        return none;
+    }
+    return ix;
+}
+
 hl_status hl_value_count(const hl_value *v, size_t *n) {
     if (!v || !n) return HL_EMISUSE;
     if (hl_is_tuple(v->t)) {
@@ -450,6 +502,13 @@ hl_status hl_value_count(const hl_value *v, size_t *n) {
     }
     if (hl_is_map(v->t)) {
         *n = hl_map_size(v->t);
+        return HL_OK;
+    }
+    /* an index already built answers at once; counting alone builds none */
+    const hl_value_index *ix = atomic_load_explicit(&((hl_value *)v)->index, memory_order_acquire);
+    if (ix) {
+        if (ix->tail != HL_NIL) return HL_EMISUSE;
+        *n = ix->n;
         return HL_OK;
     }
     size_t k = 0;
@@ -467,11 +526,19 @@ hl_status hl_value_element(const hl_value *v, size_t i, hl_value **out) {
     if (hl_is_tuple(v->t)) {
         if (i >= hl_tuple_arity(v->t)) return HL_EMISUSE;
         e = hl_tuple_get(v->t, i);
+    } else if (!hl_is_cons(v->t)) {
+        return HL_EMISUSE;
     } else {
-        hl_term l = v->t;
-        while (i && hl_is_cons(l)) i--, l = hl_cdr(l);
-        if (!hl_is_cons(l)) return HL_EMISUSE;
-        e = hl_car(l);
+        const hl_value_index *ix = value_index(v);
+        if (ix) {
+            if (i >= ix->n) return HL_EMISUSE;
+            e = ix->items[i];
+        } else {
+            hl_term l = v->t;
+            while (i && hl_is_cons(l)) i--, l = hl_cdr(l);
+            if (!hl_is_cons(l)) return HL_EMISUSE;
+            e = hl_car(l);
+        }
     }
     return value_with_atoms(v->store, e, out);
 }
@@ -480,17 +547,92 @@ hl_status hl_value_map_pair(const hl_value *v, size_t i, hl_value **key, hl_valu
     if (!v || !key || !value) return HL_EMISUSE;
     *key = *value = NULL;
     if (!hl_is_map(v->t) || i >= hl_map_size(v->t)) return HL_EMISUSE;
-    hl_map_iter it;
-    hl_map_iter_init(&it, v->t);
     hl_term k = HL_NIL, val = HL_NIL;
-    for (size_t j = 0; j <= i; j++)
-        if (!hl_map_iter_next(&it, &k, &val)) return HL_EMISUSE;
+    const hl_value_index *ix = value_index(v);
+    if (ix) {
+        k = ix->items[2 * i], val = ix->items[2 * i + 1];
+    } else {
+        hl_map_iter it;
+        hl_map_iter_init(&it, v->t);
+        for (size_t j = 0; j <= i; j++)
+            if (!hl_map_iter_next(&it, &k, &val)) return HL_EMISUSE;
+    }
     hl_status st = value_with_atoms(v->store, k, key);
     if (st == HL_OK && (st = value_with_atoms(v->store, val, value)) != HL_OK) {
         hl_value_free(*key);
         *key = NULL;
     }
     return st;
+}
+
+hl_status hl_host_value_dup(const hl_value *v, hl_value **out) {
+    if (!v || !out) return HL_EMISUSE;
+    *out = NULL;
+    return value_with_atoms(v->store, v->t, out);
+}
+
+/* ---- exceptions as values ----------------------------------------------------- */
+
+static hl_status part_value(hl_term t, size_t max_words, hl_value **out) {
+    *out = NULL;
+    hl_status st = hl_host_value_from_term(t, max_words, NULL, out);
+    if (st != HL_OK) *out = NULL;
+    return st;
+}
+
+/* The stack trace, with every entry's argument list that cannot leave the
+ * guest (it holds a fun or a handle: function_clause of a fun argument)
+ * replaced by its length, as an arity. The replaced entries and the list's
+ * cells are built on a scratch heap; they point into the guest's heap until
+ * the whole is copied out. */
+static hl_status stack_value(hl_term stack, size_t max_words, hl_value **out) {
+    *out = NULL;
+    size_t n = 0;
+    hl_term l = stack;
+    for (; hl_is_cons(l); l = hl_cdr(l)) n++;
+    if (n == 0) return part_value(stack, max_words, out);
+    size_t words;
+    if (!hl_size_mul(n, 7, &words)) return HL_ENOMEM; /* 2 per cell, 5 per replaced entry */
+    hl_heap h;
+    if (hl_heap_init(&h, words, STORE_LIMIT) != HL_TERM_OK) return HL_ENOMEM;
+    hl_status st = HL_OK;
+    hl_term *cells;
+    if (hl_heap_alloc(&h, 2 * n, &cells) != HL_TERM_OK) st = HL_ENOMEM;
+    size_t i = 0;
+    for (hl_term s = stack; st == HL_OK && hl_is_cons(s); s = hl_cdr(s), i++) {
+        hl_term e = hl_car(s);
+        if (hl_is_tuple(e) && hl_tuple_arity(e) == 4 && hl_is_cons(hl_tuple_get(e, 2))) {
+            hl_term args = hl_tuple_get(e, 2);
+            hl_status ws = walk(args, may_leave);
+            if (ws == HL_EREJECTED) {
+                size_t k = 0;
+                for (hl_term a = args; hl_is_cons(a); a = hl_cdr(a)) k++;
+                hl_term *p;
+                if (hl_heap_alloc(&h, 5, &p) != HL_TERM_OK) {
+                    st = HL_ENOMEM;
+                    break;
+                }
+                hl_term r = hl_tuple_init(p, 4);
+                p[1] = hl_tuple_get(e, 0), p[2] = hl_tuple_get(e, 1), p[3] = hl_make_small((int64_t)k);
+                p[4] = hl_tuple_get(e, 3);
+                e = r;
+            } else if (ws != HL_OK) {
+                st = ws;
+                break;
+            }
+        }
+        cells[2 * i] = e;
+        cells[2 * i + 1] = i + 1 < n ? hl_make_cons(cells + 2 * i + 2) : l;
+    }
+    if (st == HL_OK) st = part_value(hl_make_cons(cells), max_words, out);
+    hl_heap_free(&h);
+    return st;
+}
+
+void hl_host_exception_values(hl_error *e, hl_term cls, hl_term reason, hl_term stack, size_t max_words) {
+    e->exc_value_status[HL_EXCEPTION_CLASS] = part_value(cls, max_words, &e->exc_value[HL_EXCEPTION_CLASS]);
+    e->exc_value_status[HL_EXCEPTION_REASON] = part_value(reason, max_words, &e->exc_value[HL_EXCEPTION_REASON]);
+    e->exc_value_status[HL_EXCEPTION_STACK] = stack_value(stack, max_words, &e->exc_value[HL_EXCEPTION_STACK]);
 }
 
 /* ---- printing and reading ---------------------------------------------------- */

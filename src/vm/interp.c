@@ -5,6 +5,7 @@
  * reductions are charged only on calls and backward jumps; allocation
  * checks are hoisted into test_heap. Slow paths (collection, exceptions,
  * stack growth, preemption) are out-of-line helpers in vm_support.c. */
+#include <pthread.h>
 #include <string.h>
 
 #include "term/arith.h"
@@ -23,11 +24,12 @@
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 static hl_tword handler_table[HL_ROP__COUNT];
-_Static_assert(HL_VM_ALLOC_SMALL + 2 == 16, "nil_block clears 16 words");
-static const hl_term nil_block[16] = {HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL,
-                                      HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL};
+_Static_assert(HL_VM_ALLOC_SMALL + 2 == 8, "nil_block clears 8 words");
+static const hl_term nil_block[8] = {HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL, HL_NIL};
 static hl_tword halt_code[1];
-static int handlers_ready;
+/* Filled once by interp's init mode (only it knows the label addresses),
+ * under pthread_once: programs are loaded on many threads at once. */
+static pthread_once_t handlers_once = PTHREAD_ONCE_INIT;
 
 /* GCC factors computed gotos into one shared indirect jump unless told not
  * to (GCC manual, -fno-gcse for threaded interpreters); one jump per handler
@@ -40,12 +42,14 @@ static int handlers_ready;
 
 HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t budget, int init);
 
+static void fill_handlers(void) { (void)interp(NULL, NULL, 0, 1); }
+
 const hl_tword *hl_vm_handlers(void) {
-    if (!handlers_ready) (void)interp(NULL, NULL, 0, 1);
+    (void)pthread_once(&handlers_once, fill_handlers);
     return handler_table;
 }
 const hl_tword *hl_vm_halt_code(void) {
-    if (!handlers_ready) (void)interp(NULL, NULL, 0, 1);
+    (void)pthread_once(&handlers_once, fill_handlers);
     return halt_code;
 }
 
@@ -157,14 +161,12 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
 #include "vm/specialise.def"
 #undef HL_SPEC
         halt_code[0] = handler_table[HL_ROP_halt];
-        handlers_ready = 1;
         return HL_VM_DONE;
     }
 #else
     if (init) {
         for (unsigned i = 0; i < HL_ROP__COUNT; i++) handler_table[i] = i;
         halt_code[0] = HL_ROP_halt;
-        handlers_ready = 1;
         return HL_VM_DONE;
     }
     enum {
@@ -212,15 +214,17 @@ dispatch:
             if (st != HL_VM_YIELD) goto leave_saved;
             RELOAD();
         }
-        for (size_t i = 0; i < n; i++) sp[i] = HL_NIL;
+        /* whole 8-word blocks with wide stores, then the rest */
+        size_t i = 0;
+        for (; i + 8 <= n; i += 8) memcpy(sp + i, nil_block, sizeof nil_block);
+        for (; i < n; i++) sp[i] = HL_NIL;
         sp[n] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)cp);
         sp[n + 1] = hl_make_small((int64_t)n);
         SET_E(sp);
         sp += n + 2;
         NEXT(3);
     }
-    /* allocate_small clears a fixed 16 words (a few wide stores, no loop):
-     * the frame (n slots, CP, size)
+    /* allocate_small clears a fixed 8 words: the frame (n slots, CP, size)
      * then gets written over, the rest lies above sp, outside every root. */
 #define ALLOCATE_SMALL()                                                      \
     do {                                                                      \

@@ -46,7 +46,7 @@ static inline hl_vm_status hl_vm_heap_fault(hl_term_status ts) {
 }
 
 enum { HL_VM_STACK_INIT = 16, HL_VM_TRACE_DEPTH = 8, HL_VM_DEADLINE_EVERY = 1024 };
-enum { HL_VM_ALLOC_SMALL = 14 }; /* allocate_small: slots + CP + size <= 16 words */
+enum { HL_VM_ALLOC_SMALL = 6 }; /* allocate_small: slots + CP + size <= 8 words */
 
 /* Private status a builtin returns after setting p->bif_class and
  * p->bif_reason to raise Class:Reason itself. */

@@ -5,6 +5,7 @@
 #include "vm/vm_support.h"
 #include "vm/vm_trap.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -24,12 +25,17 @@ uint64_t hl_vm_now_ns(void) {
  * time, so a call is not blamed for the time the OS gave to other work on
  * a shared machine. Read once; every caller reads the same value. */
 uint64_t hl_vm_probe_now_ns(void) {
-    static int cpu_clock = -1;
-    if (cpu_clock < 0) {
+    /* Atomic: runs on many threads read it at once (ThreadSanitizer saw the
+     * plain int). Relaxed suffices: every thread computes the same value
+     * from the environment and nothing else is published with it. */
+    static _Atomic int cpu_clock = -1;
+    int c = atomic_load_explicit(&cpu_clock, memory_order_relaxed);
+    if (c < 0) {
         const char *v = getenv("HL_TEST_BIF_PROBE");
-        cpu_clock = v && strcmp(v, "1") == 0;
+        c = v && strcmp(v, "1") == 0;
+        atomic_store_explicit(&cpu_clock, c, memory_order_relaxed);
     }
-    if (!cpu_clock) return hl_vm_now_ns();
+    if (!c) return hl_vm_now_ns();
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
@@ -285,6 +291,15 @@ hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_
     else p->stack_clean = p->heap.gc_major_count != majors ? p->e : unchanged;
     mark_new_frames(p);
     for (uint32_t i = live; i < p->xlim; i++) x[i] = HL_NIL;
+#ifdef HL_TEST_HOOKS
+    /* Test mode (a collection at every allocation, HL_TEST_GC_ALWAYS): the
+     * deadline is looked at after every collection, not only every
+     * HL_VM_DEADLINE_EVERY reductions, which with a full collection per
+     * allocation can take minutes (io_big_p: 6 min past a 10 s deadline). */
+    if (st == HL_TERM_OK && (p->heap.flags & HL_HEAP_GC_ALWAYS) && p->deadline_ns &&
+        hl_vm_now_ns() >= p->deadline_ns)
+        return HL_VM_FAULT_DEADLINE;
+#endif
     if (st == HL_TERM_OK) return HL_VM_CONTINUE;
     return hl_vm_heap_fault(st);
 }

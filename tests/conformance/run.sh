@@ -36,6 +36,10 @@ slow_ok() { # name: true when name is listed and the run stopped at its deadline
     [[ "$SLOW" == *" $1 "* ]] && [ $rc -eq 3 ] && grep -q "limit exceeded: deadline" "$TMP/err" &&
         echo "SLOW $1: stopped at its deadline (allowed in this mode)"
 }
+# HL_CONFORMANCE_SKIP (set by run_gc_always.sh, which says why for each):
+# programs a test mode cannot bring to the code they test, not run at all;
+# each is listed in the output as SKIP.
+SKIP=" ${HL_CONFORMANCE_SKIP:-} "
 # io_big/: programs too slow for test_vm_slices (which runs the top level
 # five times): terms above io_lib's printing budget (docs/io.md).
 # check_run NAME EXPECTED HL-ARGS...: runs `hl run HL-ARGS... main` and
@@ -73,6 +77,10 @@ check_run() {
 
 for erl in $(LC_COLLATE=C ls "$DIR"/*.erl "$DIR"/io_big/*.erl); do
     mine || continue
+    if [[ "$SKIP" == *" $(basename "$erl" .erl) "* ]]; then
+        echo "SKIP $(basename "$erl" .erl): not run in this mode (see the runner's reason)"
+        continue
+    fi
     exp="${erl%.erl}.expected"
     [ -f "$exp" ] || { echo "MISSING $exp"; fail=$((fail + 1)); continue; }
     # These programs test values, not deadlines: a generous wall limit keeps
@@ -108,6 +116,10 @@ probe() { # name expected-limit args...
     local name=$1 want=$2
     shift 2
     mine || return 0
+    if [[ "$SKIP" == *" probe-$name "* ]]; then
+        echo "SKIP probe-$name: not run in this mode (see the runner's reason)"
+        return 0
+    fi
     "$HL" run "$@" >"$TMP/out" 2>"$TMP/err"
     local rc=$?
     if [ $rc -eq 3 ] && grep -q "limit exceeded: $want" "$TMP/err"; then

@@ -25,7 +25,29 @@ for f in copies upper chars split find length lexemes to_list; do std_slow="$std
 std_slow="$std_slow probe-string-copies-heap probe-string-to_list-heap"
 # The yielding builtins' programs need lists longer than a quantum (65,536 cells).
 trap_slow="trap_lists trap_subtract trap_iolists trap_compare trap_list_to_integer trap_binaries"
-# the multi-quantum builtin programs of issue 5's last part (big terms)
-big_slow="erl_phash_big erl_tuple_big erl_map_eq_big erl_map_order_big erl_map_order_prop erl_bin_cmp_big cmp_big_elements cmp_big_map_values"
+# The multi-quantum builtin programs of issue 5's last part (big terms) are
+# not run in this mode: each first builds inputs of 7,000 to 140,003
+# elements (lists:seq/2, maps:from_list/1), and with a collection at every
+# allocation building even the first takes longer than the 10 s a slow
+# program gets (lists:seq(1, 80001) alone: over 30 s; a 7,000-key map from
+# a list: over 10 s; ASan build), so they stopped at their deadline before
+# any of the builtins they test had run, spending ~70 s of CPU per suite on
+# collections during list and map building, which the rest of the corpus
+# covers: skipping them loses nothing this mode checked. (Collections in
+# the middle of yielding phash and tuple builtins are checked by
+# test_vm_traps' test_root_stack_survives_collections. erl_bin_cmp_big, the
+# sixth of those programs, completes in about 2 s in this mode and is now
+# checked in full.)
+big_skip="erl_phash_big erl_tuple_big erl_map_eq_big erl_map_order_big erl_map_order_prop"
+# The io probes put_deep and put_huge (io:put_chars of
+# lists:duplicate(120000, "é") / lists:duplicate(500000, $x) under a 60 s
+# deadline, testing the output cap) are not run either: in this mode
+# building the 120,000-element list alone does not finish in 60 s
+# (measured: deadline at 62 s, ASan build; the 500,000-element one is
+# longer still), so they never reached io:put_chars and each spent a minute
+# of CPU on list building, the two longest items of the suite.
+export HL_CONFORMANCE_SKIP="$big_skip probe-io-put_deep probe-io-put_huge"
+# comparisons of huge equal terms (they run to their deadline in this mode)
+big_slow="cmp_big_elements cmp_big_map_values"
 export HL_CONFORMANCE_SLOW="deep_nontail_map deep_recursion probe-heap-growth sort_runs probe-std-make_tuple-heap $std_slow $trap_slow $big_slow"
 HL_TEST_GC_ALWAYS=1 exec bash "$(dirname "$0")/run.sh" "$@"
