@@ -1,12 +1,16 @@
 %% lib/io_lib.erl — OTP 25's io_lib:format/fwrite (every control sequence)
 %% and the small printing helpers, for Hyperlang (docs/io.md).
 %% The format string is parsed and each directive laid out here, in
-%% preemptible Erlang; terms are printed by the C builtins
-%% erlang:hl_format_w/2 (~w) and erlang:hl_format_p/5 (~p), which print at
-%% most 64 Ki nodes per call and answer `false` for anything bigger: ~w then
-%% splits the term here, one level at a time. Written for Hyperlang from
-%% OTP's documented behaviour (checked against erl by
-%% tests/conformance/io_*.erl), not copied.
+%% preemptible Erlang, into the deep list OTP returns: the format's own
+%% characters and the text of the small directives one character per
+%% element, each ~w ~W ~p ~P and ~s (of a non-atom) one element holding
+%% its own deep list (io_lib:write's nesting for ~w, the argument's nesting
+%% for ~s, OTP's padding pieces). ~w's structure is built here; atoms and
+%% funs are printed by the C builtin erlang:hl_format_w/2, and ~p by
+%% erlang:hl_format_p/5 (a flat text, see docs/io.md), which prints at most
+%% 64 Ki nodes per call and answers `false` for anything bigger. Written for
+%% Hyperlang from OTP's documented behaviour and observed results (checked
+%% against erl by tests/conformance/io_*.erl), not copied.
 -module(io_lib).
 -export([format/2, fwrite/2, write/1, write/2, print/1, nl/0,
          char_list/1, deep_char_list/1, printable_list/1,
@@ -27,16 +31,17 @@ format(Format, Args) ->
         error:_ -> erlang:error(badarg, [Format, Args])
     end.
 
-write(Term) -> flat(wtext(Term, false)).
+write(Term) -> w1(Term, -1, false).
 
-write(Term, Depth) when is_integer(Depth) -> flat(wdepth(Term, Depth, false));
+write(_Term, 0) -> "...";
+write(Term, Depth) when is_integer(Depth) -> w1(Term, Depth, false);
 write(Term, Depth) -> erlang:error(badarg, [Term, Depth]).
 
 print(Term) -> ptext(Term, 1, 80, false, true).
 
 nl() -> "\n".
 
-write_atom(A) when is_atom(A) -> wtext(A, true);
+write_atom(A) when is_atom(A) -> erlang:hl_format_w(A, true);
 write_atom(A) -> erlang:error(function_clause, [A]).
 
 char_list([C | Cs]) when is_integer(C), C >= 0, C < 16#D800;
@@ -97,11 +102,13 @@ utf8_to_list(<<C/utf8, R/binary>>, Acc) -> utf8_to_list(R, [C | Acc]);
 utf8_to_list(<<>>, Acc) -> lists:reverse(Acc);
 utf8_to_list(_, _) -> error.
 
-%% build(Chars, Args, Segs, Col, Pend): the output, or error (badarg).
-%% Segs holds the finished pieces (flat lists) in reverse; the column is
-%% only needed by ~p/~P, so it is kept lazily: Col is the column after the
-%% pieces not in Pend (the newest pieces, reversed).
-build([$~ | Cs], Args, Segs, Col0, Pend0) ->
+%% build(Chars, Args, Out, Col, Pend): the output, or error (badarg).
+%% Out is the result in reverse: a character per element for the format's
+%% own characters and the small directives, one element per big directive
+%% (~w ~W ~p ~P, ~s of a non-atom). The column is only needed by ~p/~P, so
+%% it is kept lazily: Col is the column after the pieces not in Pend (the
+%% newest pieces, reversed).
+build([$~ | Cs], Args, Out, Col0, Pend0) ->
     case directive(Cs, Args) of
         error -> error;
         {Ctl, As, F, Adj, P, Pad, Enc, Str, Cs1, Args1} ->
@@ -112,32 +119,36 @@ build([$~ | Cs], Args, Segs, Col0, Pend0) ->
             case control(Ctl, As, F, Adj, P, Pad, Enc, Str, Col) of
                 error -> error;
                 false -> error;
-                {flat, Seg} -> build(Cs1, Args1, [Seg | Segs], Col, [Seg | Pend]);
-                Out ->
-                    Seg = flat(Out),
-                    build(Cs1, Args1, [Seg | Segs], Col, [Seg | Pend])
+                {flat, Seg} -> build(Cs1, Args1, [Seg | Out], Col, [Seg | Pend]);
+                Seg ->
+                    case big(Ctl, As) of
+                        true -> build(Cs1, Args1, [Seg | Out], Col, [Seg | Pend]);
+                        false ->
+                            Chars = flat(Seg),
+                            build(Cs1, Args1, lists:reverse(Chars, Out), Col, [Chars | Pend])
+                    end
             end
     end;
-build([C | Cs], Args, Segs, Col, Pend) ->
+build([C | Cs], Args, Out, Col, Pend) ->
     {Run, Rest} = plain(Cs, [C]),
-    build(Rest, Args, [Run | Segs], Col, [Run | Pend]);
-build([], [], Segs, _Col, _Pend) -> concat(Segs);
+    build(Rest, Args, lists:reverse(Run, Out), Col, [Run | Pend]);
+build([], [], Out, _Col, _Pend) -> lists:reverse(Out);
 build(_, _, _, _, _) -> error.
+
+%% OTP lays out these directives after the others, each as one element of
+%% the result; the others' characters are spliced in flat.
+big(C, _) when C =:= $w; C =:= $W; C =:= $p; C =:= $P -> true;
+big($s, [A]) -> not is_atom(A);
+big(_, _) -> false.
 
 plain([C | Cs], Run) when C =/= $~ -> plain(Cs, [C | Run]);
 plain(Cs, Run) -> {lists:reverse(Run), Cs}.
 
-settle([Seg | Segs], Col) -> settle(Segs, columns(Seg, Col));
+settle([Seg | Segs], Col) -> settle(Segs, columns(flat(Seg), Col));
 settle([], Col) -> Col.
 
 columns([C | Cs], Col) -> columns(Cs, column(C, Col));
 columns([], Col) -> Col.
-
-%% The pieces (newest first) joined; the newest is not copied.
-concat([]) -> [];
-concat([Last | Segs]) -> concat(Segs, Last).
-concat([Seg | Segs], Acc) -> concat(Segs, Seg ++ Acc);
-concat([], Acc) -> Acc.
 
 %% Pushes the characters of a deep list onto Rev (no deep recursion).
 push([H | T], Stack, Rev) when is_list(H) -> push(H, [T | Stack], Rev);
@@ -236,15 +247,11 @@ take(_, _, _) -> error.
 
 %% ---- the control sequences -------------------------------------------------
 
-control($w, [A], none, _Adj, none, _Pad, Enc, _Str, _Col) ->
-    case erlang:hl_format_w(A, Enc =:= unicode) of
-        false -> wsplit(A, Enc =:= unicode);
-        Cs -> {flat, Cs}
-    end;
 control($w, [A], F, Adj, P, Pad, Enc, _Str, _Col) ->
-    term(wtext(A, Enc =:= unicode), F, Adj, P, Pad);
+    term(w1(A, -1, Enc =:= unicode), F, Adj, P, Pad);
+control($W, [_A, 0], F, Adj, P, Pad, _Enc, _Str, _Col) -> term("...", F, Adj, P, Pad);
 control($W, [A, D], F, Adj, P, Pad, Enc, _Str, _Col) when is_integer(D) ->
-    term(wdepth(A, D, Enc =:= unicode), F, Adj, P, Pad);
+    term(w1(A, D, Enc =:= unicode), F, Adj, P, Pad);
 control($p, [A], F, Adj, P, _Pad, Enc, Str, Col) ->
     print(A, -1, F, Adj, P, Enc, Str, Col);
 control($P, [A, D], F, Adj, P, _Pad, Enc, Str, Col) when is_integer(D) ->
@@ -252,7 +259,7 @@ control($P, [A, D], F, Adj, P, _Pad, Enc, Str, Col) when is_integer(D) ->
 control($s, [A], F, Adj, P, Pad, Enc, _Str, _Col) ->
     case chars_of(A, Enc) of
         error -> error;
-        S -> string(S, F, Adj, P, Pad)
+        S -> string(S, F, Adj, P, Pad, Enc)
     end;
 control($c, [A], F, Adj, P, Pad, Enc, _Str, _Col) when is_integer(A) ->
     C = case Enc of
@@ -293,14 +300,15 @@ base(_) -> error.
 
 prefix_ok(P) -> deep_char_list(P).
 
-%% Results of the helpers below are flattened by build/4; `false` or
-%% `error` from a guard-like check means badarg.
+%% Results of the helpers below are deep lists shaped as OTP's (big
+%% directives keep them, build/5 flattens the others); `false` or `error`
+%% from a guard-like check means badarg.
 
 term(_T, _F, _Adj, _P, Pad) when not is_integer(Pad) -> error;
 term(T, none, _Adj, none, _Pad) -> T;
 term(T, none, Adj, P, Pad) -> term(T, P, Adj, P, Pad);
 term(T, F, Adj, P0, Pad) when is_integer(F), F >= 0 ->
-    L = flen(T),
+    L = chars_length(T),
     P = erlang:min(L, case P0 of
                            none -> F;
                            _ when is_integer(P0) -> erlang:min(P0, F)
@@ -315,24 +323,51 @@ adjust(Data, [], _) -> Data;
 adjust(Data, Pad, left) -> [Data | Pad];
 adjust(Data, Pad, right) -> [Pad | Data].
 
-chars(C, N) when is_integer(N), N >= 0 -> lists:duplicate(N, C).
+%% N copies of C as OTP nests them: halves shared, an odd one in front.
+chars(_C, 0) -> [];
+chars(C, 1) -> [C];
+chars(C, 2) -> [C, C];
+chars(C, 3) -> [C, C, C];
+chars(C, N) when is_integer(N), N > 3 ->
+    Half = chars(C, N bsr 1),
+    case N band 1 of
+        0 -> [Half | Half];
+        1 -> [C, Half | Half]
+    end.
 
-string(S, none, _Adj, none, _Pad) -> S;
-string(S, F, Adj, none, Pad) when is_integer(F) -> string_field(S, F, Adj, erlang:length(S), Pad);
-string(S, none, _Adj, P, Pad) when is_integer(P) -> string_field(S, P, left, erlang:length(S), Pad);
-string(S, F, Adj, P, Pad) when is_integer(F), is_integer(P), F > P ->
-    N = erlang:length(S),
+%% Characters in a deep list: bytes counted as such, else grapheme
+%% clusters (io_lib:chars_length/1).
+chars_length(S) ->
+    Flat = flat(S),
+    case latin1_flat(Flat, 0) of
+        false -> string:length(Flat);
+        N -> N
+    end.
+
+latin1_flat([C | Cs], N) when is_integer(C), C >= 0, C =< 255 -> latin1_flat(Cs, N + 1);
+latin1_flat([], N) -> N;
+latin1_flat(_, _) -> false.
+
+%% The first N characters, flat (latin1: elements; unicode: graphemes).
+flat_trunc(S, N, latin1) -> lists:sublist(flat(S), N);
+flat_trunc(S, N, unicode) -> flat(string:slice(flat(S), 0, N)).
+
+string(S, none, _Adj, none, _Pad, _Enc) -> S;
+string(S, F, Adj, none, Pad, Enc) when is_integer(F) -> string_field(S, F, Adj, chars_length(S), Pad, Enc);
+string(S, none, _Adj, P, Pad, Enc) when is_integer(P) -> string_field(S, P, left, chars_length(S), Pad, Enc);
+string(S, F, Adj, P, Pad, Enc) when is_integer(F), is_integer(P), F > P ->
+    N = chars_length(S),
     if
-        N > P -> adjust(lists:sublist(S, P), chars(Pad, F - P), Adj);
+        N > P -> adjust(flat_trunc(S, P, Enc), chars(Pad, F - P), Adj);
         N < P -> adjust([S | chars(Pad, P - N)], chars(Pad, F - P), Adj);
         true -> adjust(S, chars(Pad, F - P), Adj)
     end;
-string(S, F, Adj, F, Pad) when is_integer(F) -> string_field(S, F, Adj, erlang:length(S), Pad);
-string(_, _, _, _, _) -> error.
+string(S, F, Adj, F, Pad, Enc) when is_integer(F) -> string_field(S, F, Adj, chars_length(S), Pad, Enc);
+string(_, _, _, _, _, _) -> error.
 
-string_field(S, F, _Adj, N, _Pad) when N > F -> lists:sublist(S, F);
-string_field(S, F, Adj, N, Pad) when N < F -> adjust(S, chars(Pad, F - N), Adj);
-string_field(S, _, _, _, _) -> S.
+string_field(S, F, _Adj, N, _Pad, Enc) when N > F -> flat_trunc(S, F, Enc);
+string_field(S, F, Adj, N, Pad, _Enc) when N < F -> adjust(S, chars(Pad, F - N), Adj);
+string_field(S, _, _, _, _, _) -> S.
 
 char(C, none, _Adj, none, _Pad) -> [C];
 char(C, F, _Adj, none, _Pad) when is_integer(F) -> chars(C, F);
@@ -340,20 +375,22 @@ char(C, none, _Adj, P, _Pad) when is_integer(P) -> chars(C, P);
 char(C, F, Adj, P, Pad) when is_integer(F), is_integer(P), F >= P -> adjust(chars(C, P), chars(Pad, F - P), Adj);
 char(_, _, _, _, _) -> error.
 
-%% ~s's argument as characters: an atom, or a deep list of characters and
-%% binaries (latin1: characters 0..255, binaries as bytes; unicode: any
-%% characters, binaries as UTF-8 when valid, else as bytes).
+%% ~s's argument as characters, nested as the argument is (binaries become
+%% lists): an atom, or a deep list of characters and binaries (latin1:
+%% characters 0..255, binaries as bytes; unicode: any characters, binaries
+%% as UTF-8 when valid, else as bytes). A binary may also be a tail.
+%% Each level is built tail recursively; only nesting recurses.
 chars_of(A, _Enc) when is_atom(A) -> erlang:atom_to_list(A);
-chars_of(L, Enc) when is_list(L); is_binary(L) -> cdata(L, Enc, [], []);
+chars_of(L, Enc) when is_list(L); is_binary(L) ->
+    try cdata(L, Enc, []) catch throw:bad_chars -> error end;
 chars_of(_, _) -> error.
 
-cdata([C | Cs], latin1, More, Acc) when is_integer(C), C >= 0, C =< 255 -> cdata(Cs, latin1, More, [C | Acc]);
-cdata([C | Cs], unicode, More, Acc) when is_integer(C), C >= 0 -> cdata(Cs, unicode, More, [C | Acc]);
-cdata([L | Cs], Enc, More, Acc) when is_list(L); is_binary(L) -> cdata(L, Enc, [Cs | More], Acc);
-cdata(B, Enc, More, Acc) when is_binary(B) -> cdata([], Enc, More, lists:reverse(bin_chars(B, Enc), Acc));
-cdata([], Enc, [Cs | More], Acc) -> cdata(Cs, Enc, More, Acc);
-cdata([], _Enc, [], Acc) -> lists:reverse(Acc);
-cdata(_, _, _, _) -> error.
+cdata([C | Cs], latin1, Acc) when is_integer(C), C >= 0, C =< 255 -> cdata(Cs, latin1, [C | Acc]);
+cdata([C | Cs], unicode, Acc) when is_integer(C), C >= 0 -> cdata(Cs, unicode, [C | Acc]);
+cdata([L | Cs], Enc, Acc) when is_list(L); is_binary(L) -> cdata(Cs, Enc, [cdata(L, Enc, []) | Acc]);
+cdata([], _Enc, Acc) -> lists:reverse(Acc);
+cdata(B, Enc, Acc) when is_binary(B) -> lists:reverse(Acc, bin_chars(B, Enc));
+cdata(_, _, _) -> erlang:throw(bad_chars).
 
 bin_chars(B, latin1) -> erlang:binary_to_list(B);
 bin_chars(B, unicode) ->
@@ -485,119 +522,68 @@ point(Ds, I) ->
 
 %% ---- ~w ~W ~p ~P ------------------------------------------------------------
 
-%% ~w text (a deep list): the builtin prints up to its budget; a bigger
-%% term is split here one level at a time.
-wtext(T, Uni) ->
+%% io_lib:write/2's text of T at depth D (negative: no limit) as OTP nests
+%% it: a list is [$[, [W1, $,, W2, ... | Tail], $]] (Tail [] or [$|, W] or
+%% "|..."), a tuple [${, [W1, $,, W2 ...], $}], a map [$#, ${, [Pair, $,,
+%% ...], $}] with Pair = [WK, " => ", WV], a bitstring [$<, $<, [B1, $,,
+%% ... ], $>, $>]; numbers, atoms, [] {} #{} and cut-offs are flat.
+%% Sequences are built tail recursively; only nesting recurses.
+w1(_T, 0, _Uni) -> "...";
+w1(T, _D, _Uni) when is_integer(T) -> erlang:integer_to_list(T);
+w1(T, _D, _Uni) when is_float(T) -> erlang:float_to_list(T, [short]);
+w1([], _D, _Uni) -> "[]";
+w1({}, _D, _Uni) -> "{}";
+w1([_ | _], 1, _Uni) -> "[...]";
+w1([H | T], D, Uni) -> [$[, wseq(T, D - 1, Uni, [w1(H, D - 1, Uni)]), $]];
+w1(T, 1, _Uni) when is_tuple(T) -> "{...}";
+w1(T, D, Uni) when is_tuple(T) ->
+    [${, welems(T, 2, erlang:tuple_size(T), D - 1, Uni, [w1(erlang:element(1, T), D - 1, Uni)]), $}];
+w1(M, D, Uni) when is_map(M) -> wmap(M, D, Uni);
+w1(B, D, _Uni) when is_bitstring(B) -> [$<, $<, lists:reverse(wbytes(B, D, [])), $>, $>];
+w1(T, _D, Uni) ->
     case erlang:hl_format_w(T, Uni) of
-        false -> wsplit(T, Uni);
+        false -> erlang:error(system_limit, [T]);
         Cs -> Cs
     end.
 
-wsplit([_ | _] = L, Uni) -> [$[ | wchunks(L, Uni, [])];
-wsplit(T, Uni) when is_tuple(T) -> [${ | welems(erlang:tuple_to_list(T), Uni, $}, [])];
-wsplit(B, Uni) when is_bitstring(B) -> [$<, $< | wbytes(B, Uni)];
-wsplit(M, Uni) when is_map(M) ->
-    [$#, ${ | pelems(wpairs(map_pairs(M), Uni, []), $}, [])];
-wsplit(T, _Uni) -> erlang:error(system_limit, [T]).
+%% The rest of a list after an element printed at depth D.
+wseq([], _D, _Uni, Acc) -> lists:reverse(Acc);
+wseq(_, 1, _Uni, Acc) -> lists:reverse(Acc, "|...");
+wseq([H | T], D, Uni, Acc) -> wseq(T, D - 1, Uni, [w1(H, D - 1, Uni), $, | Acc]);
+wseq(Tail, D, Uni, Acc) -> lists:reverse(Acc, [$|, w1(Tail, D - 1, Uni)]).
 
-%% A long list is printed 1,000 elements at a time (one builtin call per
-%% chunk, its brackets dropped); a chunk too big for the builtin is split
-%% element by element.
-wchunks(L, Uni, Acc) ->
-    case take_proper(L, 1000, []) of
-        {Chunk, []} -> lists:reverse(Acc, [wchunk(Chunk, Uni, "]")]);
-        {Chunk, [_ | _] = Rest} -> wchunks(Rest, Uni, [$,, wchunk(Chunk, Uni, []) | Acc]);
-        {Chunk, Tail} -> lists:reverse(Acc, [wchunk(Chunk, Uni, [$|, wtext(Tail, Uni), $]])])
-    end.
+welems(_T, I, N, _D, _Uni, Acc) when I > N -> lists:reverse(Acc);
+welems(_T, _I, _N, 1, _Uni, Acc) -> lists:reverse(Acc, ",...");
+welems(T, I, N, D, Uni, Acc) ->
+    welems(T, I + 1, N, D - 1, Uni, [w1(erlang:element(I, T), D - 1, Uni), $, | Acc]).
 
-wchunk(Chunk, Uni, After) ->
-    case erlang:hl_format_w(Chunk, Uni) of
-        false -> wlist(Chunk, Uni, [], After);
-        [$[ | Cs] -> [lists:droplast(Cs) | After]
-    end.
-
-take_proper([H | T], N, Acc) when N > 0 -> take_proper(T, N - 1, [H | Acc]);
-take_proper(T, _N, Acc) -> {lists:reverse(Acc), T}.
-
-%% (tail recursive: the pieces are collected in reverse)
-wlist([H | T], Uni, [], End) -> wlist(T, Uni, [wtext(H, Uni)], End);
-wlist([H | T], Uni, Acc, End) -> wlist(T, Uni, [wtext(H, Uni), $, | Acc], End);
-wlist([], _Uni, Acc, End) -> lists:reverse(Acc, End).
-
-welems([], _Uni, Close, Acc) -> lists:reverse(Acc, [Close]);
-welems([E | Es], Uni, Close, []) -> welems(Es, Uni, Close, [wtext(E, Uni)]);
-welems([E | Es], Uni, Close, Acc) -> welems(Es, Uni, Close, [wtext(E, Uni), $, | Acc]).
-
-wpairs([{K, V} | Ps], Uni, Acc) -> wpairs(Ps, Uni, [[wtext(K, Uni), " => ", wtext(V, Uni)] | Acc]);
-wpairs([], _Uni, Acc) -> lists:reverse(Acc).
-
-%% (map pairs come already printed)
-pelems([], Close, Acc) -> lists:reverse(Acc, [Close]);
-pelems([E | Es], Close, []) -> pelems(Es, Close, [E]);
-pelems([E | Es], Close, Acc) -> pelems(Es, Close, [E, $, | Acc]).
-
-%% A big bitstring's bytes (~w never prints binaries as strings).
-wbytes(B, _Uni) -> wbytes(B, [], first).
-
-wbytes(<<B:8, R/bitstring>>, Acc, First) ->
-    Acc1 = case First of
-               first -> [erlang:integer_to_list(B)];
-               _ -> [erlang:integer_to_list(B), $, | Acc]
-           end,
-    wbytes(R, Acc1, next);
-wbytes(<<>>, Acc, _) -> lists:reverse(Acc, ">>");
-wbytes(R, Acc, First) ->
-    N = erlang:bit_size(R),
-    <<V:N>> = R,
-    Sep = case First of
-              first -> [];
-              _ -> [$,]
-          end,
-    lists:reverse(Acc, Sep ++ [erlang:integer_to_list(V), $:, erlang:integer_to_list(N), $>, $>]).
-
-%% io_lib:write/2 with a depth (~W).
-wdepth(T, D, Uni) when D < 0 -> wtext(T, Uni);
-wdepth(_T, 0, _Uni) -> "...";
-wdepth([], _D, _Uni) -> "[]";
-wdepth([_ | _], 1, _Uni) -> "[...]";
-wdepth([H | T], D, Uni) -> [$[, wdepth(H, D - 1, Uni) | wdtail(T, D - 1, Uni, $|, $])];
-wdepth({}, _D, _Uni) -> "{}";
-wdepth(T, 1, _Uni) when is_tuple(T) -> "{...}";
-wdepth(T, D, Uni) when is_tuple(T) ->
-    [H | Es] = erlang:tuple_to_list(T),
-    [${, wdepth(H, D - 1, Uni) | wdtail(Es, D - 1, Uni, $,, $})];
 %% (OTP 25 prints any map at depth 1 as #{}, every pair at depth D - 1,
 %% and ",..." once the pair count reaches the depth, even at the end)
-wdepth(M, D, Uni) when is_map(M) ->
-    case erlang:map_size(M) of
-        0 -> "#{}";
-        _ when D =:= 1 -> "#{}";
-        _ ->
-            [{K, V} | Ps] = map_pairs(M),
-            [$#, ${, wpair(K, V, D - 1, Uni) | wdpairs(Ps, D - 1, D - 1, Uni)]
-    end;
-wdepth(B, D, _Uni) when is_bitstring(B) -> [$<, $< | wdbytes(B, D)];
-wdepth(T, _D, Uni) -> wtext(T, Uni).
+wmap(_M, 1, _Uni) -> "#{}";
+wmap(M, D, Uni) ->
+    case map_pairs(M) of
+        [] -> "#{}";
+        [{K, V} | Ps] ->
+            D0 = D - 1,
+            [$#, ${, wpairs(Ps, D0, D0, Uni, [wpair(K, V, D0, Uni)]), $}]
+    end.
 
-wdtail([], _D, _Uni, _S, Close) -> [Close];
-wdtail(_, 1, _Uni, S, Close) -> [S, "...", Close];
-wdtail([H | T], D, Uni, S, Close) -> [$,, wdepth(H, D - 1, Uni) | wdtail(T, D - 1, Uni, S, Close)];
-wdtail(T, D, Uni, S, Close) -> [S, wdepth(T, D - 1, Uni), Close].
+wpair(K, V, D, Uni) -> [w1(K, D, Uni), " => ", w1(V, D, Uni)].
 
-wpair(K, V, D, Uni) -> [wdepth(K, D, Uni), " => ", wdepth(V, D, Uni)].
+wpairs(_, 1, _D0, _Uni, Acc) -> lists:reverse(Acc, ",...");
+wpairs([], _N, _D0, _Uni, Acc) -> lists:reverse(Acc);
+wpairs([{K, V} | Ps], N, D0, Uni, Acc) -> wpairs(Ps, N - 1, D0, Uni, [wpair(K, V, D0, Uni), $, | Acc]).
 
-wdpairs(_, 1, _D0, _Uni) -> ",...}";
-wdpairs([], _N, _D0, _Uni) -> "}";
-wdpairs([{K, V} | Ps], N, D0, Uni) -> [$,, wpair(K, V, D0, Uni) | wdpairs(Ps, N - 1, D0, Uni)].
-
-wdbytes(<<>>, _D) -> ">>";
-wdbytes(_, 1) -> "...>>";
-wdbytes(<<B:8>>, _D) -> [erlang:integer_to_list(B), ">>"];
-wdbytes(<<B:8, R/bitstring>>, D) -> [erlang:integer_to_list(B), $, | wdbytes(R, D - 1)];
-wdbytes(R, _D) ->
+%% A bitstring's elements, reversed: "1", $,, "2", ... then "X:Bits" for
+%% a last partial byte, or "..." where the depth runs out.
+wbytes(<<>>, _D, Acc) -> Acc;
+wbytes(_, 1, Acc) -> ["..." | Acc];
+wbytes(<<X:8>>, _D, Acc) -> [erlang:integer_to_list(X) | Acc];
+wbytes(<<X:8, R/bitstring>>, D, Acc) -> wbytes(R, D - 1, [$,, erlang:integer_to_list(X) | Acc]);
+wbytes(R, _D, Acc) ->
     N = erlang:bit_size(R),
     <<V:N>> = R,
-    [erlang:integer_to_list(V), $:, erlang:integer_to_list(N), ">>"].
+    [erlang:integer_to_list(N), $:, erlang:integer_to_list(V) | Acc].
 
 %% A map's pairs in the order ~w and ~p show them (at most 65,536 pairs:
 %% system_limit beyond).
