@@ -15,7 +15,7 @@ main() ->
                            [{integer_to_list(I), #{I => I}} || I <- lists:seq(1, 40)] ++
                            [{float(I), <<I:16>>} || I <- lists:seq(1, 30)]),
     Nested = [[Mixed, 1], {Mixed, Mixed}, #{Mixed => Mixed}, "ab" ++ [#{}] ++ "cd"],
-    Big = maps:from_list([{I, -I} || I <- lists:seq(1, 70000)]),
+    Big = maps:from_list([{I, -I} || I <- lists:seq(1, 40000)]),
     All = Small ++ Built ++ Reordered ++ [Mixed | Nested],
     {[erlang:phash2(M) || M <- All],
      [erlang:phash2(M, 1000) || M <- All],
