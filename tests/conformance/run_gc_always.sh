@@ -26,6 +26,6 @@ std_slow="$std_slow probe-string-copies-heap probe-string-to_list-heap"
 # The yielding builtins' programs need lists longer than a quantum (65,536 cells).
 trap_slow="trap_lists trap_subtract trap_iolists trap_compare trap_list_to_integer trap_binaries"
 # the multi-quantum builtin programs of issue 5's last part (big terms)
-big_slow="erl_phash_big erl_tuple_big erl_map_eq_big erl_map_order_big erl_map_order_prop erl_bin_cmp_big"
+big_slow="erl_phash_big erl_phash_maps erl_tuple_big erl_map_eq_big erl_map_order_big erl_map_order_prop erl_bin_cmp_big"
 export HL_CONFORMANCE_SLOW="deep_nontail_map deep_recursion probe-heap-growth sort_runs probe-std-make_tuple-heap $std_slow $trap_slow $big_slow"
 HL_TEST_GC_ALWAYS=1 exec bash "$(dirname "$0")/run.sh" "$@"
