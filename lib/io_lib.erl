@@ -37,7 +37,7 @@ write(_Term, 0) -> "...";
 write(Term, Depth) when is_integer(Depth) -> w1(Term, Depth, false);
 write(Term, Depth) -> erlang:error(badarg, [Term, Depth]).
 
-print(Term) -> ptext(Term, 1, 80, false, true).
+print(Term) -> pshape(ptext(Term, 1, 80, false, true), Term, -1, false, true).
 
 nl() -> "\n".
 
@@ -596,8 +596,88 @@ print(A, D, none, Adj, P, Enc, Str, Col) -> print(A, D, 80, Adj, P, Enc, Str, Co
 print(A, D, F, Adj, none, Enc, Str, Col) -> print(A, D, F, Adj, Col + 1, Enc, Str, Col);
 print(_A, 0, F, right, P, _Enc, _Str, _Col) when is_integer(F), is_integer(P) -> "...";
 print(A, D, F, right, P, Enc, Str, _Col) when is_integer(F), is_integer(P) ->
-    {flat, ptext(A, P, F, Enc =:= unicode, Str, erlang:max(D, -1))};
+    Uni = Enc =:= unicode,
+    {flat, pshape(ptext(A, P, F, Uni, Str, erlang:max(D, -1)), A, erlang:max(D, -1), Uni, Str)};
 print(_, _, _, _, _, _, _, _) -> error.
+
+%% ~p text on one line has io_lib_pretty's one-line nesting: io_lib:write's
+%% but for strings (flat), binaries (<<"..">> as [$<, $<, Text, $>, $>]),
+%% an improper tail spliced after $|, and the depth cut-offs [$[, "...",
+%% $]], "{...}", "#{...}", "<<...>>". It is rebuilt here and kept only when
+%% its characters are the printer's text; a layout over several lines
+%% stays the printer's flat text (docs/io.md).
+pshape(Text, T, D, Uni, Str) ->
+    case lists:member($\n, Text) of
+        true -> Text;
+        false ->
+            try pw(T, D, Uni, Str) of
+                S ->
+                    case flat(S) =:= Text of
+                        true -> S;
+                        false -> Text
+                    end
+            catch
+                throw:no_shape -> Text
+            end
+    end.
+
+pw(_T, 0, _Uni, _Str) -> "...";
+pw(T, _D, _Uni, _Str) when is_integer(T) -> erlang:integer_to_list(T);
+pw(T, _D, _Uni, _Str) when is_float(T) -> erlang:float_to_list(T, [short]);
+pw([], _D, _Uni, _Str) -> "[]";
+pw({}, _D, _Uni, _Str) -> "{}";
+pw([_ | _], 1, _Uni, _Str) -> [$[, "...", $]];
+pw([H | T] = L, D, Uni, Str) ->
+    case Str andalso printable_latin1_list(L) of
+        true -> one_line_text(L, -1, Uni, Str);
+        false -> [$[, pseq(T, D - 1, Uni, Str, [pw(H, D - 1, Uni, Str)]), $]]
+    end;
+pw(T, 1, _Uni, _Str) when is_tuple(T) -> "{...}";
+pw(T, D, Uni, Str) when is_tuple(T) ->
+    [${, pelems(T, 2, erlang:tuple_size(T), D - 1, Uni, Str, [pw(erlang:element(1, T), D - 1, Uni, Str)]), $}];
+pw(M, 1, _Uni, _Str) when is_map(M) -> "#{...}";
+pw(M, D, Uni, Str) when is_map(M) ->
+    case map_pairs(M) of
+        [] -> "#{}";
+        [{K, V} | Ps] ->
+            D0 = D - 1,
+            [$#, ${, ppairs(Ps, D0, D0, Uni, Str, [ppair(K, V, D0, Uni, Str)]), $}]
+    end;
+pw(B, 1, _Uni, _Str) when is_bitstring(B) -> "<<...>>";
+pw(B, D, Uni, Str) when is_bitstring(B) ->
+    case one_line_text(B, D, Uni, Str) of
+        "<<>>" = E -> E;
+        [$<, $<, $" | _] = Text -> [$<, $<, lists:droplast(lists:droplast(tl(tl(Text)))), $>, $>];
+        _ -> [$<, $<, lists:reverse(wbytes(B, D, [])), $>, $>]
+    end;
+pw(T, _D, Uni, _Str) ->
+    case erlang:hl_format_w(T, Uni) of
+        false -> erlang:throw(no_shape);
+        Cs -> Cs
+    end.
+
+one_line_text(T, D, Uni, Str) ->
+    case erlang:hl_format_p(T, 1, 0, Uni, Str, erlang:max(D, -1)) of
+        false -> erlang:throw(no_shape);
+        Cs -> Cs
+    end.
+
+pseq([], _D, _Uni, _Str, Acc) -> lists:reverse(Acc);
+pseq(_, 1, _Uni, _Str, Acc) -> lists:reverse(Acc, "|...");
+pseq([H | T], D, Uni, Str, Acc) -> pseq(T, D - 1, Uni, Str, [pw(H, D - 1, Uni, Str), $, | Acc]);
+pseq(Tail, D, Uni, Str, Acc) -> lists:reverse(Acc, [$| | pw(Tail, D - 1, Uni, Str)]).
+
+pelems(_T, I, N, _D, _Uni, _Str, Acc) when I > N -> lists:reverse(Acc);
+pelems(_T, _I, _N, 1, _Uni, _Str, Acc) -> lists:reverse(Acc, ",...");
+pelems(T, I, N, D, Uni, Str, Acc) ->
+    pelems(T, I + 1, N, D - 1, Uni, Str, [pw(erlang:element(I, T), D - 1, Uni, Str), $, | Acc]).
+
+ppair(K, V, D, Uni, Str) -> [pw(K, D, Uni, Str), " => ", pw(V, D, Uni, Str)].
+
+ppairs(_, 1, _D0, _Uni, _Str, Acc) -> lists:reverse(Acc, ",...");
+ppairs([], _N, _D0, _Uni, _Str, Acc) -> lists:reverse(Acc);
+ppairs([{K, V} | Ps], N, D0, Uni, Str, Acc) ->
+    ppairs(Ps, N - 1, D0, Uni, Str, [ppair(K, V, D0, Uni, Str), $, | Acc]).
 
 ptext(T, Col, LL, Uni, Str) -> ptext(T, Col, LL, Uni, Str, -1).
 
