@@ -7,8 +7,10 @@
 %% its own deep list (io_lib:write's nesting for ~w, the argument's nesting
 %% for ~s, OTP's padding pieces). ~w's structure is built here; atoms and
 %% funs are printed by the C builtin erlang:hl_format_w/2, and ~p by
-%% erlang:hl_format_p/5 (a flat text, see docs/io.md), which prints at most
-%% 64 Ki nodes per call and answers `false` for anything bigger. Written for
+%% erlang:hl_format_p/6, which prints at most 64 Ki nodes per call and
+%% answers `false` for anything bigger; a ~p text on one line is given
+%% io_lib_pretty's nesting here, one over several lines stays flat
+%% (docs/io.md). Written for
 %% Hyperlang from OTP's documented behaviour and observed results (checked
 %% against erl by tests/conformance/io_*.erl), not copied.
 -module(io_lib).
@@ -119,7 +121,7 @@ build([$~ | Cs], Args, Out, Col0, Pend0) ->
             case control(Ctl, As, F, Adj, P, Pad, Enc, Str, Col) of
                 error -> error;
                 false -> error;
-                {flat, Seg} -> build(Cs1, Args1, [Seg | Out], Col, [Seg | Pend]);
+                {done, Seg} -> build(Cs1, Args1, [Seg | Out], Col, [Seg | Pend]);
                 Seg ->
                     case big(Ctl, As) of
                         true -> build(Cs1, Args1, [Seg | Out], Col, [Seg | Pend]);
@@ -597,7 +599,7 @@ print(A, D, F, Adj, none, Enc, Str, Col) -> print(A, D, F, Adj, Col + 1, Enc, St
 print(_A, 0, F, right, P, _Enc, _Str, _Col) when is_integer(F), is_integer(P) -> "...";
 print(A, D, F, right, P, Enc, Str, _Col) when is_integer(F), is_integer(P) ->
     Uni = Enc =:= unicode,
-    {flat, pshape(ptext(A, P, F, Uni, Str, erlang:max(D, -1)), A, erlang:max(D, -1), Uni, Str)};
+    {done, pshape(ptext(A, P, F, Uni, Str, erlang:max(D, -1)), A, erlang:max(D, -1), Uni, Str)};
 print(_, _, _, _, _, _, _, _) -> error.
 
 %% ~p text on one line has io_lib_pretty's one-line nesting: io_lib:write's
