@@ -8,9 +8,8 @@
 %% for ~s, OTP's padding pieces). ~w's structure is built here; atoms and
 %% funs are printed by the C builtin erlang:hl_format_w/2, and ~p by
 %% erlang:hl_format_p/6, which prints at most 64 Ki nodes per call and
-%% answers `false` for anything bigger; a ~p text on one line is given
-%% io_lib_pretty's nesting here, one over several lines stays flat
-%% (docs/io.md). Written for
+%% answers `false` for anything bigger; its text is given io_lib_pretty's
+%% nesting here (pshape, docs/io.md). Written for
 %% Hyperlang from OTP's documented behaviour and observed results (checked
 %% against erl by tests/conformance/io_*.erl), not copied.
 -module(io_lib).
@@ -39,7 +38,7 @@ write(_Term, 0) -> "...";
 write(Term, Depth) when is_integer(Depth) -> w1(Term, Depth, false);
 write(Term, Depth) -> erlang:error(badarg, [Term, Depth]).
 
-print(Term) -> pshape(ptext(Term, 1, 80, false, true), Term, -1, false, true).
+print(Term) -> pshape(ptext(Term, 1, 80, false, true), Term, -1, false, true, 1).
 
 nl() -> "\n".
 
@@ -599,28 +598,194 @@ print(A, D, F, Adj, none, Enc, Str, Col) -> print(A, D, F, Adj, Col + 1, Enc, St
 print(_A, 0, F, right, P, _Enc, _Str, _Col) when is_integer(F), is_integer(P) -> "...";
 print(A, D, F, right, P, Enc, Str, _Col) when is_integer(F), is_integer(P) ->
     Uni = Enc =:= unicode,
-    {done, pshape(ptext(A, P, F, Uni, Str, erlang:max(D, -1)), A, erlang:max(D, -1), Uni, Str)};
+    {done, pshape(ptext(A, P, F, Uni, Str, erlang:max(D, -1)), A, erlang:max(D, -1), Uni, Str, P)};
 print(_, _, _, _, _, _, _, _) -> error.
 
 %% ~p text on one line has io_lib_pretty's one-line nesting: io_lib:write's
 %% but for strings (flat), binaries (<<"..">> as [$<, $<, Text, $>, $>]),
 %% an improper tail spliced after $|, and the depth cut-offs [$[, "...",
-%% $]], "{...}", "#{...}", "<<...>>". It is rebuilt here and kept only when
-%% its characters are the printer's text; a layout over several lines
-%% stays the printer's flat text (docs/io.md).
-pshape(Text, T, D, Uni, Str) ->
+%% $]], "{...}", "#{...}", "<<...>>". A layout over several lines nests as
+%% io_lib_pretty's pp: the same, with [$,, $\n, Ind, Elem] where a line
+%% breaks, Ind the container's indentation as io_lib_pretty nests it, and
+%% a map pair broken after " =>\n". The nesting is rebuilt here following
+%% the printer's text, and kept only when its characters are that text
+%% (else the flat text is the result; docs/io.md). A text of more than
+%% 8,192 characters over several lines stays flat (the walk is Erlang work
+%% per character).
+pshape(Text, T, D, Uni, Str, Col) ->
     case lists:member($\n, Text) of
-        true -> Text;
+        true ->
+            case longer(Text, 8192) of
+                true -> Text; % (not nested: see docs/io.md)
+                false -> pshape_lines(Text, T, D, {Uni, Str}, Col, [-1, 4, 1])
+            end;
         false ->
             try pw(T, D, Uni, Str) of
                 S ->
-                    case flat(S) =:= Text of
-                        true -> S;
-                        false -> Text
+                    case expect_deep(S, [], Text) of
+                        [] -> S;
+                        _ -> Text
                     end
             catch
                 throw:no_shape -> Text
             end
+    end.
+
+longer([_ | T], N) when N > 0 -> longer(T, N - 1);
+longer([_ | _], 0) -> true;
+longer([], _) -> false.
+
+%% The tagged-tuple indentation io_lib_pretty chose is not in the text
+%% where no line breaks inside a tagged tuple: each candidate is tried.
+pshape_lines(Text, _T, _D, _Ctx, _Col, []) -> Text;
+pshape_lines(Text, T, D, Ctx, Col, [TInd | More]) ->
+    try pp_shape(T, D, Text, pind(erlang:max(Col, 1) - 1), {Ctx, TInd}) of
+        {S, []} ->
+            case expect_deep(S, [], Text) of
+                [] -> S;
+                _ -> pshape_lines(Text, T, D, Ctx, Col, More)
+            end;
+        _ -> pshape_lines(Text, T, D, Ctx, Col, More)
+    catch
+        throw:no_shape -> pshape_lines(Text, T, D, Ctx, Col, More)
+    end.
+
+%% io_lib_pretty's spaces: like chars/2 but one space is [$\s, []].
+pind(0) -> [];
+pind(2) -> [$\s, $\s];
+pind(3) -> [$\s, $\s, $\s];
+pind(N) ->
+    Half = pind(N bsr 1),
+    case N band 1 of
+        0 -> [Half | Half];
+        1 -> [$\s, Half | Half]
+    end.
+
+%% N more spaces of indentation in front of Ind.
+pindent(1, Ind) -> [$\s | Ind];
+pindent(4, Ind) -> [[$\s, $\s], [$\s, $\s] | Ind];
+pindent(N, Ind) -> [pind(N) | Ind].
+
+%% The text must start with Prefix: the rest.
+expect([C | Cs], [C | Text]) -> expect(Cs, Text);
+expect([], Text) -> Text;
+expect(_, _) -> erlang:throw(no_shape).
+
+%% The same for the characters of a deep list, without flattening it.
+expect_deep([H | T], Stack, Text) when is_list(H) -> expect_deep(H, [T | Stack], Text);
+expect_deep([C | T], Stack, [C | Text]) -> expect_deep(T, Stack, Text);
+expect_deep([], [T | Stack], Text) -> expect_deep(T, Stack, Text);
+expect_deep([], [], Text) -> Text;
+expect_deep(_, _, _) -> erlang:throw(no_shape).
+
+%% T's nesting and the text after it; Ind the indentation of its lines.
+pp_shape([_ | _] = L, D, Text, Ind, {{Uni, Str}, _} = Ctx) when D =/= 1, D =/= 0 ->
+    case Str andalso printable_latin1_list(L) of
+        true -> pp_leaf(L, D, Text, Ctx);
+        false ->
+            [H | T] = L,
+            Ind1 = pindent(1, Ind),
+            {E1, Text1} = pp_shape(H, D - 1, expect("[", Text), Ind1, Ctx),
+            {Seq, Text2} = pp_lseq(T, D - 1, Text1, Ind1, Ctx, [E1]),
+            _ = Uni,
+            {[$[, Seq, $]], expect("]", Text2)}
+    end;
+pp_shape(T, D, Text, Ind, {_, TInd} = Ctx) when is_tuple(T), erlang:tuple_size(T) > 0, D =/= 1, D =/= 0 ->
+    [H | Es] = erlang:tuple_to_list(T),
+    Tagged = erlang:tuple_size(T) > 1 andalso is_atom(H),
+    Ind1 = case Tagged of
+               false -> pindent(1, Ind);
+               true ->
+                   TagInd = flen(pw(H, D - 1, uni(Ctx), str(Ctx))) + 2,
+                   case TInd > 0 andalso TagInd > TInd of
+                       true -> pindent(TInd, Ind);
+                       false -> pindent(TagInd, Ind)
+                   end
+           end,
+    {E1, Text1} = pp_shape(H, D - 1, expect("{", Text), Ind1, Ctx),
+    {Seq, Text2} = pp_tseq(Es, D - 1, Text1, Ind1, Ctx, [E1]),
+    {[${, Seq, $}], expect("}", Text2)};
+pp_shape(M, D, Text, Ind, Ctx) when is_map(M), D =/= 1, D =/= 0 ->
+    case map_pairs(M) of
+        [] -> pp_leaf(M, D, Text, Ctx);
+        [{K, V} | Ps] ->
+            Ind2 = pindent(2, Ind),
+            D0 = D - 1,
+            {P1, Text1} = pp_pair(K, V, D0, expect("#{", Text), Ind2, Ctx),
+            {Seq, Text2} = pp_mseq(Ps, D0, D0, Text1, Ind2, Ctx, [P1]),
+            {[$#, ${, Seq, $}], expect("}", Text2)}
+    end;
+pp_shape(T, D, Text, _Ind, Ctx) -> pp_leaf(T, D, Text, Ctx).
+
+uni({{Uni, _}, _}) -> Uni.
+str({{_, Str}, _}) -> Str.
+
+pp_leaf(T, D, Text, Ctx) ->
+    S = pw(T, D, uni(Ctx), str(Ctx)),
+    {S, expect_deep(S, [], Text)}.
+
+%% After a separator: a line break to Ind, or the same line.
+pp_break([$\n | Text], Ind) -> {true, expect_deep(Ind, [], Text)};
+pp_break(Text, _Ind) -> {false, Text}.
+
+%% A list's elements after the first (Acc reversed, as pseq/5).
+pp_lseq([], _D, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc), Text};
+pp_lseq(_, 1, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc, "|..."), expect("|...", Text)};
+pp_lseq([H | T], D, Text, Ind, Ctx, Acc) ->
+    case pp_break(expect(",", Text), Ind) of
+        {true, Text1} ->
+            {E, Text2} = pp_shape(H, D - 1, Text1, Ind, Ctx),
+            pp_lseq(T, D - 1, Text2, Ind, Ctx, [E, Ind, $\n, $, | Acc]);
+        {false, Text1} ->
+            {E, Text2} = pp_shape(H, D - 1, Text1, Ind, Ctx),
+            pp_lseq(T, D - 1, Text2, Ind, Ctx, [E, $, | Acc])
+    end;
+pp_lseq(Tail, D, Text, Ind, Ctx, Acc) ->
+    case pp_break(expect("|", Text), Ind) of
+        {true, Text1} ->
+            {E, Text2} = pp_shape(Tail, D - 1, Text1, Ind, Ctx),
+            {lists:reverse(Acc, [$|, $\n, Ind | E]), Text2};
+        {false, Text1} ->
+            {E, Text2} = pp_shape(Tail, D - 1, Text1, Ind, Ctx),
+            {lists:reverse(Acc, [$| | E]), Text2}
+    end.
+
+pp_tseq([], _D, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc), Text};
+pp_tseq(_, 1, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc, ",..."), expect(",...", Text)};
+pp_tseq([E0 | Es], D, Text, Ind, Ctx, Acc) ->
+    case pp_break(expect(",", Text), Ind) of
+        {true, Text1} ->
+            {E, Text2} = pp_shape(E0, D - 1, Text1, Ind, Ctx),
+            pp_tseq(Es, D - 1, Text2, Ind, Ctx, [E, Ind, $\n, $, | Acc]);
+        {false, Text1} ->
+            {E, Text2} = pp_shape(E0, D - 1, Text1, Ind, Ctx),
+            pp_tseq(Es, D - 1, Text2, Ind, Ctx, [E, $, | Acc])
+    end.
+
+pp_mseq(_, 1, _D0, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc, ",..."), expect(",...", Text)};
+pp_mseq([], _N, _D0, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc), Text};
+pp_mseq([{K, V} | Ps], N, D0, Text, Ind, Ctx, Acc) ->
+    case pp_break(expect(",", Text), Ind) of
+        {true, Text1} ->
+            {P, Text2} = pp_pair(K, V, D0, Text1, Ind, Ctx),
+            pp_mseq(Ps, N - 1, D0, Text2, Ind, Ctx, [P, Ind, $\n, $, | Acc]);
+        {false, Text1} ->
+            {P, Text2} = pp_pair(K, V, D0, Text1, Ind, Ctx),
+            pp_mseq(Ps, N - 1, D0, Text2, Ind, Ctx, [P, $, | Acc])
+    end.
+
+%% A pair on one line, or broken after " =>" with the value indented by
+%% TInd (4 when TInd is not positive).
+pp_pair(K, V, D, Text, Ind, {_, TInd} = Ctx) ->
+    {KS, Text1} = pp_shape(K, D, Text, Ind, Ctx),
+    case Text1 of
+        " =>\n" ++ Text2 ->
+            IndV = pindent(case TInd > 0 of true -> TInd; false -> 4 end, Ind),
+            {VS, Text3} = pp_shape(V, D, expect_deep(IndV, [], Text2), IndV, Ctx),
+            {[KS, " =>\n", IndV | VS], Text3};
+        _ ->
+            {VS, Text2} = pp_shape(V, D, expect(" => ", Text1), Ind, Ctx),
+            {[KS, " => ", VS], Text2}
     end.
 
 pw(_T, 0, _Uni, _Str) -> "...";
