@@ -622,9 +622,9 @@ pshape(Text, T, D, Uni, Str, Col) ->
         false ->
             try pw(T, D, Uni, Str) of
                 S ->
-                    case expect_deep(S, [], Text) of
-                        [] -> S;
-                        _ -> Text
+                    case same_text(S, Text) of
+                        true -> S;
+                        false -> Text
                     end
             catch
                 throw:no_shape -> Text
@@ -641,9 +641,9 @@ pshape_lines(Text, _T, _D, _Ctx, _Col, []) -> Text;
 pshape_lines(Text, T, D, Ctx, Col, [TInd | More]) ->
     try pp_shape(T, D, Text, pind(erlang:max(Col, 1) - 1), {Ctx, TInd}) of
         {S, []} ->
-            case expect_deep(S, [], Text) of
-                [] -> S;
-                _ -> pshape_lines(Text, T, D, Ctx, Col, More)
+            case same_text(S, Text) of
+                true -> S;
+                false -> pshape_lines(Text, T, D, Ctx, Col, More)
             end;
         _ -> pshape_lines(Text, T, D, Ctx, Col, More)
     catch
@@ -670,6 +670,14 @@ pindent(N, Ind) -> [pind(N) | Ind].
 expect([C | Cs], [C | Text]) -> expect(Cs, Text);
 expect([], Text) -> Text;
 expect(_, _) -> erlang:throw(no_shape).
+
+%% Whether the characters of deep list S are Text.
+same_text(S, Text) ->
+    try expect_deep(S, [], Text) of
+        Rest -> Rest =:= []
+    catch
+        throw:no_shape -> false
+    end.
 
 %% The same for the characters of a deep list, without flattening it.
 expect_deep([H | T], Stack, Text) when is_list(H) -> expect_deep(H, [T | Stack], Text);
@@ -762,8 +770,8 @@ pp_tseq([E0 | Es], D, Text, Ind, Ctx, Acc) ->
             pp_tseq(Es, D - 1, Text2, Ind, Ctx, [E, $, | Acc])
     end.
 
-pp_mseq(_, 1, _D0, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc, ",..."), expect(",...", Text)};
 pp_mseq([], _N, _D0, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc), Text};
+pp_mseq(_, 1, _D0, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc, ",..."), expect(",...", Text)};
 pp_mseq([{K, V} | Ps], N, D0, Text, Ind, Ctx, Acc) ->
     case pp_break(expect(",", Text), Ind) of
         {true, Text1} ->
@@ -814,7 +822,12 @@ pw(B, 1, _Uni, _Str) when is_bitstring(B) -> "<<...>>";
 pw(B, D, Uni, Str) when is_bitstring(B) ->
     case one_line_text(B, D, Uni, Str) of
         "<<>>" = E -> E;
-        [$<, $<, $" | _] = Text -> [$<, $<, lists:droplast(lists:droplast(tl(tl(Text)))), $>, $>];
+        [$<, $<, $" | _] = Text ->
+            Mid = lists:droplast(lists:droplast(tl(tl(Text)))),
+            case lists:reverse(Mid) of
+                [$., $., $., $" | Quoted] -> [$<, $<, lists:reverse(Quoted, "\""), $., $., $., $>, $>];
+                _ -> [$<, $<, Mid, $>, $>]
+            end;
         _ -> [$<, $<, lists:reverse(wbytes(B, D, [])), $>, $>]
     end;
 pw(T, _D, Uni, _Str) ->
@@ -841,8 +854,8 @@ pelems(T, I, N, D, Uni, Str, Acc) ->
 
 ppair(K, V, D, Uni, Str) -> [pw(K, D, Uni, Str), " => ", pw(V, D, Uni, Str)].
 
-ppairs(_, 1, _D0, _Uni, _Str, Acc) -> lists:reverse(Acc, ",...");
 ppairs([], _N, _D0, _Uni, _Str, Acc) -> lists:reverse(Acc);
+ppairs(_, 1, _D0, _Uni, _Str, Acc) -> lists:reverse(Acc, ",...");
 ppairs([{K, V} | Ps], N, D0, Uni, Str, Acc) ->
     ppairs(Ps, N - 1, D0, Uni, Str, [ppair(K, V, D0, Uni, Str), $, | Acc]).
 
