@@ -723,7 +723,33 @@ pp_shape(M, D, Text, Ind, Ctx) when is_map(M), D =/= 1, D =/= 0 ->
             {Seq, Text2} = pp_mseq(Ps, D0, D0, Text1, Ind2, Ctx, [P1]),
             {[$#, ${, Seq, $}], expect("}", Text2)}
     end;
+pp_shape(B, D, Text, Ind, Ctx) when is_bitstring(B), D =/= 1, D =/= 0, B =/= <<>> ->
+    S = pw(B, D, uni(Ctx), str(Ctx)),
+    try expect_deep(S, [], Text) of
+        Rest -> {S, Rest}
+    catch
+        throw:no_shape -> pp_bin(S, Text, pindent(2, Ind))
+    end;
 pp_shape(T, D, Text, _Ind, Ctx) -> pp_leaf(T, D, Text, Ctx).
+
+%% A binary broken over lines (io_lib_pretty's pp_binary): its pieces
+%% "B", $, ... with [$\n, Ind] before a piece that starts a line; the last
+%% piece list (["B"] or ["B", $:, "Bits"]) is the tail, or [$\n, Ind, It].
+pp_bin([$<, $<, Inner, $>, $>], Text, Ind) when is_list(Inner) ->
+    {Body, Text1} = pp_bin_pieces(Inner, expect("<<", Text), Ind, []),
+    {[$<, $<, Body, $>, $>], expect(">>", Text1)};
+pp_bin(_, _, _) -> erlang:throw(no_shape).
+
+pp_bin_pieces([BS, $, | More], Text, Ind, Acc) when is_list(BS) ->
+    case Text of
+        [$\n | Text1] ->
+            Text2 = expect_deep(BS, [], expect_deep(Ind, [], Text1)),
+            pp_bin_pieces(More, expect(",", Text2), Ind, [$,, BS, Ind, $\n | Acc]);
+        _ -> pp_bin_pieces(More, expect(",", expect_deep(BS, [], Text)), Ind, [$,, BS | Acc])
+    end;
+pp_bin_pieces(Last, [$\n | Text], Ind, Acc) ->
+    {lists:reverse(Acc, [$\n, Ind, Last]), expect_deep(Last, [], expect_deep(Ind, [], Text))};
+pp_bin_pieces(Last, Text, _Ind, Acc) -> {lists:reverse(Acc, Last), expect_deep(Last, [], Text)}.
 
 uni({{Uni, _}, _}) -> Uni.
 str({{_, Str}, _}) -> Str.
@@ -807,6 +833,8 @@ pw([H | T] = L, D, Uni, Str) ->
         true -> one_line_text(L, -1, Uni, Str);
         false -> [$[, pseq(T, D - 1, Uni, Str, [pw(H, D - 1, Uni, Str)]), $]]
     end;
+pw(M, _D, _Uni, _Str) when M =:= #{} -> "#{}";
+pw(<<>>, _D, _Uni, _Str) -> "<<>>";
 pw(T, 1, _Uni, _Str) when is_tuple(T) -> "{...}";
 pw(T, D, Uni, Str) when is_tuple(T) ->
     [${, pelems(T, 2, erlang:tuple_size(T), D - 1, Uni, Str, [pw(erlang:element(1, T), D - 1, Uni, Str)]), $}];

@@ -3,7 +3,8 @@
 %% ~p, ~P and io_lib:print/1 laid out over several lines return
 %% io_lib_pretty's nesting: io_lib:write's one-line nesting with [$,, $\n,
 %% Ind, Elem] at each break, Ind nested as io_lib_pretty's indentation
-%% (lists, tuples, tagged tuples, maps, pairs broken after " =>").
+%% (lists, tuples, tagged tuples, maps, pairs broken after " =>", binaries
+%% broken between bytes).
 main() ->
     L = lists:seq(1, 30),
     Lines = [{"~p", [L]}, {"abc ~p", [L]}, {"~p", [{tag, L}]}, {"~p", [{a_very_long_tag_name, L, [x]}]},
@@ -18,7 +19,9 @@ main() ->
              {"~p", [[<<"a long binary that goes on and on and on">>, <<"another binary string value here">>]]},
              {"~p", [{ok, #{name => "a name", list => L, map => #{a => 1, b => {c, d}}}}]}, {"~p", [[[[[L]]]]]},
              {"~lp", [["abc", L]]}, {"~10p", [{a, b, [c, d], "e"}]}, {"~p", [lists:duplicate(20, {aaaa, bbbb})]},
-             {"~p", [[#{}, {}, [], <<>>, L]]}, {"x~n  ~p~n", [{L}]}],
+             {"~p", [[#{}, {}, [], <<>>, L]]}, {"x~n  ~p~n", [{L}]},
+             {"~30p", [[<<9, 169, 6:4>>, list_to_binary(L), <<1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17>>]]},
+             {"~40p", [{tag, <<"a long printable binary that cannot fit on the line">>}]}],
     %% (each result written as it is made: little live data, so the
     %% collect-at-every-allocation test mode stays quick)
     [io:format("~w~n", [io_lib:format(F, A)]) || {F, A} <- Lines],
