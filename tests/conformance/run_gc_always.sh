@@ -16,7 +16,7 @@ set -u
 std_slow="std_lists_big_inputs erl_t2b_lists"
 # The sort-family property programs (erl_sortprop_*): thousands of sorts each.
 std_slow="$std_slow $(cd "$(dirname "$0")" && ls erl_sortprop_*.erl | sed 's/\.erl$//' | tr '\n' ' ')"
-# io_lib's nesting property program: 400 random terms in nine formats.
+# io_lib's nesting property program: 150 random terms in nine formats.
 std_slow="$std_slow io_lib_deep_prop"
 std_slow="$std_slow io_big_w io_big_p io_big_p_shapes io_big_p_nested io_big_p_map probe-io-w_huge-heap probe-io-w_huge_tuple-heap probe-io-p_huge-heap probe-io-w_huge-reductions probe-io-w_huge_tuple-reductions probe-io-p_huge-reductions probe-io-put_huge probe-io-put_deep probe-io-write-loop"
 for f in seq duplicate sort usort flatten; do std_slow="$std_slow probe-std-$f-reductions probe-std-$f-heap"; done
