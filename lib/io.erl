@@ -13,7 +13,7 @@ format(Format, Args) ->
     Chars = try io_lib:format(Format, Args)
             catch error:_ -> erlang:error(badarg, [Format, Args])
             end,
-    write_chars(Chars).
+    write_deep(Chars).
 
 fwrite(Format) -> format(Format, []).
 
@@ -21,7 +21,38 @@ fwrite(Format, Args) -> format(Format, Args).
 
 nl() -> write_chars("\n").
 
-write(Term) -> write_chars(io_lib:write(Term)).
+write(Term) -> write_deep(io_lib:write(Term)).
+
+%% io_lib's deep character lists, written 65,536 characters at a time
+%% (flattened a chunk at a time, without deep recursion, so a big text is
+%% never copied whole). A flat piece of 1,024 characters or more (the text
+%% of a ~p, a long ~s) goes to the builtin as it is, uncopied.
+write_deep(Deep) ->
+    case flat_len(Deep, 0) of
+        false -> write_deep(Deep, [], [], 0);
+        _ -> write_chars(Deep)
+    end.
+
+write_deep(L, Stack, Rev, 65536) ->
+    write_chars(lists:reverse(Rev)),
+    write_deep(L, Stack, [], 0);
+write_deep([H | T], Stack, Rev, N) when is_list(H) ->
+    case flat_len(H, 0) of
+        Len when is_integer(Len), Len >= 1024 ->
+            write_chars(lists:reverse(Rev)),
+            write_chars(H),
+            write_deep(T, Stack, [], 0);
+        _ -> write_deep(H, [T | Stack], Rev, N)
+    end;
+write_deep([C | T], Stack, Rev, N) -> write_deep(T, Stack, [C | Rev], N + 1);
+write_deep([], [T | Stack], Rev, N) -> write_deep(T, Stack, Rev, N);
+write_deep([], [], Rev, _N) -> write_chars(lists:reverse(Rev)).
+
+%% The length of a flat list of integers, or false (it stops at the first
+%% element that is not an integer).
+flat_len([C | T], N) when is_integer(C) -> flat_len(T, N + 1);
+flat_len([], N) -> N;
+flat_len(_, _) -> false.
 
 %% Unicode chardata: a deep list of characters and UTF-8 binaries, or a
 %% binary. Characters are checked before anything is written.

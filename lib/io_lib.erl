@@ -1,12 +1,17 @@
 %% lib/io_lib.erl — OTP 25's io_lib:format/fwrite (every control sequence)
 %% and the small printing helpers, for Hyperlang (docs/io.md).
 %% The format string is parsed and each directive laid out here, in
-%% preemptible Erlang; terms are printed by the C builtins
-%% erlang:hl_format_w/2 (~w) and erlang:hl_format_p/5 (~p), which print at
-%% most 64 Ki nodes per call and answer `false` for anything bigger: ~w then
-%% splits the term here, one level at a time. Written for Hyperlang from
-%% OTP's documented behaviour (checked against erl by
-%% tests/conformance/io_*.erl), not copied.
+%% preemptible Erlang, into the deep list OTP returns: the format's own
+%% characters and the text of the small directives one character per
+%% element, each ~w ~W ~p ~P and ~s (of a non-atom) one element holding
+%% its own deep list (io_lib:write's nesting for ~w, the argument's nesting
+%% for ~s, OTP's padding pieces). ~w's structure is built here; atoms and
+%% funs are printed by the C builtin erlang:hl_format_w/2, and ~p by
+%% erlang:hl_format_p/6, which prints at most 64 Ki nodes per call and
+%% answers `false` for anything bigger; its text is given io_lib_pretty's
+%% nesting here (pshape, docs/io.md). Written for
+%% Hyperlang from OTP's documented behaviour and observed results (checked
+%% against erl by tests/conformance/io_*.erl), not copied.
 -module(io_lib).
 -export([format/2, fwrite/2, write/1, write/2, print/1, nl/0,
          char_list/1, deep_char_list/1, printable_list/1,
@@ -27,16 +32,17 @@ format(Format, Args) ->
         error:_ -> erlang:error(badarg, [Format, Args])
     end.
 
-write(Term) -> flat(wtext(Term, false)).
+write(Term) -> w1(Term, -1, false).
 
-write(Term, Depth) when is_integer(Depth) -> flat(wdepth(Term, Depth, false));
+write(_Term, 0) -> "...";
+write(Term, Depth) when is_integer(Depth) -> w1(Term, Depth, false);
 write(Term, Depth) -> erlang:error(badarg, [Term, Depth]).
 
-print(Term) -> ptext(Term, 1, 80, false, true).
+print(Term) -> pshape(ptext(Term, 1, 80, false, true), Term, -1, false, true, 1).
 
 nl() -> "\n".
 
-write_atom(A) when is_atom(A) -> wtext(A, true);
+write_atom(A) when is_atom(A) -> erlang:hl_format_w(A, true);
 write_atom(A) -> erlang:error(function_clause, [A]).
 
 char_list([C | Cs]) when is_integer(C), C >= 0, C < 16#D800;
@@ -97,11 +103,13 @@ utf8_to_list(<<C/utf8, R/binary>>, Acc) -> utf8_to_list(R, [C | Acc]);
 utf8_to_list(<<>>, Acc) -> lists:reverse(Acc);
 utf8_to_list(_, _) -> error.
 
-%% build(Chars, Args, Segs, Col, Pend): the output, or error (badarg).
-%% Segs holds the finished pieces (flat lists) in reverse; the column is
-%% only needed by ~p/~P, so it is kept lazily: Col is the column after the
-%% pieces not in Pend (the newest pieces, reversed).
-build([$~ | Cs], Args, Segs, Col0, Pend0) ->
+%% build(Chars, Args, Out, Col, Pend): the output, or error (badarg).
+%% Out is the result in reverse: a character per element for the format's
+%% own characters and the small directives, one element per big directive
+%% (~w ~W ~p ~P, ~s of a non-atom). The column is only needed by ~p/~P, so
+%% it is kept lazily: Col is the column after the pieces not in Pend (the
+%% newest pieces, reversed).
+build([$~ | Cs], Args, Out, Col0, Pend0) ->
     case directive(Cs, Args) of
         error -> error;
         {Ctl, As, F, Adj, P, Pad, Enc, Str, Cs1, Args1} ->
@@ -112,32 +120,36 @@ build([$~ | Cs], Args, Segs, Col0, Pend0) ->
             case control(Ctl, As, F, Adj, P, Pad, Enc, Str, Col) of
                 error -> error;
                 false -> error;
-                {flat, Seg} -> build(Cs1, Args1, [Seg | Segs], Col, [Seg | Pend]);
-                Out ->
-                    Seg = flat(Out),
-                    build(Cs1, Args1, [Seg | Segs], Col, [Seg | Pend])
+                {done, Seg} -> build(Cs1, Args1, [Seg | Out], Col, [Seg | Pend]);
+                Seg ->
+                    case big(Ctl, As) of
+                        true -> build(Cs1, Args1, [Seg | Out], Col, [Seg | Pend]);
+                        false ->
+                            Chars = flat(Seg),
+                            build(Cs1, Args1, lists:reverse(Chars, Out), Col, [Chars | Pend])
+                    end
             end
     end;
-build([C | Cs], Args, Segs, Col, Pend) ->
+build([C | Cs], Args, Out, Col, Pend) ->
     {Run, Rest} = plain(Cs, [C]),
-    build(Rest, Args, [Run | Segs], Col, [Run | Pend]);
-build([], [], Segs, _Col, _Pend) -> concat(Segs);
+    build(Rest, Args, lists:reverse(Run, Out), Col, [Run | Pend]);
+build([], [], Out, _Col, _Pend) -> lists:reverse(Out);
 build(_, _, _, _, _) -> error.
+
+%% OTP lays out these directives after the others, each as one element of
+%% the result; the others' characters are spliced in flat.
+big(C, _) when C =:= $w; C =:= $W; C =:= $p; C =:= $P -> true;
+big($s, [A]) -> not is_atom(A);
+big(_, _) -> false.
 
 plain([C | Cs], Run) when C =/= $~ -> plain(Cs, [C | Run]);
 plain(Cs, Run) -> {lists:reverse(Run), Cs}.
 
-settle([Seg | Segs], Col) -> settle(Segs, columns(Seg, Col));
+settle([Seg | Segs], Col) -> settle(Segs, columns(flat(Seg), Col));
 settle([], Col) -> Col.
 
 columns([C | Cs], Col) -> columns(Cs, column(C, Col));
 columns([], Col) -> Col.
-
-%% The pieces (newest first) joined; the newest is not copied.
-concat([]) -> [];
-concat([Last | Segs]) -> concat(Segs, Last).
-concat([Seg | Segs], Acc) -> concat(Segs, Seg ++ Acc);
-concat([], Acc) -> Acc.
 
 %% Pushes the characters of a deep list onto Rev (no deep recursion).
 push([H | T], Stack, Rev) when is_list(H) -> push(H, [T | Stack], Rev);
@@ -236,15 +248,11 @@ take(_, _, _) -> error.
 
 %% ---- the control sequences -------------------------------------------------
 
-control($w, [A], none, _Adj, none, _Pad, Enc, _Str, _Col) ->
-    case erlang:hl_format_w(A, Enc =:= unicode) of
-        false -> wsplit(A, Enc =:= unicode);
-        Cs -> {flat, Cs}
-    end;
 control($w, [A], F, Adj, P, Pad, Enc, _Str, _Col) ->
-    term(wtext(A, Enc =:= unicode), F, Adj, P, Pad);
+    term(w1(A, -1, Enc =:= unicode), F, Adj, P, Pad);
+control($W, [_A, 0], F, Adj, P, Pad, _Enc, _Str, _Col) -> term("...", F, Adj, P, Pad);
 control($W, [A, D], F, Adj, P, Pad, Enc, _Str, _Col) when is_integer(D) ->
-    term(wdepth(A, D, Enc =:= unicode), F, Adj, P, Pad);
+    term(w1(A, D, Enc =:= unicode), F, Adj, P, Pad);
 control($p, [A], F, Adj, P, _Pad, Enc, Str, Col) ->
     print(A, -1, F, Adj, P, Enc, Str, Col);
 control($P, [A, D], F, Adj, P, _Pad, Enc, Str, Col) when is_integer(D) ->
@@ -252,7 +260,7 @@ control($P, [A, D], F, Adj, P, _Pad, Enc, Str, Col) when is_integer(D) ->
 control($s, [A], F, Adj, P, Pad, Enc, _Str, _Col) ->
     case chars_of(A, Enc) of
         error -> error;
-        S -> string(S, F, Adj, P, Pad)
+        S -> string(S, F, Adj, P, Pad, Enc)
     end;
 control($c, [A], F, Adj, P, Pad, Enc, _Str, _Col) when is_integer(A) ->
     C = case Enc of
@@ -293,14 +301,15 @@ base(_) -> error.
 
 prefix_ok(P) -> deep_char_list(P).
 
-%% Results of the helpers below are flattened by build/4; `false` or
-%% `error` from a guard-like check means badarg.
+%% Results of the helpers below are deep lists shaped as OTP's (big
+%% directives keep them, build/5 flattens the others); `false` or `error`
+%% from a guard-like check means badarg.
 
 term(_T, _F, _Adj, _P, Pad) when not is_integer(Pad) -> error;
 term(T, none, _Adj, none, _Pad) -> T;
 term(T, none, Adj, P, Pad) -> term(T, P, Adj, P, Pad);
 term(T, F, Adj, P0, Pad) when is_integer(F), F >= 0 ->
-    L = flen(T),
+    L = chars_length(T),
     P = erlang:min(L, case P0 of
                            none -> F;
                            _ when is_integer(P0) -> erlang:min(P0, F)
@@ -315,24 +324,51 @@ adjust(Data, [], _) -> Data;
 adjust(Data, Pad, left) -> [Data | Pad];
 adjust(Data, Pad, right) -> [Pad | Data].
 
-chars(C, N) when is_integer(N), N >= 0 -> lists:duplicate(N, C).
+%% N copies of C as OTP nests them: halves shared, an odd one in front.
+chars(_C, 0) -> [];
+chars(C, 1) -> [C];
+chars(C, 2) -> [C, C];
+chars(C, 3) -> [C, C, C];
+chars(C, N) when is_integer(N), N > 3 ->
+    Half = chars(C, N bsr 1),
+    case N band 1 of
+        0 -> [Half | Half];
+        1 -> [C, Half | Half]
+    end.
 
-string(S, none, _Adj, none, _Pad) -> S;
-string(S, F, Adj, none, Pad) when is_integer(F) -> string_field(S, F, Adj, erlang:length(S), Pad);
-string(S, none, _Adj, P, Pad) when is_integer(P) -> string_field(S, P, left, erlang:length(S), Pad);
-string(S, F, Adj, P, Pad) when is_integer(F), is_integer(P), F > P ->
-    N = erlang:length(S),
+%% Characters in a deep list: bytes counted as such, else grapheme
+%% clusters (io_lib:chars_length/1).
+chars_length(S) ->
+    Flat = flat(S),
+    case latin1_flat(Flat, 0) of
+        false -> string:length(Flat);
+        N -> N
+    end.
+
+latin1_flat([C | Cs], N) when is_integer(C), C >= 0, C =< 255 -> latin1_flat(Cs, N + 1);
+latin1_flat([], N) -> N;
+latin1_flat(_, _) -> false.
+
+%% The first N characters, flat (latin1: elements; unicode: graphemes).
+flat_trunc(S, N, latin1) -> lists:sublist(flat(S), N);
+flat_trunc(S, N, unicode) -> flat(string:slice(flat(S), 0, N)).
+
+string(S, none, _Adj, none, _Pad, _Enc) -> S;
+string(S, F, Adj, none, Pad, Enc) when is_integer(F) -> string_field(S, F, Adj, chars_length(S), Pad, Enc);
+string(S, none, _Adj, P, Pad, Enc) when is_integer(P) -> string_field(S, P, left, chars_length(S), Pad, Enc);
+string(S, F, Adj, P, Pad, Enc) when is_integer(F), is_integer(P), F > P ->
+    N = chars_length(S),
     if
-        N > P -> adjust(lists:sublist(S, P), chars(Pad, F - P), Adj);
+        N > P -> adjust(flat_trunc(S, P, Enc), chars(Pad, F - P), Adj);
         N < P -> adjust([S | chars(Pad, P - N)], chars(Pad, F - P), Adj);
         true -> adjust(S, chars(Pad, F - P), Adj)
     end;
-string(S, F, Adj, F, Pad) when is_integer(F) -> string_field(S, F, Adj, erlang:length(S), Pad);
-string(_, _, _, _, _) -> error.
+string(S, F, Adj, F, Pad, Enc) when is_integer(F) -> string_field(S, F, Adj, chars_length(S), Pad, Enc);
+string(_, _, _, _, _, _) -> error.
 
-string_field(S, F, _Adj, N, _Pad) when N > F -> lists:sublist(S, F);
-string_field(S, F, Adj, N, Pad) when N < F -> adjust(S, chars(Pad, F - N), Adj);
-string_field(S, _, _, _, _) -> S.
+string_field(S, F, _Adj, N, _Pad, Enc) when N > F -> flat_trunc(S, F, Enc);
+string_field(S, F, Adj, N, Pad, _Enc) when N < F -> adjust(S, chars(Pad, F - N), Adj);
+string_field(S, _, _, _, _, _) -> S.
 
 char(C, none, _Adj, none, _Pad) -> [C];
 char(C, F, _Adj, none, _Pad) when is_integer(F) -> chars(C, F);
@@ -340,20 +376,22 @@ char(C, none, _Adj, P, _Pad) when is_integer(P) -> chars(C, P);
 char(C, F, Adj, P, Pad) when is_integer(F), is_integer(P), F >= P -> adjust(chars(C, P), chars(Pad, F - P), Adj);
 char(_, _, _, _, _) -> error.
 
-%% ~s's argument as characters: an atom, or a deep list of characters and
-%% binaries (latin1: characters 0..255, binaries as bytes; unicode: any
-%% characters, binaries as UTF-8 when valid, else as bytes).
+%% ~s's argument as characters, nested as the argument is (binaries become
+%% lists): an atom, or a deep list of characters and binaries (latin1:
+%% characters 0..255, binaries as bytes; unicode: any characters, binaries
+%% as UTF-8 when valid, else as bytes). A binary may also be a tail.
+%% Each level is built tail recursively; only nesting recurses.
 chars_of(A, _Enc) when is_atom(A) -> erlang:atom_to_list(A);
-chars_of(L, Enc) when is_list(L); is_binary(L) -> cdata(L, Enc, [], []);
+chars_of(L, Enc) when is_list(L); is_binary(L) ->
+    try cdata(L, Enc, []) catch throw:bad_chars -> error end;
 chars_of(_, _) -> error.
 
-cdata([C | Cs], latin1, More, Acc) when is_integer(C), C >= 0, C =< 255 -> cdata(Cs, latin1, More, [C | Acc]);
-cdata([C | Cs], unicode, More, Acc) when is_integer(C), C >= 0 -> cdata(Cs, unicode, More, [C | Acc]);
-cdata([L | Cs], Enc, More, Acc) when is_list(L); is_binary(L) -> cdata(L, Enc, [Cs | More], Acc);
-cdata(B, Enc, More, Acc) when is_binary(B) -> cdata([], Enc, More, lists:reverse(bin_chars(B, Enc), Acc));
-cdata([], Enc, [Cs | More], Acc) -> cdata(Cs, Enc, More, Acc);
-cdata([], _Enc, [], Acc) -> lists:reverse(Acc);
-cdata(_, _, _, _) -> error.
+cdata([C | Cs], latin1, Acc) when is_integer(C), C >= 0, C =< 255 -> cdata(Cs, latin1, [C | Acc]);
+cdata([C | Cs], unicode, Acc) when is_integer(C), C >= 0 -> cdata(Cs, unicode, [C | Acc]);
+cdata([L | Cs], Enc, Acc) when is_list(L); is_binary(L) -> cdata(Cs, Enc, [cdata(L, Enc, []) | Acc]);
+cdata([], _Enc, Acc) -> lists:reverse(Acc);
+cdata(B, Enc, Acc) when is_binary(B) -> lists:reverse(Acc, bin_chars(B, Enc));
+cdata(_, _, _) -> erlang:throw(bad_chars).
 
 bin_chars(B, latin1) -> erlang:binary_to_list(B);
 bin_chars(B, unicode) ->
@@ -485,119 +523,68 @@ point(Ds, I) ->
 
 %% ---- ~w ~W ~p ~P ------------------------------------------------------------
 
-%% ~w text (a deep list): the builtin prints up to its budget; a bigger
-%% term is split here one level at a time.
-wtext(T, Uni) ->
+%% io_lib:write/2's text of T at depth D (negative: no limit) as OTP nests
+%% it: a list is [$[, [W1, $,, W2, ... | Tail], $]] (Tail [] or [$|, W] or
+%% "|..."), a tuple [${, [W1, $,, W2 ...], $}], a map [$#, ${, [Pair, $,,
+%% ...], $}] with Pair = [WK, " => ", WV], a bitstring [$<, $<, [B1, $,,
+%% ... ], $>, $>]; numbers, atoms, [] {} #{} and cut-offs are flat.
+%% Sequences are built tail recursively; only nesting recurses.
+w1(_T, 0, _Uni) -> "...";
+w1(T, _D, _Uni) when is_integer(T) -> erlang:integer_to_list(T);
+w1(T, _D, _Uni) when is_float(T) -> erlang:float_to_list(T, [short]);
+w1([], _D, _Uni) -> "[]";
+w1({}, _D, _Uni) -> "{}";
+w1([_ | _], 1, _Uni) -> "[...]";
+w1([H | T], D, Uni) -> [$[, wseq(T, D - 1, Uni, [w1(H, D - 1, Uni)]), $]];
+w1(T, 1, _Uni) when is_tuple(T) -> "{...}";
+w1(T, D, Uni) when is_tuple(T) ->
+    [${, welems(T, 2, erlang:tuple_size(T), D - 1, Uni, [w1(erlang:element(1, T), D - 1, Uni)]), $}];
+w1(M, D, Uni) when is_map(M) -> wmap(M, D, Uni);
+w1(B, D, _Uni) when is_bitstring(B) -> [$<, $<, lists:reverse(wbytes(B, D, [])), $>, $>];
+w1(T, _D, Uni) ->
     case erlang:hl_format_w(T, Uni) of
-        false -> wsplit(T, Uni);
+        false -> erlang:error(system_limit, [T]);
         Cs -> Cs
     end.
 
-wsplit([_ | _] = L, Uni) -> [$[ | wchunks(L, Uni, [])];
-wsplit(T, Uni) when is_tuple(T) -> [${ | welems(erlang:tuple_to_list(T), Uni, $}, [])];
-wsplit(B, Uni) when is_bitstring(B) -> [$<, $< | wbytes(B, Uni)];
-wsplit(M, Uni) when is_map(M) ->
-    [$#, ${ | pelems(wpairs(map_pairs(M), Uni, []), $}, [])];
-wsplit(T, _Uni) -> erlang:error(system_limit, [T]).
+%% The rest of a list after an element printed at depth D.
+wseq([], _D, _Uni, Acc) -> lists:reverse(Acc);
+wseq(_, 1, _Uni, Acc) -> lists:reverse(Acc, "|...");
+wseq([H | T], D, Uni, Acc) -> wseq(T, D - 1, Uni, [w1(H, D - 1, Uni), $, | Acc]);
+wseq(Tail, D, Uni, Acc) -> lists:reverse(Acc, [$|, w1(Tail, D - 1, Uni)]).
 
-%% A long list is printed 1,000 elements at a time (one builtin call per
-%% chunk, its brackets dropped); a chunk too big for the builtin is split
-%% element by element.
-wchunks(L, Uni, Acc) ->
-    case take_proper(L, 1000, []) of
-        {Chunk, []} -> lists:reverse(Acc, [wchunk(Chunk, Uni, "]")]);
-        {Chunk, [_ | _] = Rest} -> wchunks(Rest, Uni, [$,, wchunk(Chunk, Uni, []) | Acc]);
-        {Chunk, Tail} -> lists:reverse(Acc, [wchunk(Chunk, Uni, [$|, wtext(Tail, Uni), $]])])
-    end.
+welems(_T, I, N, _D, _Uni, Acc) when I > N -> lists:reverse(Acc);
+welems(_T, _I, _N, 1, _Uni, Acc) -> lists:reverse(Acc, ",...");
+welems(T, I, N, D, Uni, Acc) ->
+    welems(T, I + 1, N, D - 1, Uni, [w1(erlang:element(I, T), D - 1, Uni), $, | Acc]).
 
-wchunk(Chunk, Uni, After) ->
-    case erlang:hl_format_w(Chunk, Uni) of
-        false -> wlist(Chunk, Uni, [], After);
-        [$[ | Cs] -> [lists:droplast(Cs) | After]
-    end.
-
-take_proper([H | T], N, Acc) when N > 0 -> take_proper(T, N - 1, [H | Acc]);
-take_proper(T, _N, Acc) -> {lists:reverse(Acc), T}.
-
-%% (tail recursive: the pieces are collected in reverse)
-wlist([H | T], Uni, [], End) -> wlist(T, Uni, [wtext(H, Uni)], End);
-wlist([H | T], Uni, Acc, End) -> wlist(T, Uni, [wtext(H, Uni), $, | Acc], End);
-wlist([], _Uni, Acc, End) -> lists:reverse(Acc, End).
-
-welems([], _Uni, Close, Acc) -> lists:reverse(Acc, [Close]);
-welems([E | Es], Uni, Close, []) -> welems(Es, Uni, Close, [wtext(E, Uni)]);
-welems([E | Es], Uni, Close, Acc) -> welems(Es, Uni, Close, [wtext(E, Uni), $, | Acc]).
-
-wpairs([{K, V} | Ps], Uni, Acc) -> wpairs(Ps, Uni, [[wtext(K, Uni), " => ", wtext(V, Uni)] | Acc]);
-wpairs([], _Uni, Acc) -> lists:reverse(Acc).
-
-%% (map pairs come already printed)
-pelems([], Close, Acc) -> lists:reverse(Acc, [Close]);
-pelems([E | Es], Close, []) -> pelems(Es, Close, [E]);
-pelems([E | Es], Close, Acc) -> pelems(Es, Close, [E, $, | Acc]).
-
-%% A big bitstring's bytes (~w never prints binaries as strings).
-wbytes(B, _Uni) -> wbytes(B, [], first).
-
-wbytes(<<B:8, R/bitstring>>, Acc, First) ->
-    Acc1 = case First of
-               first -> [erlang:integer_to_list(B)];
-               _ -> [erlang:integer_to_list(B), $, | Acc]
-           end,
-    wbytes(R, Acc1, next);
-wbytes(<<>>, Acc, _) -> lists:reverse(Acc, ">>");
-wbytes(R, Acc, First) ->
-    N = erlang:bit_size(R),
-    <<V:N>> = R,
-    Sep = case First of
-              first -> [];
-              _ -> [$,]
-          end,
-    lists:reverse(Acc, Sep ++ [erlang:integer_to_list(V), $:, erlang:integer_to_list(N), $>, $>]).
-
-%% io_lib:write/2 with a depth (~W).
-wdepth(T, D, Uni) when D < 0 -> wtext(T, Uni);
-wdepth(_T, 0, _Uni) -> "...";
-wdepth([], _D, _Uni) -> "[]";
-wdepth([_ | _], 1, _Uni) -> "[...]";
-wdepth([H | T], D, Uni) -> [$[, wdepth(H, D - 1, Uni) | wdtail(T, D - 1, Uni, $|, $])];
-wdepth({}, _D, _Uni) -> "{}";
-wdepth(T, 1, _Uni) when is_tuple(T) -> "{...}";
-wdepth(T, D, Uni) when is_tuple(T) ->
-    [H | Es] = erlang:tuple_to_list(T),
-    [${, wdepth(H, D - 1, Uni) | wdtail(Es, D - 1, Uni, $,, $})];
 %% (OTP 25 prints any map at depth 1 as #{}, every pair at depth D - 1,
 %% and ",..." once the pair count reaches the depth, even at the end)
-wdepth(M, D, Uni) when is_map(M) ->
-    case erlang:map_size(M) of
-        0 -> "#{}";
-        _ when D =:= 1 -> "#{}";
-        _ ->
-            [{K, V} | Ps] = map_pairs(M),
-            [$#, ${, wpair(K, V, D - 1, Uni) | wdpairs(Ps, D - 1, D - 1, Uni)]
-    end;
-wdepth(B, D, _Uni) when is_bitstring(B) -> [$<, $< | wdbytes(B, D)];
-wdepth(T, _D, Uni) -> wtext(T, Uni).
+wmap(_M, 1, _Uni) -> "#{}";
+wmap(M, D, Uni) ->
+    case map_pairs(M) of
+        [] -> "#{}";
+        [{K, V} | Ps] ->
+            D0 = D - 1,
+            [$#, ${, wpairs(Ps, D0, D0, Uni, [wpair(K, V, D0, Uni)]), $}]
+    end.
 
-wdtail([], _D, _Uni, _S, Close) -> [Close];
-wdtail(_, 1, _Uni, S, Close) -> [S, "...", Close];
-wdtail([H | T], D, Uni, S, Close) -> [$,, wdepth(H, D - 1, Uni) | wdtail(T, D - 1, Uni, S, Close)];
-wdtail(T, D, Uni, S, Close) -> [S, wdepth(T, D - 1, Uni), Close].
+wpair(K, V, D, Uni) -> [w1(K, D, Uni), " => ", w1(V, D, Uni)].
 
-wpair(K, V, D, Uni) -> [wdepth(K, D, Uni), " => ", wdepth(V, D, Uni)].
+wpairs(_, 1, _D0, _Uni, Acc) -> lists:reverse(Acc, ",...");
+wpairs([], _N, _D0, _Uni, Acc) -> lists:reverse(Acc);
+wpairs([{K, V} | Ps], N, D0, Uni, Acc) -> wpairs(Ps, N - 1, D0, Uni, [wpair(K, V, D0, Uni), $, | Acc]).
 
-wdpairs(_, 1, _D0, _Uni) -> ",...}";
-wdpairs([], _N, _D0, _Uni) -> "}";
-wdpairs([{K, V} | Ps], N, D0, Uni) -> [$,, wpair(K, V, D0, Uni) | wdpairs(Ps, N - 1, D0, Uni)].
-
-wdbytes(<<>>, _D) -> ">>";
-wdbytes(_, 1) -> "...>>";
-wdbytes(<<B:8>>, _D) -> [erlang:integer_to_list(B), ">>"];
-wdbytes(<<B:8, R/bitstring>>, D) -> [erlang:integer_to_list(B), $, | wdbytes(R, D - 1)];
-wdbytes(R, _D) ->
+%% A bitstring's elements, reversed: "1", $,, "2", ... then "X:Bits" for
+%% a last partial byte, or "..." where the depth runs out.
+wbytes(<<>>, _D, Acc) -> Acc;
+wbytes(_, 1, Acc) -> ["..." | Acc];
+wbytes(<<X:8>>, _D, Acc) -> [erlang:integer_to_list(X) | Acc];
+wbytes(<<X:8, R/bitstring>>, D, Acc) -> wbytes(R, D - 1, [$,, erlang:integer_to_list(X) | Acc]);
+wbytes(R, _D, Acc) ->
     N = erlang:bit_size(R),
     <<V:N>> = R,
-    [erlang:integer_to_list(V), $:, erlang:integer_to_list(N), ">>"].
+    [erlang:integer_to_list(N), $:, erlang:integer_to_list(V) | Acc].
 
 %% A map's pairs in the order ~w and ~p show them (at most 65,536 pairs:
 %% system_limit beyond).
@@ -610,8 +597,295 @@ print(A, D, none, Adj, P, Enc, Str, Col) -> print(A, D, 80, Adj, P, Enc, Str, Co
 print(A, D, F, Adj, none, Enc, Str, Col) -> print(A, D, F, Adj, Col + 1, Enc, Str, Col);
 print(_A, 0, F, right, P, _Enc, _Str, _Col) when is_integer(F), is_integer(P) -> "...";
 print(A, D, F, right, P, Enc, Str, _Col) when is_integer(F), is_integer(P) ->
-    {flat, ptext(A, P, F, Enc =:= unicode, Str, erlang:max(D, -1))};
+    Uni = Enc =:= unicode,
+    {done, pshape(ptext(A, P, F, Uni, Str, erlang:max(D, -1)), A, erlang:max(D, -1), Uni, Str, P)};
 print(_, _, _, _, _, _, _, _) -> error.
+
+%% ~p text on one line has io_lib_pretty's one-line nesting: io_lib:write's
+%% but for strings (flat), binaries (<<"..">> as [$<, $<, Text, $>, $>]),
+%% an improper tail spliced after $|, and the depth cut-offs [$[, "...",
+%% $]], "{...}", "#{...}", "<<...>>". A layout over several lines nests as
+%% io_lib_pretty's pp: the same, with [$,, $\n, Ind, Elem] where a line
+%% breaks, Ind the container's indentation as io_lib_pretty nests it, and
+%% a map pair broken after " =>\n". The nesting is rebuilt here following
+%% the printer's text, and kept only when its characters are that text
+%% (else the flat text is the result; docs/io.md). A text of more than
+%% 8,192 characters over several lines stays flat (the walk is Erlang work
+%% per character).
+pshape(Text, T, D, Uni, Str, Col) ->
+    case lists:member($\n, Text) of
+        true ->
+            case longer(Text, 8192) of
+                true -> Text; % (not nested: see docs/io.md)
+                false -> pshape_lines(Text, T, D, {Uni, Str}, Col, [-1, 4, 1])
+            end;
+        false ->
+            try pw(T, D, Uni, Str) of
+                S ->
+                    case same_text(S, Text) of
+                        true -> S;
+                        false -> Text
+                    end
+            catch
+                throw:no_shape -> Text
+            end
+    end.
+
+longer([_ | T], N) when N > 0 -> longer(T, N - 1);
+longer([_ | _], 0) -> true;
+longer([], _) -> false.
+
+%% The tagged-tuple indentation io_lib_pretty chose is not in the text
+%% where no line breaks inside a tagged tuple: each candidate is tried.
+pshape_lines(Text, _T, _D, _Ctx, _Col, []) -> Text;
+pshape_lines(Text, T, D, Ctx, Col, [TInd | More]) ->
+    try pp_shape(T, D, Text, pind(erlang:max(Col, 1) - 1), {Ctx, TInd}) of
+        {S, []} ->
+            case same_text(S, Text) of
+                true -> S;
+                false -> pshape_lines(Text, T, D, Ctx, Col, More)
+            end;
+        _ -> pshape_lines(Text, T, D, Ctx, Col, More)
+    catch
+        throw:no_shape -> pshape_lines(Text, T, D, Ctx, Col, More)
+    end.
+
+%% io_lib_pretty's spaces: like chars/2 but one space is [$\s, []].
+pind(0) -> [];
+pind(2) -> [$\s, $\s];
+pind(3) -> [$\s, $\s, $\s];
+pind(N) ->
+    Half = pind(N bsr 1),
+    case N band 1 of
+        0 -> [Half | Half];
+        1 -> [$\s, Half | Half]
+    end.
+
+%% N more spaces of indentation in front of Ind.
+pindent(1, Ind) -> [$\s | Ind];
+pindent(4, Ind) -> [[$\s, $\s], [$\s, $\s] | Ind];
+pindent(N, Ind) -> [pind(N) | Ind].
+
+%% The text must start with Prefix: the rest.
+expect([C | Cs], [C | Text]) -> expect(Cs, Text);
+expect([], Text) -> Text;
+expect(_, _) -> erlang:throw(no_shape).
+
+%% Whether the characters of deep list S are Text.
+same_text(S, Text) ->
+    try expect_deep(S, [], Text) of
+        Rest -> Rest =:= []
+    catch
+        throw:no_shape -> false
+    end.
+
+%% The same for the characters of a deep list, without flattening it.
+expect_deep([H | T], Stack, Text) when is_list(H) -> expect_deep(H, [T | Stack], Text);
+expect_deep([C | T], Stack, [C | Text]) -> expect_deep(T, Stack, Text);
+expect_deep([], [T | Stack], Text) -> expect_deep(T, Stack, Text);
+expect_deep([], [], Text) -> Text;
+expect_deep(_, _, _) -> erlang:throw(no_shape).
+
+%% T's nesting and the text after it; Ind the indentation of its lines.
+pp_shape([_ | _] = L, D, Text, Ind, {{Uni, Str}, _} = Ctx) when D =/= 1, D =/= 0 ->
+    case Str andalso printable_latin1_list(L) of
+        true -> pp_leaf(L, D, Text, Ctx);
+        false ->
+            [H | T] = L,
+            Ind1 = pindent(1, Ind),
+            {E1, Text1} = pp_shape(H, D - 1, expect("[", Text), Ind1, Ctx),
+            {Seq, Text2} = pp_lseq(T, D - 1, Text1, Ind1, Ctx, [E1]),
+            _ = Uni,
+            {[$[, Seq, $]], expect("]", Text2)}
+    end;
+pp_shape(T, D, Text, Ind, {_, TInd} = Ctx) when is_tuple(T), erlang:tuple_size(T) > 0, D =/= 1, D =/= 0 ->
+    [H | Es] = erlang:tuple_to_list(T),
+    Tagged = erlang:tuple_size(T) > 1 andalso is_atom(H),
+    Ind1 = case Tagged of
+               false -> pindent(1, Ind);
+               true ->
+                   TagInd = flen(pw(H, D - 1, uni(Ctx), str(Ctx))) + 2,
+                   case TInd > 0 andalso TagInd > TInd of
+                       true -> pindent(TInd, Ind);
+                       false -> pindent(TagInd, Ind)
+                   end
+           end,
+    {E1, Text1} = pp_shape(H, D - 1, expect("{", Text), Ind1, Ctx),
+    {Seq, Text2} = pp_tseq(Es, D - 1, Text1, Ind1, Ctx, [E1]),
+    {[${, Seq, $}], expect("}", Text2)};
+pp_shape(M, D, Text, Ind, Ctx) when is_map(M), D =/= 1, D =/= 0 ->
+    case map_pairs(M) of
+        [] -> pp_leaf(M, D, Text, Ctx);
+        [{K, V} | Ps] ->
+            Ind2 = pindent(2, Ind),
+            D0 = D - 1,
+            {P1, Text1} = pp_pair(K, V, D0, expect("#{", Text), Ind2, Ctx),
+            {Seq, Text2} = pp_mseq(Ps, D0, D0, Text1, Ind2, Ctx, [P1]),
+            {[$#, ${, Seq, $}], expect("}", Text2)}
+    end;
+pp_shape(B, D, Text, Ind, Ctx) when is_bitstring(B), D =/= 1, D =/= 0, B =/= <<>> ->
+    S = pw(B, D, uni(Ctx), str(Ctx)),
+    try expect_deep(S, [], Text) of
+        Rest -> {S, Rest}
+    catch
+        throw:no_shape -> pp_bin(S, Text, pindent(2, Ind))
+    end;
+pp_shape(T, D, Text, _Ind, Ctx) -> pp_leaf(T, D, Text, Ctx).
+
+%% A binary broken over lines (io_lib_pretty's pp_binary): its pieces
+%% "B", $, ... with [$\n, Ind] before a piece that starts a line; the last
+%% piece list (["B"] or ["B", $:, "Bits"]) is the tail, or [$\n, Ind, It].
+pp_bin([$<, $<, Inner, $>, $>], Text, Ind) when is_list(Inner) ->
+    {Body, Text1} = pp_bin_pieces(Inner, expect("<<", Text), Ind, []),
+    {[$<, $<, Body, $>, $>], expect(">>", Text1)};
+pp_bin(_, _, _) -> erlang:throw(no_shape).
+
+pp_bin_pieces([BS, $, | More], Text, Ind, Acc) when is_list(BS) ->
+    case Text of
+        [$\n | Text1] ->
+            Text2 = expect_deep(BS, [], expect_deep(Ind, [], Text1)),
+            pp_bin_pieces(More, expect(",", Text2), Ind, [$,, BS, Ind, $\n | Acc]);
+        _ -> pp_bin_pieces(More, expect(",", expect_deep(BS, [], Text)), Ind, [$,, BS | Acc])
+    end;
+pp_bin_pieces(Last, [$\n | Text], Ind, Acc) ->
+    {lists:reverse(Acc, [$\n, Ind, Last]), expect_deep(Last, [], expect_deep(Ind, [], Text))};
+pp_bin_pieces(Last, Text, _Ind, Acc) -> {lists:reverse(Acc, Last), expect_deep(Last, [], Text)}.
+
+uni({{Uni, _}, _}) -> Uni.
+str({{_, Str}, _}) -> Str.
+
+pp_leaf(T, D, Text, Ctx) ->
+    S = pw(T, D, uni(Ctx), str(Ctx)),
+    {S, expect_deep(S, [], Text)}.
+
+%% After a separator: a line break to Ind, or the same line.
+pp_break([$\n | Text], Ind) -> {true, expect_deep(Ind, [], Text)};
+pp_break(Text, _Ind) -> {false, Text}.
+
+%% A list's elements after the first (Acc reversed, as pseq/5).
+pp_lseq([], _D, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc), Text};
+pp_lseq(_, 1, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc, "|..."), expect("|...", Text)};
+pp_lseq([H | T], D, Text, Ind, Ctx, Acc) ->
+    case pp_break(expect(",", Text), Ind) of
+        {true, Text1} ->
+            {E, Text2} = pp_shape(H, D - 1, Text1, Ind, Ctx),
+            pp_lseq(T, D - 1, Text2, Ind, Ctx, [E, Ind, $\n, $, | Acc]);
+        {false, Text1} ->
+            {E, Text2} = pp_shape(H, D - 1, Text1, Ind, Ctx),
+            pp_lseq(T, D - 1, Text2, Ind, Ctx, [E, $, | Acc])
+    end;
+pp_lseq(Tail, D, Text, Ind, Ctx, Acc) ->
+    case pp_break(expect("|", Text), Ind) of
+        {true, Text1} ->
+            {E, Text2} = pp_shape(Tail, D - 1, Text1, Ind, Ctx),
+            {lists:reverse(Acc, [$|, $\n, Ind | E]), Text2};
+        {false, Text1} ->
+            {E, Text2} = pp_shape(Tail, D - 1, Text1, Ind, Ctx),
+            {lists:reverse(Acc, [$| | E]), Text2}
+    end.
+
+pp_tseq([], _D, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc), Text};
+pp_tseq(_, 1, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc, ",..."), expect(",...", Text)};
+pp_tseq([E0 | Es], D, Text, Ind, Ctx, Acc) ->
+    case pp_break(expect(",", Text), Ind) of
+        {true, Text1} ->
+            {E, Text2} = pp_shape(E0, D - 1, Text1, Ind, Ctx),
+            pp_tseq(Es, D - 1, Text2, Ind, Ctx, [E, Ind, $\n, $, | Acc]);
+        {false, Text1} ->
+            {E, Text2} = pp_shape(E0, D - 1, Text1, Ind, Ctx),
+            pp_tseq(Es, D - 1, Text2, Ind, Ctx, [E, $, | Acc])
+    end.
+
+pp_mseq([], _N, _D0, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc), Text};
+pp_mseq(_, 1, _D0, Text, _Ind, _Ctx, Acc) -> {lists:reverse(Acc, ",..."), expect(",...", Text)};
+pp_mseq([{K, V} | Ps], N, D0, Text, Ind, Ctx, Acc) ->
+    case pp_break(expect(",", Text), Ind) of
+        {true, Text1} ->
+            {P, Text2} = pp_pair(K, V, D0, Text1, Ind, Ctx),
+            pp_mseq(Ps, N - 1, D0, Text2, Ind, Ctx, [P, Ind, $\n, $, | Acc]);
+        {false, Text1} ->
+            {P, Text2} = pp_pair(K, V, D0, Text1, Ind, Ctx),
+            pp_mseq(Ps, N - 1, D0, Text2, Ind, Ctx, [P, $, | Acc])
+    end.
+
+%% A pair on one line, or broken after " =>" with the value indented by
+%% TInd (4 when TInd is not positive).
+pp_pair(K, V, D, Text, Ind, {_, TInd} = Ctx) ->
+    {KS, Text1} = pp_shape(K, D, Text, Ind, Ctx),
+    case Text1 of
+        " =>\n" ++ Text2 ->
+            IndV = pindent(case TInd > 0 of true -> TInd; false -> 4 end, Ind),
+            {VS, Text3} = pp_shape(V, D, expect_deep(IndV, [], Text2), IndV, Ctx),
+            {[KS, " =>\n", IndV | VS], Text3};
+        _ ->
+            {VS, Text2} = pp_shape(V, D, expect(" => ", Text1), Ind, Ctx),
+            {[KS, " => ", VS], Text2}
+    end.
+
+pw(_T, 0, _Uni, _Str) -> "...";
+pw(T, _D, _Uni, _Str) when is_integer(T) -> erlang:integer_to_list(T);
+pw(T, _D, _Uni, _Str) when is_float(T) -> erlang:float_to_list(T, [short]);
+pw([], _D, _Uni, _Str) -> "[]";
+pw({}, _D, _Uni, _Str) -> "{}";
+pw([_ | _], 1, _Uni, _Str) -> [$[, "...", $]];
+pw([H | T] = L, D, Uni, Str) ->
+    case Str andalso printable_latin1_list(L) of
+        true -> one_line_text(L, -1, Uni, Str);
+        false -> [$[, pseq(T, D - 1, Uni, Str, [pw(H, D - 1, Uni, Str)]), $]]
+    end;
+pw(M, _D, _Uni, _Str) when M =:= #{} -> "#{}";
+pw(<<>>, _D, _Uni, _Str) -> "<<>>";
+pw(T, 1, _Uni, _Str) when is_tuple(T) -> "{...}";
+pw(T, D, Uni, Str) when is_tuple(T) ->
+    [${, pelems(T, 2, erlang:tuple_size(T), D - 1, Uni, Str, [pw(erlang:element(1, T), D - 1, Uni, Str)]), $}];
+pw(M, 1, _Uni, _Str) when is_map(M) -> "#{...}";
+pw(M, D, Uni, Str) when is_map(M) ->
+    case map_pairs(M) of
+        [] -> "#{}";
+        [{K, V} | Ps] ->
+            D0 = D - 1,
+            [$#, ${, ppairs(Ps, D0, D0, Uni, Str, [ppair(K, V, D0, Uni, Str)]), $}]
+    end;
+pw(B, 1, _Uni, _Str) when is_bitstring(B) -> "<<...>>";
+pw(B, D, Uni, Str) when is_bitstring(B) ->
+    case one_line_text(B, D, Uni, Str) of
+        "<<>>" = E -> E;
+        [$<, $<, $" | _] = Text ->
+            Mid = lists:droplast(lists:droplast(tl(tl(Text)))),
+            case lists:reverse(Mid) of
+                [$., $., $., $" | Quoted] -> [$<, $<, lists:reverse(Quoted, "\""), $., $., $., $>, $>];
+                _ -> [$<, $<, Mid, $>, $>]
+            end;
+        _ -> [$<, $<, lists:reverse(wbytes(B, D, [])), $>, $>]
+    end;
+pw(T, _D, Uni, _Str) ->
+    case erlang:hl_format_w(T, Uni) of
+        false -> erlang:throw(no_shape);
+        Cs -> Cs
+    end.
+
+one_line_text(T, D, Uni, Str) ->
+    case erlang:hl_format_p(T, 1, 0, Uni, Str, erlang:max(D, -1)) of
+        false -> erlang:throw(no_shape);
+        Cs -> Cs
+    end.
+
+pseq([], _D, _Uni, _Str, Acc) -> lists:reverse(Acc);
+pseq(_, 1, _Uni, _Str, Acc) -> lists:reverse(Acc, "|...");
+pseq([H | T], D, Uni, Str, Acc) -> pseq(T, D - 1, Uni, Str, [pw(H, D - 1, Uni, Str), $, | Acc]);
+pseq(Tail, D, Uni, Str, Acc) -> lists:reverse(Acc, [$| | pw(Tail, D - 1, Uni, Str)]).
+
+pelems(_T, I, N, _D, _Uni, _Str, Acc) when I > N -> lists:reverse(Acc);
+pelems(_T, _I, _N, 1, _Uni, _Str, Acc) -> lists:reverse(Acc, ",...");
+pelems(T, I, N, D, Uni, Str, Acc) ->
+    pelems(T, I + 1, N, D - 1, Uni, Str, [pw(erlang:element(I, T), D - 1, Uni, Str), $, | Acc]).
+
+ppair(K, V, D, Uni, Str) -> [pw(K, D, Uni, Str), " => ", pw(V, D, Uni, Str)].
+
+ppairs([], _N, _D0, _Uni, _Str, Acc) -> lists:reverse(Acc);
+ppairs(_, 1, _D0, _Uni, _Str, Acc) -> lists:reverse(Acc, ",...");
+ppairs([{K, V} | Ps], N, D0, Uni, Str, Acc) ->
+    ppairs(Ps, N - 1, D0, Uni, Str, [ppair(K, V, D0, Uni, Str), $, | Acc]).
 
 ptext(T, Col, LL, Uni, Str) -> ptext(T, Col, LL, Uni, Str, -1).
 

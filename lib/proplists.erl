@@ -1,9 +1,9 @@
 %% lib/proplists.erl — OTP 25's proplists for Hyperlang, in Erlang. A property is
 %% an atom A (short for {A, true}) or a tuple whose first element is its
 %% key; keys are compared with =:=, other entries are skipped. get_keys/1
-%% returns the keys sorted (OTP's order comes from its sets module and is
-%% unspecified). Written for Hyperlang from OTP's documented behaviour,
-%% not copied.
+%% returns the keys in the order of a version 1 set of them (sets:to_list/1,
+%% as OTP 25 does; lib/sets.erl keeps OTP's order). Written for Hyperlang
+%% from OTP's documented behaviour, not copied.
 -module(proplists).
 -export([property/1, property/2, unfold/1, compact/1, lookup/2, lookup_all/2,
          is_defined/2, get_value/2, get_value/3, get_all_values/2, append_values/2,
@@ -110,7 +110,7 @@ get_bool(Key, [P | Ps]) ->
     end;
 get_bool(_, []) -> false.
 
-get_keys(Ps) -> lists:usort(keys(Ps)).
+get_keys(Ps) -> sets:to_list(sets:from_list(keys(Ps))).
 
 keys([P | Ps]) when is_atom(P) -> [P | keys(Ps)];
 keys([P | Ps]) when tuple_size(P) >= 1 -> [erlang:element(1, P) | keys(Ps)];

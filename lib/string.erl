@@ -795,7 +795,12 @@ list_to_float(L) when is_list(L) ->
             case digits(R1, []) of
                 {[_ | _] = Frac, R2} ->
                     {Exp, R3} = exponent(R2),
-                    {erlang:list_to_float(Sign ++ Int ++ "." ++ Frac ++ Exp), R3};
+                    %% (out of range, e.g. "1.0e999": no_float, as OTP)
+                    try erlang:list_to_float(Sign ++ Int ++ "." ++ Frac ++ Exp) of
+                        F -> {F, R3}
+                    catch
+                        error:badarg -> {error, no_float}
+                    end;
                 _ -> {error, no_float}
             end;
         _ -> {error, no_float}

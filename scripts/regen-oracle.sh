@@ -22,6 +22,8 @@ step() { echo "regen-oracle: $*"; }
 # Floats as OTP prints them with ~w (src/base/fmt_float.c's test vectors).
 step "tests/data/floats.txt"
 escript tests/oracle/gen_floats.escript > tests/data/floats.txt
+step "tests/data/floats_sample.txt"
+escript tests/oracle/gen_floats_sample.escript > tests/data/floats_sample.txt
 # float_to_list/1,2 with every option (src/term/float_format.c's vectors).
 step "tests/data/float_format.txt"
 escript tests/oracle/float_format.escript > tests/data/float_format.txt

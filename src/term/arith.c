@@ -185,7 +185,7 @@ hl_term_status hl_bif_abs(hl_heap *h, hl_term a, hl_term *out) {
     }
     if (hl_is_float(a)) {
         double d = hl_float_val(a);
-        if (!signbit(d)) {
+        if (!(d < 0.0)) { /* -0.0 stays -0.0, as in OTP (it is not below 0.0) */
             *out = a;
             return HL_TERM_OK;
         }

@@ -6,8 +6,10 @@
  * by byte, a closing prime per list and per tuple) is reimplemented here
  * from its description and checked against erl by the ds_phash* conformance
  * programs. Iterative (its pending work on the trap's root stack), charged
- * per node visited, yielding after a quantum (vm/vm_trap.h). Funs and maps are not hashed (badarg): OTP hashes a fun by its
- * code identity and a map by phash2, neither of which this VM has. */
+ * per node visited, yielding after a quantum (vm/vm_trap.h). A map mixes in
+ * its phash2 value (erts calls make_hash2 there): phash2's walk runs on the
+ * same stack above a marker frame. Funs are not hashed (badarg): OTP hashes
+ * a fun by its code identity, which this VM does not share. */
 #include <string.h>
 
 #include "base/mem.h"
@@ -26,6 +28,8 @@
 #define P8 268437511u
 #define P9 268439627u
 #define P12 268440581u
+#define P13 268440593u
+#define P14 268440611u
 
 static inline uint32_t word_step(uint32_t h, uint32_t x) {
     h = h * P2 + (x & 0xFF);
@@ -86,6 +90,7 @@ enum {
     W_TUPLE_NEXT, /* the tuple's elements from index n */
     W_RUN,        /* a run of byte elements that stopped at a quantum's end (a cons) */
     W_BITS,       /* a bitstring's bytes from n on */
+    W_MAP,        /* a map's phash2 walk runs above this marker: n = the hash before it */
 };
 
 static inline hl_term_status push(hl_vm_proc *p, unsigned kind, uint64_t n, hl_term t) {
@@ -99,15 +104,23 @@ static hl_term_status make_hash1(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term t, uint
     hl_term_status st = HL_TERM_OK;
     uint32_t h = 0;
     uint64_t units = 0;
+    hl_phash2_regs r2 = {0, 0, 0, 0, 0};
+    size_t base2 = 0; /* a map's phash2 walk: the stack above this (after its W_MAP marker) */
+    bool resume2 = false;
     if (hl_vm_trap_resuming(p, fn)) {
         h = (uint32_t)p->trap.n[0];
+        if ((base2 = (size_t)p->trap.n[3]) != 0) {
+            hl_phash2_load(p, &r2);
+            resume2 = true;
+            goto map2;
+        }
     } else {
         p->trap.nroots = 0;
         if ((st = push(p, W_TERM, 0, t)) != HL_TERM_OK) goto fail;
     }
     while (p->trap.nroots > 0) {
         if (units >= HL_VM_TRAP_QUANTUM) {
-            p->trap.n[0] = h;
+            p->trap.n[0] = h, p->trap.n[3] = 0;
             return hl_vm_trap_yield(p, fn, units);
         }
         units++;
@@ -172,8 +185,27 @@ static hl_term_status make_hash1(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term t, uint
         } else if (hl_is_binary_obj(t)) {
             uint64_t i = 0;
             if (!hash_bitstring_from(&h, t, &i, &units) && (st = push(p, W_BITS, i, t)) != HL_TERM_OK) goto fail;
+        } else if (hl_is_map(t)) {
+            if ((st = push(p, W_MAP, h, HL_NIL)) != HL_TERM_OK) goto fail;
+            base2 = p->trap.nroots, resume2 = false;
+            r2 = (hl_phash2_regs){0, 0, 0, 0, 0};
+        map2:
+            switch (hl_phash2_walk(p, t, resume2, base2, &r2, &units, &st)) {
+            case HL_PHASH2_DONE: {
+                p->trap.nroots -= 2; /* the marker */
+                uint32_t before = (uint32_t)((uint64_t)hl_small_val(p->trap.roots[p->trap.nroots + 1]) >> 3);
+                h = before * P13 + P14 + r2.h;
+                break;
+            }
+            case HL_PHASH2_YIELD:
+                hl_phash2_save(p, &r2);
+                p->trap.n[3] = base2;
+                return hl_vm_trap_yield(p, fn, units);
+            case HL_PHASH2_FAIL:
+                goto fail;
+            }
         } else {
-            st = HL_TERM_BADARG; /* funs, maps */
+            st = HL_TERM_BADARG; /* funs */
             goto fail;
         }
     }

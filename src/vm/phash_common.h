@@ -1,6 +1,7 @@
 /* phash_common.h — what erlang:phash/2 (bif_phash1.c) and phash2/1,2
- * (bif_phash.c) read terms with the same way: an atom's hashpjw over its
- * name, and the bytes of a bitstring at any bit offset. */
+ * (bif_phash.c) share: an atom's hashpjw over its name, the bytes of a
+ * bitstring at any bit offset, and phash2's yielding walk (phash/2 hashes a
+ * map by phash2's value of it, as erts does). */
 #ifndef HL_VM_PHASH_COMMON_H
 #define HL_VM_PHASH_COMMON_H
 
@@ -8,6 +9,7 @@
 
 #include "term/atom.h"
 #include "term/term.h"
+#include "vm/vm_internal.h"
 
 /* hashpjw over the atom's name, a two-byte UTF-8 Latin-1 character taken
  * as its code point (erts hashes atoms that way since names became UTF-8). */
@@ -36,5 +38,24 @@ static inline uint32_t hl_phash_bit_byte(const unsigned char *b, uint64_t off, u
     uint32_t lo = ((bit >> 3) + 1) * 8 < end ? b[(bit >> 3) + 1] : 0;
     return ((hi << s) | (lo >> (8 - s))) & 0xFF;
 }
+
+/* Where a phash2 walk stands between calls: the hash so far, the xor of
+ * the done pairs of the innermost map being hashed, and the mixing
+ * registers of a bitstring in progress. */
+typedef struct {
+    uint32_t h, x, a, b, c;
+} hl_phash2_regs;
+typedef enum { HL_PHASH2_DONE, HL_PHASH2_YIELD, HL_PHASH2_FAIL } hl_phash2_step;
+
+/* The registers in p->trap.n[0..2] (n[3] is left to the caller). */
+void hl_phash2_save(hl_vm_proc *p, const hl_phash2_regs *r);
+void hl_phash2_load(const hl_vm_proc *p, hl_phash2_regs *r);
+/* erts' make_hash2 of t (or, resume, of what is pending) and of every
+ * frame on p->trap.roots above `base`, r->h the hash so far: DONE (r->h the
+ * value, the stack back at base), YIELD after about a quantum of *units
+ * (the pending work on the stack above base; the caller saves r), or FAIL
+ * with *st (BADARG for a fun, HEAP_LIMIT or NOMEM for the stack). */
+hl_phash2_step hl_phash2_walk(hl_vm_proc *p, hl_term t, bool resume, size_t base, hl_phash2_regs *r, uint64_t *units,
+                              hl_term_status *st);
 
 #endif

@@ -16,6 +16,8 @@ set -u
 std_slow="std_lists_big_inputs erl_t2b_lists"
 # The sort-family property programs (erl_sortprop_*): thousands of sorts each.
 std_slow="$std_slow $(cd "$(dirname "$0")" && ls erl_sortprop_*.erl | sed 's/\.erl$//' | tr '\n' ' ')"
+# io_lib's nesting property program: 150 random terms in nine formats.
+std_slow="$std_slow io_lib_deep_prop"
 std_slow="$std_slow io_big_w io_big_p io_big_p_shapes io_big_p_nested io_big_p_map probe-io-w_huge-heap probe-io-w_huge_tuple-heap probe-io-p_huge-heap probe-io-w_huge-reductions probe-io-w_huge_tuple-reductions probe-io-p_huge-reductions probe-io-put_huge probe-io-put_deep probe-io-write-loop"
 for f in seq duplicate sort usort flatten; do std_slow="$std_slow probe-std-$f-reductions probe-std-$f-heap"; done
 # The data-structure probes (tens of thousands of live elements) too.
@@ -48,6 +50,6 @@ big_skip="erl_phash_big erl_tuple_big erl_map_eq_big erl_map_order_big erl_map_o
 # of CPU on list building, the two longest items of the suite.
 export HL_CONFORMANCE_SKIP="$big_skip probe-io-put_deep probe-io-put_huge"
 # comparisons of huge equal terms (they run to their deadline in this mode)
-big_slow="cmp_big_elements cmp_big_map_values"
+big_slow="cmp_big_elements cmp_big_map_values erl_phash_maps"
 export HL_CONFORMANCE_SLOW="deep_nontail_map deep_recursion probe-heap-growth sort_runs probe-std-make_tuple-heap $std_slow $trap_slow $big_slow"
 HL_TEST_GC_ALWAYS=1 exec bash "$(dirname "$0")/run.sh" "$@"

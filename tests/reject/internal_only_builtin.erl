@@ -1,3 +1,3 @@
 -module(internal_only_builtin).
 -export([f/1]).
-f(L) -> list_to_bitstring(L).
+f(L) -> erlang:hl_sort_run(L).

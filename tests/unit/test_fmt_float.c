@@ -1,5 +1,8 @@
 /* test_fmt_float.c — float text against OTP 25's ~w, on the committed
- * vectors in tests/data/floats.txt (made by tests/oracle/gen_floats.escript). */
+ * vectors in tests/data/floats.txt (made by tests/oracle/gen_floats.escript)
+ * and the 100,000 doubles of tests/data/floats_sample.txt (powers of two and
+ * their neighbours, short decimals, subnormals, random bits; made by
+ * tests/oracle/gen_floats_sample.escript). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,9 +14,8 @@
 
 #include "base/fmt_float.h"
 
-static void test_matches_otp_vectors(void **state) {
-    (void)state;
-    FILE *f = fopen(HL_SOURCE_DIR "/tests/data/floats.txt", "r");
+static void check_file(const char *path, int min_lines) {
+    FILE *f = fopen(path, "r");
     assert_non_null(f);
     char line[128], expect[64];
     uint64_t bits;
@@ -30,11 +32,21 @@ static void test_matches_otp_vectors(void **state) {
         checked++;
     }
     fclose(f);
-    assert_true(checked > 8000);
+    assert_true(checked >= min_lines);
     assert_int_equal(wrong, 0);
 }
 
+static void test_matches_otp_vectors(void **state) {
+    (void)state;
+    check_file(HL_SOURCE_DIR "/tests/data/floats.txt", 8000);
+}
+
+static void test_matches_otp_sample(void **state) {
+    (void)state;
+    check_file(HL_SOURCE_DIR "/tests/data/floats_sample.txt", 100000);
+}
+
 int main(void) {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_matches_otp_vectors)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_matches_otp_vectors), cmocka_unit_test(test_matches_otp_sample)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

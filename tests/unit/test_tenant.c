@@ -293,7 +293,7 @@ static void *work(void *arg) {
     char src[512];
     snprintf(src, sizeof src,
              "-module(w%d).\n-export([f/1]).\nf(N) -> lists:sum(lists:map(fun(X) -> X * %d end, lists:seq(1, N))) "
-             "+ length(io_lib:format(\"~p\", [N])).\n",
+             "+ iolist_size(io_lib:format(\"~p\", [N])).\n",
              w->id, w->id);
     hl_module *m = NULL;
     if (hl_compile(w->e, "w.erl", src, strlen(src), NULL, &m, NULL) != HL_OK) return NULL;

@@ -136,6 +136,7 @@ static const tcase cases[] = {
     {"ph1", LIST}, {"ph1", BYTES}, {"ph1", BINARY}, {"ph1", TUPLE}, {"ph1", PAIR_NEST},
     {"mt", INT}, {"mt3", INITS}, {"se", TUPLE}, {"ae", TUPLE}, {"de", TUPLE}, {"ie", TUPLE},
     {"eqm", MAP_PAIR}, {"eqmx", MAP_PAIR}, {"eqmg", MAP_PAIR}, {"ltm", MAP_PAIR}, {"eqb", BIN_PAIR}, {"ltb", BIN_PAIR},
+    {"ph2", MAP_PAIR}, {"ph1", MAP_PAIR},
 };
 
 static hl_module *compile_tr(hl_engine **eng) {
@@ -424,9 +425,10 @@ static void test_multi_quantum_results_and_slices(void **state) {
     hl_engine *eng;
     hl_module *m = compile_tr(&eng);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        /* (maps: 64 units a pair, so fewer pairs make several quanta) */
+        /* (map comparisons: 64 units a pair, so fewer pairs make several
+         * quanta; hashes: about 4 a pair) */
         size_t n = cases[i].kind == PAIR_NEST  ? NEST_LEN
-                 : cases[i].kind == MAP_PAIR ? 5000
+                 : cases[i].kind == MAP_PAIR ? (strncmp(cases[i].fn, "ph", 2) == 0 ? 50000 : 5000)
                  : cases[i].kind == BIN_PAIR ? (5u << 20) + 123 /* a megabyte a call */
                                              : 3 * HL_VM_TRAP_QUANTUM + 123;
         uint64_t reds_whole = 0;
@@ -510,10 +512,11 @@ static void test_root_stack_survives_collections(void **state) {
     hl_module *m = compile_tr(&eng);
     static const tcase nest[] = {{"ph2", PAIR_NEST},    {"ph1", PAIR_NEST},      {"ph2", TUPLE},
                                  {"ph1", BINARY},       {"seh", BOXED_TUPLE},    {"l2th", BOXED_TUPLE},
-                                 {"srth", BOXED_TUPLE}};
+                                 {"srth", BOXED_TUPLE}, {"ph2", MAP_PAIR},       {"ph1", MAP_PAIR}};
     for (size_t i = 0; i < sizeof nest / sizeof nest[0]; i++) {
         size_t n = nest[i].kind == PAIR_NEST     ? NEST_LEN
                  : !strcmp(nest[i].fn, "srth")    ? 100000 /* merges of up to 100,000 in several calls */
+                 : nest[i].kind == MAP_PAIR      ? 150000 /* a map frame (with its cursor) at every yield */
                  : nest[i].kind == BOXED_TUPLE ? 5 * HL_VM_TRAP_QUANTUM
                                                : 40 * HL_VM_TRAP_QUANTUM;
         hl_vm_proc *p = start(m, &nest[i], n, HL_RUN_DEFAULT_MAX_REDUCTIONS);
@@ -542,7 +545,7 @@ static void test_root_stack_survives_collections(void **state) {
         }
         assert_int_equal(st, HL_VM_DONE);
         assert_int_equal(hl_vm_result(p), want);
-        if (nest[i].kind == PAIR_NEST) assert_true(with_roots >= 10);
+        if (nest[i].kind == PAIR_NEST || nest[i].kind == MAP_PAIR) assert_true(with_roots >= 10);
         if (nest[i].kind == BOXED_TUPLE) assert_true(with_frag >= 3);
         assert_true(collections >= 10);
         hl_vm_proc_free(p);
