@@ -22,6 +22,8 @@
 #include "base/mem.h"
 #include "term/map.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_map.h"
+#include "vm/vm_trap.h"
 
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
 #define H (&p->heap)
@@ -59,6 +61,10 @@ static hl_term_status raise_tagged(hl_vm_proc *p, hl_term tag, hl_term v) {
 
 static hl_term_status badmap(hl_vm_proc *p, hl_term v) { return raise_tagged(p, HL_AM(badmap), v); }
 
+/* Key work (vm_map.h) a chunked call may do before it answers with a
+ * continuation: a quantum, whatever the number of pairs. */
+#define KEY_WORK_MAX HL_VM_TRAP_QUANTUM
+
 /* A key comparison that ran out of its budget (keys holding huge nested
  * maps) is badarg here: a builtin cannot stop the run itself. */
 static hl_term_status map_status(hl_term_status st) { return st == HL_TERM_BUDGET ? HL_TERM_BADARG : st; }
@@ -70,7 +76,9 @@ BIF(b_get2) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
     hl_term v;
     bool found = false;
-    hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
+    bool absent;
+    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_LOOKUP, false, &absent);
+    if (st == HL_TERM_OK && !absent) st = hl_map_find(a[1], a[0], &v, &found);
     if (st != HL_TERM_OK) return map_status(st);
     if (!found) return raise_tagged(p, HL_AM(badkey), a[0]);
     *out = v;
@@ -80,7 +88,9 @@ BIF(b_get2) {
 BIF(b_get3) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
     bool found = false;
-    hl_term_status st = hl_map_find(a[1], a[0], out, &found);
+    bool absent;
+    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_LOOKUP, false, &absent);
+    if (st == HL_TERM_OK && !absent) st = hl_map_find(a[1], a[0], out, &found);
     if (st != HL_TERM_OK) return map_status(st);
     if (!found) *out = a[2];
     return HL_TERM_OK;
@@ -90,7 +100,9 @@ BIF(b_find) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
     hl_term v;
     bool found = false;
-    hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
+    bool absent;
+    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_LOOKUP, false, &absent);
+    if (st == HL_TERM_OK && !absent) st = hl_map_find(a[1], a[0], &v, &found);
     if (st != HL_TERM_OK) return map_status(st);
     if (!found) {
         *out = HL_AM(error);
@@ -103,7 +115,9 @@ BIF(b_is_key) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
     hl_term v;
     bool found = false;
-    hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
+    bool absent;
+    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_LOOKUP, false, &absent);
+    if (st == HL_TERM_OK && !absent) st = hl_map_find(a[1], a[0], &v, &found);
     if (st != HL_TERM_OK) return map_status(st);
     *out = found ? HL_AM(true) : HL_AM(false);
     return HL_TERM_OK;
@@ -111,18 +125,32 @@ BIF(b_is_key) {
 
 BIF(b_put) {
     if (!hl_is_map(a[2])) return badmap(p, a[2]);
+    bool absent;
+    hl_term_status st = hl_vm_map_key_check(p, a[2], a[0], HL_VM_MAP_STORE, true, &absent);
+    if (st != HL_TERM_OK) return st;
     return map_status(hl_map_put(H, a[2], a[0], a[1], out));
 }
 
 BIF(b_update) {
     if (!hl_is_map(a[2])) return badmap(p, a[2]);
-    hl_term_status st = hl_map_update(H, a[2], a[0], a[1], out);
+    bool absent;
+    hl_term_status st = hl_vm_map_key_check(p, a[2], a[0], HL_VM_MAP_STORE, false, &absent);
+    if (st != HL_TERM_OK) return st;
+    if (absent) return raise_tagged(p, HL_AM(badkey), a[0]);
+    st = hl_map_update(H, a[2], a[0], a[1], out);
     if (st == HL_TERM_BADARG) return raise_tagged(p, HL_AM(badkey), a[0]);
     return map_status(st);
 }
 
 BIF(b_remove) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
+    bool absent;
+    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_STORE, false, &absent);
+    if (st != HL_TERM_OK) return st;
+    if (absent) {
+        *out = a[1];
+        return HL_TERM_OK;
+    }
     return map_status(hl_map_remove(H, a[1], a[0], out));
 }
 
@@ -130,7 +158,9 @@ BIF(b_take) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
     hl_term v;
     bool found = false;
-    hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
+    bool absent;
+    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_STORE, false, &absent);
+    if (st == HL_TERM_OK && !absent) st = hl_map_find(a[1], a[0], &v, &found);
     if (st != HL_TERM_OK) return map_status(st);
     if (!found) {
         *out = HL_AM(error);
@@ -303,6 +333,7 @@ static hl_term_status pairs_into(hl_vm_proc *p, pairs *ps, hl_term acc, hl_term 
         *out = acc;
     }
     p->bif_cost += ps->n >> PUT_COST_SHIFT;
+    if (st == HL_TERM_OK) p->bif_cost += ps->n * hl_vm_map_op_cost(*out, HL_VM_MAP_STORE);
     hl_mem_free(ps->k);
     return map_status(st);
 }
@@ -329,15 +360,22 @@ BIF(b_hl_from_list) {
     hl_term_status st = pairs_new(&ps);
     if (st != HL_TERM_OK) return st;
     hl_term l = a[0];
-    for (; hl_is_cons(l) && ps.n < MAPS_PUT_CHUNK; l = hl_cdr(l)) {
+    uint64_t units = 0;
+    for (; hl_is_cons(l) && ps.n < MAPS_PUT_CHUNK && units < KEY_WORK_MAX; l = hl_cdr(l)) {
         hl_term e = hl_car(l);
         if (!hl_is_tuple(e) || hl_tuple_arity(e) != 2) {
             hl_mem_free(ps.k);
             return HL_TERM_BADARG;
         }
         ps.k[ps.n] = hl_tuple_get(e, 0), ps.v[ps.n] = hl_tuple_get(e, 1);
+        if ((st = hl_vm_map_key_work(ps.k[ps.n], &units)) != HL_TERM_OK) {
+            hl_vm_map_key_charge(p, units);
+            hl_mem_free(ps.k);
+            return st;
+        }
         ps.n++;
     }
+    hl_vm_map_key_charge(p, units);
     hl_term m;
     if ((st = pairs_into(p, &ps, a[1], &m)) != HL_TERM_OK) return st;
     return finish(p, l, m, HL_AM(badarg), out);
@@ -352,10 +390,17 @@ BIF(b_hl_from_keys) {
     hl_term_status st = pairs_new(&ps);
     if (st != HL_TERM_OK) return st;
     hl_term l = a[0];
-    for (; hl_is_cons(l) && ps.n < MAPS_PUT_CHUNK; l = hl_cdr(l)) {
+    uint64_t units = 0;
+    for (; hl_is_cons(l) && ps.n < MAPS_PUT_CHUNK && units < KEY_WORK_MAX; l = hl_cdr(l)) {
         ps.k[ps.n] = hl_car(l), ps.v[ps.n] = a[1];
+        if ((st = hl_vm_map_key_work(ps.k[ps.n], &units)) != HL_TERM_OK) {
+            hl_vm_map_key_charge(p, units);
+            hl_mem_free(ps.k);
+            return st;
+        }
         ps.n++;
     }
+    hl_vm_map_key_charge(p, units);
     hl_term m;
     if ((st = pairs_into(p, &ps, a[2], &m)) != HL_TERM_OK) return st;
     return finish(p, l, m, HL_AM(badarg), out);
@@ -370,16 +415,20 @@ BIF(b_hl_with) {
     if (st != HL_TERM_OK) return st;
     hl_term l = a[0];
     size_t steps = 0;
-    for (; hl_is_cons(l) && steps < MAPS_PUT_CHUNK; l = hl_cdr(l), steps++) {
-        bool found = false;
+    uint64_t before = p->bif_cost;
+    for (; hl_is_cons(l) && steps < MAPS_PUT_CHUNK && p->bif_cost - before < (KEY_WORK_MAX >> 4);
+         l = hl_cdr(l), steps++) {
+        bool found = false, absent;
         hl_term v;
-        if ((st = hl_map_find(a[1], hl_car(l), &v, &found)) != HL_TERM_OK) {
+        if ((st = hl_vm_map_key_check(p, a[1], hl_car(l), HL_VM_MAP_LOOKUP, false, &absent)) == HL_TERM_OK && !absent)
+            st = hl_map_find(a[1], hl_car(l), &v, &found);
+        if (st != HL_TERM_OK) {
             hl_mem_free(ps.k);
             return map_status(st);
         }
         if (found) ps.k[ps.n] = hl_car(l), ps.v[ps.n] = v, ps.n++;
     }
-    p->bif_cost = steps >> PUT_COST_SHIFT;
+    p->bif_cost += steps >> PUT_COST_SHIFT;
     hl_term m;
     if ((st = pairs_into(p, &ps, a[2], &m)) != HL_TERM_OK) return st;
     return finish(p, l, m, HL_AM(function_clause), out);
@@ -392,9 +441,14 @@ BIF(b_hl_without) {
     hl_term l = a[0], m = a[1];
     size_t steps = 0;
     hl_term_status st = HL_TERM_OK;
-    for (; hl_is_cons(l) && steps < MAPS_PUT_CHUNK && st == HL_TERM_OK; l = hl_cdr(l), steps++)
-        st = hl_map_remove(H, m, hl_car(l), &m);
-    p->bif_cost = steps >> PUT_COST_SHIFT;
+    uint64_t before = p->bif_cost;
+    for (; hl_is_cons(l) && steps < MAPS_PUT_CHUNK && st == HL_TERM_OK && p->bif_cost - before < (KEY_WORK_MAX >> 4);
+         l = hl_cdr(l), steps++) {
+        bool absent;
+        if ((st = hl_vm_map_key_check(p, m, hl_car(l), HL_VM_MAP_STORE, false, &absent)) == HL_TERM_OK && !absent)
+            st = hl_map_remove(H, m, hl_car(l), &m);
+    }
+    p->bif_cost += steps >> PUT_COST_SHIFT;
     if (st != HL_TERM_OK) return map_status(st);
     return finish(p, l, m, HL_AM(function_clause), out);
 }
@@ -414,8 +468,10 @@ BIF(b_hl_merge) {
     size_t n = 0;
     hl_term_status st = HL_TERM_OK;
     hl_map_iter at = it;
-    while (n < MAPS_PUT_CHUNK && hl_map_iter_next(&it, &k, &v)) {
+    uint64_t units = 0;
+    while (n < MAPS_PUT_CHUNK && units < KEY_WORK_MAX && hl_map_iter_next(&it, &k, &v)) {
         n++;
+        if ((st = hl_vm_map_key_work(k, &units)) != HL_TERM_OK) break;
         if (keep) {
             bool found = false;
             hl_term old;
@@ -428,10 +484,11 @@ BIF(b_hl_merge) {
         if ((st = hl_map_put(H, m, k, v, &m)) != HL_TERM_OK) break;
         at = it;
     }
-    p->bif_cost = n >> PUT_COST_SHIFT;
+    p->bif_cost += (n >> PUT_COST_SHIFT) + n * hl_vm_map_op_cost(m, HL_VM_MAP_STORE);
+    hl_vm_map_key_charge(p, units);
     if (st != HL_TERM_OK) return map_status(st);
     hl_map_iter peek = at;
-    if (n == MAPS_PUT_CHUNK && hl_map_iter_next(&peek, &k, &v)) {
+    if ((n == MAPS_PUT_CHUNK || units >= KEY_WORK_MAX) && hl_map_iter_next(&peek, &k, &v)) {
         uint64_t next;
         if (!hl_map_iter_cursor(&at, &next)) return HL_TERM_SYSTEM_LIMIT;
         return tuple2(p, hl_make_small((int64_t)next), m, out);
