@@ -33,7 +33,9 @@ enum {
                                stays small next to a small heap limit */
     MAPS_WALK_CHUNK = 8192, /* pairs visited per call when only reading */
     MAPS_NEXT_BATCH = 32,   /* pairs one maps:next/1 step hands out at once */
-    WALK_COST_SHIFT = 4,    /* pairs visited per reduction (as list builtins) */
+    WALK_COST_SHIFT = 2,    /* pairs visited per reduction: 16 (as list builtins) was ~1 µs per
+                               reduction for maps:to_list/1 of a 100k-key map (cache misses,
+                               5 words built per pair); 4 is ~0.25 µs */
     PUT_COST_SHIFT = 1,     /* puts per reduction (as put_map_assoc) */
 };
 
