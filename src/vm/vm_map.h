@@ -19,10 +19,10 @@ enum {
 
 /* The work of hashing (and comparing) `key` in a map operation, charged
  * before the operation: one reduction per 16 units of hl_map_key_hash
- * (term/map_hash.h: a node, or 8 bytes of binary), added to *units. O(1)
- * for immediates and small flat keys; a large key is walked once here (the
- * map layer then walks it again: the charge covers both within a factor of
- * two). SYSTEM_LIMIT for a key over HL_MAP_HASH_MAX_WORK units (shared
+ * (term/map_hash.h: a node, or 16 bytes of binary), added to *units. O(1)
+ * for immediates, small flat tuples and binaries (their units are their
+ * size); any other key is walked once here (the map layer then walks it
+ * again: the charge covers both within a factor of two). SYSTEM_LIMIT for a key over HL_MAP_HASH_MAX_WORK units (shared
  * structure whose tree has millions of leaves): such a key is never hashed.
  * Without this charge a key of K+1 heap objects and 2^K leaves hashed for
  * seconds for one reduction. */
