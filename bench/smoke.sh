@@ -5,7 +5,10 @@
 # the bound is a hang check with ample headroom for a loaded machine, not a
 # speed assertion), and that the results file has
 # one well-formed row per (round, kernel, system) with every BEAM JIT row
-# measured and the Lua kernels loaded. Exits 0 on success.
+# measured and the Lua kernels loaded; then the adversarial benchmark's
+# smoke mode (bench/adversarial.sh --smoke: CPU per reduction and longest
+# builtin call under the bound of docs/limits.md, with headroom). Exits 0
+# on success.
 #   bash bench/smoke.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -55,4 +58,9 @@ awk -F'\t' '
     exit bad
   }' "$tmp/quick.tsv" >&2
 
-echo "smoke: ok (quick mode driver ${wall} s)"
+if ! bash "$root/bench/adversarial.sh" --smoke >"$tmp/adv" 2>&1; then
+  cat "$tmp/adv" >&2
+  echo "smoke: FAIL: the adversarial benchmark is over its bound (bench/adversarial.sh --smoke)" >&2
+  exit 1
+fi
+echo "smoke: ok (quick mode driver ${wall} s; adversarial: $(grep '^worst CPU' "$tmp/adv" | head -1), $(grep '^longest' "$tmp/adv" | tail -1))"

@@ -72,6 +72,12 @@ static void track_x0(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
     }
 }
 
+/* Words of straight-line code per `reds` charge: about 0.1-0.5 µs of
+ * interpretation (a 65 KB literal binary pattern is 65,000 bs_get of 8
+ * words; a 60,000-statement body ~4 words a statement). Calls and backward
+ * jumps charge already, so loops and short functions (fib, loop) get none. */
+#define CG_REDS_EVERY 64
+
 void cg_emit(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
     if (c->failed) return;
     if (!hl_meter_charge(1 + n)) { /* the caller reports the meter's diagnostic */
@@ -90,6 +96,20 @@ void cg_emit(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
             c->ffix[c->nffix++] = (uint32_t)c->ncode;
         }
         if (!put_word(c, w)) return;
+    }
+    unsigned fl = hl_bc_ops[op].flags;
+    c->since_reds += (uint32_t)(1 + n);
+    if ((fl & HL_OPF_RED) || op == HL_OP_func_info) {
+        c->since_reds = 0;
+    } else if (c->since_reds >= CG_REDS_EVERY && !(fl & HL_OPF_TERM)) {
+        /* after this instruction (never between a label and a handler's
+         * first instruction: labels are bound between emits) */
+        if (!hl_meter_charge(1)) {
+            c->failed = true;
+            return;
+        }
+        put_word(c, HL_BC_WORD(HL_K_OP, HL_OP_reds));
+        c->since_reds = 0;
     }
 }
 

@@ -57,6 +57,7 @@ typedef struct cg {
     /* Peephole: the y slot whose value x0 also holds right now, or
      * UINT32_MAX. Kept only across instructions that write no register. */
     uint32_t x0_slot;
+    uint32_t since_reds; /* words emitted since the last call or reds (cg_emit) */
     /* host bindings the program may call (codegen_binding.c): the table
      * call_binding indexes, with each entry's (module, function) atoms */
     const hl_core_binding *bindings;

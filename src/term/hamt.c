@@ -191,6 +191,7 @@ hl_term_status hl_hamt_put(hl_heap *h, hl_term map, hl_term key, hl_term val, bo
                 return HL_TERM_OK;
             }
             if (!found && update_only) return HL_TERM_BADARG;
+            if (!found && ncount(p) >= HL_HAMT_COLLISION_MAX) return HL_TERM_SYSTEM_LIMIT;
             hl_term lf;
             if ((st = leaf(h, found ? hl_car(p[2 + pos]) : key, val, &lf)) != HL_TERM_OK) return st;
             if (found) {
@@ -384,6 +385,7 @@ static hl_term_status build(hl_heap *h, const entry *e, size_t lo, size_t hi, un
     if (lvl >= HL_HAMT_LEVELS) {
         hl_term *p;
         size_t n = hi - lo;
+        if (n > HL_HAMT_COLLISION_MAX) return HL_TERM_SYSTEM_LIMIT;
         if ((st = hl_heap_alloc(h, 2 + n, &p)) != HL_TERM_OK) return st;
         p[0] = hl_make_header(HL_SUB_HASHMAP, 1 + n);
         p[1] = hl_make_small((int64_t)HL_HAMT_COLLISION);

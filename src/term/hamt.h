@@ -16,6 +16,13 @@
 /* Levels of 4-bit slices before the hash is exhausted (then a collision
  * node); the deepest path is HL_HAMT_LEVELS + 1 nodes. */
 #define HL_HAMT_LEVELS 8
+/* Keys one collision node holds (keys whose whole 32-bit hash is equal).
+ * The hash is OTP's, unseeded, so colliding keys can be computed offline;
+ * an update copies the whole node, so without a cap a guest could make
+ * every put copy ~n words for one reduction. Past the cap a put raises
+ * system_limit (OTP has no cap; natural data never shares one hash 256
+ * times). docs/limits.md. */
+#define HL_HAMT_COLLISION_MAX 256
 
 hl_term_status hl_hamt_find(hl_term map, hl_term key, hl_term *val, bool *found);
 /* Put (update_only: BADARG when key is absent). */

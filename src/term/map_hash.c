@@ -121,19 +121,23 @@ hl_term_status hl_map_key_hash(hl_term t, uint64_t *budget, uint32_t *out) {
         *out = h;
         return HL_TERM_OK;
     }
+    /* Every walk is bounded: a key of shared structure has a tree (what
+     * is hashed) exponentially larger than its heap size. */
+    uint64_t default_budget = HL_MAP_HASH_MAX_WORK;
+    if (!budget) budget = &default_budget;
     hl_term_stack s;
     hl_term_stack_init(&s);
     hl_term_status st = HL_TERM_OK;
     for (;;) {
-        if (budget) {
-            if (*budget == 0) { st = HL_TERM_BUDGET; break; }
-            --*budget;
-        }
+        if (*budget == 0) { st = HL_TERM_BUDGET; break; }
+        --*budget;
         if (hl_is_cons(t)) {
             uint32_t sh = 0;
             unsigned c = 0;
             hl_term cell = t;
             while (is_byte(hl_car(cell))) {
+                if (*budget == 0) break; /* the next node's check stops the walk */
+                --*budget;
                 sh = (sh << 8) + (uint32_t)hl_small_val(hl_car(cell));
                 if (c == 3) {
                     hash2(&h, sh, 0, HC_4);
@@ -195,6 +199,12 @@ hl_term_status hl_map_key_hash(hl_term t, uint64_t *budget, uint32_t *out) {
                 uint64_t nbytes = bits / 8;
                 unsigned rest = (unsigned)(bits % 8);
                 uint32_t con = HC_13 + h;
+                uint64_t units = nbytes >> HL_MAP_HASH_BIN_SHIFT;
+                if (units > *budget) {
+                    st = HL_TERM_BUDGET;
+                    break;
+                }
+                *budget -= units;
                 if (bits == 0) {
                     h = con;
                 } else {

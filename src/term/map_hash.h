@@ -7,8 +7,20 @@
 
 #include "term/term.h"
 
-/* 32-bit hash of a map key; equal (=:=) keys hash equal. budget as in
- * hl_term_compare (optional). NOMEM if the walk stack cannot grow. */
+/* Work units of one key hash: one per node (a list cell, a tuple, an
+ * immediate, ...) and one per 16 bytes of a bitstring. A key that needs more
+ * than HL_MAP_HASH_MAX_WORK (2M nodes; a 16 MiB binary fits) is refused:
+ * HL_TERM_BUDGET, which the VM raises as system_limit before it gets here
+ * (vm_map.h, hl_vm_map_key_work; docs/limits.md). Only a key made of
+ * shared structure (a DAG whose tree has millions of leaves) can reach it
+ * under the default heap. */
+#define HL_MAP_HASH_MAX_WORK (UINT64_C(1) << 21)
+#define HL_MAP_HASH_BIN_SHIFT 4
+
+/* 32-bit hash of a map key; equal (=:=) keys hash equal. budget: work
+ * units left, decremented as it goes (optional: NULL means
+ * HL_MAP_HASH_MAX_WORK); HL_TERM_BUDGET when it runs out. NOMEM if the
+ * walk stack cannot grow. */
 hl_term_status hl_map_key_hash(hl_term key, uint64_t *budget, uint32_t *out);
 
 #endif

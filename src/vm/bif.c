@@ -19,6 +19,7 @@
 #include "vm/bif_sort.h"
 #include "vm/vm_lists.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_map.h"
 #include "vm/vm_io.h"
 #include "vm/vm_std.h"
 #include "vm/vm_support.h"
@@ -70,17 +71,17 @@ BIF(b_is_record3) {
 /* ---- arithmetic ---- */
 BIF(b_plus1) { return hl_arith_plus(H, a[0], out); }
 BIF(b_minus1) { return hl_arith_neg(H, a[0], out); }
-BIF(b_plus) { return hl_arith_add(H, a[0], a[1], out); }
-BIF(b_minus) { return hl_arith_sub(H, a[0], a[1], out); }
-BIF(b_times) { return hl_arith_mul(H, a[0], a[1], out); }
+BIF(b_plus) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_add(H, a[0], a[1], out); }
+BIF(b_minus) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_sub(H, a[0], a[1], out); }
+BIF(b_times) { p->bif_cost = hl_vm_big_cost(a[0], a[1], true); return hl_arith_mul(H, a[0], a[1], out); }
 BIF(b_divide) { return hl_arith_fdiv(H, a[0], a[1], out); }
-BIF(b_div) { return hl_arith_div(H, a[0], a[1], out); }
-BIF(b_rem) { return hl_arith_rem(H, a[0], a[1], out); }
-BIF(b_band) { return hl_arith_band(H, a[0], a[1], out); }
-BIF(b_bor) { return hl_arith_bor(H, a[0], a[1], out); }
-BIF(b_bxor) { return hl_arith_bxor(H, a[0], a[1], out); }
-BIF(b_bsl) { return hl_arith_bsl(H, a[0], a[1], out); }
-BIF(b_bsr) { return hl_arith_bsr(H, a[0], a[1], out); }
+BIF(b_div) { p->bif_cost = hl_vm_big_cost(a[0], a[1], true); return hl_arith_div(H, a[0], a[1], out); }
+BIF(b_rem) { p->bif_cost = hl_vm_big_cost(a[0], a[1], true); return hl_arith_rem(H, a[0], a[1], out); }
+BIF(b_band) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_band(H, a[0], a[1], out); }
+BIF(b_bor) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_bor(H, a[0], a[1], out); }
+BIF(b_bxor) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_bxor(H, a[0], a[1], out); }
+BIF(b_bsl) { p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false); return hl_arith_bsl(H, a[0], a[1], out); }
+BIF(b_bsr) { p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false); return hl_arith_bsr(H, a[0], a[1], out); }
 BIF(b_bnot) { return hl_arith_bnot(H, a[0], out); }
 BIF(b_abs) { return hl_bif_abs(H, a[0], out); }
 BIF(b_round) { return hl_bif_round(H, a[0], out); }
@@ -205,15 +206,18 @@ BIF(b_map_size) {
 }
 BIF(b_map_get) {
     if (!hl_is_map(a[1])) return badmap(p, HL_AM(badmap), a[1]);
-    hl_term_status st = hl_map_get(a[1], a[0], out);
+    bool absent;
+    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_LOOKUP, false, &absent);
+    if (st == HL_TERM_OK) st = absent ? HL_TERM_BADARG : hl_map_get(a[1], a[0], out);
     if (st == HL_TERM_BADARG) return badmap(p, HL_AM(badkey), a[0]);
     return st;
 }
 BIF(b_is_map_key) {
     if (!hl_is_map(a[1])) return badmap(p, HL_AM(badmap), a[1]);
     hl_term v;
-    bool found = false;
-    hl_term_status st = hl_map_find(a[1], a[0], &v, &found);
+    bool found = false, absent;
+    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_LOOKUP, false, &absent);
+    if (st == HL_TERM_OK && !absent) st = hl_map_find(a[1], a[0], &v, &found);
     if (st == HL_TERM_OK) *out = found ? HL_AM(true) : HL_AM(false);
     return st;
 }
@@ -225,7 +229,7 @@ BIF(b_throw) { (void)out; return raise(p, HL_AM(throw), a[0]); }
 BIF(b_exit1) { (void)out; return raise(p, HL_AM(exit), a[0]); }
 
 /* ---- conversions ---- */
-BIF(b_integer_to_list) { return hl_bif_integer_to_list(H, a[0], hl_make_small(10), out); }
+BIF(b_integer_to_list) { p->bif_cost = hl_vm_big_cost(a[0], a[0], true); return hl_bif_integer_to_list(H, a[0], hl_make_small(10), out); }
 BIF(b_atom_to_list) {
     if (!hl_is_atom(a[0])) return HL_TERM_BADARG;
     size_t len;

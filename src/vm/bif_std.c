@@ -14,6 +14,7 @@
 #include "vm/vm_internal.h"
 #include "vm/vm_lists.h"
 #include "vm/vm_std.h"
+#include "vm/vm_support.h"
 #include "vm/vm_trap.h"
 
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
@@ -142,7 +143,7 @@ BIF(b_insert_element) {
 /* ---- numbers ---- */
 BIF(b_floor) { return hl_bif_floor(H, a[0], out); }
 BIF(b_ceil) { return hl_bif_ceil(H, a[0], out); }
-BIF(b_integer_to_list2) { return hl_bif_integer_to_list(H, a[0], a[1], out); }
+BIF(b_integer_to_list2) { p->bif_cost = hl_vm_big_cost(a[0], a[0], true); return hl_bif_integer_to_list(H, a[0], a[1], out); }
 
 /* ---- atoms ---- */
 /* Only names that are static atoms or in the running program's own pool

@@ -682,7 +682,7 @@ dispatch:
     }
 
     /* ---- arithmetic --------------------------------------------------- */
-#define ARITH(name, fast, slow)                                                       \
+#define ARITH(name, fast, slow, quad)                                                 \
     CASE(name)                                                                        \
     name##_generic: {                                                                 \
         hl_term a = SRC(pc[3]), b = SRC(pc[4]), r;                                    \
@@ -695,7 +695,8 @@ dispatch:
         if (UNLIKELY(ts == HL_TERM_HEAP_LIMIT)) {                                     \
             hl_term ab[2] = {a, b};                                                   \
             GC(0, (uint32_t)pc[2], ab, 2);                                            \
-            ts = slow(H, ab[0], ab[1], &r);                                           \
+            a = ab[0], b = ab[1];                                                     \
+            ts = slow(H, a, b, &r);                                                   \
         }                                                                             \
         if (UNLIKELY(ts != HL_TERM_OK)) {                                             \
             if (ts == HL_TERM_HEAP_LIMIT || ts == HL_TERM_NOMEM) {                    \
@@ -708,16 +709,21 @@ dispatch:
             st = hl_vm_raise_status(p, x, ts);                                        \
             goto after_raise;                                                         \
         }                                                                             \
+        uint64_t bc = hl_vm_big_cost(a, b, quad);                                     \
+        if (UNLIKELY(bc)) {                                                           \
+            if (reds >= bc) reds -= bc;                                               \
+            else p->reds_debt += bc - reds, reds = 0;                                 \
+        }                                                                             \
         DST(pc[5]) = r;                                                               \
         NEXT(6);                                                                      \
     }
     ARITH(add, (!__builtin_add_overflow((int64_t)a, (int64_t)(b - HL_IMM_SMALL), &ri) && ((r = (hl_term)ri), 1)),
-          hl_arith_add_slow)
+          hl_arith_add_slow, false)
     ARITH(sub, (!__builtin_sub_overflow((int64_t)a, (int64_t)(b - HL_IMM_SMALL), &ri) && ((r = (hl_term)ri), 1)),
-          hl_arith_sub_slow)
+          hl_arith_sub_slow, false)
     ARITH(mul, (!__builtin_mul_overflow(hl_small_val(a), hl_small_val(b), &ri) && hl_small_fits(ri) &&
                 ((r = hl_make_small(ri)), 1)),
-          hl_arith_mul)
+          hl_arith_mul, true)
 #undef ARITH
     goto mul_generic; /* (unreachable: keeps every ARITH label used) */
     /* a op small constant: the constant is known small, so one tag test. */
@@ -892,6 +898,12 @@ dispatch:
         BS_RESULT(ts, pc[1], false);
         if (!((uint32_t)pc[5] & HL_BS_SKIP)) DST(pc[7]) = out;
         NEXT(8);
+    }
+    CASE(reds) {
+        /* straight-line code's charge (opcodes.def): owed when the chunk is out */
+        if (LIKELY(reds)) reds--;
+        else p->reds_debt++;
+        NEXT(1);
     }
     CASE(bs_test_tail) {
         if (!hl_vm_bs_at_end(SRC(pc[2]), DST(pc[3]))) JUMP(pc[1]);

@@ -13,6 +13,7 @@
 #include "term/bits.h"
 #include "vm/vm_bits.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_support.h"
 #include "vm/vm_iolist.h"
 #include "vm/vm_trap.h"
 
@@ -144,8 +145,8 @@ static hl_term_status atom_to_bin(hl_vm_proc *p, hl_term atom, hl_term enc, hl_t
 }
 BIF(b_atom_to_binary1) { return atom_to_bin(p, a[0], HL_AM(utf8), out); }
 BIF(b_atom_to_binary2) { return atom_to_bin(p, a[0], a[1], out); }
-BIF(b_integer_to_binary1) { return hl_bif_integer_to_binary(H, a[0], hl_make_small(10), out); }
-BIF(b_integer_to_binary2) { return hl_bif_integer_to_binary(H, a[0], a[1], out); }
+BIF(b_integer_to_binary1) { p->bif_cost = hl_vm_big_cost(a[0], a[0], true); return hl_bif_integer_to_binary(H, a[0], hl_make_small(10), out); }
+BIF(b_integer_to_binary2) { p->bif_cost = hl_vm_big_cost(a[0], a[0], true); return hl_bif_integer_to_binary(H, a[0], a[1], out); }
 BIF(b_binary_to_integer1) { return hl_bif_binary_to_integer(H, a[0], hl_make_small(10), out); }
 BIF(b_binary_to_integer2) { return hl_bif_binary_to_integer(H, a[0], a[1], out); }
 

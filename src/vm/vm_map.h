@@ -17,6 +17,40 @@ enum {
     HL_VM_MAP_FAULT,  /* *st is a fault: leave the interpreter */
 };
 
+/* The work of hashing (and comparing) `key` in a map operation, charged
+ * before the operation: one reduction per 16 units of hl_map_key_hash
+ * (term/map_hash.h: a node, or 16 bytes of binary), added to *units. O(1)
+ * for immediates, small flat tuples and binaries (their units are their
+ * size); any other key is walked once here (the map layer then walks it
+ * again: the charge covers both within a factor of two). SYSTEM_LIMIT for a key over HL_MAP_HASH_MAX_WORK units (shared
+ * structure whose tree has millions of leaves): such a key is never hashed.
+ * Without this charge a key of K+1 heap objects and 2^K leaves hashed for
+ * seconds for one reduction. */
+hl_term_status hl_vm_map_key_work(hl_term key, uint64_t *units);
+/* Charges `units` of key work to p->bif_cost. */
+static inline void hl_vm_map_key_charge(hl_vm_proc *p, uint64_t units) { p->bif_cost += units >> 4; }
+
+/* Reductions one operation on `map` costs beyond its instruction or
+ * builtin call, by the map's size: nothing on a flat map; on a hash map a
+ * lookup walks log16(n) nodes scattered over a large heap (cache misses)
+ * and a store also copies them and leaves them as garbage for the
+ * collector. Measured on this machine: a put into a 300k-key map ~3 µs, a
+ * 1M-key map ~4.7 µs, which was one reduction. */
+enum { HL_VM_MAP_LOOKUP, HL_VM_MAP_STORE };
+static inline uint64_t hl_vm_map_op_cost(hl_term map, int op) {
+    if (hl_is_flatmap(map)) return 0;
+    uint64_t bits = 64 - (uint64_t)__builtin_clzll((unsigned long long)hl_hashmap_size(map) | 1);
+    return op == HL_VM_MAP_LOOKUP ? bits >> 2 : 2 + (bits >> 1);
+}
+
+/* One operation on `map` with `key`: charges hl_vm_map_key_work and
+ * hl_vm_map_op_cost to p->bif_cost. A key too large to hash: for a lookup
+ * (and update and remove: put = false) *absent on a hash map (no put let
+ * it in) and on a flat map the operation goes on (a flat map compares
+ * rather than hashes); for a put, SYSTEM_LIMIT. NOMEM if the walk's stack
+ * cannot grow. */
+hl_term_status hl_vm_map_key_check(hl_vm_proc *p, hl_term map, hl_term key, int op, bool put, bool *absent);
+
 /* put_map_assoc (exact = false) / put_map_exact at pc. The interpreter's
  * state must be saved (it may collect, with the instruction's live x
  * registers as roots, and raise); base is its operand table (x, frame,

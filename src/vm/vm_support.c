@@ -410,9 +410,14 @@ static hl_term build_trace(hl_vm_proc *p, hl_term top_args) {
     return list;
 }
 
+/* Stack words an unwind scans per reduction it charges: a throw through
+ * 100,000 frames (~0.3 ms) was one reduction; now it is ~100,000. */
+#define UNWIND_WORDS_PER_RED 4
+
 /* Finds the innermost catch mark and unwinds to it. The gate makes nested
  * handlers in one frame use increasing y slots, so the first mark found
- * scanning down from the stack top is the innermost one. */
+ * scanning down from the stack top is the innermost one. The scan is
+ * charged (straight to reds_used: the next preemption point sees it). */
 static bool unwind(hl_vm_proc *p) {
     if (p->catches == 0) return false;
     size_t at = p->sp;
@@ -421,6 +426,7 @@ static bool unwind(hl_vm_proc *p) {
         if (hl_is_handle_immed(w) && hl_handle_immed_subtag(w) == HL_VM_H_CATCH) break;
         at--;
     }
+    p->reds_used += (p->sp - at) / UNWIND_WORDS_PER_RED;
     if (at <= 2) return false;
     size_t mark = at - 1;
     for (size_t top = p->sp; top > 2;) {

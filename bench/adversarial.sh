@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# adversarial.sh — the adversarial benchmark (bench/README.md, "Adversarial
+# kernels"): builds the library with test hooks (build/bench-hooks, gcc
+# Release -O2, -DHL_TEST_HOOKS=ON so the builtin-call probe is on) and runs
+# bench_adversarial twice: for each kernel of bench/kernels/adversarial.erl
+# (and the generated ones) the thread CPU time per reduction (pass 1, the
+# probe on the cheap wall clock) and the longest single builtin call (pass
+# 2, HL_TEST_BIF_PROBE=1: the probe on the thread CPU clock, which costs
+# about a microsecond per call, so pass 1 does not use it), then the worst
+# over the corpus.
+#
+#   bash bench/adversarial.sh [--smoke] [--rounds N] [--reds N] [--only KERNEL]
+#
+#   --smoke   fewer reductions per kernel (1M), best of 3 rounds, and exit 1
+#             when the worst CPU per reduction is over 4 µs or a builtin call
+#             over 300 ms: docs/limits.md states ~1 µs per reduction, and the
+#             longest call measured is ~72 ms (binary:match, a 12 MB pattern); the
+#             headroom absorbs a shared, noisy machine (called by smoke.sh)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bdir="$root/build/bench-hooks"
+args=()
+smoke=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --smoke) smoke=1 ;;
+    --rounds|--reds|--only) args+=("$1" "$2"); shift ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    *) echo "adversarial.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+mkdir -p "$bdir"
+if ! { cmake -S "$root" -B "$bdir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc \
+         -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" -DHL_TEST_HOOKS=ON &&
+       cmake --build "$bdir" --target bench_adversarial -j2; } >"$bdir/build.log" 2>&1; then
+  cat "$bdir/build.log" >&2
+  echo "adversarial.sh: the benchmark did not build" >&2
+  exit 1
+fi
+red=() call=()
+if [ "$smoke" = 1 ]; then
+  args=(--rounds 3 --reds 1000000 "${args[@]}")
+  red=(--bound-red 4) call=(--bound-call 300)
+fi
+status=0
+echo "## CPU per reduction (pass 1)"
+env -u HL_TEST_BIF_PROBE "$bdir/bench/bench_adversarial" "$root" "${args[@]}" "${red[@]}" || status=1
+echo
+echo "## Longest builtin call, thread CPU (pass 2, HL_TEST_BIF_PROBE=1)"
+HL_TEST_BIF_PROBE=1 "$bdir/bench/bench_adversarial" "$root" "${args[@]}" "${call[@]}" || status=1
+exit $status

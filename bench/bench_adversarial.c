@@ -1,0 +1,262 @@
+/* bench_adversarial.c — the adversarial benchmark: guest kernels built to
+ * get the most CPU out of one reduction, or the longest single builtin
+ * call (bench/kernels/adversarial.erl, plus generated ones: a
+ * 60,000-statement function, a 65 KB literal binary pattern, updates of a
+ * map whose 256 keys share one 32-bit hash). For each kernel it reports the
+ * thread CPU time per reduction charged (best of ROUNDS runs, each until
+ * it has used --reds reductions beyond its set-up, less a run of the
+ * set-up alone: argument 0; set-ups are kept small next to the attack)
+ * and, in a test-hooks build
+ * (-DHL_TEST_HOOKS=ON; with HL_TEST_BIF_PROBE=1 the probe reads the thread
+ * CPU clock), the longest single builtin call; then the worst over the
+ * corpus. It exits 1 when the worst CPU per reduction or the
+ * longest call is over the bound it is given (docs/limits.md states the
+ * bound; bench/adversarial.sh passes a generous headroom). The probe reads
+ * the thread CPU clock around every builtin call when HL_TEST_BIF_PROBE=1,
+ * which costs ~1 µs a call here, so adversarial.sh measures CPU per
+ * reduction in a pass without it and the longest call in a pass with it.
+ * Usage: bench_adversarial ROOT [--rounds N] [--reds N] [--bound-red US] [--bound-call MS] [--only NAME]
+ *                          [--deadline-ms MS]  (a run's wall-clock backstop, default 20,000)
+ * (ROOT: the repository, for bench/kernels/adversarial.erl and
+ * tests/data/maps/collisions.txt). bench/adversarial.sh builds and runs it. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hyperlang.h"
+#include "base/buf.h"
+#include "host/host_int.h"
+#include "vm/vm.h"
+#include "vm/vm_internal.h"
+#include "vm/vm_support.h"
+
+/* kernel, argument (rounds inside the guest; the reduction limit usually
+ * stops it first), what it attacks */
+typedef struct kernel {
+    const char *fn;
+    long arg;
+    const char *what;
+} kernel;
+
+static const kernel kernels[] = {
+    {"dag_get", 1000000, "map key of shared structure (2^16 leaves), 40-key map"},
+    {"dag_huge", 1000000, "map key with 2^28 leaves (refused past the hash cap)"},
+    {"binkey", 1000000, "16 MiB binary map key"},
+    {"collide_put", 1000000, "updates of a 256-key collision node (keys share one hash)"},
+    {"throw_deep", 1000000, "throw through 2,000 frames of 60 slots"},
+    {"throw_100k", 1000000, "throw through 100,000 frames"},
+    {"longfn", 1000000, "a 60,000-statement function"},
+    {"litpat", 1000000, "a 65 KB literal binary pattern"},
+    {"binmatch_12mb", 1000000, "binary:match, 12 MB pattern (Two-Way set-up per call)"},
+    {"binmatch_periodic", 1000000, "binary:match, 200 KB periodic pattern"},
+    {"phash2_big", 1000000, "phash2/1 of a 1M-cell list"},
+    {"t2b_big", 1000000, "term_to_binary/1 of a 300k-cell list"},
+    {"t2b_z9", 1000000, "term_to_binary/2, 2 MB binary, compressed 9"},
+    {"sort_big", 1000000, "lists:sort/1, 200k integers"},
+    {"l2b_big", 1000000, "list_to_binary/1, 1M bytes"},
+    {"b2l_big", 1000000, "binary_to_list/1, 1 MB"},
+    {"rev_big", 1000000, "lists:reverse/1, 1M cells"},
+    {"eq_big", 1000000, "== on two 1M-cell lists"},
+    {"sub_big", 1000000, "--, 3,000 x 3,000 reversed"},
+    {"map_cmp", 1000000, "< on two 30,000-key maps"},
+    {"maps_from_list", 1000000, "maps:from_list/1, 100k pairs"},
+    {"split_big", 1000000, "binary:split global, 1 MB"},
+    {"l2i_big", 1000000, "list_to_integer/1, 19,000 digits"},
+    {"i2l_big", 300, "integer_to_list/1, 65,000 bits"},
+    {"bigmul", 1000000, "32,700-bit multiplication"},
+    {"format_big", 1000000, "io_lib:format ~p of a 20k list"},
+    {"b2t_big", 1000000, "binary_to_term/1, 20k-cell list"},
+    {"bin_build", 1000000, "<<B/binary, B/binary>>, 2 x 8 MB"},
+    {"setel_big", 1000000, "setelement/3 on a 2M tuple"},
+    {"map_put_big", 2000000, "M#{N => N} into a map growing to 2M keys"},
+    {"map_get_big", 1000000, "maps:get/2 on a 100k-key map"},
+    {"maps_to_list_big", 1000000, "maps:to_list/1 of a 100k-key map"},
+    {"fib", 27, "fib(27): the ordinary interpreter, for scale"},
+    {"loop", 3000000, "loop(3,000,000): a tail-call loop, for scale"},
+};
+#define NK (sizeof kernels / sizeof kernels[0])
+
+static char *slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 1 << 16, n = 0, got;
+    char *s = malloc(cap);
+    while (s && (got = fread(s + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (cap - n - 1 == 0) s = realloc(s, cap *= 2);
+    }
+    fclose(f);
+    if (!s) return NULL;
+    s[n] = '\0';
+    *len = n;
+    return s;
+}
+
+/* The kernel module: adversarial.erl, an export of the generated kernels,
+ * and their text. */
+static void module_text(const char *root, hl_buf *out) {
+    char path[4096];
+    size_t n;
+    snprintf(path, sizeof path, "%s/bench/kernels/adversarial.erl", root);
+    char *base = slurp(path, &n);
+    snprintf(path, sizeof path, "%s/tests/data/maps/collisions.txt", root);
+    size_t kn;
+    char *keys = slurp(path, &kn);
+    if (!base || !keys) {
+        fprintf(stderr, "bench_adversarial: cannot read %s or the kernels\n", path);
+        exit(2);
+    }
+    hl_buf *bp = out, b;
+    hl_buf_init(&b, 0);
+    hl_buf_append(&b, base, n);
+    hl_buf_puts(&b, "-export([longfn/1, litpat/1, collide_put/1]).\n");
+    /* 60,000 statements, one arithmetic instruction each, no call */
+    hl_buf_puts(&b, "long_body(X) ->\n");
+    for (int i = 1; i <= 60000; i++) hl_buf_printf(&b, "    _ = X + %d,\n", i);
+    hl_buf_puts(&b, "    X.\nlongfn(N) -> rep(N, fun() -> long_body(1) end).\n");
+    /* a literal pattern of 65,000 bytes: 65,000 byte segments */
+    hl_buf_puts(&b, "lit_match(<<\"");
+    for (int i = 0; i < 65000; i++) hl_buf_putc(&b, (char)('a' + i % 26));
+    hl_buf_puts(&b, "\", R/binary>>) -> byte_size(R);\nlit_match(_) -> -1.\n");
+    hl_buf_puts(&b, "litpat(N) -> B = <<(list_to_binary([$a + I rem 26 || I <- lists:seq(0, 64999)]))/binary, "
+                    "\"xyz\">>, rep(N, fun() -> 3 = lit_match(B) end).\n");
+    /* the first 256 keys sharing one hash: the collision node's cap */
+    hl_buf_puts(&b, "collide_keys() -> [");
+    int k = 0;
+    for (char *s = keys; *s && k < 256; k++) {
+        char *e = strchr(s, '\n');
+        if (!e) e = s + strlen(s);
+        if (k) hl_buf_putc(&b, ',');
+        hl_buf_append(&b, s, (size_t)(e - s));
+        s = *e ? e + 1 : e;
+    }
+    hl_buf_puts(&b, "].\n");
+    hl_buf_puts(&b, "collide_put(N) -> Ks = collide_keys(), M = maps:from_list([{K, 0} || K <- Ks]),\n"
+                    "    K1 = hd(Ks), rep(N, fun() -> M#{K1 := 1} end).\n");
+    free(base);
+    free(keys);
+    if (b.failed) exit(2);
+    *bp = b;
+}
+
+static double cpu_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+typedef struct result {
+    double ns_per_red, cpu_ms, probe_ms;
+    uint64_t reds;
+    const char *status;
+} result;
+
+static uint64_t deadline_ms = 20000; /* a backstop per run: CPU per reduction is then over the part that ran */
+
+/* One run of k(arg) to its end or max_reds. */
+static result run_once(hl_module *m, const kernel *k, long arg, uint64_t max_reds) {
+    static const char *names[] = {"done", "yield", "exception", "wait", "reds", "heap", "deadline", "nomem", "state"};
+    hl_vm_limits lim = {max_reds, 512u << 20, hl_vm_now_ns() + deadline_ms * 1000000u};
+    hl_vm_proc *p = hl_vm_proc_new(m->prog, &lim);
+    int64_t fn = hl_program_find(m->prog, k->fn, strlen(k->fn), 1);
+    hl_term a0 = hl_make_small(arg);
+    if (!p || fn < 0 || !hl_vm_start(p, (uint32_t)fn, &a0, 1)) {
+        fprintf(stderr, "%s: cannot start\n", k->fn);
+        exit(2);
+    }
+    double t0 = cpu_ns();
+    hl_vm_status st = hl_vm_run(p, 0);
+    result r = {0, 0, 0, 0, NULL};
+    r.cpu_ms = (cpu_ns() - t0) / 1e6;
+    r.reds = hl_vm_reductions(p);
+    r.ns_per_red = r.cpu_ms * 1e6 / (double)(r.reds ? r.reds : 1);
+    r.status = (unsigned)st < sizeof names / sizeof names[0] ? names[st] : "?";
+    r.probe_ms = (double)p->probe.max_ns / 1e6; /* filled in test-hooks builds only */
+    hl_vm_proc_free(p);
+    return r;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: bench_adversarial ROOT [--rounds N] [--reds N] [--bound-red US] [--bound-call MS] [--only NAME]\n");
+        return 2;
+    }
+    const char *root = argv[1], *only = NULL;
+    int rounds = 3;
+    uint64_t max_reds = 2000000;
+    double bound_us = 0, bound_ms = 0; /* 0: not checked */
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc) rounds = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--reds") == 0 && i + 1 < argc) max_reds = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
+        else if (strcmp(argv[i], "--deadline-ms") == 0 && i + 1 < argc) deadline_ms = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--bound-red") == 0 && i + 1 < argc) bound_us = atof(argv[++i]);
+        else if (strcmp(argv[i], "--bound-call") == 0 && i + 1 < argc) bound_ms = atof(argv[++i]);
+        else {
+            fprintf(stderr, "bench_adversarial: bad option %s\n", argv[i]);
+            return 2;
+        }
+    }
+    hl_buf src;
+    module_text(root, &src);
+    hl_engine *eng = NULL;
+    hl_module *m = NULL;
+    hl_error *err = NULL;
+    hl_compile_options *opt = NULL;
+    if (hl_engine_new(&eng) != HL_OK || hl_compile_options_new(&opt) != HL_OK ||
+        hl_compile_options_set_limit(opt, HL_LIMIT_WALL_MS, 60000) != HL_OK ||
+        hl_compile(eng, "adversarial.erl", src.data, src.len, opt, &m, &err) != HL_OK) {
+        fprintf(stderr, "compile: %s\n", err ? hl_error_message(err) : "?");
+        return 2;
+    }
+    hl_buf_free(&src);
+    int probe = hl_vm_probe_enabled();
+    printf("| kernel | attacks | reductions | CPU (ms) | CPU per reduction | longest builtin call | stopped by |\n");
+    printf("| --- | --- | ---: | ---: | ---: | ---: | --- |\n");
+    double worst_red = 0, worst_call = 0;
+    const char *worst_red_k = "-", *worst_call_k = "-";
+    for (size_t i = 0; i < NK; i++) {
+        if (only && strcmp(only, kernels[i].fn) != 0) continue;
+        result best = {1e300, 0, 1e300, 0, NULL};
+        for (int r = 0; r < rounds; r++) {
+            /* the kernel's set-up alone (argument 0: no rounds), subtracted */
+            result s0 = run_once(m, &kernels[i], 0, UINT64_C(1) << 40);
+            result x = run_once(m, &kernels[i], kernels[i].arg, s0.reds + max_reds);
+            if (x.reds > s0.reds && x.cpu_ms > s0.cpu_ms) {
+                x.cpu_ms -= s0.cpu_ms, x.reds -= s0.reds;
+                x.ns_per_red = x.cpu_ms * 1e6 / (double)x.reds;
+            }
+            if (x.ns_per_red < best.ns_per_red) {
+                double pm = best.probe_ms;
+                best = x;
+                best.probe_ms = pm;
+            }
+            if (x.probe_ms < best.probe_ms) best.probe_ms = x.probe_ms; /* best of the rounds, too */
+        }
+        char call[32] = "n/a (no hooks)";
+        if (probe) snprintf(call, sizeof call, "%.3f ms", best.probe_ms);
+        printf("| %s | %s | %llu | %.1f | %.3f µs | %s | %s |\n", kernels[i].fn, kernels[i].what,
+               (unsigned long long)best.reds, best.cpu_ms, best.ns_per_red / 1e3, call, best.status);
+        fflush(stdout);
+        if (best.ns_per_red > worst_red) worst_red = best.ns_per_red, worst_red_k = kernels[i].fn;
+        if (probe && best.probe_ms > worst_call) worst_call = best.probe_ms, worst_call_k = kernels[i].fn;
+    }
+    printf("\nworst CPU per reduction: %.3f µs (%s)\n", worst_red / 1e3, worst_red_k);
+    if (probe) printf("longest single builtin call: %.3f ms (%s)\n", worst_call, worst_call_k);
+    hl_module_free(m);
+    hl_compile_options_free(opt);
+    hl_engine_free(eng);
+    int bad = 0;
+    if (bound_us > 0) {
+        bad |= worst_red / 1e3 > bound_us;
+        printf("check: %s (bound %.2f µs per reduction)\n", worst_red / 1e3 > bound_us ? "FAIL" : "ok", bound_us);
+    }
+    if (bound_ms > 0 && probe) {
+        bad |= worst_call > bound_ms;
+        printf("check: %s (bound %.1f ms per builtin call)\n", worst_call > bound_ms ? "FAIL" : "ok", bound_ms);
+    }
+    return bad;
+    return 0;
+}

@@ -1,0 +1,85 @@
+%% adversarial.erl — guest kernels built to get the most CPU out of each
+%% reduction or the longest single builtin call (bench/bench_adversarial.c
+%% runs them; bench/README.md, "Adversarial"). Each K(N) loops until the
+%% run's reductions are used up (or N rounds); the runner adds generated
+%% kernels (a 60,000-statement function, a 65 KB literal pattern, 256 keys
+%% sharing one map hash) to this text.
+-module(adversarial).
+-export([dag_get/1, dag_huge/1, binkey/1, throw_deep/1, throw_100k/1, binmatch_12mb/1,
+         binmatch_periodic/1, phash2_big/1, t2b_big/1, t2b_z9/1, sort_big/1, l2b_big/1,
+         b2l_big/1, rev_big/1, eq_big/1, sub_big/1, map_cmp/1, maps_from_list/1, split_big/1,
+         l2i_big/1, i2l_big/1, bigmul/1, format_big/1, b2t_big/1, bin_build/1, setel_big/1, map_put_big/1, map_get_big/1, maps_to_list_big/1,
+         fib/1, loop/1]).
+
+dag(0) -> [1, 2, 3];
+dag(K) -> D = dag(K - 1), {D, D}.
+big_map() -> maps:from_list([{I, I} || I <- lists:seq(1, 40)]).
+rep(0, _F) -> ok;
+rep(N, F) -> F(), rep(N - 1, F).
+
+%% a key of shared structure: 2^16 leaves, 17 heap objects
+dag_get(N) -> M = big_map(), D = dag(16), rep(N, fun() -> maps:get(D, M, none) end).
+%% 2^28 leaves: refused (system_limit) after the cap's work
+dag_huge(N) -> M = big_map(), D = dag(28), rep(N, fun() -> catch M#{D => 1} end).
+%% a 16 MB binary key (1M units: under the cap)
+binkey(N) -> M = big_map(), B = binary:copy(<<"0123456789abcdef">>, 1 bsl 20),
+             rep(N, fun() -> maps:get(B, M, none) end).
+%% a throw through 2,000 frames of 60 live slots each
+frames(0, _) -> throw(bottom);
+frames(K, X) ->
+    {A1, A2, A3, A4, A5, A6, A7, A8, A9, A10} = {X, X, X, X, X, X, X, X, X, X},
+    {B1, B2, B3, B4, B5, B6, B7, B8, B9, B10} = {X, X, X, X, X, X, X, X, X, X},
+    {C1, C2, C3, C4, C5, C6, C7, C8, C9, C10} = {X, X, X, X, X, X, X, X, X, X},
+    {D1, D2, D3, D4, D5, D6, D7, D8, D9, D10} = {X, X, X, X, X, X, X, X, X, X},
+    {E1, E2, E3, E4, E5, E6, E7, E8, E9, E10} = {X, X, X, X, X, X, X, X, X, X},
+    {F1, F2, F3, F4, F5, F6, F7, F8, F9, F10} = {X, X, X, X, X, X, X, X, X, X},
+    R = frames(K - 1, X),
+    [R, A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10,
+     C1, C2, C3, C4, C5, C6, C7, C8, C9, C10, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10,
+     E1, E2, E3, E4, E5, E6, E7, E8, E9, E10, F1, F2, F3, F4, F5, F6, F7, F8, F9, F10].
+throw_deep(N) -> rep(N, fun() -> catch frames(2000, x) end).
+throw_100k(N) -> rep(N, fun() -> catch frames2(100000) end).
+frames2(0) -> throw(bottom);
+frames2(K) -> [frames2(K - 1)].
+%% binary:match with a 12 MB pattern that almost matches everywhere
+binmatch_12mb(N) ->
+    P = <<(binary:copy(<<"a">>, 12000000))/binary, "b">>,
+    S = binary:copy(<<"a">>, 12500000),
+    rep(N, fun() -> binary:match(S, P) end).
+binmatch_periodic(N) ->
+    P = <<(binary:copy(<<"ab">>, 100000))/binary, "c">>,
+    S = binary:copy(<<"ab">>, 2000000),
+    rep(N, fun() -> binary:match(S, P) end).
+%% a sweep of builtins on about the largest inputs the heap allows
+phash2_big(N) -> L = lists:seq(1, 1000000), rep(N, fun() -> erlang:phash2(L) end).
+t2b_big(N) -> L = lists:seq(1, 300000), rep(N, fun() -> term_to_binary(L) end).
+t2b_z9(N) -> B = binary:copy(<<"abcdefghij">>, 200000), rep(N, fun() -> term_to_binary(B, [{compressed, 9}]) end).
+sort_big(N) -> L = [(I * 7919) rem 100003 || I <- lists:seq(1, 200000)], rep(N, fun() -> lists:sort(L) end).
+l2b_big(N) -> L = lists:duplicate(1000000, $a), rep(N, fun() -> list_to_binary(L) end).
+b2l_big(N) -> B = binary:copy(<<"a">>, 1000000), rep(N, fun() -> binary_to_list(B) end).
+rev_big(N) -> L = lists:seq(1, 1000000), rep(N, fun() -> lists:reverse(L) end).
+eq_big(N) -> A = lists:seq(1, 1000000), B = lists:seq(1, 1000000), rep(N, fun() -> A == B end).
+sub_big(N) -> A = lists:seq(1, 3000), B = lists:reverse(A), rep(N, fun() -> A -- B end).
+map_cmp(N) -> A = maps:from_list([{I, I} || I <- lists:seq(1, 30000)]),
+              B = maps:from_list([{I, I} || I <- lists:seq(2, 30001)]), rep(N, fun() -> A < B end).
+maps_from_list(N) -> L = [{I, I} || I <- lists:seq(1, 100000)], rep(N, fun() -> maps:from_list(L) end).
+split_big(N) -> B = binary:copy(<<"abcdefghi,">>, 100000), rep(N, fun() -> binary:split(B, <<",">>, [global]) end).
+l2i_big(N) -> L = lists:duplicate(19000, $7), rep(N, fun() -> list_to_integer(L) end).
+i2l_big(N) -> I = 1 bsl 65000, rep(N, fun() -> integer_to_list(I) end).
+bigmul(N) -> I = (1 bsl 32700) - 1, rep(N, fun() -> (I * I) rem 7 end).
+format_big(N) -> T = lists:seq(1, 20000), rep(N, fun() -> io_lib:format("~p", [T]) end).
+b2t_big(N) -> B = term_to_binary(lists:seq(1, 20000)), rep(N, fun() -> binary_to_term(B) end).
+bin_build(N) -> B = binary:copy(<<"x">>, 8000000), rep(N, fun() -> <<B/binary, B/binary>> end).
+setel_big(N) -> T = erlang:make_tuple(2000000, x), rep(N, fun() -> setelement(1, T, y) end).
+map_put_big(N) -> map_put(N, #{}).
+map_put(0, M) -> map_size(M);
+map_put(N, M) -> map_put(N - 1, M#{N => N}).
+map_get_big(N) -> M = maps:from_list([{I, I} || I <- lists:seq(1, 100000)]),
+                  rep(N, fun() -> maps:get(N rem 100000 + 1, M) end).
+maps_to_list_big(N) -> M = maps:from_list([{I, I} || I <- lists:seq(1, 100000)]),
+                       rep(N, fun() -> maps:to_list(M) end).
+loop(0) -> 0;
+loop(N) -> loop(N - 1).
+fib(N) -> fibr(N).
+fibr(N) when N < 2 -> N;
+fibr(N) -> fibr(N - 1) + fibr(N - 2).
