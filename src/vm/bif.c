@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "vm/bif_registry.h"
 #include "term/arith.h"
 #include "term/compare.h"
 #include "term/map.h"
@@ -258,71 +259,58 @@ BIF(b_atom_to_list) {
     return HL_TERM_OK;
 }
 
-typedef struct bif_entry {
-    const char *module, *name;
-    uint32_t arity;
-    hl_vm_bif_fn fn;
-} bif_entry;
-
-static const bif_entry table[] = {
-    {"erlang", "is_atom", 1, b_is_atom},       {"erlang", "is_binary", 1, b_is_binary},
-    {"erlang", "is_bitstring", 1, b_is_bitstring}, {"erlang", "is_boolean", 1, b_is_boolean},
-    {"erlang", "is_float", 1, b_is_float},     {"erlang", "is_function", 1, b_is_function1},
-    {"erlang", "is_function", 2, b_is_function2}, {"erlang", "is_integer", 1, b_is_integer},
-    {"erlang", "is_list", 1, b_is_list},       {"erlang", "is_map", 1, b_is_map},
-    {"erlang", "is_number", 1, b_is_number},   {"erlang", "is_pid", 1, b_false1},
-    {"erlang", "is_port", 1, b_false1},        {"erlang", "is_reference", 1, b_false1},
-    {"erlang", "is_tuple", 1, b_is_tuple},     {"erlang", "is_record", 2, b_is_record2},
-    {"erlang", "is_record", 3, b_is_record3},  {"erlang", "+", 1, b_plus1},
-    {"erlang", "-", 1, b_minus1},              {"erlang", "+", 2, b_plus},
-    {"erlang", "-", 2, b_minus},               {"erlang", "*", 2, b_times},
-    {"erlang", "/", 2, b_divide},              {"erlang", "div", 2, b_div},
-    {"erlang", "rem", 2, b_rem},               {"erlang", "band", 2, b_band},
-    {"erlang", "bor", 2, b_bor},               {"erlang", "bxor", 2, b_bxor},
-    {"erlang", "bsl", 2, b_bsl},               {"erlang", "bsr", 2, b_bsr},
-    {"erlang", "bnot", 1, b_bnot},             {"erlang", "not", 1, b_not},
-    {"erlang", "and", 2, b_and},               {"erlang", "or", 2, b_or},
-    {"erlang", "xor", 2, b_xor},               {"erlang", "==", 2, hl_vm_bif_eq},
-    {"erlang", "/=", 2, hl_vm_bif_ne},                 {"erlang", "=<", 2, hl_vm_bif_le},
-    {"erlang", "<", 2, hl_vm_bif_lt},                  {"erlang", ">=", 2, hl_vm_bif_ge},
-    {"erlang", ">", 2, hl_vm_bif_gt},                  {"erlang", "=:=", 2, hl_vm_bif_exact_eq},
-    {"erlang", "=/=", 2, hl_vm_bif_exact_ne},          {"erlang", "++", 2, hl_vm_bif_append},
-    {"erlang", "--", 2, hl_vm_bif_subtract},           {"erlang", "element", 2, b_element},
-    {"erlang", "setelement", 3, b_setelement}, {"erlang", "tuple_size", 1, b_tuple_size},
-    {"erlang", "size", 1, b_size},             {"erlang", "length", 1, hl_vm_bif_length},
-    {"erlang", "hd", 1, b_hd},                 {"erlang", "tl", 1, b_tl},
-    {"erlang", "abs", 1, b_abs},               {"erlang", "min", 2, hl_vm_bif_min},
-    {"erlang", "max", 2, hl_vm_bif_max},               {"erlang", "round", 1, b_round},
-    {"erlang", "trunc", 1, b_trunc},           {"erlang", "float", 1, b_float},
-    {"erlang", "byte_size", 1, b_byte_size},   {"erlang", "bit_size", 1, b_bit_size},
-    {"erlang", "map_size", 1, b_map_size},     {"erlang", "map_get", 2, b_map_get},
-    {"erlang", "is_map_key", 2, b_is_map_key}, {"erlang", "error", 1, b_error1},
-    {"erlang", "error", 2, b_error2},          {"erlang", "throw", 1, b_throw},
-    {"erlang", "exit", 1, b_exit1},            {"erlang", "integer_to_list", 1, b_integer_to_list},
-    {"erlang", "list_to_integer", 1, hl_vm_bif_list_to_integer1}, {"erlang", "atom_to_list", 1, b_atom_to_list},
-    {"erlang", "list_to_tuple", 1, hl_vm_bif_list_to_tuple}, {"erlang", "tuple_to_list", 1, hl_vm_bif_tuple_to_list},
-    {"lists", "reverse", 1, hl_vm_bif_reverse1},       {"lists", "reverse", 2, hl_vm_bif_reverse2},
-    {"lists", "keyfind", 3, hl_vm_bif_keyfind},        {"lists", "member", 2, hl_vm_bif_member},
+const hl_vm_bif_reg hl_vm_bifs_core[] = {
+    {HL_BI_IS_ATOM, b_is_atom}, {HL_BI_IS_BINARY, b_is_binary},
+    {HL_BI_IS_BITSTRING, b_is_bitstring}, {HL_BI_IS_BOOLEAN, b_is_boolean},
+    {HL_BI_IS_FLOAT, b_is_float}, {HL_BI_IS_FUNCTION1, b_is_function1},
+    {HL_BI_IS_FUNCTION2, b_is_function2}, {HL_BI_IS_INTEGER, b_is_integer},
+    {HL_BI_IS_LIST, b_is_list}, {HL_BI_IS_MAP, b_is_map},
+    {HL_BI_IS_NUMBER, b_is_number}, {HL_BI_IS_PID, b_false1},
+    {HL_BI_IS_PORT, b_false1}, {HL_BI_IS_REFERENCE, b_false1},
+    {HL_BI_IS_TUPLE, b_is_tuple}, {HL_BI_IS_RECORD2, b_is_record2},
+    {HL_BI_IS_RECORD3, b_is_record3}, {HL_BI_OP_PLUS1, b_plus1},
+    {HL_BI_OP_MINUS1, b_minus1}, {HL_BI_OP_PLUS, b_plus},
+    {HL_BI_OP_MINUS, b_minus}, {HL_BI_OP_TIMES, b_times},
+    {HL_BI_OP_DIVIDE, b_divide}, {HL_BI_OP_DIV, b_div},
+    {HL_BI_OP_REM, b_rem}, {HL_BI_OP_BAND, b_band},
+    {HL_BI_OP_BOR, b_bor}, {HL_BI_OP_BXOR, b_bxor},
+    {HL_BI_OP_BSL, b_bsl}, {HL_BI_OP_BSR, b_bsr},
+    {HL_BI_OP_BNOT, b_bnot}, {HL_BI_OP_NOT, b_not},
+    {HL_BI_OP_AND, b_and}, {HL_BI_OP_OR, b_or},
+    {HL_BI_OP_XOR, b_xor}, {HL_BI_OP_EQ, hl_vm_bif_eq},
+    {HL_BI_OP_NE, hl_vm_bif_ne}, {HL_BI_OP_LE, hl_vm_bif_le},
+    {HL_BI_OP_LT, hl_vm_bif_lt}, {HL_BI_OP_GE, hl_vm_bif_ge},
+    {HL_BI_OP_GT, hl_vm_bif_gt}, {HL_BI_OP_EXACT_EQ, hl_vm_bif_exact_eq},
+    {HL_BI_OP_EXACT_NE, hl_vm_bif_exact_ne}, {HL_BI_OP_APPEND, hl_vm_bif_append},
+    {HL_BI_OP_SUBTRACT, hl_vm_bif_subtract}, {HL_BI_ELEMENT, b_element},
+    {HL_BI_SETELEMENT, b_setelement}, {HL_BI_TUPLE_SIZE, b_tuple_size},
+    {HL_BI_SIZE, b_size}, {HL_BI_LENGTH, hl_vm_bif_length},
+    {HL_BI_HD, b_hd}, {HL_BI_TL, b_tl},
+    {HL_BI_ABS, b_abs}, {HL_BI_MIN, hl_vm_bif_min},
+    {HL_BI_MAX, hl_vm_bif_max}, {HL_BI_ROUND, b_round},
+    {HL_BI_TRUNC, b_trunc}, {HL_BI_FLOAT, b_float},
+    {HL_BI_BYTE_SIZE, b_byte_size}, {HL_BI_BIT_SIZE, b_bit_size},
+    {HL_BI_MAP_SIZE, b_map_size}, {HL_BI_MAP_GET, b_map_get},
+    {HL_BI_IS_MAP_KEY, b_is_map_key}, {HL_BI_ERROR1, b_error1},
+    {HL_BI_ERROR2, b_error2}, {HL_BI_THROW, b_throw},
+    {HL_BI_EXIT1, b_exit1}, {HL_BI_INTEGER_TO_LIST, b_integer_to_list},
+    {HL_BI_LIST_TO_INTEGER, hl_vm_bif_list_to_integer1}, {HL_BI_ATOM_TO_LIST, b_atom_to_list},
+    {HL_BI_LIST_TO_TUPLE, hl_vm_bif_list_to_tuple}, {HL_BI_TUPLE_TO_LIST, hl_vm_bif_tuple_to_list},
+    {HL_BI_LISTS_REVERSE1, hl_vm_bif_reverse1}, {HL_BI_LISTS_REVERSE2, hl_vm_bif_reverse2},
+    {HL_BI_LISTS_KEYFIND, hl_vm_bif_keyfind}, {HL_BI_LISTS_MEMBER, hl_vm_bif_member},
     /* float text: vm/bif_float.c */
-    {"erlang", "float_to_list", 1, hl_vm_bif_float_to_list1},
-    {"erlang", "float_to_list", 2, hl_vm_bif_float_to_list2},
-    {"erlang", "float_to_binary", 1, hl_vm_bif_float_to_binary1},
-    {"erlang", "float_to_binary", 2, hl_vm_bif_float_to_binary2},
-    {"erlang", "list_to_float", 1, hl_vm_bif_list_to_float},
-    {"erlang", "binary_to_float", 1, hl_vm_bif_binary_to_float},
-    {"erlang", "hl_sort_run", 1, hl_vm_bif_sort_run},
-    {"erlang", "hl_sort_take", 1, hl_vm_bif_sort_take},
-    {"erlang", "hl_sort_merge", 2, hl_vm_bif_sort_merge},
-    {"erlang", "hl_sort_prep", 3, hl_vm_bif_sort_prep},
-    {"erlang", "hl_sort_otp", 1, hl_vm_bif_sort_otp},
+    {HL_BI_FLOAT_TO_LIST1, hl_vm_bif_float_to_list1},
+    {HL_BI_FLOAT_TO_LIST2, hl_vm_bif_float_to_list2},
+    {HL_BI_FLOAT_TO_BINARY1, hl_vm_bif_float_to_binary1},
+    {HL_BI_FLOAT_TO_BINARY2, hl_vm_bif_float_to_binary2},
+    {HL_BI_LIST_TO_FLOAT, hl_vm_bif_list_to_float},
+    {HL_BI_BINARY_TO_FLOAT, hl_vm_bif_binary_to_float},
+    {HL_BI_SORT_RUN, hl_vm_bif_sort_run},
+    {HL_BI_SORT_TAKE, hl_vm_bif_sort_take},
+    {HL_BI_SORT_MERGE, hl_vm_bif_sort_merge},
+    {HL_BI_SORT_PREP, hl_vm_bif_sort_prep},
+    {HL_BI_SORT_OTP, hl_vm_bif_sort_otp},
 };
+const size_t hl_vm_bifs_core_count = sizeof hl_vm_bifs_core / sizeof hl_vm_bifs_core[0];
 
-hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t arity) {
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (table[i].arity == arity && strcmp(table[i].module, module) == 0 && strcmp(table[i].name, name) == 0)
-            return table[i].fn;
-    hl_vm_bif_fn f = hl_vm_bits_bif_lookup(module, name, arity); /* binaries: vm_bits_bif.c */
-    if (!f) f = hl_vm_bif_maps_lookup(module, name, arity);     /* maps: bif_maps.c */
-    if (!f) f = hl_vm_bif_io_lookup(module, name, arity);       /* io_lib / io: bif_io.c */
-    return f ? f : hl_vm_bif_std_lookup(module, name, arity);   /* the stdlib's: bif_std.c */
-}
+

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "vm/bif_registry.h"
 #include "term/atom.h"
 #include "term/bits.h"
 #include "vm/vm_internal.h"
@@ -536,21 +537,17 @@ BIF(b_referenced_byte_size) {
     return HL_TERM_OK;
 }
 
-static const hl_vm_bif_def table[] = {
-    {"erlang", "hl_bin_find", 5, b_find},
-    {"erlang", "hl_bin_hex_enc", 2, b_hex_enc},
-    {"erlang", "hl_bin_hex_dec", 2, b_hex_dec},
-    {"erlang", "hl_b64_enc", 2, b_b64_enc},
-    {"erlang", "hl_b64_quads", 2, b_b64_quads},
-    {"binary", "at", 2, b_at},
-    {"binary", "first", 1, b_first},
-    {"binary", "last", 1, b_last},
-    {"binary", "referenced_byte_size", 1, b_referenced_byte_size},
+const hl_vm_bif_reg hl_vm_bifs_binary[] = {
+    {HL_BI_BIN_FIND5, b_find},
+    {HL_BI_BIN_HEX_ENC2, b_hex_enc},
+    {HL_BI_BIN_HEX_DEC2, b_hex_dec},
+    {HL_BI_B64_ENC2, b_b64_enc},
+    {HL_BI_B64_QUADS2, b_b64_quads},
+    {HL_BI_BINARY_AT2, b_at},
+    {HL_BI_BINARY_FIRST1, b_first},
+    {HL_BI_BINARY_LAST1, b_last},
+    {HL_BI_BINARY_REFERENCED_BYTE_SIZE1, b_referenced_byte_size},
 };
+const size_t hl_vm_bifs_binary_count = sizeof hl_vm_bifs_binary / sizeof hl_vm_bifs_binary[0];
 
-hl_vm_bif_fn hl_vm_bif_binary_lookup(const char *module, const char *name, uint32_t arity) {
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (table[i].arity == arity && strcmp(table[i].module, module) == 0 && strcmp(table[i].name, name) == 0)
-            return table[i].fn;
-    return NULL;
-}
+

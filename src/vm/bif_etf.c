@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "vm/bif_registry.h"
 #include "base/mem.h"
 #include "vm/load.h"
 #include "term/arith.h"
@@ -327,24 +328,14 @@ static hl_term_status bin_to_existing_atom(hl_vm_proc *p, hl_term bin, hl_term e
 BIF(b_binary_to_existing_atom1) { return bin_to_existing_atom(p, a[0], HL_AM(utf8), out); }
 BIF(b_binary_to_existing_atom2) { return bin_to_existing_atom(p, a[0], a[1], out); }
 
-typedef struct etf_bif_entry {
-    const char *name;
-    uint32_t arity;
-    hl_vm_bif_fn fn;
-} etf_bif_entry;
-
-static const etf_bif_entry etf_table[] = {
-    {"term_to_binary", 1, b_term_to_binary1},
-    {"term_to_binary", 2, b_term_to_binary2},
-    {"binary_to_term", 1, b_binary_to_term1},
-    {"binary_to_term", 2, b_binary_to_term2},
-    {"binary_to_existing_atom", 1, b_binary_to_existing_atom1},
-    {"binary_to_existing_atom", 2, b_binary_to_existing_atom2},
+const hl_vm_bif_reg hl_vm_bifs_etf[] = {
+    {HL_BI_TERM_TO_BINARY1, b_term_to_binary1},
+    {HL_BI_TERM_TO_BINARY2, b_term_to_binary2},
+    {HL_BI_BINARY_TO_TERM1, b_binary_to_term1},
+    {HL_BI_BINARY_TO_TERM2, b_binary_to_term2},
+    {HL_BI_BINARY_TO_EXISTING_ATOM1, b_binary_to_existing_atom1},
+    {HL_BI_BINARY_TO_EXISTING_ATOM2, b_binary_to_existing_atom2},
 };
+const size_t hl_vm_bifs_etf_count = sizeof hl_vm_bifs_etf / sizeof hl_vm_bifs_etf[0];
 
-hl_vm_bif_fn hl_vm_bif_etf_lookup(const char *module, const char *name, uint32_t arity) {
-    if (strcmp(module, "erlang") != 0) return NULL;
-    for (size_t i = 0; i < sizeof etf_table / sizeof etf_table[0]; i++)
-        if (etf_table[i].arity == arity && strcmp(etf_table[i].name, name) == 0) return etf_table[i].fn;
-    return NULL;
-}
+

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "vm/bif_registry.h"
 #include "base/mem.h"
 #include "term/atom.h"
 #include "term/map.h"
@@ -433,22 +434,14 @@ BIF(b_map_io_pairs) {
     return HL_TERM_OK;
 }
 
-static const struct {
-    const char *name;
-    uint32_t arity;
-    hl_vm_bif_fn fn;
-} table[] = {
-    {"hl_format_w", 2, b_format_w},
-    {"hl_format_p", 6, b_format_p},
-    {"hl_put_chars", 1, b_put_chars},
-    {"hl_map_io_pairs", 1, b_map_io_pairs},
-    {"hl_format_plen", 3, b_format_plen},
-    {"hl_format_pp", 2, b_format_pp},
+const hl_vm_bif_reg hl_vm_bifs_io[] = {
+    {HL_BI_HL_FORMAT_W, b_format_w},
+    {HL_BI_HL_FORMAT_P, b_format_p},
+    {HL_BI_HL_PUT_CHARS, b_put_chars},
+    {HL_BI_HL_MAP_IO_PAIRS, b_map_io_pairs},
+    {HL_BI_HL_FORMAT_PLEN, b_format_plen},
+    {HL_BI_HL_FORMAT_PP, b_format_pp},
 };
+const size_t hl_vm_bifs_io_count = sizeof hl_vm_bifs_io / sizeof hl_vm_bifs_io[0];
 
-hl_vm_bif_fn hl_vm_bif_io_lookup(const char *module, const char *name, uint32_t arity) {
-    if (strcmp(module, "erlang") != 0) return NULL;
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (table[i].arity == arity && strcmp(table[i].name, name) == 0) return table[i].fn;
-    return NULL;
-}
+

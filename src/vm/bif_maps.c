@@ -16,6 +16,7 @@
  * Iteration positions are cursors (term/map.h, hl_map_iter_seek_io): a
  * resumed walk costs O(depth) to seek, then O(1) amortised per pair. */
 #include "vm/bif_maps.h"
+#include "vm/bif_registry.h"
 
 #include <string.h>
 
@@ -500,32 +501,24 @@ BIF(b_hl_merge) {
     return HL_TERM_OK;
 }
 
-static const struct {
-    const char *module, *name;
-    uint32_t arity;
-    hl_vm_bif_fn fn;
-} table[] = {
-    {"maps", "get", 2, b_get2},
-    {"maps", "get", 3, b_get3},
-    {"maps", "find", 2, b_find},
-    {"maps", "is_key", 2, b_is_key},
-    {"maps", "put", 3, b_put},
-    {"maps", "update", 3, b_update},
-    {"maps", "remove", 2, b_remove},
-    {"maps", "take", 2, b_take},
-    {"maps", "size", 1, b_size},
-    {"erlang", "hl_maps_next", 2, b_hl_next},
-    {"erlang", "hl_maps_collect", 4, b_hl_collect},
-    {"erlang", "hl_maps_from_list", 2, b_hl_from_list},
-    {"erlang", "hl_maps_from_keys", 3, b_hl_from_keys},
-    {"erlang", "hl_maps_with", 3, b_hl_with},
-    {"erlang", "hl_maps_without", 2, b_hl_without},
-    {"erlang", "hl_maps_merge", 4, b_hl_merge},
+const hl_vm_bif_reg hl_vm_bifs_maps[] = {
+    {HL_BI_MAPS_GET2, b_get2},
+    {HL_BI_MAPS_GET3, b_get3},
+    {HL_BI_MAPS_FIND2, b_find},
+    {HL_BI_MAPS_IS_KEY2, b_is_key},
+    {HL_BI_MAPS_PUT3, b_put},
+    {HL_BI_MAPS_UPDATE3, b_update},
+    {HL_BI_MAPS_REMOVE2, b_remove},
+    {HL_BI_MAPS_TAKE2, b_take},
+    {HL_BI_MAPS_SIZE1, b_size},
+    {HL_BI_HL_MAPS_NEXT, b_hl_next},
+    {HL_BI_HL_MAPS_COLLECT, b_hl_collect},
+    {HL_BI_HL_MAPS_FROM_LIST, b_hl_from_list},
+    {HL_BI_HL_MAPS_FROM_KEYS, b_hl_from_keys},
+    {HL_BI_HL_MAPS_WITH, b_hl_with},
+    {HL_BI_HL_MAPS_WITHOUT, b_hl_without},
+    {HL_BI_HL_MAPS_MERGE, b_hl_merge},
 };
+const size_t hl_vm_bifs_maps_count = sizeof hl_vm_bifs_maps / sizeof hl_vm_bifs_maps[0];
 
-hl_vm_bif_fn hl_vm_bif_maps_lookup(const char *module, const char *name, uint32_t arity) {
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (table[i].arity == arity && strcmp(table[i].module, module) == 0 && strcmp(table[i].name, name) == 0)
-            return table[i].fn;
-    return NULL;
-}
+

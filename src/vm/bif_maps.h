@@ -6,6 +6,5 @@
 
 #include "vm/vm_internal.h"
 
-hl_vm_bif_fn hl_vm_bif_maps_lookup(const char *module, const char *name, uint32_t arity);
 
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "vm/bif_registry.h"
 #include "term/bignum.h"
 #include "term/map.h"
 #include "vm/vm_internal.h"
@@ -359,8 +360,5 @@ BIF(b_phash2_2) {
     return HL_TERM_OK;
 }
 
-hl_vm_bif_fn hl_vm_bif_phash_lookup(const char *module, const char *name, uint32_t arity) {
-    if (strcmp(module, "erlang") == 0 && strcmp(name, "phash") == 0) return hl_vm_bif_phash1_lookup(module, name, arity);
-    if (strcmp(module, "erlang") != 0 || strcmp(name, "phash2") != 0) return NULL;
-    return arity == 1 ? b_phash2_1 : arity == 2 ? b_phash2_2 : NULL;
-}
+const hl_vm_bif_reg hl_vm_bifs_phash[] = {{HL_BI_PHASH2_1, b_phash2_1}, {HL_BI_PHASH2_2, b_phash2_2}};
+const size_t hl_vm_bifs_phash_count = sizeof hl_vm_bifs_phash / sizeof hl_vm_bifs_phash[0];

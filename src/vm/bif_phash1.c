@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "vm/bif_registry.h"
 #include "term/bignum.h"
 #include "vm/vm_internal.h"
 #include "vm/phash_common.h"
@@ -226,7 +227,5 @@ static hl_term_status b_phash_2(hl_vm_proc *p, const hl_term *a, hl_term *out) {
     return HL_TERM_OK;
 }
 
-hl_vm_bif_fn hl_vm_bif_phash1_lookup(const char *module, const char *name, uint32_t arity) {
-    if (arity == 2 && strcmp(module, "erlang") == 0 && strcmp(name, "phash") == 0) return b_phash_2;
-    return NULL;
-}
+const hl_vm_bif_reg hl_vm_bifs_phash1[] = {{HL_BI_PHASH_2, b_phash_2}};
+const size_t hl_vm_bifs_phash1_count = sizeof hl_vm_bifs_phash1 / sizeof hl_vm_bifs_phash1[0];

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "vm/load.h"
+#include "vm/bif_registry.h"
 #include "term/arith.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_lists.h"
@@ -299,51 +300,45 @@ MATH2(m_fmod, y != 0.0, fmod(x, y))
  * have no real result: badarith, as OTP. */
 MATH2(m_pow, !(x < 0.0 && y != floor(y)) && !(x == 0.0 && y < 0.0), pow(x, y))
 
-static const hl_vm_bif_def table[] = {
-    {"erlang", "make_tuple", 2, b_make_tuple2},
-    {"erlang", "make_tuple", 3, b_make_tuple3},
-    {"erlang", "append_element", 2, b_append_element},
-    {"erlang", "delete_element", 2, b_delete_element},
-    {"erlang", "insert_element", 3, b_insert_element},
-    {"erlang", "floor", 1, b_floor},
-    {"erlang", "ceil", 1, b_ceil},
-    {"erlang", "integer_to_list", 2, b_integer_to_list2},
-    {"erlang", "list_to_integer", 2, hl_vm_bif_list_to_integer2}, /* bif_text.c: yields */
-    {"erlang", "list_to_existing_atom", 1, b_list_to_existing_atom},
-    {"erlang", "raise", 3, b_raise3},
-    {"erlang", "error", 3, b_error3},
-    {"math", "pi", 0, m_pi},
-    {"math", "sin", 1, m_sin},
-    {"math", "cos", 1, m_cos},
-    {"math", "tan", 1, m_tan},
-    {"math", "asin", 1, m_asin},
-    {"math", "acos", 1, m_acos},
-    {"math", "atan", 1, m_atan},
-    {"math", "atan2", 2, m_atan2},
-    {"math", "sinh", 1, m_sinh},
-    {"math", "cosh", 1, m_cosh},
-    {"math", "tanh", 1, m_tanh},
-    {"math", "asinh", 1, m_asinh},
-    {"math", "acosh", 1, m_acosh},
-    {"math", "atanh", 1, m_atanh},
-    {"math", "exp", 1, m_exp},
-    {"math", "log", 1, m_log},
-    {"math", "log2", 1, m_log2},
-    {"math", "log10", 1, m_log10},
-    {"math", "pow", 2, m_pow},
-    {"math", "sqrt", 1, m_sqrt},
-    {"math", "erf", 1, m_erf},
-    {"math", "erfc", 1, m_erfc},
-    {"math", "floor", 1, m_floor},
-    {"math", "ceil", 1, m_ceil},
-    {"math", "fmod", 2, m_fmod},
+const hl_vm_bif_reg hl_vm_bifs_std[] = {
+    {HL_BI_MAKE_TUPLE2, b_make_tuple2},
+    {HL_BI_MAKE_TUPLE3, b_make_tuple3},
+    {HL_BI_APPEND_ELEMENT, b_append_element},
+    {HL_BI_DELETE_ELEMENT, b_delete_element},
+    {HL_BI_INSERT_ELEMENT, b_insert_element},
+    {HL_BI_FLOOR, b_floor},
+    {HL_BI_CEIL, b_ceil},
+    {HL_BI_INTEGER_TO_LIST2, b_integer_to_list2},
+    {HL_BI_LIST_TO_INTEGER2, hl_vm_bif_list_to_integer2},
+    {HL_BI_LIST_TO_EXISTING_ATOM, b_list_to_existing_atom},
+    {HL_BI_RAISE3, b_raise3},
+    {HL_BI_ERROR3, b_error3},
+    {HL_BI_MATH_PI, m_pi},
+    {HL_BI_MATH_SIN, m_sin},
+    {HL_BI_MATH_COS, m_cos},
+    {HL_BI_MATH_TAN, m_tan},
+    {HL_BI_MATH_ASIN, m_asin},
+    {HL_BI_MATH_ACOS, m_acos},
+    {HL_BI_MATH_ATAN, m_atan},
+    {HL_BI_MATH_ATAN2, m_atan2},
+    {HL_BI_MATH_SINH, m_sinh},
+    {HL_BI_MATH_COSH, m_cosh},
+    {HL_BI_MATH_TANH, m_tanh},
+    {HL_BI_MATH_ASINH, m_asinh},
+    {HL_BI_MATH_ACOSH, m_acosh},
+    {HL_BI_MATH_ATANH, m_atanh},
+    {HL_BI_MATH_EXP, m_exp},
+    {HL_BI_MATH_LOG, m_log},
+    {HL_BI_MATH_LOG2, m_log2},
+    {HL_BI_MATH_LOG10, m_log10},
+    {HL_BI_MATH_POW, m_pow},
+    {HL_BI_MATH_SQRT, m_sqrt},
+    {HL_BI_MATH_ERF, m_erf},
+    {HL_BI_MATH_ERFC, m_erfc},
+    {HL_BI_MATH_FLOOR, m_floor},
+    {HL_BI_MATH_CEIL, m_ceil},
+    {HL_BI_MATH_FMOD, m_fmod},
 };
+const size_t hl_vm_bifs_std_count = sizeof hl_vm_bifs_std / sizeof hl_vm_bifs_std[0];
 
-hl_vm_bif_fn hl_vm_bif_std_lookup(const char *module, const char *name, uint32_t arity) {
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (table[i].arity == arity && strcmp(table[i].module, module) == 0 && strcmp(table[i].name, name) == 0)
-            return table[i].fn;
-    hl_vm_bif_fn f = hl_vm_bif_etf_lookup(module, name, arity); /* vm/bif_etf.c */
-    if (!f) f = hl_vm_bif_phash_lookup(module, name, arity);
-    return f ? f : hl_vm_bif_unicode_lookup(module, name, arity); /* vm/bif_unicode.c */
-}
+

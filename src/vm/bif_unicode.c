@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "term/bits.h"
+#include "vm/bif_registry.h"
 #include "term/heap.h"
 #include "vm/unicode_tables.h"
 #include "vm/vm_internal.h"
@@ -238,18 +239,14 @@ BIF(b_bin_find) {
     return HL_TERM_OK;
 }
 
-static const hl_vm_bif_def table[] = {
-    {"erlang", "hl_uc_class", 1, b_uc_class},
-    {"erlang", "hl_uc_case", 2, b_uc_case},
-    {"erlang", "hl_bin_find", 3, b_bin_find},
-    {"erlang", "hl_uc_ccc", 1, b_uc_ccc},
-    {"erlang", "hl_uc_decomp", 2, b_uc_decomp},
-    {"erlang", "hl_uc_compose", 2, b_uc_compose},
+const hl_vm_bif_reg hl_vm_bifs_unicode[] = {
+    {HL_BI_HL_UC_CLASS, b_uc_class},
+    {HL_BI_HL_UC_CASE, b_uc_case},
+    {HL_BI_HL_BIN_FIND, b_bin_find},
+    {HL_BI_HL_UC_CCC, b_uc_ccc},
+    {HL_BI_HL_UC_DECOMP, b_uc_decomp},
+    {HL_BI_HL_UC_COMPOSE, b_uc_compose},
 };
+const size_t hl_vm_bifs_unicode_count = sizeof hl_vm_bifs_unicode / sizeof hl_vm_bifs_unicode[0];
 
-hl_vm_bif_fn hl_vm_bif_unicode_lookup(const char *module, const char *name, uint32_t arity) {
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (table[i].arity == arity && strcmp(table[i].module, module) == 0 && strcmp(table[i].name, name) == 0)
-            return table[i].fn;
-    return NULL;
-}
+

@@ -12,6 +12,7 @@
 
 #include "base/mem.h"
 #include "term/map.h"
+#include "vm/bif_registry.h"
 #include "vm/vm_internal.h"
 
 __attribute__((format(printf, 3, 4))) static bool lfail(char *err, size_t errlen, const char *fmt, ...);
@@ -324,7 +325,7 @@ static bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, char cl
         break;
     case 'B': {
         const hl_bc_builtin *b = &hl_bc_builtins[v];
-        hl_vm_bif_fn fn = hl_vm_bif_lookup(b->module, b->name, b->arity);
+        hl_vm_bif_fn fn = hl_vm_bif_by_id(v);
         if (!fn) return lfail(err, errlen, "builtin %s:%s/%u is not implemented", b->module, b->name, b->arity);
         *out = (hl_tword)fn;
         break;

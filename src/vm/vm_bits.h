@@ -24,9 +24,5 @@ hl_term_status hl_vm_bs_create(hl_vm_proc *p, hl_term *const *base, const hl_two
 hl_term_status hl_vm_bs_get(hl_vm_proc *p, hl_term bin, hl_term *pos, uint32_t desc, hl_term size, hl_term *out);
 bool hl_vm_bs_at_end(hl_term bin, hl_term pos);
 
-/* The binary builtins' implementations by module/name/arity, or NULL. */
-hl_vm_bif_fn hl_vm_bits_bif_lookup(const char *module, const char *name, uint32_t arity);
-/* The binary and base64 modules' builtins and C cores (vm/bif_binary.c). */
-hl_vm_bif_fn hl_vm_bif_binary_lookup(const char *module, const char *name, uint32_t arity);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "term/arith.h"
+#include "vm/bif_registry.h"
 #include "term/atom.h"
 #include "term/bignum.h"
 #include "term/bits.h"
@@ -150,28 +151,16 @@ BIF(b_integer_to_binary2) { p->bif_cost = hl_vm_big_cost(a[0], a[0], true); retu
 BIF(b_binary_to_integer1) { return hl_bif_binary_to_integer(H, a[0], hl_make_small(10), out); }
 BIF(b_binary_to_integer2) { return hl_bif_binary_to_integer(H, a[0], a[1], out); }
 
-typedef struct bits_bif {
-    const char *name;
-    uint32_t arity;
-    hl_vm_bif_fn fn;
-} bits_bif;
-
-static const bits_bif table[] = {
-    {"binary_part", 2, b_binary_part2},         {"binary_part", 3, b_binary_part3},
-    {"split_binary", 2, b_split_binary},        {"list_to_binary", 1, hl_vm_bif_list_to_binary},
-    {"list_to_bitstring", 1, hl_vm_bif_list_to_bitstring}, {"binary_to_list", 1, b_binary_to_list1},
-    {"binary_to_list", 3, b_binary_to_list3},   {"iolist_to_binary", 1, hl_vm_bif_iolist_to_binary},
-    {"iolist_size", 1, hl_vm_bif_iolist_size},          {"bitstring_to_list", 1, b_bitstring_to_list},
-    {"atom_to_binary", 1, b_atom_to_binary1},   {"atom_to_binary", 2, b_atom_to_binary2},
-    {"integer_to_binary", 1, b_integer_to_binary1}, {"integer_to_binary", 2, b_integer_to_binary2},
-    {"binary_to_integer", 1, b_binary_to_integer1}, {"binary_to_integer", 2, b_binary_to_integer2},
+const hl_vm_bif_reg hl_vm_bifs_bits[] = {
+    {HL_BI_BINARY_PART2, b_binary_part2}, {HL_BI_BINARY_PART3, b_binary_part3},
+    {HL_BI_SPLIT_BINARY, b_split_binary}, {HL_BI_LIST_TO_BINARY, hl_vm_bif_list_to_binary},
+    {HL_BI_LIST_TO_BITSTRING, hl_vm_bif_list_to_bitstring}, {HL_BI_BINARY_TO_LIST1, b_binary_to_list1},
+    {HL_BI_BINARY_TO_LIST3, b_binary_to_list3}, {HL_BI_IOLIST_TO_BINARY, hl_vm_bif_iolist_to_binary},
+    {HL_BI_IOLIST_SIZE, hl_vm_bif_iolist_size}, {HL_BI_BITSTRING_TO_LIST, b_bitstring_to_list},
+    {HL_BI_ATOM_TO_BINARY1, b_atom_to_binary1}, {HL_BI_ATOM_TO_BINARY2, b_atom_to_binary2},
+    {HL_BI_INTEGER_TO_BINARY1, b_integer_to_binary1}, {HL_BI_INTEGER_TO_BINARY2, b_integer_to_binary2},
+    {HL_BI_BINARY_TO_INTEGER1, b_binary_to_integer1}, {HL_BI_BINARY_TO_INTEGER2, b_binary_to_integer2},
 };
+const size_t hl_vm_bifs_bits_count = sizeof hl_vm_bifs_bits / sizeof hl_vm_bifs_bits[0];
 
-hl_vm_bif_fn hl_vm_bits_bif_lookup(const char *module, const char *name, uint32_t arity) {
-    hl_vm_bif_fn f = hl_vm_bif_binary_lookup(module, name, arity);
-    if (f) return f;
-    if (strcmp(module, "erlang") != 0) return NULL;
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (table[i].arity == arity && strcmp(table[i].name, name) == 0) return table[i].fn;
-    return NULL;
-}
+

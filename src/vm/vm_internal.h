@@ -139,7 +139,5 @@ enum { HL_PS_NEW, HL_PS_READY, HL_PS_WAIT, HL_PS_DONE, HL_PS_EXC, HL_PS_FAULT };
  * instruction charged. */
 hl_vm_status hl_vm_call_binding(hl_vm_proc *p, hl_term *x, uint32_t arity, uint32_t index);
 
-/* Builtins: the implementation of module:name/arity, or NULL. */
-hl_vm_bif_fn hl_vm_bif_lookup(const char *module, const char *name, uint32_t arity);
 
 #endif

@@ -20,6 +20,5 @@ void hl_vm_set_output(struct hl_vm_proc *p, hl_buf *out, uint64_t cap);
  * memory ran out. */
 bool hl_vm_output_write(struct hl_vm_proc *p, const void *bytes, size_t n);
 
-hl_vm_bif_fn hl_vm_bif_io_lookup(const char *module, const char *name, uint32_t arity);
 
 #endif

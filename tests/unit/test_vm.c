@@ -21,6 +21,7 @@
 #include "term/compare.h"
 #include "term/map.h"
 #include "vm/vm.h"
+#include "vm/bif_registry.h"
 
 static hl_program *prog;
 
@@ -637,8 +638,22 @@ static void test_oom(void **state) {
     free(img);
 }
 
+/* Every builtin of core/builtins.def that is a C builtin (kind BIF) has its
+ * function registered under its id (vm/bif_registry.h), and no other does. */
+static void test_bif_registry(void **state) {
+    (void)state;
+    for (uint32_t id = 0; id < HL_BI__COUNT; id++) {
+        bool bif = hl_builtins[id].kind == HL_BK_BIF;
+        if (bif != (hl_vm_bif_by_id(id) != NULL))
+            fail_msg("%s:%s/%u: kind %u, registered %d", hl_builtins[id].module, hl_builtins[id].function,
+                     (unsigned)hl_builtins[id].arity, (unsigned)hl_builtins[id].kind, hl_vm_bif_by_id(id) != NULL);
+    }
+    assert_null(hl_vm_bif_by_id(HL_BI__COUNT));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bif_registry),
         cmocka_unit_test(test_fib),        cmocka_unit_test(test_slicing),
         cmocka_unit_test(test_loops),      cmocka_unit_test(test_lists),
         cmocka_unit_test(test_tuples_and_try), cmocka_unit_test(test_exceptions),

@@ -32,6 +32,7 @@
 #include "term/bits.h"
 #include "term/print.h"
 #include "vm/vm.h"
+#include "vm/bif_registry.h"
 #include "vm/vm_internal.h"
 
 static const char SRC[] =
@@ -186,7 +187,7 @@ static void test_search_call_bounded(void **state) {
     hl_term one, two, *t;
     assert_int_equal(hl_make_binary(h, "aaaaaaaaaaaab", 13, &one), HL_TERM_OK);
     assert_int_equal(hl_make_binary(h, "aaaaaaaaaaaac", 13, &two), HL_TERM_OK);
-    hl_vm_bif_fn find = hl_vm_bif_lookup("erlang", "hl_bin_find", 5);
+    hl_vm_bif_fn find = hl_vm_bif_by_id(HL_BI_BIN_FIND5);
     assert_non_null(find);
     for (int npats = 1; npats <= 2; npats++) {
         assert_int_equal(hl_heap_alloc(h, 1 + (size_t)npats, &t), HL_TERM_OK);
