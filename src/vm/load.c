@@ -385,9 +385,9 @@ static bool kinds_ok(const uint32_t *w, const char *kinds) {
  * specialise.def that matches it (and what follows it), or op itself. A
  * pair is fused only by what the next instruction is: running a fused
  * handler is exactly running the two instructions in sequence. */
-static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op) {
+static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op, uint32_t len) {
     const uint32_t *w = img->code + pc + 1;
-    uint32_t next_pc = pc + hl_bc_insn_len(img->code, pc);
+    uint32_t next_pc = pc + len;
     for (size_t r = 0; r < sizeof spec_rules / sizeof spec_rules[0]; r++) {
         const spec_rule *s = &spec_rules[r];
         if (s->op != op || !kinds_ok(w, s->kinds)) continue;
@@ -404,10 +404,13 @@ static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op) {
 
 static bool translate(hl_program *pg, const hl_bc_image *img, char *err, size_t errlen) {
     const hl_tword *handlers = hl_vm_handlers();
+    /* the instructions some rule specialises: the others skip the rules */
+    bool has_rule[HL_OP__COUNT] = {false};
+    for (size_t r = 0; r < sizeof spec_rules / sizeof spec_rules[0]; r++) has_rule[spec_rules[r].op] = true;
     for (uint32_t pc = 0; pc < img->n_code;) {
         unsigned op = HL_BC_VALUE(img->code[pc]);
         uint32_t len = hl_bc_insn_len(img->code, pc);
-        pg->code[pc] = handlers[specialise(img, pc, op)];
+        pg->code[pc] = handlers[has_rule[op] ? specialise(img, pc, op, len) : op];
         const char *sig = hl_bc_ops[op].sig;
         uint32_t at = pc + 1, prev = 0;
         for (const char *c = sig; *c; c++) {
