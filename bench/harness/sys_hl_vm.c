@@ -77,12 +77,12 @@ static int vm_init(hb_system *self, const hb_config *cfg, char *why) {
     return 0;
 }
 
-static int tenant_run(hb_system *self, const hb_kernel *k, uint64_t iters, hb_time *t, int64_t *got,
-                      char *err) {
-    vm_state *st = self->state;
+/* K(A) iters times, through hl_run (tenant NULL) or on a kept tenant. */
+static int call_loop(vm_state *st, hl_tenant *tenant, const hb_kernel *k, uint64_t iters, hb_time *t,
+                     int64_t *got, char *err) {
     hl_value *arg;
-    uint32_t fn;
-    if (hl_module_function(st->module, k->name, 1, &fn, NULL) != HL_OK) {
+    uint32_t fn = 0;
+    if (tenant && hl_module_function(st->module, k->name, 1, &fn, NULL) != HL_OK) {
         hb_set_why(err, "no function %s/1", k->name);
         return -1;
     }
@@ -95,10 +95,12 @@ static int tenant_run(hb_system *self, const hb_kernel *k, uint64_t iters, hb_ti
     for (uint64_t i = 0; i < iters; i++) {
         hl_value *r = NULL;
         hl_error *e = NULL;
-        hl_status s = hl_tenant_call(st->tenant, fn, &arg, 1, &r, &e);
+        hl_status s = tenant ? hl_tenant_call(tenant, fn, &arg, 1, &r, &e)
+                             : hl_run(st->module, k->name, &arg, 1, NULL, &r, &e);
         int64_t v = 0;
         if (s != HL_OK || hl_value_get_int(r, &v) != HL_OK || v != k->expected) {
-            if (s != HL_OK) hb_set_why(err, "hl_tenant_call: %s", e ? hl_error_message(e) : hl_status_name(s));
+            if (s != HL_OK) hb_set_why(err, "%s: %s", tenant ? "hl_tenant_call" : "hl_run",
+                                       e ? hl_error_message(e) : hl_status_name(s));
             else hb_set_why(err, "wrong value %lld", (long long)v);
             *got = v;
             hl_error_free(e);
@@ -114,36 +116,15 @@ static int tenant_run(hb_system *self, const hb_kernel *k, uint64_t iters, hb_ti
     return rc;
 }
 
+static int tenant_run(hb_system *self, const hb_kernel *k, uint64_t iters, hb_time *t, int64_t *got,
+                      char *err) {
+    vm_state *st = self->state;
+    return call_loop(st, st->tenant, k, iters, t, got, err);
+}
+
 static int api_run(hb_system *self, const hb_kernel *k, uint64_t iters, hb_time *t, int64_t *got,
                    char *err) {
-    vm_state *st = self->state;
-    hl_value *arg;
-    if (hl_value_int(k->arg, &arg) != HL_OK) {
-        hb_set_why(err, "out of memory");
-        return -1;
-    }
-    int rc = 0;
-    uint64_t t0 = hb_now_ns(), c0 = hb_thread_cpu_ns();
-    for (uint64_t i = 0; i < iters; i++) {
-        hl_value *r = NULL;
-        hl_error *e = NULL;
-        hl_status s = hl_run(st->module, k->name, &arg, 1, NULL, &r, &e);
-        int64_t v = 0;
-        if (s != HL_OK || hl_value_get_int(r, &v) != HL_OK || v != k->expected) {
-            if (s != HL_OK) hb_set_why(err, "hl_run: %s", e ? hl_error_message(e) : hl_status_name(s));
-            else hb_set_why(err, "wrong value %lld", (long long)v);
-            *got = v;
-            hl_error_free(e);
-            hl_value_free(r);
-            rc = -1;
-            break;
-        }
-        hl_value_free(r);
-    }
-    t->cpu_ns = hb_thread_cpu_ns() - c0;
-    t->wall_ns = hb_now_ns() - t0;
-    hl_value_free(arg);
-    return rc;
+    return call_loop(self->state, NULL, k, iters, t, got, err);
 }
 
 static int cli_run(hb_system *self, const hb_kernel *k, uint64_t iters, hb_time *t, int64_t *got,
