@@ -44,7 +44,8 @@ SKIP=" ${HL_CONFORMANCE_SKIP:-} "
 # five times): terms above io_lib's printing budget (docs/io.md).
 # check_run NAME EXPECTED HL-ARGS...: runs `hl run HL-ARGS... main` and
 # compares with EXPECTED (a result, or the program's output followed by the
-# exception line).
+# exception line). NAME (the program's, without .erl) is what the slow list
+# names.
 check_run() {
     local name=$1 exp=$2
     shift 2
@@ -94,7 +95,7 @@ for erl in $(LC_COLLATE=C ls "$DIR"/*.erl "$DIR"/io_big/*.erl); do
     # heap limit of big printing itself.
     heap=()
     [[ "$erl" == */io_big/* ]] && heap=(--max-heap-bytes 268435456)
-    check_run "$(basename "$erl")" "$exp" --timeout-ms $ms "${heap[@]}" "$erl"
+    check_run "$(basename "$erl" .erl)" "$exp" --timeout-ms $ms "${heap[@]}" "$erl"
 done
 
 # Programs of several modules: multi/NAME/ holds NAME.erl (the entry, with
