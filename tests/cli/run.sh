@@ -116,6 +116,9 @@ expect check-program 2 '' 'mb:hidden/1' -- check --program "$tmp/md.erl" "$tmp/m
 expect check-program-ok 0 '' '' -- check --program "$tmp/mc.erl" "$tmp/mb.erl"
 expect check-program-alone 2 '' 'remote call mb:f/1 is not declared' -- check "$tmp/mc.erl" "$tmp/mb.erl"
 expect run-help-multi 0 'MORE.erl' '' -- run --help
+# the README's main job runs this example (output checked against erl)
+expect run-example-multi 0 '^\{total,"6\.73"\}$' '' -- \
+  run "$src/examples/multi/shop.erl" "$src/examples/multi/pricing.erl" main
 # Headers: the only files -include can name are those on the command line
 # (hl check: .hrl arguments; hl run: --header), never the file system.
 mkdir -p "$tmp/hdr/include"
