@@ -48,13 +48,17 @@ big_skip="erl_phash_big erl_tuple_big erl_map_eq_big erl_map_order_big erl_map_o
 # (measured: deadline at 62 s, ASan build; the 500,000-element one is
 # longer still), so they never reached io:put_chars and each spent a minute
 # of CPU on list building, the two longest items of the suite.
-# cmp_big_map_values (maps whose values are 2^21-pair DAGs compared by the
-# resumable walk) ends with a heap fault in this mode on the ASan build
-# (9 s), where the normal modes give OTP's answer (10 s under ASan): a
-# collection at every allocation during the walk's quanta holds more than
-# the default heap. Not yet understood: skipped here, noted as an open
-# question for the next session (issue 13), still checked in every other
-# mode.
+# cmp_big_map_values (maps whose values are 2^20-level DAGs compared by the
+# resumable walk) ends with a heap fault in this mode only: the normal modes
+# give OTP's answer (10 s under ASan), and in this mode it does too with a
+# 1 GB heap. Measured (RelWithDebInfo + hooks): each of its comparisons
+# alone passes at dag(19); all of them together pass at dag(18) and fault
+# at dag(19) under the default 64 MiB, so the footprint grows with the
+# DAG's leaf count in this mode, which suggests sharing is lost somewhere
+# (the collector, or the walk's roots under a collection at every
+# allocation). Not yet found: skipped here and reported as an open bug in
+# the closing note of the session that found it; still checked in every
+# other mode.
 export HL_CONFORMANCE_SKIP="$big_skip probe-io-put_deep probe-io-put_huge cmp_big_map_values"
 # comparisons of huge equal terms (they run to their deadline in this mode)
 big_slow="cmp_big_elements erl_phash_maps binary_match_huge_pattern"
