@@ -772,24 +772,34 @@ static bool check_imports(gate *g, size_t at, uint32_t n) {
     hl_bc_image *img = g->img;
     img->n_imports = n;
     img->imports = hl_mem_calloc(n, sizeof *img->imports);
-    if (!img->imports) return fail(g, "out of memory");
-    for (uint32_t i = 0; i < n; i++) {
+    /* per module atom: 0 not looked at yet, 1 not on the allowlist, 2 on
+     * it; so the allowlist is scanned once per module, not per import */
+    uint8_t *mod_kind = hl_mem_calloc(img->n_atoms ? img->n_atoms : 1, 1);
+    bool ok = img->imports && mod_kind;
+    if (!ok) fail(g, "out of memory");
+    for (uint32_t i = 0; ok && i < n; i++) {
         const uint8_t *e = g->bytes + at + 4 + 12 * (size_t)i;
         uint32_t mod = rd32(e), fun = rd32(e + 4), arity = rd32(e + 8);
-        if (mod >= img->n_atoms || fun >= img->n_atoms) return fail(g, "import %u: atom out of range", i);
-        if (arity > HL_BC_MAX_ARITY) return fail(g, "import %u: arity too large", i);
-        if (atom_is(img, mod, "erlang")) return fail(g, "import %u: module erlang has no code to call", i);
-        bool allow_module = false, allowed = false;
-        for (uint32_t b = 0; b < hl_bc_builtin_count && !allowed; b++) {
-            if (!atom_is(img, mod, hl_bc_builtins[b].module)) continue;
-            allow_module = true;
-            allowed = hl_bc_builtins[b].is_erl && hl_bc_builtins[b].arity == arity &&
-                      atom_is(img, fun, hl_bc_builtins[b].name);
+        if (mod >= img->n_atoms || fun >= img->n_atoms) ok = fail(g, "import %u: atom out of range", i);
+        else if (arity > HL_BC_MAX_ARITY) ok = fail(g, "import %u: arity too large", i);
+        else if (atom_is(img, mod, "erlang")) ok = fail(g, "import %u: module erlang has no code to call", i);
+        if (!ok) break;
+        if (mod_kind[mod] == 0) {
+            mod_kind[mod] = 1;
+            for (uint32_t b = 0; b < hl_bc_builtin_count && mod_kind[mod] == 1; b++)
+                if (atom_is(img, mod, hl_bc_builtins[b].module)) mod_kind[mod] = 2;
         }
-        if (allow_module && !allowed) return fail(g, "import %u: not an allowlisted stdlib function", i);
-        img->imports[i][0] = mod, img->imports[i][1] = fun, img->imports[i][2] = arity;
+        if (mod_kind[mod] == 2) {
+            bool allowed = false;
+            for (uint32_t b = 0; b < hl_bc_builtin_count && !allowed; b++)
+                allowed = hl_bc_builtins[b].is_erl && hl_bc_builtins[b].arity == arity &&
+                          atom_is(img, fun, hl_bc_builtins[b].name) && atom_is(img, mod, hl_bc_builtins[b].module);
+            if (!allowed) ok = fail(g, "import %u: not an allowlisted stdlib function", i);
+        }
+        if (ok) img->imports[i][0] = mod, img->imports[i][1] = fun, img->imports[i][2] = arity;
     }
-    return true;
+    hl_mem_free(mod_kind);
+    return ok;
 }
 
 void hl_bc_image_free(hl_bc_image *img) {
