@@ -63,5 +63,19 @@ big_skip="erl_phash_big erl_tuple_big erl_map_eq_big erl_map_order_big erl_map_o
 export HL_CONFORMANCE_SKIP="$big_skip probe-io-put_deep probe-io-put_huge cmp_big_map_values"
 # comparisons of huge equal terms (they run to their deadline in this mode)
 big_slow="cmp_big_elements erl_phash_maps binary_match_huge_pattern"
+# The slow names that stopped at their 10 s deadline in every run of this
+# mode before sanitizer builds moved to -O1 (CI logs of acdb560): run.sh
+# gives them 3 s (see HL_CONFORMANCE_CAPPED there for why that keeps what
+# they checked).
+capped="binary_match_huge_pattern cmp_big_elements deep_nontail_map deep_recursion erl_phash_maps"
+capped="$capped erl_sortprop_large erl_t2b_lists io_big_p io_big_p_map io_big_p_nested io_big_p_shapes io_big_w"
+capped="$capped io_lib_deep_prop probe-ds-gb_sets-heap probe-ds-gb_trees-heap probe-heap-growth"
+capped="$capped probe-io-p_huge-heap probe-io-p_huge-reductions probe-io-w_huge-heap probe-io-w_huge-reductions"
+capped="$capped probe-io-w_huge_tuple-heap probe-io-w_huge_tuple-reductions probe-std-duplicate-heap"
+capped="$capped probe-std-duplicate-reductions probe-std-flatten-heap probe-std-flatten-reductions"
+capped="$capped probe-std-seq-heap probe-std-seq-reductions probe-std-sort-heap probe-std-sort-reductions"
+capped="$capped probe-std-usort-heap probe-std-usort-reductions probe-string-copies-reductions sort_runs"
+capped="$capped std_lists_big_inputs trap_compare trap_iolists trap_list_to_integer trap_lists trap_subtract"
+export HL_CONFORMANCE_CAPPED="$capped"
 export HL_CONFORMANCE_SLOW="deep_nontail_map deep_recursion probe-heap-growth sort_runs probe-std-make_tuple-heap $std_slow $trap_slow $big_slow"
 HL_TEST_GC_ALWAYS=1 exec bash "$(dirname "$0")/run.sh" "$@"
