@@ -240,6 +240,10 @@ static hl_status build_module(build *b, size_t i, hl_error **err) {
     copts.npeers = b->ss->n > 1 ? b->ss->n : 0;
     hl_diags diags;
     hl_diags_init(&diags, b->lim->max_diagnostics);
+    /* The IR and code generation's buffers are charged to the compile
+     * memory cap (base/meter.h) while they live; once the module is made,
+     * only what is kept stays charged (the image, twice: its loaded form) */
+    uint64_t mem_mark = hl_meter_mem_used();
     hl_core_module *m = b->fronts[i]->module ? hl_core_compile(b->fronts[i]->module, &copts, &diags) : NULL;
     uint8_t *img = NULL;
     size_t imglen = 0;
@@ -249,6 +253,10 @@ static hl_status build_module(build *b, size_t i, hl_error **err) {
     /* the gate and the loader are linear in the image: charged up front */
     if (ok && !hl_meter_charge(imglen / 4)) ok = false;
     hl_core_free(m);
+    if (ok) {
+        hl_meter_mem_reset(mem_mark);
+        if (!hl_meter_charge_mem(2 * (uint64_t)imglen)) ok = false;
+    }
     hl_status st = HL_OK;
     if (!ok) {
         st = hl_meter_tripped() ? meter_error(err, name)
@@ -290,6 +298,9 @@ static hl_status build_stages(hl_engine *engine, build *b, hl_error **err) {
         hl_front_result *r = b->fronts[i] = hl_front_parse(b->ss->texts[i], b->ss->lens[i], &ml);
         if (!r) return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
         if (hl_diags_errors(&r->diags) > 0) return hl_host_set_error(err, hl_host_error_from_diags(&r->diags, name));
+        /* what the front end holds (it caps it itself) counts against the
+         * memory the later passes may use */
+        if (!hl_meter_charge_mem(r->arena.total)) return meter_error(err, name);
         if (!r->module || !gather_exports(r->module, &b->exports[i], &b->peers[i].nexports))
             return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
         b->peers[i].name = r->module->name;
@@ -332,6 +343,7 @@ static hl_status build_stages(hl_engine *engine, build *b, hl_error **err) {
 static hl_status run_build(hl_engine *engine, build *b, hl_error **err) {
     hl_meter meter;
     hl_meter_begin(&meter, b->lim->max_work, b->lim->max_wall_ms);
+    hl_meter_set_memory(&meter, b->lim->max_memory_bytes);
     hl_status st = build_stages(engine, b, err);
     hl_meter_end(&meter);
     return st;
