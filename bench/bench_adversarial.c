@@ -49,7 +49,7 @@ static const kernel kernels[] = {
     {"throw_100k", 1000000, "throw through 100,000 frames"},
     {"longfn", 1000000, "a 60,000-statement function"},
     {"litpat", 1000000, "a 65 KB literal binary pattern"},
-    {"binmatch_12mb", 1000000, "binary:match, 12 MB pattern (Two-Way set-up per call)"},
+    {"binmatch_12mb", 1000000, "binary:match, 12 MB pattern (resumable rolling hash)"},
     {"binmatch_periodic", 1000000, "binary:match, 200 KB periodic pattern"},
     {"phash2_big", 1000000, "phash2/1 of a 1M-cell list"},
     {"t2b_big", 1000000, "term_to_binary/1 of a 300k-cell list"},

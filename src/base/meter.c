@@ -29,6 +29,8 @@ void hl_meter_begin(hl_meter *m, uint64_t max_work, uint64_t max_ms) {
     m->max_ms = max_ms;
     uint64_t ms = max_ms > UINT64_MAX / 2000000u ? UINT64_MAX / 2000000u : max_ms;
     m->deadline_ns = now_ns() + ms * 1000000u;
+    m->mem_used = 0;
+    m->max_mem = UINT64_MAX;
     m->state = HL_METER_OK;
     m->prev = hl_meter_current;
     schedule(m);
@@ -37,6 +39,25 @@ void hl_meter_begin(hl_meter *m, uint64_t max_work, uint64_t max_ms) {
 
 void hl_meter_end(hl_meter *m) {
     if (hl_meter_current == m) hl_meter_current = m->prev;
+}
+
+void hl_meter_set_memory(hl_meter *m, uint64_t max_bytes) { m->max_mem = max_bytes; }
+
+bool hl_meter_charge_mem(uint64_t bytes) {
+    hl_meter *m = hl_meter_current;
+    if (!m) return true;
+    if (m->state != HL_METER_OK) return false;
+    m->mem_used = bytes > UINT64_MAX - m->mem_used ? UINT64_MAX : m->mem_used + bytes;
+    if (m->mem_used <= m->max_mem) return true;
+    m->state = HL_METER_MEMORY;
+    m->next_check = 0; /* every later charge fails too */
+    return false;
+}
+
+uint64_t hl_meter_mem_used(void) { return hl_meter_current ? hl_meter_current->mem_used : 0; }
+
+void hl_meter_mem_reset(uint64_t used) {
+    if (hl_meter_current) hl_meter_current->mem_used = used;
 }
 
 bool hl_meter_charge_slow(hl_meter *m) {
@@ -52,7 +73,12 @@ bool hl_meter_charge_slow(hl_meter *m) {
 }
 
 void hl_meter_message(const hl_meter *m, char *buf, size_t size) {
-    if (m->state == HL_METER_WALL)
+    if (m->state == HL_METER_MEMORY)
+        snprintf(buf, size,
+                 "compilation exceeded the compile memory limit (the limit HL_LIMIT_MEMORY_BYTES is %llu bytes; "
+                 "the program's expanded size counts: record defaults and macros at every use)",
+                 (unsigned long long)m->max_mem);
+    else if (m->state == HL_METER_WALL)
         snprintf(buf, size, "compilation took too long (the wall-clock limit HL_LIMIT_WALL_MS is %llu ms)",
                  (unsigned long long)m->max_ms);
     else

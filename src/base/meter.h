@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum hl_meter_state { HL_METER_OK = 0, HL_METER_WORK, HL_METER_WALL } hl_meter_state;
+typedef enum hl_meter_state { HL_METER_OK = 0, HL_METER_WORK, HL_METER_WALL, HL_METER_MEMORY } hl_meter_state;
 
 typedef struct hl_meter {
     uint64_t used;       /* work units charged so far */
@@ -23,6 +23,12 @@ typedef struct hl_meter {
     uint64_t max_ms;     /* wall-clock backstop (ms) */
     uint64_t deadline_ns;
     uint64_t next_check; /* `used` at which the slow path runs next */
+    /* Memory the compilation's later passes hold (the IR, code generation's
+     * buffers, the loaded modules), in bytes of data, on top of what the
+     * front end holds (which it caps itself and which is charged here once
+     * it is done): the compile memory cap (HL_LIMIT_MEMORY_BYTES) across
+     * the whole pipeline. Deterministic, like the work units. */
+    uint64_t mem_used, max_mem;
     hl_meter_state state;
     struct hl_meter *prev; /* the meter this one replaced on the thread */
 } hl_meter;
@@ -32,6 +38,17 @@ extern _Thread_local hl_meter *hl_meter_current;
 /* Starts metering this thread's compilation (meters nest: end restores). */
 void hl_meter_begin(hl_meter *m, uint64_t max_work, uint64_t max_ms);
 void hl_meter_end(hl_meter *m);
+/* Sets the memory cap of a metered compilation (begin sets none). */
+void hl_meter_set_memory(hl_meter *m, uint64_t max_bytes);
+
+/* Charges `bytes` of memory to the current meter; false once it has
+ * tripped (over the memory cap, or earlier on work or time). */
+bool hl_meter_charge_mem(uint64_t bytes);
+/* The memory charged so far, and a return to an earlier figure when what
+ * was charged since has been freed (a module's IR after its code is made);
+ * a tripped meter stays tripped. */
+uint64_t hl_meter_mem_used(void);
+void hl_meter_mem_reset(uint64_t used);
 
 bool hl_meter_charge_slow(hl_meter *m);
 /* Charges n units to the current meter; false once it has tripped. */
@@ -45,7 +62,7 @@ static inline bool hl_meter_charge(uint64_t n) {
 static inline bool hl_meter_tripped(void) { return hl_meter_current && hl_meter_current->state != HL_METER_OK; }
 
 /* The diagnostic of a tripped meter, e.g. "compilation work budget exceeded
- * (HL_LIMIT_WORK is 1000 units)", into buf. */
+ * (the limit HL_LIMIT_WORK is 1000 units)", into buf. */
 void hl_meter_message(const hl_meter *m, char *buf, size_t size);
 
 #endif

@@ -16,8 +16,11 @@
 
 void *lw_alloc(lw_ctx *c, size_t size) {
     /* A tripped work meter stops lowering as running out of memory does;
-     * the caller reports the meter's diagnostic instead. */
-    void *p = hl_meter_charge(1) ? hl_arena_alloc(&c->m->arena, size) : NULL;
+     * the caller reports the meter's diagnostic instead. Charged by size
+     * (work: zeroing and the page faults of fresh memory; memory: the
+     * compile memory cap), so an expansion (a record default inlined at
+     * every use, nested defaults multiplying) costs what it allocates. */
+    void *p = hl_meter_charge(1 + size / 64) && hl_meter_charge_mem(size) ? hl_arena_alloc(&c->m->arena, size) : NULL;
     if (!p) c->oom = true;
     else memset(p, 0, size);
     return p;

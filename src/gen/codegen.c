@@ -80,7 +80,7 @@ static void track_x0(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
 
 void cg_emit(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
     if (c->failed) return;
-    if (!hl_meter_charge(1 + n)) { /* the caller reports the meter's diagnostic */
+    if (!hl_meter_charge(1 + n) || !hl_meter_charge_mem(4 * (1 + n))) { /* the caller reports the meter's */
         c->failed = true;
         return;
     }
@@ -273,8 +273,34 @@ bool cg_is_literal(const hl_core_node *n) {
     }
 }
 
-/* Appends the encoding of a literal tree (depth bounded by the IR's). */
+/* Charges the `bytes` a literal node is about to append and checks the
+ * literal's size so far: false (c->failed) once the work meter has tripped
+ * or the literal is past HL_BC_MAX_LITERAL_BYTES. The IR shares subtrees
+ * (a record default used by many fields and records is one node), so a
+ * small source can make a literal whose encoding is exponential in it;
+ * charging by the bytes produced (one work unit a byte, and the bytes to
+ * the compile memory cap) is what bounds the encoding by the work budget
+ * (the default 64 Mi units: 64 MiB of literals at most), and the size check stops one literal at 16 MiB as it
+ * grows rather than after. */
+static bool lit_room(cg *c, const hl_core_node *n, uint64_t bytes) {
+    if (c->failed) return false;
+    if (!hl_meter_charge(bytes) || !hl_meter_charge_mem(bytes)) { /* the caller reports the meter's diagnostic */
+        c->failed = true;
+        return false;
+    }
+    if (c->lits.len - c->lit_at + bytes > (uint64_t)HL_BC_MAX_LITERAL_BYTES + 4) {
+        cg_error(c, n->line, n->col, "literal too large (more than 16 MiB encoded)");
+        return false;
+    }
+    return true;
+}
+
+/* Appends the encoding of a literal tree (depth bounded by the IR's),
+ * charged by its expanded size (lit_room). */
 static void encode(cg *c, const hl_core_node *n) {
+    if (!lit_room(c, n, n->kind == HL_CORE_LIT && n->u.lit.kind == HL_LIT_STRING ? 6 + 9 * (uint64_t)n->u.lit.u.str.len
+                                                                                  : 10))
+        return;
     if (n->kind == HL_CORE_TUPLE) {
         put_u8(c, LT_TUPLE);
         put_u32(c, n->u.list.count);
@@ -357,9 +383,10 @@ uint32_t cg_lit_operand(cg *c, const hl_core_node *n) {
         cg_error(c, n->line, n->col, "module too large: more than 2^20 literals");
         return ONIL;
     }
-    size_t at = c->lits.len;
+    size_t at = c->lit_at = c->lits.len;
     put_u32(c, 0);
     encode(c, n);
+    if (c->failed) return ONIL; /* the meter or the size (lit_room) */
     if (c->lits.failed) {
         cg_oom(c);
         return ONIL;

@@ -31,6 +31,7 @@ typedef struct cg {
     /* literal section (u32 len + encoding, per literal) */
     hl_buf lits;
     uint32_t nlits;
+    size_t lit_at; /* where the literal being encoded starts (cg_lit_operand) */
     /* code */
     uint32_t *code;
     size_t ncode, ccap;

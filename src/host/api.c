@@ -140,6 +140,7 @@ hl_status hl_engine_new(hl_engine **out) {
         return HL_ENOMEM;
     }
     atomic_init(&(*out)->refs, 1); /* the host's; each module holds one more */
+    (*out)->cache_max_bytes = HL_CACHE_DEFAULT_BYTES;
     return HL_OK;
 }
 

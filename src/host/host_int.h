@@ -63,12 +63,16 @@ typedef struct hl_host_binding {
 
 enum { HL_HOST_MAX_BINDINGS = 1024 };
 
-/* The program cache: content hash -> module (one reference held). */
+/* The program cache: content hash -> module (one reference held), at
+ * most HL_CACHE_MAX entries and the engine's cache_max_bytes bytes
+ * (modules and source copies, least recently used evicted first). */
 enum { HL_CACHE_MAX = 256 };
+#define HL_CACHE_DEFAULT_BYTES ((uint64_t)128 << 20)
 typedef struct hl_cache_entry {
     uint8_t key[32];
     hl_module *module;
-    uint64_t stamp; /* insertion order, to drop the oldest */
+    uint64_t stamp; /* last use (insertion or hit): the least recent goes first */
+    uint64_t bytes; /* the module's and the source copy's */
     /* Fast path of a hit: a cheap hash, then an exact comparison of the
      * source and options (sources up to HL_CACHE_COPY_MAX are kept). */
     uint64_t fast;
@@ -92,6 +96,7 @@ struct hl_engine {
     hl_cache_entry cache[HL_CACHE_MAX];
     uint32_t ncache;
     uint64_t stamp;
+    uint64_t cache_bytes, cache_max_bytes; /* held, and the bound (hl_engine_set_cache_bytes) */
     /* registered bindings (binding.c), under lock */
     hl_host_binding **bindings;
     uint32_t nbindings, bcap;
@@ -103,6 +108,7 @@ struct hl_module {
     hl_program *prog;   /* the entry module: mods[0] */
     hl_program **mods;  /* the program's modules, in the order given */
     uint32_t nmods;
+    uint64_t bytes;     /* what the modules hold (hl_program.bytes) */
     hl_engine *engine;  /* one reference: the stdlib modules it links */
     uint8_t key[32];
     /* the registrations prog's binding table resolved to, same order */

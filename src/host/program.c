@@ -240,6 +240,11 @@ static hl_status build_module(build *b, size_t i, hl_error **err) {
     copts.npeers = b->ss->n > 1 ? b->ss->n : 0;
     hl_diags diags;
     hl_diags_init(&diags, b->lim->max_diagnostics);
+    /* The IR and code generation's buffers are charged to the compile
+     * memory cap (base/meter.h) while they live; then the image (the
+     * loader charges the literals it builds as it goes), and once the
+     * module is loaded only what it holds (hl_program.bytes) */
+    uint64_t mem_mark = hl_meter_mem_used();
     hl_core_module *m = b->fronts[i]->module ? hl_core_compile(b->fronts[i]->module, &copts, &diags) : NULL;
     uint8_t *img = NULL;
     size_t imglen = 0;
@@ -249,6 +254,10 @@ static hl_status build_module(build *b, size_t i, hl_error **err) {
     /* the gate and the loader are linear in the image: charged up front */
     if (ok && !hl_meter_charge(imglen / 4)) ok = false;
     hl_core_free(m);
+    if (ok) {
+        hl_meter_mem_reset(mem_mark);
+        if (!hl_meter_charge_mem(imglen)) ok = false;
+    }
     hl_status st = HL_OK;
     if (!ok) {
         st = hl_meter_tripped() ? meter_error(err, name)
@@ -263,8 +272,15 @@ static hl_status build_module(build *b, size_t i, hl_error **err) {
         } else {
             if (!hl_load(&bc, &b->mods[i], why, sizeof why)) {
                 b->mods[i] = NULL;
-                hl_diags_add(&diags, 1, 1, "cannot load the program: %s", why);
-                st = compile_error(err, &diags, name);
+                if (hl_meter_tripped()) {
+                    st = meter_error(err, name);
+                } else {
+                    hl_diags_add(&diags, 1, 1, "cannot load the program: %s", why);
+                    st = compile_error(err, &diags, name);
+                }
+            } else {
+                hl_meter_mem_reset(mem_mark);
+                if (!hl_meter_charge_mem(b->mods[i]->bytes)) st = meter_error(err, name);
             }
             hl_bc_image_free(&bc);
         }
@@ -290,6 +306,9 @@ static hl_status build_stages(hl_engine *engine, build *b, hl_error **err) {
         hl_front_result *r = b->fronts[i] = hl_front_parse(b->ss->texts[i], b->ss->lens[i], &ml);
         if (!r) return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
         if (hl_diags_errors(&r->diags) > 0) return hl_host_set_error(err, hl_host_error_from_diags(&r->diags, name));
+        /* what the front end holds (it caps it itself) counts against the
+         * memory the later passes may use */
+        if (!hl_meter_charge_mem(r->arena.total)) return meter_error(err, name);
         if (!r->module || !gather_exports(r->module, &b->exports[i], &b->peers[i].nexports))
             return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
         b->peers[i].name = r->module->name;
@@ -332,6 +351,7 @@ static hl_status build_stages(hl_engine *engine, build *b, hl_error **err) {
 static hl_status run_build(hl_engine *engine, build *b, hl_error **err) {
     hl_meter meter;
     hl_meter_begin(&meter, b->lim->max_work, b->lim->max_wall_ms);
+    hl_meter_set_memory(&meter, b->lim->max_memory_bytes);
     hl_status st = build_stages(engine, b, err);
     hl_meter_end(&meter);
     return st;
@@ -405,10 +425,55 @@ static hl_module *cache_find(hl_engine *engine, uint64_t fast, const srcset *ss,
         if (hit) {
             found = c->module;
             atomic_fetch_add(&found->refs, 1);
+            c->stamp = ++engine->stamp; /* recently used */
         }
     }
     pthread_mutex_unlock(&engine->lock);
     return found;
+}
+
+/* Evicts least recently used entries, under engine->lock, until `bytes`
+ * more fit within the bound and a slot is free; the evicted modules and
+ * source copies go to gone (HL_CACHE_MAX of each at most), freed by the
+ * caller once the lock is released. */
+typedef struct evicted {
+    hl_module *mods[HL_CACHE_MAX];
+    char *srcs[HL_CACHE_MAX];
+    uint32_t n;
+} evicted;
+
+static void cache_make_room(hl_engine *engine, uint64_t bytes, uint32_t slots, evicted *gone) {
+    while (engine->ncache > 0 && (engine->ncache + slots > HL_CACHE_MAX ||
+                                  engine->cache_bytes + bytes > engine->cache_max_bytes)) {
+        uint32_t lru = 0;
+        for (uint32_t i = 1; i < engine->ncache; i++)
+            if (engine->cache[i].stamp < engine->cache[lru].stamp) lru = i;
+        gone->mods[gone->n] = engine->cache[lru].module;
+        gone->srcs[gone->n++] = engine->cache[lru].src;
+        engine->cache_bytes -= engine->cache[lru].bytes;
+        engine->cache[lru] = engine->cache[--engine->ncache];
+    }
+}
+
+static void evicted_free(evicted *gone) {
+    for (uint32_t i = 0; i < gone->n; i++) {
+        hl_module_free(gone->mods[i]);
+        hl_mem_free(gone->srcs[i]);
+    }
+    gone->n = 0;
+}
+
+hl_status hl_engine_set_cache_bytes(hl_engine *engine, uint64_t bytes) {
+    if (!engine) return HL_EMISUSE;
+    evicted *gone = hl_mem_calloc(1, sizeof *gone);
+    if (!gone) return HL_ENOMEM;
+    pthread_mutex_lock(&engine->lock);
+    engine->cache_max_bytes = bytes;
+    cache_make_room(engine, 0, 0, gone);
+    pthread_mutex_unlock(&engine->lock);
+    evicted_free(gone);
+    hl_mem_free(gone);
+    return HL_OK;
 }
 
 hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *names, const char *const *sources,
@@ -475,7 +540,14 @@ hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *nam
     m->engine = engine;
     atomic_fetch_add(&engine->refs, 1);
     memcpy(m->key, key, 32);
+    m->bytes = sizeof *m + n * sizeof *m->mods;
+    for (size_t i = 0; i < n; i++) m->bytes += m->mods[i]->bytes;
 
+    /* (allocated before the lock: the entries evicted to make room) */
+    evicted *gone = hl_mem_calloc(1, sizeof *gone);
+    size_t blen = 0;
+    char *copy = gone && blob_size(&ss) <= HL_CACHE_COPY_MAX ? blob_make(&ss, &blen) : NULL;
+    uint64_t bytes = m->bytes + blen;
     pthread_mutex_lock(&engine->lock);
     for (uint32_t i = 0; i < engine->ncache; i++)
         if (memcmp(engine->cache[i].key, key, 32) == 0) { /* another thread was faster */
@@ -484,23 +556,23 @@ hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *nam
             pthread_mutex_unlock(&engine->lock);
             atomic_store(&m->refs, 1);
             hl_module_free(m);
+            hl_mem_free(copy);
+            hl_mem_free(gone);
             *out = old;
             return HL_OK;
         }
-    size_t blen = 0;
-    char *copy = blob_size(&ss) <= HL_CACHE_COPY_MAX ? blob_make(&ss, &blen) : NULL;
-    hl_module *evict = NULL;
-    char *evict_src = NULL;
-    uint32_t slot = engine->ncache;
-    if (slot == HL_CACHE_MAX) {
-        slot = 0;
-        for (uint32_t i = 1; i < HL_CACHE_MAX; i++)
-            if (engine->cache[i].stamp < engine->cache[slot].stamp) slot = i;
-        evict = engine->cache[slot].module;
-        evict_src = engine->cache[slot].src;
-    } else {
-        engine->ncache++;
+    if (!gone || bytes > engine->cache_max_bytes) { /* not cached: larger than the whole cache (or no memory) */
+        pthread_mutex_unlock(&engine->lock);
+        atomic_store(&m->refs, 1);
+        hl_mem_free(copy);
+        hl_mem_free(gone);
+        *out = m;
+        return HL_OK;
     }
+    cache_make_room(engine, bytes, 1, gone);
+    uint32_t slot = engine->ncache++;
+    engine->cache_bytes += bytes;
+    engine->cache[slot].bytes = bytes;
     memcpy(engine->cache[slot].key, key, 32);
     engine->cache[slot].module = m;
     engine->cache[slot].stamp = ++engine->stamp;
@@ -515,8 +587,8 @@ hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *nam
     engine->cache[slot].lim.nheaders = 0;
     memcpy(engine->cache[slot].bkey, bkey, 32);
     pthread_mutex_unlock(&engine->lock);
-    hl_module_free(evict);
-    hl_mem_free(evict_src);
+    evicted_free(gone);
+    hl_mem_free(gone);
     *out = m;
     return HL_OK;
 }

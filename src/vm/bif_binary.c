@@ -14,12 +14,21 @@
  *
  * Searching (erlang:hl_bin_find/5): one pattern of up to LONG_PATTERN bytes
  * scans with memchr for its first byte, then compares the rest (O(n*m) at
- * worst, each comparison charged); a longer one uses Two-Way (linear). Several
- * patterns test a first-byte set, then each pattern, longest first
+ * worst, each comparison charged); a longer one, up to HUGE_PATTERN, uses
+ * Two-Way (linear). Several patterns test a first-byte set, then each pattern, longest first
  * (lib/binary.erl sorts them), so the first pattern that matches at the
  * leftmost position is the longest, as OTP's; this is not Aho-Corasick, so
  * hostile pattern sets cost O(n * total pattern bytes), charged and
- * preemptible. Matches never overlap: the scan resumes after each one.
+ * preemptible. A pattern longer than HUGE_PATTERN bytes would make even
+ * Two-Way's set-up (linear in the pattern, on every call) run long in one
+ * call (a 12 MB pattern: 40-75 ms), so it is searched with a rolling hash
+ * whose whole state is a few integers carried in the continuation
+ * ({Pos, Phase, Done, PatternHash, WindowHash}): hashing the pattern and the
+ * first window, rolling the window a position at a time, and verifying a
+ * window whose hash matches, each resumable at any byte, so no call does
+ * more than its budget whatever the pattern's length (hash collisions, which
+ * a crafted input can cause, only cost verification work, charged like the
+ * rest). Matches never overlap: the scan resumes after each one.
  * Pieces longer than HL_HEAP_BIN_MAX bytes are sub-binaries of the subject
  * (never copies); shorter ones are heap copies, as OTP makes them. */
 #define _GNU_SOURCE /* memmem */
@@ -40,6 +49,7 @@ enum {
     SEARCH_BUDGET = 1 << 19,   /* budget units (bytes examined, plus ATTEMPT_COST a comparison) of one call */
     SEARCH_MAX_HITS = 1 << 14, /* matches one call returns */
     LONG_PATTERN = 256,        /* longer single patterns search with Two-Way */
+    HUGE_PATTERN = 1 << 16,    /* longer ones with the resumable rolling hash */
     ATTEMPT_COST = 8,          /* budget units one comparison costs beyond its bytes */
     CHUNK_IN = 3 << 16,        /* input bytes one hex/base64 chunk handles (a multiple of 3 and 4) */
     COST_SHIFT = 6,            /* one reduction per 64 bytes */
@@ -78,6 +88,23 @@ typedef struct hit {
     size_t pos, len;
 } hit;
 
+/* The rolling-hash search's place (one pattern of more than HUGE_PATTERN
+ * bytes, m of them): RK_INIT hashing the pattern and the window at pos
+ * together (`done` bytes so far), RK_REHASH the window only (after a match:
+ * the pattern's hash is known), RK_SCAN the window at pos hashed and not
+ * yet checked, RK_VERIFY its first `done` bytes found equal to the
+ * pattern's. Hashes are polynomials in RK_BASE modulo 2^58, so they fit a
+ * small integer in the continuation. */
+enum { RK_INIT, RK_SCAN, RK_VERIFY, RK_REHASH };
+#define RK_MASK ((UINT64_C(1) << 58) - 1)
+#define RK_BASE UINT64_C(0x9E3779B97F4A7C15)
+typedef struct rk {
+    int phase;
+    size_t done;
+    uint64_t hp, hw;
+    uint64_t top; /* RK_BASE^(m-1): what the byte leaving the window weighs */
+} rk;
+
 typedef struct search {
     const uint8_t *s;
     size_t stop;       /* matches end at or before stop */
@@ -86,7 +113,94 @@ typedef struct search {
     uint8_t first[32]; /* first bytes of the patterns (a bit set) */
     uint64_t budget;   /* bytes left to examine */
     uint64_t work;
+    bool huge;         /* one pattern of more than HUGE_PATTERN bytes: rk */
+    rk rk;
 } search;
+
+static void charge(search *x, uint64_t c) {
+    x->work += c;
+    x->budget = x->budget > c ? x->budget - c : 0;
+}
+
+static size_t common(search *x, const uint8_t *a, const uint8_t *b, size_t n);
+
+/* find_next for one huge pattern: the rolling hash, resumable at any byte
+ * (x->rk), at most the budget's worth of work. */
+static int find_next_huge(search *x, size_t *pos, hit *h) {
+    const pat *pt = &x->pats[0];
+    const size_t m = pt->n;
+    const uint8_t *s = x->s, *ps = pt->s;
+    rk *r = &x->rk;
+    size_t i = *pos;
+    for (;;) {
+        if (i > x->stop || m > x->stop - i) { /* no window fits: no match */
+            *pos = x->stop, r->phase = RK_INIT, r->done = 0, r->hp = r->hw = 0;
+            return 0;
+        }
+        if (x->budget == 0) {
+            *pos = i;
+            return -1;
+        }
+        switch (r->phase) {
+        case RK_INIT:
+        case RK_REHASH: { /* two units a byte (both hashes) or one */
+            bool both = r->phase == RK_INIT;
+            size_t k = r->done, room = (size_t)(both ? x->budget / 2 + 1 : x->budget);
+            size_t end = m - k > room ? k + room : m;
+            uint64_t hp = r->hp, hw = r->hw;
+            if (both)
+                for (; k < end; k++) hp = hp * RK_BASE + ps[k], hw = hw * RK_BASE + s[i + k];
+            else
+                for (; k < end; k++) hw = hw * RK_BASE + s[i + k];
+            charge(x, (uint64_t)(end - r->done) * (both ? 2 : 1));
+            r->hp = hp & RK_MASK, r->hw = hw & RK_MASK, r->done = end;
+            if (end == m) r->phase = RK_SCAN;
+            continue;
+        }
+        case RK_SCAN: { /* two units a position: check the window, roll it on */
+            uint64_t hw = r->hw, hp = r->hp, top = r->top;
+            size_t last = x->stop - m; /* the last window start */
+            uint64_t n = 0, room = x->budget / 2 + 1;
+            for (;;) {
+                if (((hw ^ hp) & RK_MASK) == 0 && s[i] == ps[0]) {
+                    r->phase = RK_VERIFY, r->done = 0;
+                    break;
+                }
+                if (i == last || n == room) break;
+                hw = (hw - s[i] * top) * RK_BASE + s[i + m];
+                i++, n++;
+            }
+            r->hw = hw & RK_MASK;
+            charge(x, 2 * n + 1);
+            if (r->phase == RK_SCAN && i == last) { /* the last window checked: none */
+                *pos = x->stop, r->phase = RK_INIT, r->done = 0, r->hp = r->hw = 0;
+                return 0;
+            }
+            continue;
+        }
+        default: { /* RK_VERIFY: compare the window with the pattern from done */
+            size_t k = r->done, len = m - k;
+            if (len > x->budget) len = (size_t)x->budget;
+            size_t same = common(x, s + i + k, ps + k, len);
+            if (same < len) { /* a collision: roll past this window */
+                if (i == x->stop - m) {
+                    *pos = x->stop, r->phase = RK_INIT, r->done = 0, r->hp = r->hw = 0;
+                    return 0;
+                }
+                r->hw = ((r->hw - s[i] * r->top) * RK_BASE + s[i + m]) & RK_MASK;
+                r->phase = RK_SCAN, i++;
+                continue;
+            }
+            r->done = k + len;
+            if (r->done < m) continue; /* out of budget: resumes mid-window */
+            h->pos = i, h->len = m;
+            *pos = i + m;
+            r->phase = RK_REHASH, r->done = 0, r->hw = 0; /* the pattern's hash is kept */
+            return 1;
+        }
+        }
+    }
+}
 
 /* Bytes a and b have in common from the start (at most n), charging what
  * was compared. */
@@ -114,6 +228,10 @@ static size_t common(search *x, const uint8_t *a, const uint8_t *b, size_t n) {
  * Returns 1 with *h set, 0 when there is none before stop, -1 when the
  * budget ran out (*pos, *k say where to resume). */
 static int find_next(search *x, size_t *pos, size_t *k, hit *h) {
+    if (x->huge) {
+        *k = 0;
+        return find_next_huge(x, pos, h);
+    }
     if (x->npats == 1) {
         const pat *pt = &x->pats[0];
         size_t i = *pos;
@@ -186,8 +304,14 @@ static int find_next(search *x, size_t *pos, size_t *k, hit *h) {
     return 0;
 }
 
-/* The resume point: Pos, or {Pos, K} inside a position. */
-static hl_term_status make_resume(hl_vm_proc *p, size_t pos, size_t k, hl_term *out) {
+/* The resume point: Pos, or {Pos, K} inside a position, or the rolling
+ * hash's place {Pos, Phase, Done, PatternHash, WindowHash}. */
+static hl_term_status make_resume(hl_vm_proc *p, const search *x, size_t pos, size_t k, hl_term *out) {
+    if (x->huge) {
+        hl_term el[5] = {hl_make_small((int64_t)pos), hl_make_small(x->rk.phase), hl_make_small((int64_t)x->rk.done),
+                         hl_make_small((int64_t)x->rk.hp), hl_make_small((int64_t)x->rk.hw)};
+        return small_tuple(p, 5, el, out);
+    }
     if (k == 0) {
         *out = hl_make_small((int64_t)pos);
         return HL_TERM_OK;
@@ -219,8 +343,19 @@ BIF(b_find) {
     if (!hl_is_tuple(a[1]) || hl_tuple_arity(a[1]) == 0 || !hl_is_small(a[3])) return HL_TERM_BADARG;
     size_t np = hl_tuple_arity(a[1]);
     int64_t from, kk = 0, stop = hl_small_val(a[3]);
+    rk place = {RK_INIT, 0, 0, 0, 0};
+    bool resumed_rk = false;
     if (hl_is_small(a[2])) {
         from = hl_small_val(a[2]);
+    } else if (hl_is_tuple(a[2]) && hl_tuple_arity(a[2]) == 5) { /* the rolling hash's place (checked below) */
+        for (unsigned i = 0; i < 5; i++)
+            if (!hl_is_small(hl_tuple_get(a[2], i)) || hl_small_val(hl_tuple_get(a[2], i)) < 0) return HL_TERM_BADARG;
+        from = hl_small_val(hl_tuple_get(a[2], 0));
+        place.phase = (int)hl_small_val(hl_tuple_get(a[2], 1));
+        place.done = (size_t)hl_small_val(hl_tuple_get(a[2], 2));
+        place.hp = (uint64_t)hl_small_val(hl_tuple_get(a[2], 3)), place.hw = (uint64_t)hl_small_val(hl_tuple_get(a[2], 4));
+        if (place.phase > RK_REHASH || place.hp > RK_MASK || place.hw > RK_MASK) return HL_TERM_BADARG;
+        resumed_rk = true;
     } else if (hl_is_tuple(a[2]) && hl_tuple_arity(a[2]) == 2 && hl_is_small(hl_tuple_get(a[2], 0)) &&
                hl_is_small(hl_tuple_get(a[2], 1))) {
         from = hl_small_val(hl_tuple_get(a[2], 0)), kk = hl_small_val(hl_tuple_get(a[2], 1));
@@ -262,6 +397,18 @@ BIF(b_find) {
         uint8_t c = x.pats[i].s[0];
         x.first[c >> 3] |= (uint8_t)(1u << (c & 7));
     }
+    x.huge = np == 1 && x.pats[0].n > HUGE_PATTERN;
+    if (resumed_rk && (!x.huge || place.done > x.pats[0].n)) { /* a place only the rolling hash makes */
+        hl_mem_free(x.pats);
+        return HL_TERM_BADARG;
+    }
+    if (x.huge) {
+        x.rk = place;
+        uint64_t top = 1, b = RK_BASE; /* RK_BASE^(m-1), by squaring: 24 steps at most */
+        for (size_t e = x.pats[0].n - 1; e; e >>= 1, b *= b)
+            if (e & 1) top *= b;
+        x.rk.top = top;
+    }
 
     size_t max_hits = mode == M_FIRST ? 1 : SEARCH_MAX_HITS;
     hit *hits = hl_mem_calloc(max_hits, sizeof *hits);
@@ -283,7 +430,7 @@ BIF(b_find) {
             st = small_tuple(p, 2, el, out);
         } else if (more) {
             hl_term el[2] = {HL_AM(continue_), 0};
-            if ((st = make_resume(p, pos, k, &el[1])) == HL_TERM_OK) st = small_tuple(p, 2, el, out);
+            if ((st = make_resume(p, &x, pos, k, &el[1])) == HL_TERM_OK) st = small_tuple(p, 2, el, out);
         } else {
             *out = HL_AM(none);
         }
@@ -344,7 +491,7 @@ BIF(b_find) {
         return small_tuple(p, 2, el, out);
     }
     hl_term el[3] = {HL_AM(continue_), 0, acc2};
-    if ((st = make_resume(p, pos, k, &el[1])) != HL_TERM_OK) return st;
+    if ((st = make_resume(p, &x, pos, k, &el[1])) != HL_TERM_OK) return st;
     return small_tuple(p, 3, el, out);
 }
 

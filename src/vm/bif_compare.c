@@ -2,34 +2,38 @@
  * min/2, max/2) on terms of any size, yielding (vm/vm_trap.h,
  * docs/builtins.md). A comparison is first tried with the ordinary
  * comparator (term/compare.c) under a budget of one quantum; one that needs
- * more goes on in a resumable walk whose place is a few terms:
+ * more goes on in a resumable walk whose place is:
  *
  *   trap.t[0], t[1]  the pair being compared next,
- *   t[2]             the pairs still to compare after it, a list on the
- *                    process heap of frames {A, B} (a pair) and
- *                    {TA, TB, I} (elements I.. of two tuples of one arity,
- *                    I advanced in place: an integer, so no old-to-young
- *                    pointer is ever written),
+ *   trap.roots       the pairs still to compare after it: a stack of
+ *                    frames on the trap's root stack (vm/vm_trap.c: host
+ *                    memory the collector scans and the heap limit counts),
+ *                    each frame a few words with its kind on top (FRAME_*
+ *                    below). A frame is popped when its last pair is
+ *                    taken and its words are reused by the next push, so
+ *                    the walk's memory is bounded by the depth of the
+ *                    terms, not by their expanded size (a DAG such as
+ *                    dag(K) -> {dag(K-1), dag(K-1)} is walked in K frames;
+ *                    a frame on the heap per step once made two equal
+ *                    dag(19) terms take 27 MB). Pending indices are
+ *                    integers in the frame, updated in place,
  *   t[3], t[4]       the operands (min/max return one of them),
  *   trap.n[0]        exact (=:=) or not,
  *   trap.n[1]        only equality is asked (==, /=, =:=, =/=): large maps
- *                    are then compared pair by pair in a frame {MA, MB,
- *                    Cursor} (MA's pairs from the cursor, each looked up
- *                    in MB), since equal maps need no key order.
+ *                    are then compared pair by pair from a frame (MA's
+ *                    pairs from a cursor, each looked up in MB), since
+ *                    equal maps need no key order.
  *
  * Lists, tuples and flat maps' values are walked by the frames (a list's
- * tail needs no frame when its heads compare within a small budget, so a
- * list of small terms allocates nothing and a frame costs at most one per
- * 256 units; a flat map's keys go to the ordinary comparator, its values
- * from a frame {MA, MB, I}); any other pair (numbers, bitstrings up to 64
- * KiB, funs) is compared by the ordinary comparator, under its usual
- * budget. Longer bitstrings go a megabyte (64 KiB at an odd bit offset)
- * per call from a frame {A, B, BitOffset}; hash maps of one size go pair
- * by pair, for equality (above) or for order (map_order_step). One work
- * unit per pair, MAP_PAIR_UNITS per map pair (an iterator seek and a
- * lookup). A call pushes at most FRAMES_PER_CALL frames. No budget here
- * is ever an answer: past one the walk returns BUDGET (a reductions
- * fault). */
+ * tail needs no frame when its heads compare within a small budget); a
+ * flat map's keys go to the ordinary comparator, its values from a frame;
+ * any other pair (numbers, bitstrings up to 64 KiB, funs) is compared by
+ * the ordinary comparator, under its usual budget. Longer bitstrings go a
+ * megabyte (64 KiB at an odd bit offset) per call from a frame; hash maps
+ * of one size go pair by pair, for equality (above) or for order
+ * (map_order_step). One work unit per pair, MAP_PAIR_UNITS per map pair (an
+ * iterator seek and a lookup). No budget here is ever an answer: past one
+ * the walk returns BUDGET (a reductions fault). */
 #include "term/map.h"
 #include <string.h>
 
@@ -45,12 +49,19 @@ enum { LEAF_BUDGET = 1u << 20 }; /* hl_vm_cmp's */
 enum { SMALL_HEAD = 256 };        /* list heads compared without a frame */
 enum { MAP_PAIR_UNITS = 64 };     /* a seek and a lookup, each O(depth): ~0.5 us */
 enum { BIN_CHUNK = 1u << 20 };    /* bytes of two long binaries compared per call (~0.1 ms) */
-/* Frames one call may push (at most 7 words each, a tuple frame of a DAG
- * of tuples at every other unit): within the room a collection leaves for
- * a builtin's retry, so a retry after HEAP_LIMIT always gets on (a call
- * that fills the heap with frames and fails again would stop the run with
- * a heap fault the comparison's live data never needed). */
-enum { FRAMES_PER_CALL = HL_VM_TRAP_ROOM / 7 };
+/* The walk's frames (trap.roots), kind on top:
+ *   FRAME_PAIR       A, B, -, kind              a pair still to compare
+ *   FRAME_TUPLE      TA, TB, I, kind            elements I.. of two tuples of one arity
+ *   FRAME_FLATMAP    MA, MB, I, kind            values I.. of two flat maps with the same keys
+ *   FRAME_MAP_EQ     MA, MB, Cursor, kind       equality of two hash maps: MA's pairs from Cursor
+ *   FRAME_BIN        A, B, BitOffset, kind      two long bitstrings from BitOffset
+ *   FRAME_MAP_ORDER  MA, MB, Min, Cursor, PhaseSide, kind   (map_order_step) */
+enum { FRAME_PAIR, FRAME_TUPLE, FRAME_FLATMAP, FRAME_MAP_EQ, FRAME_BIN, FRAME_MAP_ORDER };
+static const unsigned char frame_words[] = {4, 4, 4, 4, 4, 6};
+
+static int top_kind(const hl_vm_proc *p) { return (int)hl_small_val(p->trap.roots[p->trap.nroots - 1]); }
+static hl_term *top_frame(hl_vm_proc *p) { return &p->trap.roots[p->trap.nroots - frame_words[top_kind(p)]]; }
+static void pop_frame(hl_vm_proc *p) { p->trap.nroots -= frame_words[top_kind(p)]; }
 
 /* Bits of a bitstring and whether it starts on a byte boundary. */
 static uint64_t bitstring_bits(hl_term t, bool *aligned) {
@@ -88,15 +99,12 @@ static int leaf(hl_vm_proc *p, hl_term a, hl_term b, bool exact, uint64_t *units
     return r;
 }
 
-static hl_term_status push(hl_vm_proc *p, hl_term *stack, hl_term x, hl_term y, int64_t i) {
-    size_t words = i < 0 ? 3 : 4;
-    hl_term *c;
-    hl_term_status st = hl_heap_alloc(H, words + 2, &c);
+/* Pushes a frame of 4 words (none on failure: HEAP_LIMIT or NOMEM). */
+static hl_term_status push(hl_vm_proc *p, int kind, hl_term x, hl_term y, int64_t i) {
+    hl_term_status st = hl_vm_trap_push2(p, x, y);
     if (st != HL_TERM_OK) return st;
-    c[0] = hl_make_header(HL_SUB_TUPLE, words - 1), c[1] = x, c[2] = y;
-    if (i >= 0) c[3] = hl_make_small(i);
-    *stack = hl_cons_init(c + words, hl_make_boxed(c), *stack);
-    return HL_TERM_OK;
+    if ((st = hl_vm_trap_push2(p, hl_make_small(i), hl_make_small(kind))) != HL_TERM_OK) p->trap.nroots -= 2;
+    return st;
 }
 
 /* Ordering two hash maps of one size without sorting them (OTP compares
@@ -105,28 +113,28 @@ static hl_term_status push(hl_vm_proc *p, hl_term *stack, hl_term x, hl_term y, 
  * map only: the map holding it is the smaller. With the same keys, the
  * first differing value in key order decides: the one at the least key
  * whose values differ. Both need only a walk over the pairs keeping a
- * minimum, resumable from a cursor: frame {MA, MB, Cursor, Phase, Min,
- * Side}, phase 0 MA's keys missing from MB, 1 MB's missing from MA, 2
- * values that differ; Side 0 while no Min, else -1 (Min in MA) or 1. Min
- * is a key of MA or MB, both older than the frame, so writing it there
- * makes no old-to-young pointer. */
+ * minimum, resumable from a cursor: frame MA, MB, Min, Cursor, PhaseSide,
+ * phase 0 MA's keys missing from MB, 1 MB's missing from MA, 2 values
+ * that differ; Side 0 while no Min, else -1 (Min in MA) or 1 (PhaseSide is
+ * phase * 4 + side + 1). */
 enum { STEP_MORE, STEP_EQUAL, STEP_DECIDED, STEP_VALUES };
 
-static hl_term_status push_map_order(hl_vm_proc *p, hl_term *stack, hl_term a, hl_term b) {
-    hl_term *c;
-    hl_term_status st = hl_heap_alloc(H, 7 + 2, &c);
+static hl_term_status push_map_order(hl_vm_proc *p, hl_term a, hl_term b) {
+    hl_term_status st = hl_vm_trap_push2(p, a, b);
     if (st != HL_TERM_OK) return st;
-    c[0] = hl_make_header(HL_SUB_TUPLE, 6), c[1] = a, c[2] = b;
-    c[3] = hl_make_small(0), c[4] = hl_make_small(0), c[5] = HL_NIL, c[6] = hl_make_small(0);
-    *stack = hl_cons_init(c + 7, hl_make_boxed(c), *stack);
-    return HL_TERM_OK;
+    if ((st = hl_vm_trap_push2(p, HL_NIL, hl_make_small(0))) != HL_TERM_OK) {
+        p->trap.nroots -= 2;
+        return st;
+    }
+    if ((st = hl_vm_trap_push2(p, hl_make_small(1), hl_make_small(FRAME_MAP_ORDER))) != HL_TERM_OK)
+        p->trap.nroots -= 4;
+    return st;
 }
 
-static int map_order_step(hl_vm_proc *p, hl_term f, bool exact, uint64_t *units, int *c, hl_term *va,
+static int map_order_step(hl_vm_proc *p, hl_term *fw, bool exact, uint64_t *units, int *c, hl_term *va,
                           hl_term *vb, hl_term_status *fail) {
-    hl_term *fw = hl_boxed_ptr(f);
-    hl_term ma = fw[1], mb = fw[2];
-    int64_t phase = hl_small_val(fw[4]), side = hl_small_val(fw[6]);
+    hl_term ma = fw[0], mb = fw[1];
+    int64_t ps = hl_small_val(fw[4]), phase = ps / 4, side = ps % 4 - 1;
     hl_term from = phase == 1 ? mb : ma, other = phase == 1 ? ma : mb;
     hl_map_iter it;
     hl_term k, v, w = HL_NIL;
@@ -139,7 +147,7 @@ static int map_order_step(hl_vm_proc *p, hl_term f, bool exact, uint64_t *units,
     }
     if (!more) {
         if (phase == 0) {
-            fw[3] = hl_make_small(0), fw[4] = hl_make_small(1);
+            fw[3] = hl_make_small(0), fw[4] = hl_make_small(1 * 4 + side + 1);
             return STEP_MORE;
         }
         if (phase == 1) {
@@ -147,14 +155,14 @@ static int map_order_step(hl_vm_proc *p, hl_term f, bool exact, uint64_t *units,
                 *c = (int)side;
                 return STEP_DECIDED;
             }
-            fw[3] = hl_make_small(0), fw[4] = hl_make_small(2);
+            fw[3] = hl_make_small(0), fw[4] = hl_make_small(2 * 4 + side + 1);
             return STEP_MORE;
         }
         if (!side) return STEP_EQUAL;
         /* Min is a key of both; finding it compares keys, which may run
          * past their budget (huge keys): then no answer */
-        hl_term_status gs = hl_map_get(ma, fw[5], va);
-        if (gs == HL_TERM_OK) gs = hl_map_get(mb, fw[5], vb);
+        hl_term_status gs = hl_map_get(ma, fw[2], va);
+        if (gs == HL_TERM_OK) gs = hl_map_get(mb, fw[2], vb);
         if (gs != HL_TERM_OK) {
             *fail = gs;
             return STEP_MORE;
@@ -169,31 +177,29 @@ static int map_order_step(hl_vm_proc *p, hl_term f, bool exact, uint64_t *units,
         return STEP_MORE;
     }
     bool candidate = phase < 2 ? !found : leaf(p, v, w, exact, units, fail) != 0;
-    if (candidate && (side == 0 || leaf(p, k, fw[5], true, units, fail) < 0))
-        fw[5] = k, fw[6] = hl_make_small(phase == 1 ? 1 : -1);
+    if (candidate && (side == 0 || leaf(p, k, fw[2], true, units, fail) < 0))
+        fw[2] = k, fw[4] = hl_make_small(phase * 4 + (phase == 1 ? 1 : -1) + 1);
     return STEP_MORE;
 }
 
-/* Up to a quantum of the walk from (t[0], t[1], t[2]). OK with *r, a trap
- * with the place saved, or an allocation failure with the place reached
- * saved (so each collection and retry makes progress). */
+/* Up to a quantum of the walk from (t[0], t[1], trap.roots). OK with *r, a
+ * trap with the place saved, or an allocation failure with the place
+ * reached saved (so each collection and retry makes progress). */
 static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
-    hl_term a = p->trap.t[0], b = p->trap.t[1], stack = p->trap.t[2];
+    hl_term a = p->trap.t[0], b = p->trap.t[1];
     bool exact = p->trap.n[0] != 0, eq_only = p->trap.n[1] != 0;
     uint64_t units = 0;
     hl_term_status st, fail = HL_TERM_OK;
-    unsigned frames = 0; /* pushed in this call (FRAMES_PER_CALL) */
     for (;;) {
         if (a != b) {
-            if (units >= Q || frames >= FRAMES_PER_CALL) {
-                p->trap.t[0] = a, p->trap.t[1] = b, p->trap.t[2] = stack;
+            if (units >= Q) {
+                p->trap.t[0] = a, p->trap.t[1] = b;
                 return hl_vm_trap_yield(p, fn, units);
             }
             units++;
             if (hl_is_cons(a) && hl_is_cons(b)) {
-                /* Heads that compare within a small budget need no frame
-                 * (a list of small terms allocates nothing); bigger ones are
-                 * walked, the tails kept in a frame. */
+                /* Heads that compare within a small budget need no frame;
+                 * bigger ones are walked, the tails kept in a frame. */
                 hl_term ha = hl_car(a), hb = hl_car(b);
                 int c = 0;
                 if (ha != hb) {
@@ -201,8 +207,7 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
                     hl_term_status cs = hl_term_compare(ha, hb, exact, &budget, &c);
                     units += SMALL_HEAD - budget;
                     if (cs == HL_TERM_BUDGET) {
-                        if ((st = push(p, &stack, hl_cdr(a), hl_cdr(b), -1)) != HL_TERM_OK) goto out_of_room;
-                        frames++;
+                        if ((st = push(p, FRAME_PAIR, hl_cdr(a), hl_cdr(b), 0)) != HL_TERM_OK) goto out_of_room;
                         a = ha, b = hb;
                         continue;
                     }
@@ -221,15 +226,14 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
             if (hl_is_tuple(a) && hl_is_tuple(b) && hl_tuple_arity(a) == hl_tuple_arity(b)) {
                 size_t n = hl_tuple_arity(a);
                 if (n == 0) goto pop;
-                if (n > 1 && (st = push(p, &stack, a, b, 1)) != HL_TERM_OK) goto out_of_room;
-                frames++;
+                if (n > 1 && (st = push(p, FRAME_TUPLE, a, b, 1)) != HL_TERM_OK) goto out_of_room;
                 a = hl_tuple_get(a, 0), b = hl_tuple_get(b, 0);
                 continue;
             }
             if (hl_is_flatmap(a) && hl_is_flatmap(b)) {
                 /* size, the keys (sorted in both, compared exactly: small
                  * in practice, the ordinary comparator), then the values
-                 * in key order from a frame {MA, MB, I}: values of any size */
+                 * in key order from a frame: values of any size */
                 size_t na = hl_map_size(a), nb = hl_map_size(b);
                 if (na != nb) {
                     *r = na < nb ? -1 : 1;
@@ -242,8 +246,7 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
                     *r = c;
                     break;
                 }
-                if (na > 1 && (st = push(p, &stack, a, b, 1)) != HL_TERM_OK) goto out_of_room;
-                frames++;
+                if (na > 1 && (st = push(p, FRAME_FLATMAP, a, b, 1)) != HL_TERM_OK) goto out_of_room;
                 a = hl_flatmap_values(a)[0], b = hl_flatmap_values(b)[0];
                 continue;
             }
@@ -253,16 +256,14 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
                     *r = na < nb ? -1 : 1;
                     break;
                 }
-                st = eq_only ? push(p, &stack, a, b, 0) : push_map_order(p, &stack, a, b);
+                st = eq_only ? push(p, FRAME_MAP_EQ, a, b, 0) : push_map_order(p, a, b);
                 if (st != HL_TERM_OK) goto out_of_room;
-                frames++;
                 goto pop;
             }
             bool aligned;
             if (hl_is_binary_obj(a) && hl_is_binary_obj(b) && bitstring_bits(a, &aligned) > 8 * BIN_CHUNK / 16 &&
-                bitstring_bits(b, &aligned) > 8 * BIN_CHUNK / 16) { /* long bitstrings: a chunk per step, from a frame {A, B, I} */
-                if ((st = push(p, &stack, a, b, 0)) != HL_TERM_OK) goto out_of_room;
-                frames++;
+                bitstring_bits(b, &aligned) > 8 * BIN_CHUNK / 16) { /* long bitstrings: a chunk per step, from a frame */
+                if ((st = push(p, FRAME_BIN, a, b, 0)) != HL_TERM_OK) goto out_of_room;
                 goto pop;
             }
             int c = leaf(p, a, b, exact, &units, &fail);
@@ -273,102 +274,107 @@ static hl_term_status walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) {
             }
         }
     pop:
-        if (stack == HL_NIL) {
+        if (p->trap.nroots == 0) {
             *r = 0;
             break;
         }
-        if (units >= Q || frames >= FRAMES_PER_CALL) { /* (a run of identical pairs counts too) */
-            p->trap.t[0] = p->trap.t[1] = HL_NIL, p->trap.t[2] = stack;
+        if (units >= Q) { /* (a run of identical pairs counts too) */
+            p->trap.t[0] = p->trap.t[1] = HL_NIL;
             return hl_vm_trap_yield(p, fn, units);
         }
         units++;
-        hl_term f = hl_car(stack);
-        if (hl_tuple_arity(f) == 2) {
-            a = hl_tuple_get(f, 0), b = hl_tuple_get(f, 1);
-            stack = hl_cdr(stack);
+        hl_term *f = top_frame(p);
+        hl_term ta = f[0], tb = f[1];
+        switch (top_kind(p)) {
+        case FRAME_PAIR:
+            a = ta, b = tb;
+            pop_frame(p);
             continue;
-        }
-        hl_term ta = hl_tuple_get(f, 0), tb = hl_tuple_get(f, 1);
-        if (hl_tuple_arity(f) == 6) { /* ordering two hash maps of one size */
+        case FRAME_MAP_ORDER: { /* ordering two hash maps of one size */
             int c = 0;
             hl_term va, vb;
             int step = map_order_step(p, f, exact, &units, &c, &va, &vb, &fail);
             if (fail != HL_TERM_OK) goto leaf_failed;
             switch (step) {
             case STEP_MORE: goto pop;
-            case STEP_EQUAL: stack = hl_cdr(stack); goto pop;
+            case STEP_EQUAL: pop_frame(p); goto pop;
             case STEP_DECIDED: *r = c; goto decided;
-            default: stack = hl_cdr(stack), a = va, b = vb; continue; /* STEP_VALUES */
+            default: pop_frame(p), a = va, b = vb; continue; /* STEP_VALUES */
             }
         }
-        if (hl_is_binary_obj(ta)) {
-            uint64_t i = (uint64_t)hl_small_val(hl_tuple_get(f, 2));
+        case FRAME_BIN: {
+            uint64_t i = (uint64_t)hl_small_val(f[2]);
             int c = bin_step(ta, tb, &i, &units);
             if (c == 2) {
-                hl_boxed_ptr(f)[3] = hl_make_small((int64_t)i);
+                f[2] = hl_make_small((int64_t)i);
                 goto pop;
             }
-            stack = hl_cdr(stack);
+            pop_frame(p);
             if (c) {
                 *r = c;
-                break;
+                goto decided;
             }
             goto pop;
         }
-        if (hl_is_flatmap(ta)) { /* the values of two flat maps with the same keys, from I */
-            size_t i = (size_t)hl_small_val(hl_tuple_get(f, 2));
+        case FRAME_FLATMAP: { /* the values of two flat maps with the same keys, from I */
+            size_t i = (size_t)hl_small_val(f[2]);
             a = hl_flatmap_values(ta)[i], b = hl_flatmap_values(tb)[i];
-            if (i + 1 < hl_map_size(ta)) hl_boxed_ptr(f)[3] = hl_make_small((int64_t)i + 1);
-            else stack = hl_cdr(stack);
+            if (i + 1 < hl_map_size(ta)) f[2] = hl_make_small((int64_t)i + 1);
+            else pop_frame(p);
             continue;
         }
-        if (hl_is_map(ta)) { /* MA's next pair from the cursor, looked up in MB */
+        case FRAME_MAP_EQ: { /* MA's next pair from the cursor, looked up in MB */
             hl_map_iter it;
             hl_term k, vb;
             bool found = false;
             units += MAP_PAIR_UNITS;
             uint64_t cursor;
-            if (!hl_map_iter_seek_io(&it, ta, (uint64_t)hl_small_val(hl_tuple_get(f, 2))) ||
-                !hl_map_iter_next(&it, &k, &a)) {
-                stack = hl_cdr(stack); /* every pair matched */
+            if (!hl_map_iter_seek_io(&it, ta, (uint64_t)hl_small_val(f[2])) || !hl_map_iter_next(&it, &k, &a)) {
+                pop_frame(p); /* every pair matched */
                 goto pop;
             }
             if ((fail = hl_map_find(tb, k, &vb, &found)) != HL_TERM_OK) goto leaf_failed;
             if (!found) {
                 *r = 1;
-                break;
+                goto decided;
             }
             if (hl_map_iter_cursor(&it, &cursor)) {
-                hl_boxed_ptr(f)[3] = hl_make_small((int64_t)cursor);
+                f[2] = hl_make_small((int64_t)cursor);
             } else { /* past 2^22 keys of one hash: the ordinary comparator */
-                stack = hl_cdr(stack);
+                pop_frame(p);
                 a = ta;
                 int c = leaf(p, ta, tb, exact, &units, &fail);
                 if (fail != HL_TERM_OK) goto leaf_failed;
                 if (c) {
                     *r = c;
-                    break;
+                    goto decided;
                 }
                 goto pop;
             }
             b = vb;
             continue;
         }
-        size_t i = (size_t)hl_small_val(hl_tuple_get(f, 2));
-        a = hl_tuple_get(ta, i), b = hl_tuple_get(tb, i);
-        if (i + 1 < hl_tuple_arity(ta)) hl_boxed_ptr(f)[3] = hl_make_small((int64_t)i + 1);
-        else stack = hl_cdr(stack);
+        default: { /* FRAME_TUPLE: elements I.. */
+            size_t i = (size_t)hl_small_val(f[2]);
+            a = hl_tuple_get(ta, i), b = hl_tuple_get(tb, i);
+            if (i + 1 < hl_tuple_arity(ta)) f[2] = hl_make_small((int64_t)i + 1);
+            else pop_frame(p);
+            continue;
+        }
+        }
     }
 decided:
+    p->trap.nroots = 0; /* (a caller such as lists:member may go on with its own walk) */
     p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
     return HL_TERM_OK;
 out_of_room:
-    p->trap.t[0] = a, p->trap.t[1] = b, p->trap.t[2] = stack;
+    p->trap.t[0] = a, p->trap.t[1] = b;
     p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
     return st;
 leaf_failed:
     st = fail;
 failed: /* BUDGET (the run stops with a reductions fault) or NOMEM: no answer */
+    p->trap.nroots = 0;
     p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
     return st;
 }
@@ -399,6 +405,7 @@ static hl_term_status compare(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term x, hl_term
 void hl_vm_cmp_walk_start(hl_vm_proc *p, hl_term x, hl_term y, bool exact, bool eq_only) {
     p->trap.t[0] = x, p->trap.t[1] = y, p->trap.t[2] = HL_NIL, p->trap.t[3] = x, p->trap.t[4] = y;
     p->trap.n[0] = exact, p->trap.n[1] = eq_only;
+    p->trap.nroots = 0; /* the walk's frames */
 }
 
 hl_term_status hl_vm_cmp_walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r) { return walk(p, fn, r); }

@@ -1009,7 +1009,7 @@ cmp_again:
         DISPATCH();
     }
     if (cmp_st == HL_TERM_HEAP_LIMIT) {
-        GC(HL_VM_TRAP_ROOM, xlim, NULL, 0); /* room for a quantum's frames */
+        GC(HL_VM_TRAP_ROOM, xlim, NULL, 0); /* then retry: a walk frame that failed to push */
         DISPATCH();
     }
     SAVE();

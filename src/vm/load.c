@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "base/meter.h"
 #include "term/map.h"
 #include "vm/bif_registry.h"
 #include "vm/vm_internal.h"
@@ -100,6 +101,7 @@ static bool add_bin(hl_program *pg, hl_binary *b) {
     if (!nb) return false;
     pg->lit_bins = nb;
     pg->lit_bins[pg->n_lit_bins++] = b;
+    pg->bytes += sizeof *b + b->size + sizeof *nb;
     return true;
 }
 
@@ -128,9 +130,14 @@ static bool build_literal(hl_program *pg, uint32_t i, const uint8_t *s, size_t n
     if (!lit_words(s, n, &words)) return lfail(err, errlen, "literal %u: unsupported tag", i);
     hl_term *blk = NULL;
     if (words) {
+        /* Charged to the compilation's memory cap (base/meter.h) before it
+         * is allocated: a literal's loaded form can be 16 times its
+         * encoding (a list of [] is a byte per element, two words loaded). */
+        if (!hl_meter_charge_mem(words * sizeof *blk)) return lfail(err, errlen, "over the compile memory limit");
         blk = hl_mem_calloc(words, sizeof *blk);
         if (!blk) return lfail(err, errlen, "out of memory");
         pg->lit_blocks[i] = blk;
+        pg->bytes += words * sizeof *blk;
     }
     lframe *st = NULL;
     size_t depth = 0, cap = 0, p = 0;
@@ -551,6 +558,16 @@ bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen)
     }
     if (pg->x_used > HL_BC_MAX_X) pg->x_used = HL_BC_MAX_X;
     pg->x_span = pg->x_used;
+    /* the tables (the literal blocks and binaries are counted as built) */
+    pg->bytes += sizeof *pg + (uint64_t)na * sizeof *pg->atoms +
+                 (uint64_t)pg->n_literals * (sizeof *pg->literals + sizeof *pg->lit_blocks) +
+                 (uint64_t)pg->n_functions *
+                     (sizeof *pg->funcs + sizeof *pg->fn_names + sizeof *pg->fn_modules + sizeof *pg->fun_sites) +
+                 (uint64_t)pg->n_lines * 2 * sizeof *pg->lines + (uint64_t)pg->n_bindings * sizeof *pg->bindings +
+                 (uint64_t)pg->n_imports * sizeof *pg->imports +
+                 (pg->import_sites ? ((uint64_t)img->n_code / 3 + 1) * sizeof *pg->import_sites : 0) +
+                 (uint64_t)pg->n_code * (sizeof *pg->code + sizeof *pg->consts) +
+                 (pg->lit_maps ? hl_heap_charged(pg->lit_maps) : 0);
     *out = pg;
     return true;
 }

@@ -105,6 +105,10 @@ typedef struct hl_program {
      * x_span the same over every linked module. A process clears, saves
      * and scans only x0..x(x_span-1). */
     uint32_t x_used, x_span;
+    /* Host memory the loaded module holds (code, literals with their
+     * binaries and map nodes, tables), in bytes: what the engine's
+     * program cache counts it as (host/program.c). */
+    uint64_t bytes;
 } hl_program;
 
 /* Resolves an import to an exported function of a loaded module. */

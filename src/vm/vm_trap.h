@@ -25,9 +25,9 @@
 /* Work units per reduction, as the list builtins have always charged. */
 #define HL_VM_TRAP_COST_SHIFT 4
 /* Words a collection after a builtin's HEAP_LIMIT leaves free in the heap
- * block for the retry: a step that allocates at most this much (the
- * comparison walk's frames in one quantum: 256 of 6 words) cannot fail for
- * want of room right after a collection. */
+ * block for the retry: a step that allocates at most this much cannot fail
+ * for want of room right after a collection. (The comparison walk, which
+ * it was sized for, keeps its frames on the trap's root stack now.) */
 #define HL_VM_TRAP_ROOM (6 * 256)
 
 /* Pushes the pair (a, b) on p->trap.roots: OK, HEAP_LIMIT (the stack

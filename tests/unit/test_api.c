@@ -428,6 +428,82 @@ static void test_threads(void **state) {
     hl_engine_free(e);
 }
 
+/* A source of ~1 KB whose loaded module holds ~1.6 MB: a literal of 100,000
+ * []s (a byte each encoded, a list cell each loaded) made of nested record
+ * defaults; `v` makes each variant another program. */
+static char *big_literal_src(int v, size_t *len) {
+    static char buf[4096];
+    int n = snprintf(buf, sizeof buf, "-module(m%d).\n-export([main/0]).\n-record(a, {x = [", v);
+    for (int i = 0; i < 1000; i++) n += snprintf(buf + n, sizeof buf - (size_t)n, "%s[]", i ? "," : "");
+    n += snprintf(buf + n, sizeof buf - (size_t)n, "]}).\n-record(b, {");
+    for (int i = 0; i < 10; i++) n += snprintf(buf + n, sizeof buf - (size_t)n, "%sf%d = #a{}", i ? ", " : "", i);
+    n += snprintf(buf + n, sizeof buf - (size_t)n, "}).\nmain() -> [");
+    for (int i = 0; i < 10; i++) n += snprintf(buf + n, sizeof buf - (size_t)n, "%s#b{}", i ? ", " : "");
+    n += snprintf(buf + n, sizeof buf - (size_t)n, "].\n");
+    assert_true((size_t)n < sizeof buf);
+    *len = (size_t)n;
+    return buf;
+}
+
+static hl_module *compile_big(hl_engine *e, int v) {
+    size_t len;
+    const char *src = big_literal_src(v, &len);
+    hl_module *m = NULL;
+    assert_int_equal(hl_compile(e, "m.erl", src, len, NULL, &m, NULL), HL_OK);
+    return m;
+}
+
+/* The program cache is bounded in bytes (what the loaded modules hold, not
+ * their source's size), least recently used out first; a program larger
+ * than the bound is not cached. (8 compiles of 11 KB sources once held
+ * 1.22 GB in a cache bounded only by count.) */
+static void test_cache_bytes(void **state) {
+    (void)state;
+    hl_engine *e;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    assert_int_equal(e->cache_max_bytes, HL_CACHE_DEFAULT_BYTES);
+    hl_module *m0 = compile_big(e, 0);
+    assert_int_equal(e->ncache, 1);
+    assert_true(e->cache_bytes > 1600000 && e->cache_bytes < 3000000); /* the loaded form counts */
+    assert_int_equal(hl_engine_set_cache_bytes(e, 4u << 20), HL_OK);
+    assert_int_equal(e->ncache, 1);
+    hl_module *m1 = compile_big(e, 1);
+    assert_int_equal(e->ncache, 2);
+    hl_module *x = compile_big(e, 0); /* a hit: m0 is now the most recently used */
+    assert_ptr_equal(x, m0);
+    hl_module_free(x);
+    hl_module *m2 = compile_big(e, 2); /* evicts m1, the least recently used */
+    assert_int_equal(e->ncache, 2);
+    assert_true(e->cache_bytes <= 4u << 20);
+    x = compile_big(e, 0);
+    assert_ptr_equal(x, m0);
+    hl_module_free(x);
+    x = compile_big(e, 1);
+    assert_ptr_not_equal(x, m1); /* compiled again */
+    hl_module_free(x);
+    /* a lower bound evicts at once; a program above it is not cached */
+    assert_int_equal(hl_engine_set_cache_bytes(e, 1u << 20), HL_OK);
+    assert_int_equal(e->ncache, 0);
+    assert_int_equal(e->cache_bytes, 0);
+    x = compile_big(e, 0);
+    assert_ptr_not_equal(x, m0);
+    assert_int_equal(e->ncache, 0);
+    hl_module_free(x);
+    assert_int_equal(hl_engine_set_cache_bytes(e, 0), HL_OK); /* nothing cached */
+    hl_module *a = NULL, *b = NULL;
+    assert_int_equal(hl_compile(e, "m.erl", SRC, strlen(SRC), NULL, &a, NULL), HL_OK);
+    assert_int_equal(hl_compile(e, "m.erl", SRC, strlen(SRC), NULL, &b, NULL), HL_OK);
+    assert_ptr_not_equal(a, b);
+    assert_int_equal(e->ncache, 0);
+    assert_int_equal(hl_engine_set_cache_bytes(NULL, 1), HL_EMISUSE);
+    hl_module_free(a);
+    hl_module_free(b);
+    hl_module_free(m0);
+    hl_module_free(m1);
+    hl_module_free(m2);
+    hl_engine_free(e);
+}
+
 /* Every allocation of a compile + run fails in turn: an error, never a crash. */
 static void test_oom(void **state) {
     (void)state;
@@ -568,7 +644,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sha256),     cmocka_unit_test(test_compile_errors),
         cmocka_unit_test(test_binary_results),
-        cmocka_unit_test(test_cache),      cmocka_unit_test(test_run_values), cmocka_unit_test(test_map_values),
+        cmocka_unit_test(test_cache),      cmocka_unit_test(test_cache_bytes), cmocka_unit_test(test_run_values), cmocka_unit_test(test_map_values),
         cmocka_unit_test(test_faults),     cmocka_unit_test(test_threads),
         cmocka_unit_test(test_output_capture),
         cmocka_unit_test(test_oom),         cmocka_unit_test(test_map_results),

@@ -472,8 +472,9 @@ static void test_collections_between_quanta(void **state) {
         const char *f = cases[i].fn;
         if (!strcmp(f, "len") || !strcmp(f, "mem") || !strcmp(f, "key") || !strcmp(f, "glen") || !strcmp(f, "eqv") ||
             !strcmp(f, "eqg") || !strcmp(f, "ltg") || !strcmp(f, "mx") || !strcmp(f, "l2i") || !strncmp(f, "ph", 2) ||
-            !strncmp(f, "eqm", 3) || !strcmp(f, "eqb") || !strcmp(f, "ltb") || !strcmp(f, "ltm"))
-            continue; /* nothing to allocate */
+            !strncmp(f, "eqm", 3) || !strcmp(f, "eqb") || !strcmp(f, "ltb") || !strcmp(f, "ltm") ||
+            !strcmp(f, "eqvn") || !strcmp(f, "eqgn"))
+            continue; /* nothing to allocate (the comparison walk keeps its frames on the root stack) */
         char name[32];
         snprintf(name, sizeof name, "g_%s", f);
         tcase g = {name, cases[i].kind};
@@ -494,7 +495,10 @@ static void test_collections_between_quanta(void **state) {
     printf("%llu runs to the end; collections while a builtin's state was saved: %llu\n", (unsigned long long)done,
            (unsigned long long)mid_trap);
     assert_true(done >= 60); /* the rest stop with the heap fault, also fine */
-    if (hl_vm_probe_enabled()) assert_true(mid_trap >= 100);
+    /* (it was 100 while the comparison walk put a frame per step on the
+     * heap, which made the nested comparisons collect mid-trap too; they
+     * allocate nothing now, and the other builtins collect ~40 times) */
+    if (hl_vm_probe_enabled()) assert_true(mid_trap >= 30);
     hl_module_free(m);
     hl_engine_free(eng);
 }
