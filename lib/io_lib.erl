@@ -940,6 +940,11 @@ big_split(T, Uni, Str) when is_tuple(T) ->
 big_split(M, Uni, Str) when is_map(M) ->
     Ps = big_pairs(map_pairs(M), Uni, Str, []),
     {m, Ps, 3 + seq_len(Ps, none)};
+big_split(I, _Uni, _Str) when is_integer(I) ->
+    %% an integer of more than ~1,100 digits (above the builtin's budget):
+    %% atomic text, as io_lib_pretty prints it
+    Text = erlang:integer_to_list(I),
+    {str, Text, length(Text)};
 big_split(T, _Uni, _Str) -> erlang:error(system_limit, [T]).
 
 big_nodes([E | Es], Uni, Str, Acc) -> big_nodes(Es, Uni, Str, [big_node(E, Uni, Str) | Acc]);
