@@ -24,12 +24,12 @@
  * operands go through our block algorithms (schoolbook on blocks for *,
  * Knuth's algorithm D for div), whose scratch comes from hl_mem_alloc. */
 #define HL_BIG_GMP_LIMBS 1024
-/* Work of one operation, in limb pairs (about 0.3-1 ns each): products,
+/* Work of one operation, in limb pairs (about 0.15-1 ns each): products,
  * divisions and conversions to and from text above it raise system_limit
- * before any work, so no single call runs longer than ~0.2 s (OTP 25 is
- * quadratic too and takes ~8 s for a 1M x 1M-bit product at the same work:
- * far past any deadline). Charged 1 reduction per 256 pairs. */
-#define HL_BIG_MAX_WORK (UINT64_C(1) << 28)
+ * before any work, so no single call runs longer than ~0.13 s (OTP 25 is
+ * quadratic too and takes ~4 s for a 740K x 740K-bit product at the same
+ * work: far past any deadline). Charged 1 reduction per 256 pairs. */
+#define HL_BIG_MAX_WORK (UINT64_C(1) << 27)
 
 /* A read-only view of an integer's magnitude as limbs. Do not copy a view
  * after hl_intv_of (it may point into itself). */
@@ -73,7 +73,7 @@ hl_term_status hl_int_shift(hl_heap *h, hl_term a, hl_term shift, bool left, hl_
 /* Text in base 2..36 (upper-case letters, '-' for negatives). */
 size_t hl_int_text_max(hl_term a, unsigned base); /* bound on the length, no NUL */
 /* Writes the text and its length. SYSTEM_LIMIT when the conversion's work
- * would pass HL_BIG_MAX_WORK (a number of more than ~2M bits), NOMEM. */
+ * would pass HL_BIG_MAX_WORK (a number of more than ~1M bits), NOMEM. */
 hl_term_status hl_int_to_text(hl_term a, unsigned base, char *buf, size_t *len);
 /* Limb pairs of work to convert an integer of `limbs` limbs to or from
  * text (quadratic); the callers charge it. */

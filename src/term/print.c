@@ -212,7 +212,7 @@ static void print_integer(hl_print_ctx *c, hl_term t) {
         put_u64(c, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
         return;
     }
-    /* Converted in bounded time: past HL_BIG_MAX_WORK (~2M bits) the
+    /* Converted in bounded time: past HL_BIG_MAX_WORK (~1M bits) the
      * conversion is refused (system_limit, as integer_to_list). */
     size_t max = hl_int_text_max(t, 10);
     if (c->st != HL_TERM_OK) return;

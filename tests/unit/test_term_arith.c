@@ -232,11 +232,11 @@ static void test_limits_and_shifts(void **state) {
     assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(20000000), &big), HL_TERM_OK);
     assert_int_equal(hl_arith_mul(&h, big, big, &r), HL_TERM_SYSTEM_LIMIT);
     /* ... and so are products, divisions and texts past the work cap
-     * (HL_BIG_MAX_WORK limb pairs): 2^20 x 2^20 bits is 2^28 pairs, one
-     * more limb is over */
+     * (HL_BIG_MAX_WORK limb pairs): 11,585 x 11,585 limbs is just under
+     * 2^27 pairs, 11,585 x 11,586 is over */
     hl_term w1, w2;
-    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small((16384 * 64) - 1), &w1), HL_TERM_OK);
-    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(16384 * 64), &w2), HL_TERM_OK);
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small((11585 * 64) - 1), &w1), HL_TERM_OK);
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(11585 * 64), &w2), HL_TERM_OK);
     assert_int_equal(hl_arith_mul(&h, w1, w1, &r), HL_TERM_OK);
     assert_int_equal(hl_arith_mul(&h, w1, w2, &r), HL_TERM_SYSTEM_LIMIT);
     assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(3000000), &w2), HL_TERM_OK);
@@ -545,12 +545,12 @@ static void test_gmp_never_allocates(void **state) {
         assert_int_equal(hl_bif_list_to_integer(&h, l, hl_make_small(base), &back), HL_TERM_OK);
         eq(back, a);
     }
-    /* Past GMP's block size (the block algorithms): 1M-bit operands, the
-     * work cap's sizes, each division path, a 1M-bit text */
+    /* Past GMP's block size (the block algorithms): 700K-bit operands, near
+     * the work cap, each division path, a 700K-bit text */
     hl_term m1, m2, m3, l, back;
-    assert_int_equal(hl_arith_bsl(&h, hl_make_small(-3), hl_make_small(1048000), &m1), HL_TERM_OK);
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(-3), hl_make_small(700000), &m1), HL_TERM_OK);
     assert_int_equal(hl_arith_add(&h, m1, a, &m1), HL_TERM_OK);
-    assert_int_equal(hl_arith_bsl(&h, hl_make_small(5), hl_make_small(1000000), &m2), HL_TERM_OK);
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(5), hl_make_small(650000), &m2), HL_TERM_OK);
     assert_int_equal(hl_arith_sub(&h, m2, b, &m2), HL_TERM_OK);
     assert_int_equal(hl_arith_mul(&h, m1, m2, &r), HL_TERM_OK);
     assert_int_equal(hl_arith_mul(&h, m1, m1, &r), HL_TERM_OK);
