@@ -14,7 +14,8 @@
 #   --smoke   fewer reductions per kernel (1M), best of 3 rounds, and exit 1
 #             when the worst CPU per reduction is over 4 µs or a builtin call
 #             over 300 ms: docs/limits.md states ~1 µs per reduction, and the
-#             longest call measured is ~35 ms (hashing a 16 MiB map key); the
+#             longest calls measured are ~130 ms (integer_to_list at the bignum
+#             work cap) and ~35 ms (hashing a 16 MiB map key); the
 #             headroom absorbs a shared, noisy machine (called by smoke.sh)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -609,16 +609,14 @@ print(_, _, _, _, _, _, _, _) -> error.
 %% breaks, Ind the container's indentation as io_lib_pretty nests it, and
 %% a map pair broken after " =>\n". The nesting is rebuilt here following
 %% the printer's text, and kept only when its characters are that text
-%% (else the flat text is the result; docs/io.md). A text of more than
-%% 8,192 characters over several lines stays flat (the walk is Erlang work
-%% per character).
+%% (else the flat text is the result; docs/io.md). The walk is Erlang work
+%% per character, so it is charged like any other guest code whatever the
+%% text's length (it used to stop at 8,192 characters and leave longer
+%% texts flat, where OTP nests them).
 pshape(Text, T, D, Uni, Str, Col) ->
     case lists:member($\n, Text) of
         true ->
-            case longer(Text, 8192) of
-                true -> Text; % (not nested: see docs/io.md)
-                false -> pshape_lines(Text, T, D, {Uni, Str}, Col, [-1, 4, 1])
-            end;
+            pshape_lines(Text, T, D, {Uni, Str}, Col, [-1, 4, 1]);
         false ->
             try pw(T, D, Uni, Str) of
                 S ->
@@ -630,10 +628,6 @@ pshape(Text, T, D, Uni, Str, Col) ->
                 throw:no_shape -> Text
             end
     end.
-
-longer([_ | T], N) when N > 0 -> longer(T, N - 1);
-longer([_ | _], 0) -> true;
-longer([], _) -> false.
 
 %% The tagged-tuple indentation io_lib_pretty chose is not in the text
 %% where no line breaks inside a tagged tuple: each candidate is tried.
@@ -946,6 +940,11 @@ big_split(T, Uni, Str) when is_tuple(T) ->
 big_split(M, Uni, Str) when is_map(M) ->
     Ps = big_pairs(map_pairs(M), Uni, Str, []),
     {m, Ps, 3 + seq_len(Ps, none)};
+big_split(I, _Uni, _Str) when is_integer(I) ->
+    %% an integer of more than ~1,100 digits (above the builtin's budget):
+    %% atomic text, as io_lib_pretty prints it
+    Text = erlang:integer_to_list(I),
+    {str, Text, length(Text)};
 big_split(T, _Uni, _Str) -> erlang:error(system_limit, [T]).
 
 big_nodes([E | Es], Uni, Str, Acc) -> big_nodes(Es, Uni, Str, [big_node(E, Uni, Str) | Acc]);

@@ -8,7 +8,8 @@
 -export([dag_get/1, dag_huge/1, binkey/1, throw_deep/1, throw_100k/1, binmatch_12mb/1,
          binmatch_periodic/1, phash2_big/1, t2b_big/1, t2b_z9/1, sort_big/1, l2b_big/1,
          b2l_big/1, rev_big/1, eq_big/1, sub_big/1, map_cmp/1, maps_from_list/1, split_big/1,
-         l2i_big/1, i2l_big/1, bigmul/1, format_big/1, b2t_big/1, bin_build/1, setel_big/1, map_put_big/1, map_get_big/1, maps_to_list_big/1,
+         l2i_big/1, i2l_big/1, bigmul/1, bigmul_huge/1, bigmul_chain/1, bigdiv_huge/1, bigdiv_wide/1,
+         i2l_huge/1, l2i_huge/1, bsl_max/1, bigcmp_max/1, format_big/1, b2t_big/1, bin_build/1, setel_big/1, map_put_big/1, map_get_big/1, maps_to_list_big/1,
          fib/1, loop/1]).
 
 dag(0) -> [1, 2, 3];
@@ -67,6 +68,19 @@ split_big(N) -> B = binary:copy(<<"abcdefghi,">>, 100000), rep(N, fun() -> binar
 l2i_big(N) -> L = lists:duplicate(19000, $7), rep(N, fun() -> list_to_integer(L) end).
 i2l_big(N) -> I = 1 bsl 65000, rep(N, fun() -> integer_to_list(I) end).
 bigmul(N) -> I = (1 bsl 32700) - 1, rep(N, fun() -> (I * I) rem 7 end).
+%% bignums up to OTP's size (docs/limits.md): the largest calls the work
+%% cap (2^27 limb pairs) allows, and the linear operations at 33.5M bits
+bigmul_huge(N) -> I = (1 bsl 740000) - 1, rep(N, fun() -> (I * I) band 7 end).
+bigmul_chain(N) -> F = (1 bsl 65536) - 3, chain(N, F, F).
+chain(0, _F, A) -> A band 1;
+chain(N, F, A) when A > 1 bsl 4000000 -> chain(N - 1, F, F);
+chain(N, F, A) -> chain(N - 1, F, A * F).
+bigdiv_huge(N) -> A = (1 bsl 1400000) - 1, B = (1 bsl 700000) - 3, rep(N, fun() -> A div B end).
+bigdiv_wide(N) -> A = (1 bsl 8000000) - 1, B = (1 bsl 65000) - 3, rep(N, fun() -> A rem B end).
+i2l_huge(N) -> I = (1 bsl 1000000) - 1, rep(N, fun() -> integer_to_list(I) end).
+l2i_huge(N) -> L = lists:duplicate(250000, $7), rep(N, fun() -> list_to_integer(L) end).
+bsl_max(N) -> rep(N, fun() -> (1 bsl 33554367) band 1 end).
+bigcmp_max(N) -> A = 1 bsl 33554367, B = A + 1, rep(N, fun() -> A < B end).
 format_big(N) -> T = lists:seq(1, 20000), rep(N, fun() -> io_lib:format("~p", [T]) end).
 b2t_big(N) -> B = term_to_binary(lists:seq(1, 20000)), rep(N, fun() -> binary_to_term(B) end).
 bin_build(N) -> B = binary:copy(<<"x">>, 8000000), rep(N, fun() -> <<B/binary, B/binary>> end).

@@ -19,7 +19,7 @@
 /* Limits (docs/bytecode.md §7). Operand values are 28-bit, so every index
  * fits one operand word. */
 #define HL_BC_MAX_X 256u            /* x0 .. x255 */
-#define HL_BC_MAX_FRAME 1024u       /* y slots in one frame */
+#define HL_BC_MAX_FRAME 65536u      /* y slots in one frame (the allocate charges 1 per 512) */
 #define HL_BC_MAX_ARITY 255u        /* Erlang's own maximum */
 #define HL_BC_MAX_TRY_DEPTH 32u     /* try/catch nested in one frame */
 #define HL_BC_MAX_ATOMS 65536u      /* atoms in one program's pool */

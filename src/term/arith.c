@@ -234,8 +234,12 @@ static hl_term_status int_text(hl_term a, unsigned base, char *small_buf, char *
     size_t max = hl_int_text_max(a, base);
     *buf = small_buf;
     if (max > 80 && !(*buf = hl_mem_alloc(max))) return HL_TERM_NOMEM;
-    *len = hl_int_to_text(a, base, *buf);
-    return HL_TERM_OK;
+    hl_term_status st = hl_int_to_text(a, base, *buf, len);
+    if (st != HL_TERM_OK && *buf != small_buf) {
+        hl_mem_free(*buf);
+        *buf = small_buf;
+    }
+    return st;
 }
 
 hl_term_status hl_bif_integer_to_list(hl_heap *h, hl_term a, hl_term base, hl_term *out) {

@@ -12,8 +12,24 @@
 #include "term/heap.h"
 #include "term/term.h"
 
-#define HL_BIG_MAX_BITS 65536
-#define HL_BIG_MAX_LIMBS (HL_BIG_MAX_BITS / 64)
+/* OTP 25's own maximum on 64-bit: 2^19 - 1 words of magnitude, so
+ * `1 bsl 33554367` is the largest power of two and `1 bsl 33554368` is
+ * system_limit (erl). 4 MiB per integer. */
+#define HL_BIG_MAX_LIMBS 524287
+#define HL_BIG_MAX_BITS (HL_BIG_MAX_LIMBS * 64)
+/* GMP is called only on operands of at most HL_BIG_GMP_LIMBS limbs (a
+ * product of at most 2 x that, a division of at most 2 x that by at most
+ * that), where it takes no temporary space from its allocator (whose
+ * failure aborts; test_term_arith checks it allocates nothing). Larger
+ * operands go through our block algorithms (schoolbook on blocks for *,
+ * Knuth's algorithm D for div), whose scratch comes from hl_mem_alloc. */
+#define HL_BIG_GMP_LIMBS 1024
+/* Work of one operation, in limb pairs (about 0.15-1 ns each): products,
+ * divisions and conversions to and from text above it raise system_limit
+ * before any work, so no single call runs longer than ~0.13 s (OTP 25 is
+ * quadratic too and takes ~4 s for a 740K x 740K-bit product at the same
+ * work: far past any deadline). Charged 1 reduction per 256 pairs. */
+#define HL_BIG_MAX_WORK (UINT64_C(1) << 27)
 
 /* A read-only view of an integer's magnitude as limbs. Do not copy a view
  * after hl_intv_of (it may point into itself). */
@@ -39,7 +55,8 @@ bool hl_int_to_double(hl_term a, double *out);
 /* The integer with the value of integral, finite d. */
 hl_term_status hl_int_from_double(hl_heap *h, double d, hl_term *out);
 
-/* Generic (slow-path) integer operations on any two integers. */
+/* Generic (slow-path) integer operations on any two integers. * div rem
+ * raise SYSTEM_LIMIT past HL_BIG_MAX_WORK (before any work). */
 hl_term_status hl_int_add(hl_heap *h, hl_term a, hl_term b, hl_term *out);
 hl_term_status hl_int_sub(hl_heap *h, hl_term a, hl_term b, hl_term *out);
 hl_term_status hl_int_mul(hl_heap *h, hl_term a, hl_term b, hl_term *out);
@@ -55,9 +72,15 @@ hl_term_status hl_int_shift(hl_heap *h, hl_term a, hl_term shift, bool left, hl_
 
 /* Text in base 2..36 (upper-case letters, '-' for negatives). */
 size_t hl_int_text_max(hl_term a, unsigned base); /* bound on the length, no NUL */
-size_t hl_int_to_text(hl_term a, unsigned base, char *buf); /* returns the length */
+/* Writes the text and its length. SYSTEM_LIMIT when the conversion's work
+ * would pass HL_BIG_MAX_WORK (a number of more than ~1M bits), NOMEM. */
+hl_term_status hl_int_to_text(hl_term a, unsigned base, char *buf, size_t *len);
+/* Limb pairs of work to convert an integer of `limbs` limbs to or from
+ * text (quadratic); the callers charge it. */
+static inline uint64_t hl_int_text_work(uint64_t limbs) { return limbs * limbs / 2 + limbs; }
 /* Parses [+-]digits in base (letters in either case), the whole input.
- * BADARG on anything else, SYSTEM_LIMIT past HL_BIG_MAX_BITS. */
+ * BADARG on anything else, SYSTEM_LIMIT past HL_BIG_MAX_BITS or
+ * HL_BIG_MAX_WORK. */
 hl_term_status hl_int_from_text(hl_heap *h, const unsigned char *s, size_t len, unsigned base,
                                 hl_term *out);
 

@@ -200,6 +200,17 @@ hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budge
             if (ca != cb) { r = ca < cb ? -1 : 1; break; }
             switch (ca) {
             case HL_ORD_NUMBER:
+                /* two bignums of one size compare limb by limb (up to
+                 * 524,287): a unit per 8 limbs, charged first, as for
+                 * bitstrings */
+                if (hl_is_big(a) && hl_is_big(b) && hl_big_nlimbs(a) == hl_big_nlimbs(b)) {
+                    uint64_t units = (uint64_t)hl_big_nlimbs(a) >> 3;
+                    if (*budget < units) {
+                        st = HL_TERM_BUDGET;
+                        break;
+                    }
+                    *budget -= units;
+                }
                 r = cmp_numbers(a, b, exact);
                 break;
             case HL_ORD_ATOM:

@@ -430,11 +430,14 @@ static hl_term_status resolve_atom(dec *d, const hl_etf_decode_opts *o, const it
 }
 
 static hl_term_status make_big(hl_heap *h, const item *it, hl_term *out) {
-    mp_limb_t limbs[HL_BIG_MAX_LIMBS];
     size_t nl = (size_t)(it->n + 7) / 8;
+    mp_limb_t one[1], *limbs = nl > 1 ? hl_mem_alloc(nl * sizeof *limbs) : one; /* up to 4 MiB */
+    if (!limbs) return HL_TERM_NOMEM;
     memset(limbs, 0, nl * sizeof *limbs);
     for (size_t k = 0; k < it->n; k++) limbs[k / 8] |= (mp_limb_t)it->data[k] << (8 * (k % 8));
-    return hl_int_make_mag(h, limbs, nl, it->bits != 0, out);
+    hl_term_status st = hl_int_make_mag(h, limbs, nl, it->bits != 0, out);
+    if (limbs != one) hl_mem_free(limbs);
+    return st;
 }
 
 static hl_term_status make_bits(hl_heap *h, const item *it, hl_term *out) {

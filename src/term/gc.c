@@ -292,8 +292,18 @@ hl_term_status hl_heap_gc_major(hl_heap *h, size_t need, hl_roots *roots, size_t
                 young_words = y;
             }
         }
-        if (old_cap + young_words > avail && live < old_cap) {
+    }
+    /* An old block sized for everything that could have been live (2 x
+     * total) but holding little (the rest was garbage: a loop of big
+     * bignum products leaves tens of MB of fragments) would stay charged
+     * against the limit, so a later allocation of a few hundred KB failed
+     * with live data of a few KB: it shrinks to twice its live data, by
+     * copying that (small) data once more. */
+    bool roomy = old_cap > 4 * live + 1024;
+    if (old_cap + young_words > avail || roomy) {
+        if (live < old_cap && (old_cap + young_words > avail || roomy)) {
             size_t fit = avail > young_words ? (size_t)(avail - young_words) : 0;
+            if (roomy && fit > 2 * live + 64) fit = 2 * live + 64;
             if (fit < live) fit = live;
             hl_term *old2 = alloc_words(fit);
             if (old2) {

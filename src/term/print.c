@@ -212,7 +212,8 @@ static void print_integer(hl_print_ctx *c, hl_term t) {
         put_u64(c, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
         return;
     }
-    /* At most HL_BIG_MAX_BITS: ~19,729 digits, converted in bounded time. */
+    /* Converted in bounded time: past HL_BIG_MAX_WORK (~1M bits) the
+     * conversion is refused (system_limit, as integer_to_list). */
     size_t max = hl_int_text_max(t, 10);
     if (c->st != HL_TERM_OK) return;
     char *tmp = hl_mem_alloc(max ? max : 1);
@@ -220,8 +221,10 @@ static void print_integer(hl_print_ctx *c, hl_term t) {
         c->st = HL_TERM_NOMEM;
         return;
     }
-    size_t len = hl_int_to_text(t, 10, tmp);
-    hl_print_put(c, tmp, len);
+    size_t len = 0;
+    hl_term_status st = hl_int_to_text(t, 10, tmp, &len);
+    if (st == HL_TERM_OK) hl_print_put(c, tmp, len);
+    else c->st = st;
     hl_mem_free(tmp);
 }
 

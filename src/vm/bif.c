@@ -71,20 +71,29 @@ BIF(b_is_record3) {
 
 /* ---- arithmetic ---- */
 BIF(b_plus1) { return hl_arith_plus(H, a[0], out); }
-BIF(b_minus1) { return hl_arith_neg(H, a[0], out); }
+BIF(b_minus1) { p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false); return hl_arith_neg(H, a[0], out); }
 BIF(b_plus) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_add(H, a[0], a[1], out); }
 BIF(b_minus) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_sub(H, a[0], a[1], out); }
 BIF(b_times) { p->bif_cost = hl_vm_big_cost(a[0], a[1], true); return hl_arith_mul(H, a[0], a[1], out); }
 BIF(b_divide) { return hl_arith_fdiv(H, a[0], a[1], out); }
-BIF(b_div) { p->bif_cost = hl_vm_big_cost(a[0], a[1], true); return hl_arith_div(H, a[0], a[1], out); }
-BIF(b_rem) { p->bif_cost = hl_vm_big_cost(a[0], a[1], true); return hl_arith_rem(H, a[0], a[1], out); }
+BIF(b_div) { p->bif_cost = hl_vm_big_div_cost(a[0], a[1]); return hl_arith_div(H, a[0], a[1], out); }
+BIF(b_rem) { p->bif_cost = hl_vm_big_div_cost(a[0], a[1]); return hl_arith_rem(H, a[0], a[1], out); }
 BIF(b_band) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_band(H, a[0], a[1], out); }
 BIF(b_bor) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_bor(H, a[0], a[1], out); }
 BIF(b_bxor) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_bxor(H, a[0], a[1], out); }
-BIF(b_bsl) { p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false); return hl_arith_bsl(H, a[0], a[1], out); }
-BIF(b_bsr) { p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false); return hl_arith_bsr(H, a[0], a[1], out); }
-BIF(b_bnot) { return hl_arith_bnot(H, a[0], out); }
-BIF(b_abs) { return hl_bif_abs(H, a[0], out); }
+/* shifts: charged by the operand and the result (1 bsl 33554367 writes 4 MiB) */
+BIF(b_bsl) {
+    hl_term_status st = hl_arith_bsl(H, a[0], a[1], out);
+    p->bif_cost = hl_vm_big_cost(a[0], st == HL_TERM_OK ? *out : HL_NIL, false);
+    return st;
+}
+BIF(b_bsr) {
+    hl_term_status st = hl_arith_bsr(H, a[0], a[1], out);
+    p->bif_cost = hl_vm_big_cost(a[0], st == HL_TERM_OK ? *out : HL_NIL, false);
+    return st;
+}
+BIF(b_bnot) { p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false); return hl_arith_bnot(H, a[0], out); }
+BIF(b_abs) { p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false); return hl_bif_abs(H, a[0], out); }
 BIF(b_round) { return hl_bif_round(H, a[0], out); }
 BIF(b_trunc) { return hl_bif_trunc(H, a[0], out); }
 BIF(b_float) { return hl_bif_float(H, a[0], out); }

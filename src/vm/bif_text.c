@@ -14,12 +14,14 @@
 #include "term/arith.h"
 #include "term/bignum.h"
 #include "vm/vm_lists.h"
+#include "vm/vm_support.h"
 #include "vm/vm_trap.h"
 
 #define H (&p->heap)
 #define Q HL_VM_TRAP_QUANTUM
 
-/* More significant digits than this cannot fit the bignum cap in any base. */
+/* More significant digits than this cannot fit the bignum cap in any base
+ * (the conversion's work cap, HL_BIG_MAX_WORK, refuses far fewer). */
 enum { SIG_MAX = HL_BIG_MAX_BITS + 2 };
 
 static int digit(hl_term c, unsigned base) {
@@ -75,6 +77,7 @@ static hl_term_status convert(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term list, hl_t
         hl_mem_free(buf);
         if (st == HL_TERM_HEAP_LIMIT) return st; /* collected and called again: the state stays */
         p->bif_cost += (k + nsig) >> HL_VM_TRAP_COST_SHIFT;
+        if (st == HL_TERM_OK) p->bif_cost += hl_vm_big_cost(*out, *out, true); /* the quadratic conversion */
     }
     return p->trap.fn ? hl_vm_trap_end(p, st) : st;
 }

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/mem.h"
 #include "bc/bytecode.h"
 #include "term/bignum.h"
 #include "term/bits.h"
@@ -193,8 +194,9 @@ static hl_term_status read_int(hl_heap *h, const uint8_t *s, uint64_t off, uint6
         return hl_int_make_mag(h, (const mp_limb_t *)&u, 1, false, out);
     }
     if (bits > HL_BIG_MAX_BITS + 1) return HL_TERM_SYSTEM_LIMIT;
-    uint64_t limbs[HL_BIG_MAX_BITS / 64 + 2];
     size_t n = (size_t)((bits + 63) / 64);
+    uint64_t *limbs = hl_mem_alloc(n * sizeof *limbs); /* up to 4 MiB: not on the C stack */
+    if (!limbs) return HL_TERM_NOMEM;
     memset(limbs, 0, n * sizeof *limbs);
     uint64_t full = bits >> 3;
     unsigned r = (unsigned)(bits & 7);
@@ -218,7 +220,9 @@ static hl_term_status read_int(hl_heap *h, const uint8_t *s, uint64_t off, uint6
         }
     }
     while (n && limbs[n - 1] == 0) n--;
-    return hl_int_make_mag(h, (const mp_limb_t *)limbs, n, neg, out);
+    hl_term_status st = hl_int_make_mag(h, (const mp_limb_t *)limbs, n, neg, out);
+    hl_mem_free(limbs);
+    return st;
 }
 
 /* ---- UTF ---- */
@@ -341,6 +345,15 @@ hl_term_status hl_vm_bs_create(hl_vm_proc *p, hl_term *const *base, const hl_two
         total += bits; /* each <= the cap, k <= 65536: no overflow */
         if (total > HL_BIN_MAX_BITS) return HL_TERM_SYSTEM_LIMIT;
     }
+    /* scratch for the two's complement of the largest negative bignum
+     * written (up to 4 MiB: not on the C stack) */
+    size_t need = 0;
+    for (uint32_t i = 0; i < k; i++) {
+        hl_term v = OPND(segs[3 * (size_t)i + 1]);
+        if (hl_is_big(v) && hl_big_is_neg(v) && hl_big_nlimbs(v) > need) need = hl_big_nlimbs(v);
+    }
+    uint64_t one[1], *scratch = need ? hl_mem_alloc(need * sizeof *scratch) : one;
+    if (!scratch) return HL_TERM_NOMEM;
     hl_bin_builder b;
     hl_term_status st;
     uint32_t first = 0;
@@ -354,13 +367,17 @@ hl_term_status hl_vm_bs_create(hl_vm_proc *p, hl_term *const *base, const hl_two
     if (append) {
         hl_term left = OPND(segs[1]);
         uint64_t lbits = hl_bits_size(left);
-        if ((st = hl_bin_append_begin(&p->heap, left, total - lbits, &b, &done)) != HL_TERM_OK) return st;
+        if ((st = hl_bin_append_begin(&p->heap, left, total - lbits, &b, &done)) != HL_TERM_OK) {
+            if (scratch != one) hl_mem_free(scratch);
+            return st;
+        }
         if (done) first = 1, off = lbits;
     }
     if (!done && (st = append ? hl_bin_build_begin_growable(&p->heap, total, &b)
-                              : hl_bin_build_begin(&p->heap, total, &b)) != HL_TERM_OK)
+                              : hl_bin_build_begin(&p->heap, total, &b)) != HL_TERM_OK) {
+        if (scratch != one) hl_mem_free(scratch);
         return st;
-    uint64_t scratch[HL_BIG_MAX_BITS / 64 + 1];
+    }
     uint64_t start = off; /* bits already there when appending in place */
     for (uint32_t i = first; i < k; i++) {
         const hl_tword *g = segs + 3 * (size_t)i;
@@ -369,6 +386,7 @@ hl_term_status hl_vm_bs_create(hl_vm_proc *p, hl_term *const *base, const hl_two
         fill(b.data, off, (uint32_t)g[0], OPND(g[1]), bits, scratch);
         off += bits;
     }
+    if (scratch != one) hl_mem_free(scratch);
     p->bif_cost = ((total - start) >> 9) + (k >> 4); /* one reduction per 64 bytes written, per 16 segments */
     *out = hl_bin_build_finish(&b);
     return HL_TERM_OK;

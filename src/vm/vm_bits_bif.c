@@ -148,8 +148,16 @@ BIF(b_atom_to_binary1) { return atom_to_bin(p, a[0], HL_AM(utf8), out); }
 BIF(b_atom_to_binary2) { return atom_to_bin(p, a[0], a[1], out); }
 BIF(b_integer_to_binary1) { p->bif_cost = hl_vm_big_cost(a[0], a[0], true); return hl_bif_integer_to_binary(H, a[0], hl_make_small(10), out); }
 BIF(b_integer_to_binary2) { p->bif_cost = hl_vm_big_cost(a[0], a[0], true); return hl_bif_integer_to_binary(H, a[0], a[1], out); }
-BIF(b_binary_to_integer1) { return hl_bif_binary_to_integer(H, a[0], hl_make_small(10), out); }
-BIF(b_binary_to_integer2) { return hl_bif_binary_to_integer(H, a[0], a[1], out); }
+/* the digits scanned (one reduction per 16 bytes) and, for a bignum, the
+ * quadratic conversion (as integer_to_binary) */
+static hl_term_status bin_to_int(hl_vm_proc *p, hl_term bin, hl_term base, hl_term *out) {
+    hl_term_status st = hl_bif_binary_to_integer(H, bin, base, out);
+    if (hl_is_binary_obj(bin)) p->bif_cost = (hl_bits_size(bin) >> 7);
+    if (st == HL_TERM_OK) p->bif_cost += hl_vm_big_cost(*out, *out, true);
+    return st;
+}
+BIF(b_binary_to_integer1) { return bin_to_int(p, a[0], hl_make_small(10), out); }
+BIF(b_binary_to_integer2) { return bin_to_int(p, a[0], a[1], out); }
 
 const hl_vm_bif_reg hl_vm_bifs_bits[] = {
     {HL_BI_BINARY_PART2, b_binary_part2}, {HL_BI_BINARY_PART3, b_binary_part3},

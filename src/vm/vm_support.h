@@ -56,15 +56,21 @@ hl_term_status hl_vm_cmp(hl_vm_proc *p, hl_term a, hl_term b, bool exact, int *r
 hl_vm_status hl_vm_fault_status(hl_vm_proc *p, hl_term_status ts);
 
 /* Reductions for integer arithmetic on bignums (beyond the instruction's
- * own): linear operations (+, -, band, bsl, ...) one per 16 limbs;
- * quadratic ones (*, div, rem, and conversion to text) one per 256 limb
- * pairs. Smalls count as one limb, so small arithmetic costs nothing extra.
- * A 65,000-bit integer_to_list (~0.7 ms) was two reductions; a
- * 32,700-bit product (~20 µs) one. */
+ * own): linear operations (+, -, band, bsl, bnot, abs, ...) one per 16
+ * limbs of the operands (and of a shift's result); quadratic ones (*, and
+ * conversion to and from text) one per 256 limb pairs, div and rem one per
+ * 256 pairs of quotient and divisor limbs (their work). Smalls count as one
+ * limb, so small arithmetic costs nothing extra. Every algorithm here is
+ * schoolbook-like (bignum.c), so a pair is ~0.3-1 ns: a reduction ~0.1-0.3
+ * µs; the largest call, 2^27 pairs (HL_BIG_MAX_WORK), is 512K reductions. */
 static inline uint64_t hl_vm_big_limbs(hl_term t) { return hl_is_boxed(t) && hl_is_integer(t) ? hl_big_nlimbs(t) : 1; }
 static inline uint64_t hl_vm_big_cost(hl_term a, hl_term b, bool quadratic) {
     uint64_t na = hl_vm_big_limbs(a), nb = hl_vm_big_limbs(b);
     return quadratic ? (na * nb) >> 8 : (na + nb) >> 4;
+}
+static inline uint64_t hl_vm_big_div_cost(hl_term a, hl_term b) {
+    uint64_t na = hl_vm_big_limbs(a), nb = hl_vm_big_limbs(b), nq = na >= nb ? na - nb + 1 : 1;
+    return ((nq * nb) >> 8) + ((na + nb) >> 4);
 }
 
 /* After the interpreter returns: saves registers, sets the state. */

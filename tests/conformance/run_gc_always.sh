@@ -18,6 +18,9 @@ std_slow="std_lists_big_inputs erl_t2b_lists"
 std_slow="$std_slow $(cd "$(dirname "$0")" && ls erl_sortprop_*.erl | sed 's/\.erl$//' | tr '\n' ' ')"
 # io_lib's nesting property program: 150 random terms in nine formats.
 std_slow="$std_slow io_lib_deep_prop"
+# ~p texts of 24-660 KB (multi-line nesting walk, 1M-bit integers): a
+# collection at every allocation with that text live is quadratic
+std_slow="$std_slow io_p_multiline_big bignum_print_big"
 std_slow="$std_slow io_big_w io_big_p io_big_p_shapes io_big_p_nested io_big_p_map probe-io-w_huge-heap probe-io-w_huge_tuple-heap probe-io-p_huge-heap probe-io-w_huge-reductions probe-io-w_huge_tuple-reductions probe-io-p_huge-reductions probe-io-put_huge probe-io-put_deep probe-io-write-loop"
 for f in seq duplicate sort usort flatten; do std_slow="$std_slow probe-std-$f-reductions probe-std-$f-heap"; done
 # The data-structure probes (tens of thousands of live elements) too.

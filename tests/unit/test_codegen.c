@@ -132,6 +132,55 @@ static void test_tail_calls_constant_space(void **state) {
     hl_engine_free(e);
 }
 
+/* A function whose frame needs 3,500 y slots (OTP's unicode_util needs
+ * 3,204; the frame limit was 1,024): 3,500 values each live across the
+ * calls that follow. It compiles, the gate accepts the frame, and it runs
+ * (twice deep, so the second frame sits above the first). */
+static void test_big_frame(void **state) {
+    (void)state;
+    enum { NV = 3500 };
+    hl_buf b;
+    hl_buf_init(&b, 0);
+    hl_buf_printf(&b, "-module(t).\n-export([f/1, g/1]).\ng(X) -> X.\nf(X) ->\n");
+    for (int i = 0; i < NV; i++) hl_buf_printf(&b, "    V%d = g(X + %d),\n", i, i);
+    hl_buf_printf(&b, "    S = g(0),\n    lists:sum([S");
+    for (int i = 0; i < NV; i++) hl_buf_printf(&b, ", V%d", i);
+    hl_buf_printf(&b, "]) + case X of 0 -> f(1); _ -> 0 end.\n");
+    assert_false(b.failed);
+    size_t len;
+    char msg[300];
+    uint8_t *img = compile_image(b.data, &len, msg, sizeof msg);
+    if (!img) fprintf(stderr, "%s\n", msg);
+    assert_non_null(img);
+    hl_bc_image g;
+    char why[200];
+    assert_true(hl_gate_check(img, len, &g, why, sizeof why));
+    uint32_t most = 0;
+    for (uint32_t i = 0; i < g.n_functions; i++)
+        if (g.funcs[i].frame_size > most) most = g.funcs[i].frame_size;
+    assert_true(most > 3000);
+    hl_bc_image_free(&g);
+    hl_mem_free(img);
+
+    hl_engine *e;
+    hl_module *m;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    assert_int_equal(hl_compile(e, "t.erl", b.data, b.len, NULL, &m, NULL), HL_OK);
+    hl_value *a, *r = NULL;
+    hl_run_limits lim = {100000000, 64 << 20, 120000, 0};
+    assert_int_equal(hl_value_int(0, &a), HL_OK);
+    assert_int_equal(hl_run(m, "f", &a, 1, &lim, &r, NULL), HL_OK);
+    int64_t v;
+    assert_int_equal(hl_value_get_int(r, &v), HL_OK);
+    /* f(0) = sum(0..NV-1) + f(1), f(1) = sum(1..NV) */
+    assert_int_equal(v, (int64_t)NV * (NV - 1) / 2 + (int64_t)NV * (NV + 1) / 2);
+    hl_value_free(r);
+    hl_value_free(a);
+    hl_module_free(m);
+    hl_engine_free(e);
+    hl_buf_free(&b);
+}
+
 static void test_unsupported_located(void **state) {
     (void)state;
     static const struct {
@@ -206,6 +255,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_instruction_selection),
         cmocka_unit_test(test_tail_calls_constant_space),
+        cmocka_unit_test(test_big_frame),
         cmocka_unit_test(test_unsupported_located),
         cmocka_unit_test(test_map_instructions),
         cmocka_unit_test(test_stdlib_images),

@@ -55,7 +55,8 @@ static bool result_matches(hl_term_status st, hl_term r, const char *expect) {
     }
     size_t max = hl_int_text_max(r, 10);
     char *buf = malloc(max + 1);
-    size_t n = hl_int_to_text(r, 10, buf);
+    size_t n = 0;
+    if (hl_int_to_text(r, 10, buf, &n) != HL_TERM_OK) n = 0;
     buf[n] = 0;
     bool ok = strcmp(buf, expect) == 0;
     free(buf);
@@ -195,7 +196,8 @@ static hl_term I(hl_heap *h, const char *s) { return parse_num(h, s); }
 static void expect_int(hl_term t, const char *text) {
     char buf[70000];
     assert_true(hl_is_integer(t));
-    size_t n = hl_int_to_text(t, 10, buf);
+    size_t n;
+    assert_int_equal(hl_int_to_text(t, 10, buf, &n), HL_TERM_OK);
     buf[n] = 0;
     assert_string_equal(buf, text);
 }
@@ -205,11 +207,13 @@ static void test_limits_and_shifts(void **state) {
     hl_heap h;
     assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
     hl_term r, one = hl_make_small(1);
-    /* 2^65535 is the largest power of two; 2^65536 is system_limit. */
-    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(65535), &r), HL_TERM_OK);
-    assert_int_equal(hl_big_nlimbs(r), 1024);
-    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(65536), &r), HL_TERM_SYSTEM_LIMIT);
-    assert_int_equal(hl_arith_bsl(&h, hl_make_small(-1), hl_make_small(65536), &r), HL_TERM_SYSTEM_LIMIT);
+    /* OTP 25's limit (erl): 2^33554367 is the largest power of two;
+     * 2^33554368 is system_limit, for either sign. */
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(33554367), &r), HL_TERM_OK);
+    assert_int_equal(hl_big_nlimbs(r), 524287);
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(-1), hl_make_small(33554367), &r), HL_TERM_OK);
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(33554368), &r), HL_TERM_SYSTEM_LIMIT);
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(-1), hl_make_small(33554368), &r), HL_TERM_SYSTEM_LIMIT);
     /* Huge shifts never allocate. */
     size_t before = hl_heap_used_words(&h);
     assert_int_equal(hl_arith_bsl(&h, one, I(&h, "1180591620717411303424"), &r), HL_TERM_SYSTEM_LIMIT);
@@ -225,10 +229,23 @@ static void test_limits_and_shifts(void **state) {
                      HL_TERM_SYSTEM_LIMIT);
     /* Products past the limit are refused before any work. */
     hl_term big;
-    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(40000), &big), HL_TERM_OK);
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(20000000), &big), HL_TERM_OK);
     assert_int_equal(hl_arith_mul(&h, big, big, &r), HL_TERM_SYSTEM_LIMIT);
+    /* ... and so are products, divisions and texts past the work cap
+     * (HL_BIG_MAX_WORK limb pairs): 11,585 x 11,585 limbs is just under
+     * 2^27 pairs, 11,585 x 11,586 is over */
+    hl_term w1, w2;
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small((11585 * 64) - 1), &w1), HL_TERM_OK);
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(11585 * 64), &w2), HL_TERM_OK);
+    assert_int_equal(hl_arith_mul(&h, w1, w1, &r), HL_TERM_OK);
+    assert_int_equal(hl_arith_mul(&h, w1, w2, &r), HL_TERM_SYSTEM_LIMIT);
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(3000000), &w2), HL_TERM_OK);
+    assert_int_equal(hl_bif_integer_to_list(&h, w2, hl_make_small(10), &r), HL_TERM_SYSTEM_LIMIT);
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(20000000), &w2), HL_TERM_OK);
+    assert_int_equal(hl_arith_div(&h, w2, w1, &r), HL_TERM_SYSTEM_LIMIT);
+    assert_int_equal(hl_arith_div(&h, w2, hl_make_small(7), &r), HL_TERM_OK);
     hl_term max;
-    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(65535), &max), HL_TERM_OK);
+    assert_int_equal(hl_arith_bsl(&h, one, hl_make_small(33554367), &max), HL_TERM_OK);
     assert_int_equal(hl_arith_add(&h, max, max, &r), HL_TERM_SYSTEM_LIMIT);
     assert_int_equal(hl_arith_add(&h, max, hl_make_small(1), &r), HL_TERM_OK);
     assert_int_equal(hl_arith_sub(&h, r, max, &r), HL_TERM_OK);
@@ -287,8 +304,12 @@ static void test_text(void **state) {
                          HL_TERM_BADARG);
     assert_int_equal(hl_int_from_text(&h, (const unsigned char *)"z", 1, 35, &r), HL_TERM_BADARG);
     assert_int_equal(hl_int_from_text(&h, (const unsigned char *)"1", 1, 37, &r), HL_TERM_BADARG);
-    /* Too many digits: system_limit without parsing them all into memory. */
-    static char huge[30000];
+    /* 30,000 digits (~100,000 bits) parse; 500,000 (1.66M bits: past the
+     * work cap, HL_BIG_MAX_WORK) are system_limit without any parsing. */
+    static char huge[500000];
+    memset(huge, '9', 30000);
+    assert_int_equal(hl_int_from_text(&h, (unsigned char *)huge, 30000, 10, &r), HL_TERM_OK);
+    assert_true(hl_is_big(r));
     memset(huge, '9', sizeof huge);
     assert_int_equal(hl_int_from_text(&h, (unsigned char *)huge, sizeof huge, 10, &r), HL_TERM_SYSTEM_LIMIT);
     /* Leading zeros do not count. */
@@ -524,6 +545,27 @@ static void test_gmp_never_allocates(void **state) {
         assert_int_equal(hl_bif_list_to_integer(&h, l, hl_make_small(base), &back), HL_TERM_OK);
         eq(back, a);
     }
+    /* Past GMP's block size (the block algorithms): 700K-bit operands, near
+     * the work cap, each division path, a 700K-bit text */
+    hl_term m1, m2, m3, l, back;
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(-3), hl_make_small(700000), &m1), HL_TERM_OK);
+    assert_int_equal(hl_arith_add(&h, m1, a, &m1), HL_TERM_OK);
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(5), hl_make_small(650000), &m2), HL_TERM_OK);
+    assert_int_equal(hl_arith_sub(&h, m2, b, &m2), HL_TERM_OK);
+    assert_int_equal(hl_arith_mul(&h, m1, m2, &r), HL_TERM_OK);
+    assert_int_equal(hl_arith_mul(&h, m1, m1, &r), HL_TERM_OK);
+    assert_int_equal(hl_arith_mul(&h, m1, a, &r), HL_TERM_OK);
+    assert_int_equal(hl_arith_div(&h, r, a, &q), HL_TERM_OK);            /* divisor <= the block */
+    assert_int_equal(hl_arith_rem(&h, r, hl_make_small(7), &q), HL_TERM_OK);
+    assert_int_equal(hl_arith_bsr(&h, m2, hl_make_small(400000), &m3), HL_TERM_OK);
+    assert_int_equal(hl_arith_div(&h, m1, m3, &q), HL_TERM_OK);          /* algorithm D */
+    assert_int_equal(hl_arith_rem(&h, m1, m3, &q), HL_TERM_OK);
+    assert_int_equal(hl_arith_bxor(&h, m1, m2, &q), HL_TERM_OK);
+    assert_int_equal(hl_arith_bsl(&h, hl_make_small(-1), hl_make_small(33554367), &q), HL_TERM_OK);
+    assert_int_equal(hl_arith_band(&h, q, m1, &q), HL_TERM_OK);
+    assert_int_equal(hl_bif_integer_to_list(&h, m1, hl_make_small(10), &l), HL_TERM_OK);
+    assert_int_equal(hl_bif_list_to_integer(&h, l, hl_make_small(10), &back), HL_TERM_OK);
+    eq(back, m1);
     mp_set_memory_functions(NULL, NULL, NULL);
     hl_heap_free(&h);
     assert_int_equal(gmp_allocs, 0);
@@ -549,7 +591,8 @@ static void test_text_vs_gmp(void **state) {
             bool neg = rnd() % 2;
             hl_term t;
             assert_int_equal(hl_int_make_mag(&h, limbs, n, neg, &t), HL_TERM_OK);
-            size_t len = hl_int_to_text(t, (unsigned)base, ours);
+            size_t len;
+            assert_int_equal(hl_int_to_text(t, (unsigned)base, ours, &len), HL_TERM_OK);
             assert_true(len <= hl_int_text_max(t, (unsigned)base));
             ours[len] = 0;
             mpz_t z;
@@ -586,6 +629,76 @@ static void same(hl_term t, const mpz_t want) {
     /* normalised: smalls when the value fits */
     assert_int_equal(hl_is_small(t), mpz_cmp_si(want, HL_SMALL_MIN) >= 0 && mpz_cmp_si(want, HL_SMALL_MAX) <= 0);
     mpz_clear(got);
+}
+
+/* The block algorithms (operands past HL_BIG_GMP_LIMBS) against mpz: every
+ * division path (windows for divisors up to the block, algorithm D above
+ * it, including divisors whose top limbs force the add-back), products of
+ * unbalanced and balanced sizes, texts in a few bases. */
+static hl_term rand_mag(hl_heap *h, size_t n, int shape, bool neg) {
+    uint64_t *l = malloc(n * sizeof *l);
+    for (size_t i = 0; i < n; i++)
+        l[i] = shape == 1 ? ~UINT64_C(0) : shape == 2 ? (i == n - 1 ? UINT64_C(1) << 63 : 0) : rnd();
+    if (l[n - 1] == 0) l[n - 1] = 1;
+    hl_term t;
+    assert_int_equal(hl_int_make_mag(h, l, n, neg, &t), HL_TERM_OK);
+    free(l);
+    return t;
+}
+
+static void test_block_kernels_vs_mpz(void **state) {
+    (void)state;
+    static const size_t sizes[][2] = {{1025, 1}, {3000, 2}, {2049, 1024}, {5000, 1023}, {4000, 600},
+                                      {2050, 1025}, {3000, 1500}, {4097, 2048}, {2500, 2500}, {6000, 1100},
+                                      {1100, 1030}, {1800, 1025}};
+    hl_heap h;
+    mpz_t a, b, w;
+    mpz_inits(a, b, w, NULL);
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        for (int shape = 0; shape < 3; shape++) {
+            assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
+            hl_term x = rand_mag(&h, sizes[si][0], shape == 2 ? 0 : shape, rnd() % 2);
+            hl_term y = rand_mag(&h, sizes[si][1], shape == 1 ? 0 : shape, rnd() % 2), r;
+            to_mpz(x, a);
+            to_mpz(y, b);
+            assert_int_equal(hl_arith_mul(&h, x, y, &r), HL_TERM_OK);
+            mpz_mul(w, a, b);
+            same(r, w);
+            assert_int_equal(hl_arith_div(&h, x, y, &r), HL_TERM_OK);
+            mpz_tdiv_q(w, a, b);
+            same(r, w);
+            assert_int_equal(hl_arith_rem(&h, x, y, &r), HL_TERM_OK);
+            mpz_tdiv_r(w, a, b);
+            same(r, w);
+            /* a product divided back: remainder 0, quotient exact */
+            hl_term p, q;
+            assert_int_equal(hl_arith_mul(&h, x, y, &p), HL_TERM_OK);
+            assert_int_equal(hl_arith_add(&h, p, hl_make_small(12345), &p), HL_TERM_OK);
+            assert_int_equal(hl_arith_div(&h, p, x, &q), HL_TERM_OK);
+            mpz_mul(w, a, b);
+            mpz_add_ui(w, w, 12345);
+            mpz_tdiv_q(w, w, a);
+            same(q, w);
+            if (si % 3 == 0) {
+                for (int base = 2; base <= 36; base += 17) {
+                    hl_term l, back;
+                    assert_int_equal(hl_bif_integer_to_list(&h, x, hl_make_small(base), &l), HL_TERM_OK);
+                    assert_int_equal(hl_bif_list_to_integer(&h, l, hl_make_small(base), &back), HL_TERM_OK);
+                    eq(back, x);
+                    size_t max = hl_int_text_max(x, (unsigned)base), len;
+                    char *ours = malloc(max + 1), *theirs = malloc(max + 2);
+                    assert_int_equal(hl_int_to_text(x, (unsigned)base, ours, &len), HL_TERM_OK);
+                    ours[len] = 0;
+                    mpz_get_str(theirs, -base, a);
+                    assert_string_equal(ours, theirs);
+                    free(ours);
+                    free(theirs);
+                }
+            }
+            hl_heap_free(&h);
+        }
+    }
+    mpz_clears(a, b, w, NULL);
 }
 
 static void test_vs_mpz(void **state) {
@@ -651,7 +764,7 @@ int main(void) {
         cmocka_unit_test(test_text), cmocka_unit_test(test_failures),
         cmocka_unit_test(test_gc_always_bignums), cmocka_unit_test(test_identities),
         cmocka_unit_test(test_gmp_never_allocates), cmocka_unit_test(test_text_vs_gmp),
-        cmocka_unit_test(test_vs_mpz),
+        cmocka_unit_test(test_vs_mpz), cmocka_unit_test(test_block_kernels_vs_mpz),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

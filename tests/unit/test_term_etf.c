@@ -521,15 +521,25 @@ static void test_limits(void **state) {
     hl_etf_decode_opts o = {.max_words = 100};
     assert_int_equal(hl_etf_decode(&h, b, n + 6, &o, &t, NULL, &err), HL_TERM_SYSTEM_LIMIT);
     free(b);
-    /* a bignum over 65,536 bits */
-    n = 8193;
+    /* a bignum over OTP's 33,554,368 bits (4,194,296 bytes) */
+    n = 4194297;
     b = calloc(n + 7, 1);
     b[0] = 131;
     b[1] = 111;
+    b[3] = (uint8_t)(n >> 16);
     b[4] = (uint8_t)(n >> 8);
     b[5] = (uint8_t)n;
     b[7 + n - 1] = 1;
     assert_int_equal(dec(b, n + 7, &t, &h, &err), HL_TERM_SYSTEM_LIMIT);
+    b[7 + n - 2] = 0xFF; /* the largest: 4,194,296 bytes */
+    b[5] = (uint8_t)(n - 1);
+    hl_heap hb;
+    assert_int_equal(hl_heap_init(&hb, 0, UINT64_C(64) << 20), HL_TERM_OK);
+    assert_int_equal(dec(b, n + 6, &t, &hb, &err), HL_TERM_OK);
+    assert_true(hl_is_big(t) && hl_big_nlimbs(t) == 524287);
+    hl_heap_free(&hb);
+    b[5] = (uint8_t)n;
+    b[7 + n - 2] = 0;
     b[7 + n - 1] = 0; /* leading zero bytes do not count */
     b[7] = 1;
     assert_int_equal(dec(b, n + 7, &t, &h, &err), HL_TERM_OK);

@@ -222,7 +222,9 @@ static inline void tu_print(tu_out *o, hl_term t) {
     if (hl_is_integer(t)) {
         size_t max = hl_int_text_max(t, 10);
         char *b = malloc(max);
-        tu_put(o, b, hl_int_to_text(t, 10, b));
+        size_t n = 0;
+        if (hl_int_to_text(t, 10, b, &n) != HL_TERM_OK) n = 0;
+        tu_put(o, b, n);
         free(b);
     } else if (hl_is_float(t)) {
         tu_put(o, buf, hl_fmt_float_short(hl_float_val(t), buf));
