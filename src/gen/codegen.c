@@ -518,13 +518,15 @@ static void finish_function(cg *c, uint32_t index) {
         c->failed = true;
         return;
     }
-    if (c->frameless) {
+    if (c->frameless || c->mixed) {
         /* every register of the function is a root where it may collect */
         if ((size_t)c->xbase + c->max_slots > HL_BC_MAX_X) c->xover = true;
         if (c->xover) return; /* generated again with a frame */
         for (size_t i = 0; i < c->nlfix; i++) c->code[c->lfix[i]] = OU(c->xbase + c->max_slots);
-        c->funcs[index][3] = 0;
-        return;
+        if (!c->mixed) {
+            c->funcs[index][3] = 0;
+            return;
+        }
     }
     for (size_t i = 0; i < c->nffix; i++) c->code[c->ffix[i]] = OU(c->max_slots);
     c->funcs[index][3] = c->max_slots;
@@ -632,7 +634,7 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_binding *binding
             c.temp_top = c.max_slots = 0;
             c.try_depth = 0;
             c.x0_slot = UINT32_MAX;
-            c.frameless = c.xover = false;
+            c.frameless = c.xover = c.mixed = false;
             c.nalias = c.nargreg = 0;
             c.th_at = UINT32_MAX;
             c.no_frameless = attempt > 0;
@@ -641,7 +643,7 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_binding *binding
             if (c.failed || !c.xover) break;
             c.ncode = code_at, c.nlines = lines_at, c.since_reds = reds_at; /* again, with a frame */
         }
-        c.frameless = false;
+        c.frameless = c.mixed = false;
     }
     cg_bindings_intern(&c);
     bool ok = !c.failed && write_image(&c, out, len);

@@ -15,6 +15,7 @@
  * bodies raise (NOFAIL).
  *
  * The IR's depth is bounded (core/ir.h), so this file recurses freely. */
+#include <assert.h>
 #include <string.h>
 
 #include "base/mem.h"
@@ -63,6 +64,14 @@ uint32_t cg_guard_value(cg *c, const hl_core_node *e, uint32_t fail) { return ge
 static bool fixed_value(const cg *c, uint32_t v) {
     unsigned k = HL_BC_KIND(v);
     return (k != HL_K_X && k != HL_K_Y) || (k == HL_K_Y && HL_BC_VALUE(v) < c->fn->nvars);
+}
+
+/* Does evaluating every one of es[0..n) emit no instruction (variables
+ * and literals)? Then a value in x0 before them is still there after. */
+static bool emits_nothing(hl_core_node *const *es, uint32_t n) {
+    for (uint32_t i = 0; i < n; i++)
+        if (es[i]->kind != HL_CORE_VAR && es[i]->kind != HL_CORE_LIT) return false;
+    return true;
 }
 
 /* x(i) := src[i] for every i < n, as one parallel assignment: a move
@@ -116,7 +125,9 @@ static bool load_args(cg *c, hl_core_node *const *args, uint32_t n, const uint32
     uint32_t src[HL_BC_MAX_X + 1];
     for (uint32_t i = 0; i < n; i++) {
         uint32_t v = eval(c, args[i]);
-        if ((i + 1 == n && nextra == 0) || fixed_value(c, v)) src[i] = v;
+        if ((i + 1 == n && nextra == 0) || fixed_value(c, v) ||
+            (v == OX(0) && emits_nothing(args + i + 1, n - i - 1)))
+            src[i] = v;
         else {
             src[i] = OY(cg_temp(c));
             E(c, move, v, src[i]);
@@ -136,14 +147,6 @@ static bool is_arith(uint32_t id, hl_opcode *op) {
     case HL_BI_OP_TIMES: *op = HL_OP_mul; return true;
     default: return false;
     }
-}
-
-/* Does evaluating every one of es[0..n) emit no instruction (variables
- * and literals)? Then a value in x0 before them is still there after. */
-static bool emits_nothing(hl_core_node *const *es, uint32_t n) {
-    for (uint32_t i = 0; i < n; i++)
-        if (es[i]->kind != HL_CORE_VAR && es[i]->kind != HL_CORE_LIT) return false;
-    return true;
 }
 
 /* A builtin call with fail label `fail` (ONOFAIL in bodies); result in x0.
@@ -1005,9 +1008,18 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
      * above every x register the function's own instructions use (its
      * arguments, x0, a tail call's arguments). */
     uint32_t xmax = a > 1 ? a : 1;
-    bool frameless = !c->no_frameless;
-    for (uint32_t i = 0; frameless && i < f->nclauses; i++) frameless = no_frame(f->clauses[i].body, true, &xmax);
-    c->frameless = frameless && xmax < HL_BC_MAX_X;
+    bool all = true, some = false;
+    uint8_t ok_small[64]; /* which clause bodies need no frame (mixed mode) */
+    for (uint32_t i = 0; !c->no_frameless && i < f->nclauses; i++) {
+        bool ok = no_frame(f->clauses[i].body, true, &xmax);
+        all = all && ok, some = some || ok;
+        if (i < 64) ok_small[i] = ok;
+    }
+    c->frameless = !c->no_frameless && all && xmax < HL_BC_MAX_X;
+    /* Mixed (see cg.mixed): small functions (the copy at allocate looks at
+     * each variable) with a clause that needs no frame, fib/1's base case. */
+    c->mixed = !c->no_frameless && !all && some && f->nclauses <= 64 && f->nvars <= 16 && xmax < HL_BC_MAX_X;
+    if (c->mixed) c->frameless = true; /* until a clause body allocates */
     c->xbase = xmax;
     c->temp_top = c->max_slots = f->nvars;
     size_t acap = c->aliascap;
@@ -1028,7 +1040,7 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
         c->nargreg = need;
     }
     cg_line(c, f->line);
-    E(c, allocate, CG_FRAME, OU(a));
+    if (!c->mixed) E(c, allocate, CG_FRAME, OU(a));
     for (uint32_t i = 0; i < f->arity; i++) E(c, move, OX(i), OY(home[i]));
     for (uint32_t i = 0; i < f->nfree; i++) E(c, move, OX(f->arity + i), OY(f->free[i]));
     if (f->self_var != HL_CORE_NO_VAR) {
@@ -1060,7 +1072,32 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
         }
         for (uint32_t k = 0; k < cl->npats; k++) match(c, cl->pats[k], OY(home[k]), OLBL(next));
         guards(c, cl, OLBL(next));
-        tail(c, cl->body);
+        if (c->mixed && !ok_small[i]) {
+            /* this body needs the frame: allocate it now (every register
+             * still live) and copy what the body may read to its y slot */
+            static_assert(HL_BC_MAX_FRAME <= 1024, "the copy list below is on the C stack");
+            uint32_t src[2 * HL_BC_MAX_FRAME];
+            uint32_t nsrc = 0;
+            for (uint32_t y = 0; y < c->temp_top && y < HL_BC_MAX_FRAME; y++) {
+                bool is_home = false;
+                for (uint32_t k = 0; k < f->arity; k++) is_home = is_home || home[k] == y;
+                if (y < f->nvars && (c->alias[y] != UINT32_MAX || (!is_home && !clause_mentions(cl, y)))) continue;
+                src[nsrc++] = y, src[nsrc++] = cg_final(c, OY(y)); /* where the dispatch left it */
+            }
+            c->frameless = false;
+            cg_line(c, cl->line);
+            size_t at = c->ncode;
+            E(c, allocate, CG_FRAME, OU(0));
+            if (!c->failed) { /* its live count: patched with the frameless ones */
+                if (!cg_grow(c, (void **)&c->lfix, &c->lfixcap, c->nlfix + 1, sizeof *c->lfix)) return false;
+                c->lfix[c->nlfix++] = (uint32_t)at + 2;
+            }
+            for (uint32_t j = 0; j < nsrc; j += 2) E(c, move, src[j + 1], OY(src[j]));
+            tail(c, cl->body);
+            c->frameless = true;
+        } else {
+            tail(c, cl->body);
+        }
         for (uint32_t v = 0; v < c->nalias; v++) c->alias[v] = UINT32_MAX;
         cg_bind(c, next);
         c->temp_top = mark;

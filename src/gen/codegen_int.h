@@ -73,6 +73,10 @@ typedef struct cg {
     uint32_t *alias;
     size_t nalias, aliascap;
     bool frameless, xover, no_frameless;
+    /* A function with a frame whose clause dispatch (and frameless bodies)
+     * run frameless: a clause body that needs the frame allocates it after
+     * the clause matched and copies the head's values to their y slots. */
+    bool mixed;
     uint32_t xbase;
     /* Frameless: the home slot of argument k >= 1 is x(k) itself
      * (argreg[slot] = k, else UINT32_MAX; nargreg entries): nothing writes
