@@ -42,10 +42,10 @@ churn(N, Acc) -> churn(N - 1, Acc + sum_pairs(pairs(50, N, []), 0)).
 
 main() ->
     R1 = {f(0, 5), f(3, 4), g(200, 1), g(1, 2), h({1, 2}, 2), h({1, 2}, 3)},
-    {Len, A, B, C} = build(20000, [], [], {}, 0),
+    {Len, A, B, C} = build(800, [], [], {}, 0),
     R2 = {Len, length(A), lists:sum(A), C, element(1, B)},
     R3 = {rot(10, a, b, c, d), widen(7)},
     R4 = {app(mk(k), 41), app(fun(P, Q) -> {Q, P} end, 7)},
     R5 = try only_pos(0) of V -> V catch error:E -> E end,
-    R6 = churn(300, 0),
+    R6 = churn(40, 0),
     {R1, R2, R3, R4, R5, only_pos(3), R6}.
