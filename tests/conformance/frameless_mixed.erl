@@ -38,6 +38,6 @@ main() ->
     R1 = [fib(N) || N <- lists:seq(0, 20)],
     R2 = walk([{abc, <<"hello">>}, {7, x}, <<1, 2, 3, 4>>, #{k => kv, z => 1}, {abc, <<"hi">>}, q],
               [], F),
-    R3 = grow(3000, []),
+    R3 = grow(800, []),
     R4 = {pick(a, 1), pick(b, [1, 2, 3]), catch pick(c, 1)},
     {R1, R2, R3, element(1, element(2, R4)), element(1, R4), element(1, element(2, element(3, R4)))}.
