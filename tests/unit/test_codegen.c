@@ -137,6 +137,48 @@ static void test_tail_calls_constant_space(void **state) {
     hl_engine_free(e);
 }
 
+/* A function that makes no non-tail call but needs more x registers than
+ * there are (300 variables) keeps a frame (codegen generates it again) and
+ * computes the same value. */
+static void test_frameless_fallback(void **state) {
+    (void)state;
+    char *src = malloc(64 * 1024);
+    assert_non_null(src);
+    size_t n = (size_t)sprintf(src, "-module(t).\n-export([big/1]).\nbig(X) ->\n");
+    for (int i = 0; i < 300; i++) n += (size_t)sprintf(src + n, "    V%d = X + %d,\n", i, i);
+    n += (size_t)sprintf(src + n, "    {V0");
+    for (int i = 1; i < 300; i++) n += (size_t)sprintf(src + n, ", V%d", i);
+    n += (size_t)sprintf(src + n, "}.\n");
+    size_t len;
+    char msg[512];
+    uint8_t *img = compile_image(src, &len, msg, sizeof msg);
+    assert_non_null(img);
+    hl_bc_image g;
+    char why[200];
+    assert_true(hl_gate_check(img, len, &g, why, sizeof why));
+    assert_int_equal(count_op(&g, HL_OP_allocate), 1);
+    hl_bc_image_free(&g);
+    hl_mem_free(img);
+    hl_engine *e;
+    hl_module *m;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    assert_int_equal(hl_compile(e, "t.erl", src, n, NULL, &m, NULL), HL_OK);
+    hl_value *a, *r = NULL;
+    assert_int_equal(hl_value_int(1000, &a), HL_OK);
+    assert_int_equal(hl_run(m, "big", &a, 1, NULL, &r, NULL), HL_OK);
+    hl_value *last = NULL;
+    assert_int_equal(hl_value_element(r, 299, &last), HL_OK);
+    int64_t v;
+    assert_int_equal(hl_value_get_int(last, &v), HL_OK);
+    assert_int_equal(v, 1299);
+    hl_value_free(last);
+    hl_value_free(r);
+    hl_value_free(a);
+    hl_module_free(m);
+    hl_engine_free(e);
+    free(src);
+}
+
 static void test_unsupported_located(void **state) {
     (void)state;
     static const struct {
@@ -212,6 +254,7 @@ int main(void) {
         cmocka_unit_test(test_instruction_selection),
         cmocka_unit_test(test_tail_calls_constant_space),
         cmocka_unit_test(test_unsupported_located),
+        cmocka_unit_test(test_frameless_fallback),
         cmocka_unit_test(test_map_instructions),
         cmocka_unit_test(test_stdlib_images),
         cmocka_unit_test(test_stdlib_modules_cover_allowlist),
