@@ -100,6 +100,10 @@ typedef struct hl_opinfo {
 
 extern const hl_opinfo hl_bc_ops[HL_OP__COUNT];
 
+/* The operand index (0-based, after the opcode word) of op's `live` count
+ * (the x registers that are roots if it collects), or -1 when op has none. */
+int hl_bc_live_operand(unsigned op);
+
 /* Literal encoding tags (docs/bytecode.md §3.3). */
 typedef enum hl_bc_lit_tag {
     HL_BC_LIT_SMALL = 1, /* i64 LE, in small range */

@@ -78,16 +78,76 @@ static void track_x0(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
  * jumps charge already, so loops and short functions (fib, loop) get none. */
 #define CG_REDS_EVERY 64
 
+/* A frameless function's form of op (see cg.frameless): false drops it. */
+static bool frameless_op(cg *c, hl_opcode *op, size_t *n) {
+    switch (*op) {
+    case HL_OP_allocate: case HL_OP_deallocate: return false;
+    case HL_OP_call_last: *op = HL_OP_call_only, *n = 2; return true;
+    case HL_OP_call_ext_last: *op = HL_OP_call_ext_only, *n = 2; return true;
+    case HL_OP_call_fun_last: *op = HL_OP_call_fun_only, *n = 1; return true;
+    case HL_OP_call: case HL_OP_call_ext: case HL_OP_call_fun: case HL_OP_call_binding: case HL_OP_try:
+    case HL_OP_catch: case HL_OP_loop_rec: case HL_OP_wait: case HL_OP_wait_timeout:
+        cg_error(c, c->fn->line, c->fn->col, "internal error: a frameless function needs a frame");
+        return false;
+    default: return true;
+    }
+}
+
+uint32_t cg_slot(const cg *c, uint32_t v) {
+    if (HL_BC_KIND(v) == HL_K_Y && HL_BC_VALUE(v) < c->nalias && c->alias[HL_BC_VALUE(v)] != UINT32_MAX)
+        return OY(c->alias[HL_BC_VALUE(v)]);
+    return v;
+}
+
+uint32_t cg_final(const cg *c, uint32_t v) {
+    v = cg_slot(c, v);
+    if (!c->frameless || HL_BC_KIND(v) != HL_K_Y) return v;
+    uint32_t y = HL_BC_VALUE(v);
+    if (y < c->nargreg && c->argreg[y] != UINT32_MAX) return OX(c->argreg[y]);
+    return (size_t)c->xbase + y < HL_BC_MAX_X ? OX(c->xbase + y) : OX(0);
+}
+
 void cg_emit(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
     if (c->failed) return;
+    if (op == HL_OP_move && n == 2) {
+        const uint32_t mv[2] = {cg_slot(c, ops[0]), cg_slot(c, ops[1])};
+        /* binding an aliased variable, or an argument in its own register */
+        if (mv[0] == mv[1] || cg_final(c, mv[0]) == cg_final(c, mv[1])) return;
+        track_x0(c, op, mv, n);
+    } else {
+        track_x0(c, op, ops, n);
+    }
+    if (c->frameless && !frameless_op(c, &op, &n)) return;
+    if (op == HL_OP_test_heap && n == 2 && c->th_at != UINT32_MAX) {
+        /* join the open reservation: no collection can come between */
+        uint32_t *th = &c->code[c->th_at];
+        uint64_t need = (uint64_t)HL_BC_VALUE(th[1]) + HL_BC_VALUE(ops[0]);
+        if (need <= HL_BC_MAX_HEAP_NEED) {
+            th[1] = OU((uint32_t)need);
+            if (!c->frameless && HL_BC_VALUE(ops[1]) > HL_BC_VALUE(th[2])) th[2] = ops[1];
+            return;
+        }
+    }
+    if (op != HL_OP_move && op != HL_OP_put_list && op != HL_OP_put_tuple && op != HL_OP_make_fun)
+        c->th_at = UINT32_MAX;
+    if (op == HL_OP_test_heap) c->th_at = (uint32_t)c->ncode;
     if (!hl_meter_charge(1 + n) || !hl_meter_charge_mem(4 * (1 + n))) { /* the caller reports the meter's */
         c->failed = true;
         return;
     }
-    track_x0(c, op, ops, n);
+    int live_at = c->frameless ? hl_bc_live_operand(op) : -1;
     put_word(c, HL_BC_WORD(HL_K_OP, op));
     for (size_t i = 0; i < n; i++) {
-        uint32_t w = ops[i];
+        uint32_t w = cg_slot(c, ops[i]);
+        if (c->frameless) {
+            if ((int)i == live_at) { /* patched by finish_function */
+                if (!cg_grow(c, (void **)&c->lfix, &c->lfixcap, c->nlfix + 1, sizeof *c->lfix)) return;
+                c->lfix[c->nlfix++] = (uint32_t)c->ncode;
+            } else if (HL_BC_KIND(w) == HL_K_Y) {
+                if ((size_t)c->xbase + HL_BC_VALUE(w) >= HL_BC_MAX_X) c->xover = true;
+                w = cg_final(c, w);
+            }
+        }
         if (HL_BC_KIND(w) == HL_K_LABEL) {
             if (!cg_grow(c, (void **)&c->fix, &c->fixcap, c->nfix + 1, sizeof *c->fix)) return;
             c->fix[c->nfix++] = (uint32_t)c->ncode;
@@ -110,6 +170,7 @@ void cg_emit(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
         }
         put_word(c, HL_BC_WORD(HL_K_OP, HL_OP_reds));
         c->since_reds = 0;
+        c->th_at = UINT32_MAX;
     }
 }
 
@@ -123,6 +184,7 @@ uint32_t cg_label(cg *c) {
 
 void cg_bind(cg *c, uint32_t label) {
     c->x0_slot = UINT32_MAX; /* a join point: x0 unknown */
+    c->th_at = UINT32_MAX;   /* and a reservation of 0 (a gate rule) */
     if (c->failed || label >= c->nlabels) return;
     c->label_pc[label] = (uint32_t)c->ncode;
 }
@@ -483,6 +545,16 @@ static void finish_function(cg *c, uint32_t index) {
         c->failed = true;
         return;
     }
+    if (c->frameless || c->mixed) {
+        /* every register of the function is a root where it may collect */
+        if ((size_t)c->xbase + c->max_slots > HL_BC_MAX_X) c->xover = true;
+        if (c->xover) return; /* generated again with a frame */
+        for (size_t i = 0; i < c->nlfix; i++) c->code[c->lfix[i]] = OU(c->xbase + c->max_slots);
+        if (!c->mixed) {
+            c->funcs[index][3] = 0;
+            return;
+        }
+    }
     for (size_t i = 0; i < c->nffix; i++) c->code[c->ffix[i]] = OU(c->max_slots);
     c->funcs[index][3] = c->max_slots;
 }
@@ -536,6 +608,7 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_binding *binding
     if (nomem) *nomem = false;
     cg c;
     memset(&c, 0, sizeof c);
+    c.th_at = UINT32_MAX;
     c.m = m;
     c.d = d;
     hl_buf_init(&c.lits, 0);
@@ -580,13 +653,24 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_binding *binding
         c.funcs[i][4] = f->exported ? HL_BC_FN_EXPORTED : 0;
         c.funcs[i][5] = 0;
         c.fn = f;
-        c.nlabels = 0;
-        c.nfix = c.nffix = 0;
-        c.temp_top = c.max_slots = 0;
-        c.try_depth = 0;
-        c.x0_slot = UINT32_MAX;
-        cg_function(&c, f, i);
-        finish_function(&c, i);
+        size_t code_at = c.ncode, lines_at = c.nlines;
+        uint32_t reds_at = c.since_reds;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            c.nlabels = 0;
+            c.nfix = c.nffix = c.nlfix = 0;
+            c.temp_top = c.max_slots = 0;
+            c.try_depth = 0;
+            c.x0_slot = UINT32_MAX;
+            c.frameless = c.xover = c.mixed = false;
+            c.nalias = c.nargreg = 0;
+            c.th_at = UINT32_MAX;
+            c.no_frameless = attempt > 0;
+            cg_function(&c, f, i);
+            finish_function(&c, i);
+            if (c.failed || !c.xover) break;
+            c.ncode = code_at, c.nlines = lines_at, c.since_reds = reds_at; /* again, with a frame */
+        }
+        c.frameless = c.mixed = false;
     }
     cg_bindings_intern(&c);
     bool ok = !c.failed && write_image(&c, out, len);
@@ -603,5 +687,8 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_binding *binding
     hl_mem_free(c.label_pc);
     hl_mem_free(c.fix);
     hl_mem_free(c.ffix);
+    hl_mem_free(c.lfix);
+    hl_mem_free(c.alias);
+    hl_mem_free(c.argreg);
     return ok;
 }

@@ -1,16 +1,21 @@
 /* codegen_expr.c — instruction selection for one SafeCore function.
  *
- * Register model (simple and gate-friendly): every function allocates one
- * frame on entry. Variables live in y slots 0..nvars-1 (a variable has one
- * number per function, so one slot), the arguments are copied to slots above
- * them, and temporaries are a stack of slots above those. x registers only
- * carry call arguments, the value just produced (x0) and exception data, so
- * nothing has to survive a collection in an x register (every `live` is 0
- * except at allocate). Tail calls are call_last / call_fun_last (constant
- * stack); + - * use the add/sub/mul instructions with their small-integer
- * fast paths; guards branch to fail labels, bodies raise (NOFAIL).
+ * Register model (docs/codegen.md): a function with a non-tail call
+ * allocates one frame on entry. Variables live in y slots 0..nvars-1 (a
+ * variable has one number per function, so one slot), the arguments are
+ * copied to slots above them, and temporaries are a stack of slots above
+ * those. x registers only carry call arguments, the value just produced
+ * (x0) and exception data, so nothing has to survive a collection in an x
+ * register (every `live` is 0 except at allocate, or 1 for x0 before a
+ * construction). A function without a non-tail call is generated the same
+ * way but frameless: cg_emit (codegen.c) maps its y slots to x registers
+ * and makes every live count cover them. Tail calls are call_last /
+ * call_fun_last (constant stack); + - * use the add/sub/mul instructions
+ * with their small-integer fast paths; guards branch to fail labels,
+ * bodies raise (NOFAIL).
  *
  * The IR's depth is bounded (core/ir.h), so this file recurses freely. */
+#include <assert.h>
 #include <string.h>
 
 #include "base/mem.h"
@@ -41,7 +46,8 @@ static uint32_t stable(cg *c, uint32_t v) {
 
 static void to_x0(cg *c, uint32_t v) {
     if (v == OX(0)) return;
-    if (HL_BC_KIND(v) == HL_K_Y && HL_BC_VALUE(v) == c->x0_slot) return; /* x0 holds it already */
+    uint32_t s = cg_slot(c, v);
+    if (HL_BC_KIND(s) == HL_K_Y && HL_BC_VALUE(s) == c->x0_slot) return; /* x0 holds it already */
     E(c, move, v, OX(0));
 }
 
@@ -52,23 +58,83 @@ uint32_t cg_guard_value(cg *c, const hl_core_node *e, uint32_t fail) { return ge
 
 /* ---- calls ------------------------------------------------------------------ */
 
+/* A value that no later evaluation in the same clause can change: a
+ * constant or a variable's slot (a variable is bound once; temporaries are
+ * reused, x registers are overwritten). */
+static bool fixed_value(const cg *c, uint32_t v) {
+    unsigned k = HL_BC_KIND(v);
+    return (k != HL_K_X && k != HL_K_Y) || (k == HL_K_Y && HL_BC_VALUE(v) < c->fn->nvars);
+}
+
+/* Does evaluating every one of es[0..n) emit no instruction (variables
+ * and literals)? Then a value in x0 before them is still there after. */
+static bool emits_nothing(hl_core_node *const *es, uint32_t n) {
+    for (uint32_t i = 0; i < n; i++)
+        if (es[i]->kind != HL_CORE_VAR && es[i]->kind != HL_CORE_LIT) return false;
+    return true;
+}
+
+/* x(i) := src[i] for every i < n, as one parallel assignment: a move
+ * waits while its destination is still the source of another; a cycle is
+ * broken through a temporary. (Sources are compared as cg_emit writes them:
+ * in a frameless function an argument's home may be its own register.) */
+static void parallel_moves(cg *c, uint32_t *src, uint32_t n) {
+    uint32_t fin[HL_BC_MAX_X + 1];
+    uint16_t readers[HL_BC_MAX_X] = {0};
+    bool done[HL_BC_MAX_X + 1];
+    uint32_t left = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        fin[i] = cg_final(c, src[i]);
+        done[i] = fin[i] == OX(i);
+        if (done[i]) continue;
+        left++;
+        if (HL_BC_KIND(fin[i]) == HL_K_X) readers[HL_BC_VALUE(fin[i])]++;
+    }
+    for (bool first = true; left && !c->failed; first = false) {
+        if (!first && !hl_meter_charge(n)) {
+            c->failed = true;
+            return;
+        }
+        bool progress = false;
+        for (uint32_t i = 0; i < n; i++) {
+            if (done[i] || readers[i]) continue;
+            E(c, move, src[i], OX(i));
+            done[i] = true, left--, progress = true;
+            if (HL_BC_KIND(fin[i]) == HL_K_X) readers[HL_BC_VALUE(fin[i])]--;
+        }
+        if (progress) continue;
+        /* only cycles are left: free one destination */
+        uint32_t i = 0;
+        while (done[i]) i++;
+        uint32_t t = OY(cg_temp(c));
+        E(c, move, OX(i), t);
+        for (uint32_t j = 0; j < n; j++)
+            if (!done[j] && fin[j] == OX(i)) src[j] = t, fin[j] = cg_final(c, t);
+        readers[i] = 0;
+    }
+}
+
 /* Evaluates arguments into stable values, then loads x0..x(n-1). */
 static bool load_args(cg *c, hl_core_node *const *args, uint32_t n, const uint32_t *extra, uint32_t nextra) {
     if ((size_t)n + nextra > HL_BC_MAX_X) return false;
-    /* Arguments go to consecutive temporaries first (evaluating one may
-     * call), then to x registers in one go. */
-    uint32_t first = c->temp_top;
-    for (uint32_t i = 0; i < n; i++) cg_temp(c);
-    uint32_t last = ONIL;
+    /* Each argument is evaluated into a place that the later ones leave
+     * alone (evaluating one may call): a variable or a constant stays
+     * where it is, anything else goes to a temporary; the last one may
+     * stay where it is produced (nothing runs after it). Then they go to x
+     * registers in one parallel assignment. */
+    uint32_t src[HL_BC_MAX_X + 1];
     for (uint32_t i = 0; i < n; i++) {
         uint32_t v = eval(c, args[i]);
-        if (i + 1 == n && nextra == 0) last = v; /* stays put: nothing runs after it */
-        else if (v != OY(first + i)) E(c, move, v, OY(first + i));
+        if ((i + 1 == n && nextra == 0) || fixed_value(c, v) ||
+            (v == OX(0) && emits_nothing(args + i + 1, n - i - 1)))
+            src[i] = v;
+        else {
+            src[i] = OY(cg_temp(c));
+            E(c, move, v, src[i]);
+        }
     }
-    if (n && nextra == 0 && last != OX(n - 1)) E(c, move, last, OX(n - 1)); /* before x0 is reused */
-    for (uint32_t i = 0; i < n; i++)
-        if (!(i + 1 == n && nextra == 0)) E(c, move, OY(first + i), OX(i));
-    for (uint32_t i = 0; i < nextra; i++) E(c, move, extra[i], OX(n + i));
+    for (uint32_t i = 0; i < nextra; i++) src[n + i] = extra[i];
+    parallel_moves(c, src, n + nextra);
     return true;
 }
 
@@ -114,16 +180,24 @@ static uint32_t builtin(cg *c, const hl_core_node *e, uint32_t fail, bool is_tai
         cg_error(c, e->line, e->col, "internal error: builtin arity");
         return ONIL;
     }
-    for (uint32_t i = 0; i < n; i++) v[i] = stable_eval(c, e->u.call.args[i]);
+    /* x0 keeps an argument when nothing runs between it and the call; it
+     * is then live (a collection, or a builtin that yields and runs the
+     * instruction again, must keep it) */
+    uint32_t live = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        v[i] = eval(c, e->u.call.args[i]);
+        if (v[i] == OX(0) && emits_nothing(e->u.call.args + i + 1, n - i - 1)) live = 1;
+        else v[i] = stable(c, v[i]);
+    }
     hl_opcode op;
     cg_line(c, e->line);
     if (n == 2 && is_arith(id, &op)) {
-        const uint32_t ops[] = {fail, OU(0), v[0], v[1], OX(0)};
+        const uint32_t ops[] = {fail, OU(live), v[0], v[1], OX(0)};
         cg_emit(c, op, ops, 5);
     } else {
         uint32_t ops[8 + 5];
         uint32_t k = 0;
-        ops[k++] = fail, ops[k++] = OBIF(id), ops[k++] = OU(0), ops[k++] = OU(n);
+        ops[k++] = fail, ops[k++] = OBIF(id), ops[k++] = OU(live), ops[k++] = OU(n);
         for (uint32_t i = 0; i < n; i++) ops[k++] = v[i];
         ops[k++] = OX(0);
         cg_emit(c, HL_OP_bif, ops, k);
@@ -234,32 +308,40 @@ static uint32_t construct(cg *c, const hl_core_node *e, uint32_t fail) {
         unsupported(c, e, "a tuple or list expression with more than 65,536 elements");
         return ONIL;
     }
-    uint32_t first = c->temp_top;
-    /* Elements go to consecutive temporaries; the tail of a cons last. */
-    for (uint32_t i = 0; i < n; i++) cg_temp(c);
+    /* ops: put_tuple's operands (x0, K, the elements); each element is a
+     * variable or constant where it is, else a temporary (see load_args);
+     * the tail of a cons last. */
+    uint32_t *ops = NULL;
+    size_t cap = 0;
+    if (!cg_grow(c, (void **)&ops, &cap, (size_t)n + 2, sizeof *ops)) return ONIL;
+    ops[0] = OX(0), ops[1] = OU(n);
+    uint32_t *el = ops + 2;
+    /* The last element may stay in x0 when nothing runs after it (the
+     * tail of a cons is a variable or a literal): test_heap keeps x0. */
+    uint32_t live = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t v = elem(c, e->u.list.items[i], fail);
-        if (v != OY(first + i)) E(c, move, v, OY(first + i));
+        if (fixed_value(c, v)) el[i] = v;
+        else if (v == OX(0) && i + 1 == n && (e->kind == HL_CORE_TUPLE || emits_nothing(&e->u.list.tail, 1)))
+            el[i] = v, live = 1;
+        else {
+            el[i] = OY(cg_temp(c));
+            E(c, move, v, el[i]);
+        }
     }
     uint32_t tl = ONIL;
-    if (e->kind == HL_CORE_CONS) tl = stable(c, elem(c, e->u.list.tail, fail));
-    if (c->failed) return ONIL;
-    if (e->kind == HL_CORE_TUPLE) {
-        E(c, test_heap, OU(n + 1), OU(0));
-        uint32_t *ops = NULL;
-        size_t cap = 0;
-        if (!cg_grow(c, (void **)&ops, &cap, (size_t)n + 2, sizeof *ops)) return ONIL;
-        ops[0] = OX(0), ops[1] = OU(n);
-        for (uint32_t i = 0; i < n; i++) ops[2 + i] = OY(first + i);
+    if (e->kind == HL_CORE_CONS) tl = live ? elem(c, e->u.list.tail, fail) : stable(c, elem(c, e->u.list.tail, fail));
+    if (!c->failed && e->kind == HL_CORE_TUPLE) {
+        E(c, test_heap, OU(n + 1), OU(live));
         cg_emit(c, HL_OP_put_tuple, ops, (size_t)n + 2);
-        hl_mem_free(ops);
-    } else {
-        E(c, test_heap, OU(2 * n), OU(0));
-        E(c, put_list, OY(first + n - 1), tl, OX(0));
-        for (uint32_t i = n - 1; i-- > 0;) E(c, put_list, OY(first + i), OX(0), OX(0));
+    } else if (!c->failed) {
+        E(c, test_heap, OU(2 * n), OU(live));
+        E(c, put_list, el[n - 1], tl, OX(0));
+        for (uint32_t i = n - 1; i-- > 0;) E(c, put_list, el[i], OX(0), OX(0));
     }
+    hl_mem_free(ops);
     c->temp_top = mark;
-    return OX(0);
+    return c->failed ? ONIL : OX(0);
 }
 
 static uint32_t make_fun(cg *c, const hl_core_node *e) {
@@ -827,13 +909,138 @@ static uint32_t arg_home(cg *c, const hl_core_fun *f, uint32_t k, const uint32_t
     return v;
 }
 
+static bool clause_mentions(const hl_core_clause *cl, hl_core_var v);
+
+/* Does e mention variable v anywhere (read, bound or captured)? True for
+ * the node kinds it does not look into. */
+static bool node_mentions(const hl_core_node *e, hl_core_var v) {
+    if (!hl_meter_charge(1)) return true;
+    switch (e->kind) {
+    case HL_CORE_LIT: case HL_CORE_WILD: return false;
+    case HL_CORE_VAR: return e->u.var == v;
+    case HL_CORE_TUPLE: case HL_CORE_CONS: case HL_CORE_SEQ:
+        for (uint32_t i = 0; i < e->u.list.count; i++)
+            if (node_mentions(e->u.list.items[i], v)) return true;
+        return e->kind == HL_CORE_CONS && node_mentions(e->u.list.tail, v);
+    case HL_CORE_MATCH: case HL_CORE_ALIAS: return node_mentions(e->u.pair.a, v) || node_mentions(e->u.pair.b, v);
+    case HL_CORE_RECORD_GET: return node_mentions(e->u.rget.arg, v);
+    case HL_CORE_MAKE_FUN:
+        for (uint32_t i = 0; i < e->u.make_fun.nfree; i++)
+            if (e->u.make_fun.free[i] == v) return true;
+        return false;
+    case HL_CORE_CALL:
+        for (uint32_t i = 0; i < e->u.call.nargs; i++)
+            if (node_mentions(e->u.call.args[i], v)) return true;
+        return false;
+    case HL_CORE_APPLY:
+        for (uint32_t i = 0; i < e->u.apply.nargs; i++)
+            if (node_mentions(e->u.apply.args[i], v)) return true;
+        return node_mentions(e->u.apply.fun, v);
+    case HL_CORE_CASE:
+        if (e->u.case_.arg && node_mentions(e->u.case_.arg, v)) return true;
+        for (uint32_t i = 0; i < e->u.case_.count; i++)
+            if (clause_mentions(&e->u.case_.clauses[i], v)) return true;
+        return false;
+    default: return true; /* maps, binaries, try, catch, receive */
+    }
+}
+
+static bool clause_mentions(const hl_core_clause *cl, hl_core_var v) {
+    for (uint32_t k = 0; k < cl->npats; k++)
+        if (node_mentions(cl->pats[k], v)) return true;
+    for (uint32_t g = 0; g < cl->nguards; g++)
+        for (uint32_t k = 0; k < cl->guards[g].count; k++)
+            if (node_mentions(cl->guards[g].tests[k], v)) return true;
+    return node_mentions(cl->body, v);
+}
+
+/* Can expression e run without a frame (docs/codegen.md "Register model")?
+ * Only when it makes no call but in tail position (is_tail) and needs no
+ * handler or receive; *xmax grows to the x registers its tail calls load.
+ * Conservative: a node kind not listed needs a frame. */
+static bool no_frame(const hl_core_node *e, bool is_tail, uint32_t *xmax) {
+    if (!hl_meter_charge(1)) return false;
+    switch (e->kind) {
+    case HL_CORE_LIT: case HL_CORE_VAR: case HL_CORE_WILD: case HL_CORE_MAKE_FUN: return true;
+    case HL_CORE_TUPLE: case HL_CORE_CONS:
+        for (uint32_t i = 0; i < e->u.list.count; i++)
+            if (!no_frame(e->u.list.items[i], false, xmax)) return false;
+        return e->kind == HL_CORE_TUPLE || no_frame(e->u.list.tail, false, xmax);
+    case HL_CORE_SEQ:
+        for (uint32_t i = 0; i < e->u.list.count; i++)
+            if (!no_frame(e->u.list.items[i], is_tail && i + 1 == e->u.list.count, xmax)) return false;
+        return true;
+    case HL_CORE_MATCH: return no_frame(e->u.pair.b, false, xmax);
+    case HL_CORE_RECORD_GET: return no_frame(e->u.rget.arg, false, xmax);
+    case HL_CORE_CASE:
+        if (e->u.case_.arg && !no_frame(e->u.case_.arg, false, xmax)) return false;
+        for (uint32_t i = 0; i < e->u.case_.count; i++)
+            if (!no_frame(e->u.case_.clauses[i].body, is_tail, xmax)) return false;
+        return true;
+    case HL_CORE_CALL:
+        for (uint32_t i = 0; i < e->u.call.nargs; i++)
+            if (!no_frame(e->u.call.args[i], false, xmax)) return false;
+        switch (e->u.call.kind) {
+        case HL_CALL_BUILTIN:
+            if (e->u.call.target >= HL_BI__COUNT) return false;
+            if (hl_builtins[e->u.call.target].kind == HL_BK_BIF) return true;
+            if (hl_builtins[e->u.call.target].kind != HL_BK_ERL) return false;
+            break;
+        case HL_CALL_LOCAL: case HL_CALL_REMOTE: break;
+        default: return false;
+        }
+        if (!is_tail) return false;
+        if (e->u.call.nargs > *xmax) *xmax = e->u.call.nargs;
+        return true;
+    case HL_CORE_APPLY:
+        if (!is_tail || !no_frame(e->u.apply.fun, false, xmax)) return false;
+        for (uint32_t i = 0; i < e->u.apply.nargs; i++)
+            if (!no_frame(e->u.apply.args[i], false, xmax)) return false;
+        if (e->u.apply.nargs + 1 > *xmax) *xmax = e->u.apply.nargs + 1;
+        return true;
+    default: return false; /* maps, binaries, try, catch, receive: with a frame */
+    }
+}
+
 bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
     uint32_t a = f->arity + f->nfree;
+    /* Frameless when no clause needs a frame: y slot i is then x(xbase + i),
+     * above every x register the function's own instructions use (its
+     * arguments, x0, a tail call's arguments). */
+    uint32_t xmax = a > 1 ? a : 1;
+    bool all = true, some = false;
+    uint8_t ok_small[64]; /* which clause bodies need no frame (mixed mode) */
+    for (uint32_t i = 0; !c->no_frameless && i < f->nclauses; i++) {
+        bool ok = no_frame(f->clauses[i].body, true, &xmax);
+        all = all && ok, some = some || ok;
+        if (i < 64) ok_small[i] = ok;
+    }
+    c->frameless = !c->no_frameless && all && xmax < HL_BC_MAX_X;
+    /* Mixed (see cg.mixed): small functions (the copy at allocate looks at
+     * each variable) with a clause that needs no frame, fib/1's base case. */
+    c->mixed = !c->no_frameless && !all && some && f->nclauses <= 64 && f->nvars <= 16 && xmax < HL_BC_MAX_X;
+    if (c->mixed) c->frameless = true; /* until a clause body allocates */
+    c->xbase = xmax;
     c->temp_top = c->max_slots = f->nvars;
+    size_t acap = c->aliascap;
+    if (!cg_grow(c, (void **)&c->alias, &acap, (size_t)f->nvars + 1, sizeof *c->alias)) return false;
+    c->aliascap = acap;
+    c->nalias = f->nvars;
+    for (uint32_t v = 0; v < f->nvars; v++) c->alias[v] = UINT32_MAX;
     uint32_t home[HL_BC_MAX_ARITY + 1];
     for (uint32_t i = 0; i < f->arity && i <= HL_BC_MAX_ARITY; i++) home[i] = arg_home(c, f, i, home);
+    if (c->frameless && f->arity > 1) {
+        /* arguments 1.. stay in their registers (x0 is every result's) */
+        size_t cap = c->argregcap, need = (size_t)f->nvars + f->arity + 1;
+        if (!cg_grow(c, (void **)&c->argreg, &cap, need, sizeof *c->argreg)) return false;
+        c->argregcap = cap;
+        for (size_t i = 0; i < need; i++) c->argreg[i] = UINT32_MAX;
+        for (uint32_t k = 1; k < f->arity; k++)
+            if (home[k] < need) c->argreg[home[k]] = k;
+        c->nargreg = need;
+    }
     cg_line(c, f->line);
-    E(c, allocate, CG_FRAME, OU(a));
+    if (!c->mixed) E(c, allocate, CG_FRAME, OU(a));
     for (uint32_t i = 0; i < f->arity; i++) E(c, move, OX(i), OY(home[i]));
     for (uint32_t i = 0; i < f->nfree; i++) E(c, move, OX(f->arity + i), OY(f->free[i]));
     if (f->self_var != HL_CORE_NO_VAR) {
@@ -851,9 +1058,47 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
             cg_error(c, cl->line, cl->col, "internal error: clause arity");
             return false;
         }
+        /* a variable a head pattern binds to a whole argument is the
+         * argument's home for the clause (it is bound once, the home is
+         * written only on entry) */
+        for (uint32_t v = 0; v < c->nalias; v++) c->alias[v] = UINT32_MAX;
+        for (uint32_t k = 0; k < cl->npats; k++) {
+            const hl_core_node *p = cl->pats[k];
+            /* (a variable's number is one per source name: the home may
+             * be a variable this clause binds, then it is not stable) */
+            if (p->kind == HL_CORE_VAR && (p->flags & HL_CF_BIND) && p->u.var != home[k] && p->u.var < c->nalias &&
+                c->alias[p->u.var] == UINT32_MAX && (home[k] >= f->nvars || !clause_mentions(cl, home[k])))
+                c->alias[p->u.var] = home[k];
+        }
         for (uint32_t k = 0; k < cl->npats; k++) match(c, cl->pats[k], OY(home[k]), OLBL(next));
         guards(c, cl, OLBL(next));
-        tail(c, cl->body);
+        if (c->mixed && !ok_small[i]) {
+            /* this body needs the frame: allocate it now (every register
+             * still live) and copy what the body may read to its y slot */
+            static_assert(HL_BC_MAX_FRAME <= 1024, "the copy list below is on the C stack");
+            uint32_t src[2 * HL_BC_MAX_FRAME];
+            uint32_t nsrc = 0;
+            for (uint32_t y = 0; y < c->temp_top && y < HL_BC_MAX_FRAME; y++) {
+                bool is_home = false;
+                for (uint32_t k = 0; k < f->arity; k++) is_home = is_home || home[k] == y;
+                if (y < f->nvars && (c->alias[y] != UINT32_MAX || (!is_home && !clause_mentions(cl, y)))) continue;
+                src[nsrc++] = y, src[nsrc++] = cg_final(c, OY(y)); /* where the dispatch left it */
+            }
+            c->frameless = false;
+            cg_line(c, cl->line);
+            size_t at = c->ncode;
+            E(c, allocate, CG_FRAME, OU(0));
+            if (!c->failed) { /* its live count: patched with the frameless ones */
+                if (!cg_grow(c, (void **)&c->lfix, &c->lfixcap, c->nlfix + 1, sizeof *c->lfix)) return false;
+                c->lfix[c->nlfix++] = (uint32_t)at + 2;
+            }
+            for (uint32_t j = 0; j < nsrc; j += 2) E(c, move, src[j + 1], OY(src[j]));
+            tail(c, cl->body);
+            c->frameless = true;
+        } else {
+            tail(c, cl->body);
+        }
+        for (uint32_t v = 0; v < c->nalias; v++) c->alias[v] = UINT32_MAX;
         cg_bind(c, next);
         c->temp_top = mark;
     }

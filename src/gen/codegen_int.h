@@ -59,6 +59,33 @@ typedef struct cg {
      * UINT32_MAX. Kept only across instructions that write no register. */
     uint32_t x0_slot;
     uint32_t since_reds; /* words emitted since the last call or reds (cg_emit) */
+    /* Code position of a test_heap whose reservation a following test_heap
+     * may join (only constructions and moves since, no label), or
+     * UINT32_MAX: nested constructions then reserve once. */
+    uint32_t th_at;
+    /* Frameless functions (docs/codegen.md "Register model"): no call but
+     * tail calls, so no frame; cg_emit maps y slot i to x(xbase + i), drops
+     * allocate/deallocate, turns *_last into *_only and sets every live
+     * count (recorded in lfix) to xbase + the slots used. xover: a slot
+     * went past x255; the function is then generated again with a frame. */
+    /* Per clause of the function: variable v, bound by a head pattern to
+     * the argument's home slot, is that slot (alias[v], else UINT32_MAX):
+     * cg_emit renames y operands through it, so binding it costs no move. */
+    uint32_t *alias;
+    size_t nalias, aliascap;
+    bool frameless, xover, no_frameless;
+    /* A function with a frame whose clause dispatch (and frameless bodies)
+     * run frameless: a clause body that needs the frame allocates it after
+     * the clause matched and copies the head's values to their y slots. */
+    bool mixed;
+    uint32_t xbase;
+    /* Frameless: the home slot of argument k >= 1 is x(k) itself
+     * (argreg[slot] = k, else UINT32_MAX; nargreg entries): nothing writes
+     * x(k) before the function's tail calls load their arguments. */
+    uint32_t *argreg;
+    size_t nargreg, argregcap;
+    uint32_t *lfix;
+    size_t nlfix, lfixcap;
     /* host bindings the program may call (codegen_binding.c): the table
      * call_binding indexes, with each entry's (module, function) atoms */
     const hl_core_binding *bindings;
@@ -81,6 +108,11 @@ typedef struct cg {
 #define OIMP(i) HL_BC_WORD(HL_K_IMPORT, (i))
 
 void cg_error(cg *c, uint32_t line, uint32_t col, const char *msg);
+/* Operand v with a y slot renamed through cg.alias. */
+uint32_t cg_slot(const cg *c, uint32_t v);
+/* Operand v as cg_emit writes it (cg_slot, then a frameless function's
+ * x register for a y slot; x(0) marks a slot past x255). */
+uint32_t cg_final(const cg *c, uint32_t v);
 
 /* The import-table index of Module:Function/Arity (added on first use);
  * on failure (out of memory, too many imports) reports and returns 0. */

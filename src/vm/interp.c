@@ -77,14 +77,18 @@ const hl_tword *hl_vm_halt_code(void) {
 #define SAVE() (p->pc = pc, p->cp = cp, p->sp = (size_t)(sp - p->stack), p->e = (size_t)(E - p->stack))
 #define RELOAD() (pc = p->pc, cp = p->cp, sp = p->stack + p->sp, SET_E(p->stack + p->e), stack_end = p->stack + p->stack_cap)
 
-/* Reduction charge at a preemption point: `live` x registers are live (and
- * saved if the process yields here). The instruction is re-executed after a
- * refill, so pc still points at it. */
+/* Reduction charge at a preemption point: `live` x registers are live.
+ * If the process yields here every register it can name is saved, not only
+ * those: a frameless function's live counts cover registers it has not
+ * written yet (docs/codegen.md), so what they hold must not depend on
+ * where a slice ended (the same collections keep the same terms). The
+ * instruction is re-executed after a refill, so pc still points at it. */
 #define CHARGE(live)                                               \
     do {                                                           \
         if (UNLIKELY(reds == 0)) {                                 \
             SAVE();                                                \
-            p->nlive = (live);                                     \
+            (void)(live);                                          \
+            p->nlive = xlim;                                       \
             st = hl_vm_refill(p, &reds, &budget);                  \
             if (st != HL_VM_YIELD || reds == 0) goto leave_saved;  \
         }                                                          \
@@ -357,7 +361,7 @@ dispatch:
                  * a preemption point, then this instruction again. */
                 if (reds == 0) {
                     SAVE();
-                    p->nlive = (uint32_t)pc[3];
+                    p->nlive = xlim; /* every register, as CHARGE */
                     st = hl_vm_refill(p, &reds, &budget);
                     if (st != HL_VM_YIELD || reds == 0) goto leave_saved;
                 }
@@ -504,6 +508,58 @@ dispatch:
             if (!(c_ >= 0)) JUMP(pc[1]);
         }
         NEXT(4);
+    }
+    CASE(is_lt_xc) {
+        hl_term a = x[pc[2] >> 2], b = CONST(pc[3]);
+        if (LIKELY(hl_is_small(a))) {
+            if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
+        } else {
+            int c_;
+            CMP_SLOW(c_, a, b, false);
+            if (!(c_ < 0)) JUMP(pc[1]);
+        }
+        NEXT(4);
+    }
+    CASE(is_ge_xc) {
+        hl_term a = x[pc[2] >> 2], b = CONST(pc[3]);
+        if (LIKELY(hl_is_small(a))) {
+            if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
+        } else {
+            int c_;
+            CMP_SLOW(c_, a, b, false);
+            if (!(c_ >= 0)) JUMP(pc[1]);
+        }
+        NEXT(4);
+    }
+    /* =:= / =/= against an immediate constant: identity (an immediate is
+     * exactly equal only to itself: 0 =/= 0.0, a boxed term is never one). */
+    CASE(is_eq_exact_sm) {
+        if (SRC(pc[2]) != CONST(pc[3])) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_ne_exact_sm) {
+        if (SRC(pc[2]) == CONST(pc[3])) JUMP(pc[1]);
+        NEXT(4);
+    }
+    /* is_tuple + the test_arity that follows (pc[3] is its opcode word) */
+    CASE(is_tuple_arity) {
+        hl_term v = SRC(pc[2]);
+        if (!hl_is_tuple(v)) JUMP(pc[1]);
+        v = SRC(pc[5]);
+        if (!hl_is_tuple(v) || hl_tuple_arity(v) != pc[6]) JUMP(pc[4]);
+        NEXT(7);
+    }
+    /* is_nonempty_list + the get_list that follows (which raises itself
+     * when its source is not a cons: its own handler, at pc + 3) */
+    CASE(is_cons_get_list) {
+        hl_term v = SRC(pc[2]);
+        if (!hl_is_cons(v)) JUMP(pc[1]);
+        v = SRC(pc[4]);
+        if (UNLIKELY(!hl_is_cons(v))) NEXT(3);
+        hl_term h = hl_car(v), t = hl_cdr(v);
+        DST(pc[5]) = h;
+        DST(pc[6]) = t;
+        NEXT(7);
     }
     CASE(is_lt_yc) {
         hl_term a = E[pc[2] >> 2], b = CONST(pc[3]);
@@ -754,6 +810,24 @@ dispatch:
         goto sub_generic;
     }
 
+    CASE(add_xcx) {
+        hl_term a = x[pc[3] >> 2];
+        int64_t ri;
+        if (LIKELY(hl_is_small(a)) && !__builtin_add_overflow((int64_t)a, (int64_t)(CONST(pc[4]) - HL_IMM_SMALL), &ri)) {
+            x[pc[5] >> 2] = (hl_term)ri;
+            NEXT(6);
+        }
+        goto add_generic;
+    }
+    CASE(sub_xcx) {
+        hl_term a = x[pc[3] >> 2];
+        int64_t ri;
+        if (LIKELY(hl_is_small(a)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(CONST(pc[4]) - HL_IMM_SMALL), &ri)) {
+            x[pc[5] >> 2] = (hl_term)ri;
+            NEXT(6);
+        }
+        goto sub_generic;
+    }
     CASE(add_ycx) {
         hl_term a = E[pc[3] >> 2];
         int64_t ri;

@@ -377,6 +377,7 @@ static bool kind_ok(char k, uint32_t w) {
     case 'x': return kind == HL_K_X;
     case 'y': return kind == HL_K_Y;
     case 'i': return kind == HL_K_INT;
+    case 'm': return kind == HL_K_INT || kind == HL_K_ATOM || kind == HL_K_NIL;
     case 'c': return kind != HL_K_X && kind != HL_K_Y;
     default: return true;
     }
@@ -432,6 +433,11 @@ static bool translate(hl_program *pg, const hl_bc_image *img, char *err, size_t 
             prev = img->code[at];
             if (!operand(pg, img, op, *c, at++, err, errlen)) return false;
         }
+        /* A live count names x0..x(live-1) as roots: the process must keep
+         * them valid terms (x_span), even ones no operand names. */
+        int li = hl_bc_live_operand(op);
+        if (li >= 0 && HL_BC_VALUE(img->code[pc + 1 + (uint32_t)li]) > pg->x_used)
+            pg->x_used = HL_BC_VALUE(img->code[pc + 1 + (uint32_t)li]);
         pc += len;
     }
     return true;

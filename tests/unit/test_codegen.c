@@ -2,7 +2,8 @@
  * conformance suite's behaviour checks: every image passes the gate;
  * tail calls run in constant stack (a 1,000,000-deep tail loop under a
  * 256 KiB heap+stack limit); + and - use the specialised add/sub
- * instructions and tail calls become call_last; unsupported constructs are
+ * instructions and tail calls become call_last (call_only in a function
+ * without a frame); unsupported constructs are
  * located errors; each embedded stdlib text equals its lib/NAME.erl. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -74,7 +75,11 @@ static void test_instruction_selection(void **state) {
     assert_true(count_op(&g, HL_OP_add) >= 2);
     assert_true(count_op(&g, HL_OP_sub) >= 3);
     assert_int_equal(count_op(&g, HL_OP_bif), 0); /* no generic builtin call for + - < */
-    assert_int_equal(count_op(&g, HL_OP_call_last), 1);
+    /* loop/2 makes no non-tail call: no frame, its tail call is call_only;
+     * fib/1 has the only frame (its two calls are not in tail position) */
+    assert_int_equal(count_op(&g, HL_OP_call_last), 0);
+    assert_int_equal(count_op(&g, HL_OP_call_only), 1);
+    assert_int_equal(count_op(&g, HL_OP_allocate), 1);
     assert_int_equal(count_op(&g, HL_OP_call), 2);
     assert_true(count_op(&g, HL_OP_is_lt) >= 1);
     hl_bc_image_free(&g);
@@ -181,6 +186,48 @@ static void test_big_frame(void **state) {
     hl_buf_free(&b);
 }
 
+/* A function that makes no non-tail call but needs more x registers than
+ * there are (300 variables) keeps a frame (codegen generates it again) and
+ * computes the same value. */
+static void test_frameless_fallback(void **state) {
+    (void)state;
+    char *src = malloc(64 * 1024);
+    assert_non_null(src);
+    size_t n = (size_t)sprintf(src, "-module(t).\n-export([big/1]).\nbig(X) ->\n");
+    for (int i = 0; i < 300; i++) n += (size_t)sprintf(src + n, "    V%d = X + %d,\n", i, i);
+    n += (size_t)sprintf(src + n, "    {V0");
+    for (int i = 1; i < 300; i++) n += (size_t)sprintf(src + n, ", V%d", i);
+    n += (size_t)sprintf(src + n, "}.\n");
+    size_t len;
+    char msg[512];
+    uint8_t *img = compile_image(src, &len, msg, sizeof msg);
+    assert_non_null(img);
+    hl_bc_image g;
+    char why[200];
+    assert_true(hl_gate_check(img, len, &g, why, sizeof why));
+    assert_int_equal(count_op(&g, HL_OP_allocate), 1);
+    hl_bc_image_free(&g);
+    hl_mem_free(img);
+    hl_engine *e;
+    hl_module *m;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    assert_int_equal(hl_compile(e, "t.erl", src, n, NULL, &m, NULL), HL_OK);
+    hl_value *a, *r = NULL;
+    assert_int_equal(hl_value_int(1000, &a), HL_OK);
+    assert_int_equal(hl_run(m, "big", &a, 1, NULL, &r, NULL), HL_OK);
+    hl_value *last = NULL;
+    assert_int_equal(hl_value_element(r, 299, &last), HL_OK);
+    int64_t v;
+    assert_int_equal(hl_value_get_int(last, &v), HL_OK);
+    assert_int_equal(v, 1299);
+    hl_value_free(last);
+    hl_value_free(r);
+    hl_value_free(a);
+    hl_module_free(m);
+    hl_engine_free(e);
+    free(src);
+}
+
 static void test_unsupported_located(void **state) {
     (void)state;
     static const struct {
@@ -257,6 +304,7 @@ int main(void) {
         cmocka_unit_test(test_tail_calls_constant_space),
         cmocka_unit_test(test_big_frame),
         cmocka_unit_test(test_unsupported_located),
+        cmocka_unit_test(test_frameless_fallback),
         cmocka_unit_test(test_map_instructions),
         cmocka_unit_test(test_stdlib_images),
         cmocka_unit_test(test_stdlib_modules_cover_allowlist),

@@ -600,6 +600,34 @@ static void test_gc_always(void **state) {
     hl_vm_proc_free(p);
 }
 
+/* A live count makes x0..x(live-1) roots even where no operand names them
+ * (a frameless function's registers, docs/codegen.md): the process keeps
+ * them valid terms (x_span counts live counts), so a collection never
+ * scans an uninitialised register. */
+static void test_live_count_span(void **state) {
+    (void)state;
+    static bc_asm a;
+    bc_init(&a);
+    bc_fn(&a, "f", 1, 0, 1);
+    OP(&a, test_heap, U(2), U(200));
+    OP(&a, put_list, X(0), NIL, X(0));
+    OP(&a, test_heap, U(2), U(1));
+    OP(&a, put_list, X(0), NIL, X(0));
+    OP0(&a, return);
+    hl_program *pg = load_asm(&a);
+    assert_true(pg->x_span >= 200);
+    hl_vm_limits lim = big_limits();
+    hl_vm_proc *p = hl_vm_proc_new(pg, &lim);
+    hl_heap_set_gc_always(hl_vm_proc_heap(p), true); /* both test_heaps collect */
+    hl_term arg = S(7);
+    assert_true(hl_vm_start(p, 0, &arg, 1));
+    assert_int_equal(hl_vm_run(p, 0), HL_VM_DONE);
+    hl_term r = hl_vm_result(p);
+    assert_true(hl_is_cons(r) && hl_is_cons(hl_car(r)) && hl_car(hl_car(r)) == S(7));
+    hl_vm_proc_free(p);
+    hl_program_free(pg);
+}
+
 /* Every allocation of gate+load+run failing in turn: a clean error each time. */
 static void test_oom(void **state) {
     (void)state;
@@ -660,6 +688,7 @@ int main(void) {
         cmocka_unit_test(test_funs_and_literals), cmocka_unit_test(test_limits),
         cmocka_unit_test(test_oom),        cmocka_unit_test(test_receive),
         cmocka_unit_test(test_builtins),   cmocka_unit_test(test_gc_always),
+        cmocka_unit_test(test_live_count_span),
     };
     int r = cmocka_run_group_tests(tests, setup, teardown);
     hl_atom_table_shutdown();
