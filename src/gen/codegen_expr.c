@@ -1075,24 +1075,31 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
         if (c->mixed && !ok_small[i]) {
             /* this body needs the frame: allocate it now (every register
              * still live) and copy what the body may read to its y slot */
-            static_assert(HL_BC_MAX_FRAME <= 1024, "the copy list below is on the C stack");
-            uint32_t src[2 * HL_BC_MAX_FRAME];
-            uint32_t nsrc = 0;
+            uint32_t *src = NULL; /* pairs: slot, where the dispatch left it */
+            size_t srccap = 0, nsrc = 0;
             for (uint32_t y = 0; y < c->temp_top && y < HL_BC_MAX_FRAME; y++) {
                 bool is_home = false;
                 for (uint32_t k = 0; k < f->arity; k++) is_home = is_home || home[k] == y;
                 if (y < f->nvars && (c->alias[y] != UINT32_MAX || (!is_home && !clause_mentions(cl, y)))) continue;
-                src[nsrc++] = y, src[nsrc++] = cg_final(c, OY(y)); /* where the dispatch left it */
+                if (!cg_grow(c, (void **)&src, &srccap, nsrc + 2, sizeof *src)) {
+                    hl_mem_free(src);
+                    return false;
+                }
+                src[nsrc++] = y, src[nsrc++] = cg_final(c, OY(y));
             }
             c->frameless = false;
             cg_line(c, cl->line);
             size_t at = c->ncode;
             E(c, allocate, CG_FRAME, OU(0));
             if (!c->failed) { /* its live count: patched with the frameless ones */
-                if (!cg_grow(c, (void **)&c->lfix, &c->lfixcap, c->nlfix + 1, sizeof *c->lfix)) return false;
+                if (!cg_grow(c, (void **)&c->lfix, &c->lfixcap, c->nlfix + 1, sizeof *c->lfix)) {
+                    hl_mem_free(src);
+                    return false;
+                }
                 c->lfix[c->nlfix++] = (uint32_t)at + 2;
             }
-            for (uint32_t j = 0; j < nsrc; j += 2) E(c, move, src[j + 1], OY(src[j]));
+            for (size_t j = 0; j < nsrc; j += 2) E(c, move, src[j + 1], OY(src[j]));
+            hl_mem_free(src);
             tail(c, cl->body);
             c->frameless = true;
         } else {
