@@ -133,7 +133,9 @@ hl_status hl_engine_new(hl_engine **out) {
         *out = NULL;
         return HL_ENOMEM;
     }
-    if (hl_host_modules_init(*out) != HL_OK) {
+    (*out)->atoms = hl_atom_table_new(HL_ATOM_TABLE_MAX);
+    if (!(*out)->atoms || hl_host_modules_init(*out) != HL_OK) {
+        hl_atom_table_release((*out)->atoms);
         pthread_mutex_destroy(&(*out)->lock);
         hl_mem_free(*out);
         *out = NULL;
@@ -148,6 +150,7 @@ hl_status hl_engine_new(hl_engine **out) {
 void hl_host_engine_release(hl_engine *engine) {
     if (atomic_fetch_sub(&engine->refs, 1) != 1) return;
     hl_host_modules_free(engine);
+    hl_atom_table_release(engine->atoms); /* host values may still retain atoms of it */
     pthread_mutex_destroy(&engine->lock);
     hl_mem_free(engine);
 }

@@ -12,6 +12,7 @@
 #include "front/limits.h"
 #include "vm/load.h"
 #include "hyperlang.h"
+#include "term/atom.h"
 #include "term/heap.h"
 #include "term/term.h"
 #include "vm/vm.h"
@@ -83,6 +84,9 @@ enum { HL_CACHE_COPY_MAX = 1u << 20 };
 struct hl_engine {
     pthread_mutex_t lock;
     atomic_uint refs; /* the host's, plus one per live module */
+    /* the engine's atoms: every module it loads interns into this table
+     * (its own lock; names are read without it) */
+    hl_atom_table *atoms;
     /* the module table (modules.c): the stdlib's modules, indexed like
      * hl_stdlib_images, loaded on first use under mods_lock and published
      * with stdlib_ready[i] (release) */

@@ -15,7 +15,7 @@
 
 static bool atom_is(hl_term atom, const char *s, size_t n) {
     size_t l;
-    const char *name = hl_atom_name(hl_atom_index(atom), &l);
+    const char *name = hl_atom_name(atom, &l);
     return l == n && memcmp(name, s, n) == 0;
 }
 
@@ -67,7 +67,7 @@ static hl_status load_image(batch *b, int k, char *why, size_t whylen) {
     const hl_stdlib_image *im = &hl_stdlib_images[k];
     hl_bc_image bc;
     if (!hl_gate_check(im->bytes, im->len, &bc, why, whylen)) return HL_ECOMPILE;
-    bool ok = hl_load(&bc, &b->fresh[k], why, whylen);
+    bool ok = hl_load_in(b->engine->atoms, &bc, &b->fresh[k], why, whylen);
     hl_bc_image_free(&bc);
     return ok ? HL_OK : HL_ECOMPILE;
 }

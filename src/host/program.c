@@ -193,6 +193,7 @@ typedef struct build {
     hl_core_peer *peers;      /* per module: its name and exports */
     hl_ast_fa **exports;
     hl_program **mods;        /* loaded, per module */
+    hl_atom_table *atoms;     /* the engine's */
 } build;
 
 /* The exported (name, arity) pairs of a parsed module, from its -export
@@ -261,7 +262,7 @@ static hl_status build_module(build *b, size_t i, hl_error **err) {
             hl_diags_add(&diags, 1, 1, "internal error: the bytecode gate refused the generated code: %s", why);
             st = compile_error(err, &diags, name);
         } else {
-            if (!hl_load(&bc, &b->mods[i], why, sizeof why)) {
+            if (!hl_load_in(b->atoms, &bc, &b->mods[i], why, sizeof why)) {
                 b->mods[i] = NULL;
                 hl_diags_add(&diags, 1, 1, "cannot load the program: %s", why);
                 st = compile_error(err, &diags, name);
@@ -277,6 +278,7 @@ static hl_status build_module(build *b, size_t i, hl_error **err) {
 /* Sources to loaded, linked modules (b->mods), or a rejection. */
 static hl_status build_stages(hl_engine *engine, build *b, hl_error **err) {
     size_t n = b->ss->n;
+    b->atoms = engine->atoms;
     b->fronts = hl_mem_calloc(n, sizeof *b->fronts);
     b->exports = hl_mem_calloc(n, sizeof *b->exports);
     b->peers = hl_mem_calloc(n, sizeof *b->peers);

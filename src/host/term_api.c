@@ -112,7 +112,7 @@ static _Thread_local const hl_atom_pool *known_pool;
 static bool atom_known(hl_term t) {
     if (!hl_is_atom(t)) return true;
     size_t len;
-    const char *name = hl_atom_name(hl_atom_index(t), &len);
+    const char *name = hl_atom_name(t, &len);
     hl_term found;
     return hl_atom_pool_lookup(known_pool, name, len, &found) == HL_TERM_OK && found == t;
 }
@@ -427,7 +427,7 @@ hl_status hl_value_get_float(const hl_value *v, double *out) {
 hl_status hl_value_get_atom(const hl_value *v, const char **name, size_t *len) {
     if (!v || !hl_is_atom(v->t)) return HL_EMISUSE;
     size_t l;
-    const char *n = hl_atom_name(hl_atom_index(v->t), &l);
+    const char *n = hl_atom_name(v->t, &l);
     if (name) *name = n;
     if (len) *len = l;
     return HL_OK;

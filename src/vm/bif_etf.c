@@ -45,7 +45,7 @@ enum {
 static bool atom_is(hl_term x, const char *name) {
     if (!hl_is_atom(x)) return false;
     size_t n;
-    const char *s = hl_atom_name(hl_atom_index(x), &n);
+    const char *s = hl_atom_name(x, &n);
     return n == strlen(name) && memcmp(s, name, n) == 0;
 }
 

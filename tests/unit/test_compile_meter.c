@@ -185,6 +185,5 @@ int main(void) {
         cmocka_unit_test(test_memory_cap),
     };
     int r = cmocka_run_group_tests(tests, NULL, NULL);
-    (void)hl_atom_table_shutdown();
     return r;
 }
