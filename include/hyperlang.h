@@ -88,11 +88,14 @@ typedef enum hl_limit_kind {
     HL_LIMIT_KIND_DEADLINE = 3,   /* timeout_ms */
     HL_LIMIT_KIND_OUTPUT = 4,     /* max_output_bytes */
     HL_LIMIT_KIND_INTERRUPTED = 5, /* the host stopped it (hl_tenant_interrupt) */
+    HL_LIMIT_KIND_ATOMS = 6,      /* an atom quota: a compile's HL_LIMIT_ATOMS or the
+                                     engine's HL_ENGINE_LIMIT_ATOMS (the message
+                                     names it) */
 } hl_limit_kind;
 
 HL_API hl_limit_kind hl_error_limit(const hl_error *err);
 /* A short name for a limit kind: "reductions", "heap", "deadline", "output",
- * "none". */
+ * "interrupted", "atoms", "none". */
 HL_API const char *hl_limit_kind_name(hl_limit_kind kind);
 
 /* The uncaught guest exception of an HL_EEXCEPTION error: class ("error",
@@ -113,6 +116,22 @@ typedef struct hl_engine hl_engine;
 
 HL_API hl_status hl_engine_new(hl_engine **out);
 HL_API void hl_engine_free(hl_engine *engine);
+
+/* Limits of an engine as a whole. Each engine has its own: one engine
+ * reaching one never affects another engine.
+ *   ATOMS   4 Mi (4,194,304)   distinct atoms (besides the static ones) the
+ *                              engine's loaded modules hold at once, at most
+ *                              268,435,456. A compile that would pass it
+ *                              fails with HL_ELIMIT, HL_LIMIT_KIND_ATOMS;
+ *                              atoms come back as modules are freed (the
+ *                              program cache holds the last 256). Lowering
+ *                              it below what is held refuses new names only.
+ * A value of 0 is refused with HL_EMISUSE. Thread-safe. */
+typedef enum hl_engine_limit {
+    HL_ENGINE_LIMIT_ATOMS = 0,
+} hl_engine_limit;
+HL_API hl_status hl_engine_set_limit(hl_engine *engine, hl_engine_limit which, uint64_t value);
+HL_API hl_status hl_engine_get_limit(hl_engine *engine, hl_engine_limit which, uint64_t *value);
 
 /* ---- compile options ----------------------------------------------------- */
 
@@ -138,6 +157,12 @@ typedef struct hl_compile_options hl_compile_options;
  *   WALL_MS         2,000     wall-clock backstop of one compilation (ms, at
  *                             most 86,400,000); unlike WORK it depends on the
  *                             machine, so it is a safety net, not a policy
+ *   ATOMS           256 Ki    the program's atom quota: distinct atoms
+ *                             (besides the static ones) its modules hold in
+ *                             the engine's atom table, summed over its
+ *                             modules; at most 1 Mi (1,048,576). Over it, the
+ *                             compile fails with HL_ELIMIT,
+ *                             HL_LIMIT_KIND_ATOMS (not HL_ECOMPILE)
  * Exceeding WORK or WALL_MS rejects the source (HL_ECOMPILE) with the
  * diagnostic "compilation work budget exceeded ..." / "compilation took too
  * long ...".
@@ -154,6 +179,7 @@ typedef enum hl_compile_limit {
     HL_LIMIT_STACK_BYTES = 7,
     HL_LIMIT_WORK = 8,
     HL_LIMIT_WALL_MS = 9,
+    HL_LIMIT_ATOMS = 10,
 } hl_compile_limit;
 
 HL_API hl_status hl_compile_options_new(hl_compile_options **out);

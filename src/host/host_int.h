@@ -139,6 +139,12 @@ struct hl_value {
     _Atomic(hl_value_index *) index;
 };
 
+/* run.c: the error of a compile whose atoms an atom limit refused
+ * (HL_ELIMIT, HL_LIMIT_KIND_ATOMS), naming the limit and how to raise it:
+ * the program's quota (HL_ATOM_FAULT_QUOTA) or the engine's table. */
+hl_status hl_host_atom_limit_error(hl_error **err, const char *name, hl_atom_fault fault, uint64_t quota,
+                                   hl_atom_table *table);
+
 /* api.c */
 hl_error *hl_host_error_new(hl_status status, const char *message);
 hl_error *hl_host_error_from_diags(hl_diags *diags, const char *name);

@@ -23,9 +23,29 @@ hl_status hl_host_limit_error(hl_error **err, hl_limit_kind kind) {
                                        "the run passed its heap limit (max_heap_bytes)",
                                        "the run passed its deadline (timeout_ms)",
                                        "the run passed its output limit (max_output_bytes)",
-                                       "the host interrupted the run"};
+                                       "the host interrupted the run", "an atom limit was reached"};
     hl_error *e = hl_host_error_new(HL_ELIMIT, text[kind]);
     if (e != &hl_host_oom_error) e->limit = kind;
+    return hl_host_set_error(err, e);
+}
+
+hl_status hl_host_atom_limit_error(hl_error **err, const char *name, hl_atom_fault fault, uint64_t quota,
+                                   hl_atom_table *table) {
+    char msg[512];
+    if (fault == HL_ATOM_FAULT_QUOTA)
+        snprintf(msg, sizeof msg,
+                 "%s: the program names more atoms than its atom quota of %llu (the compile limit "
+                 "HL_LIMIT_ATOMS; raise it with hl_compile_options_set_limit, up to 1048576)",
+                 name ? name : "nofile", (unsigned long long)quota);
+    else
+        snprintf(msg, sizeof msg,
+                 "%s: the engine's atom table is full (its limit HL_ENGINE_LIMIT_ATOMS is %zu atoms, "
+                 "%zu held by its loaded modules): raise it with hl_engine_set_limit, or free modules "
+                 "no longer needed (the program cache keeps the last 256 programs)",
+                 name ? name : "nofile", hl_atom_table_max(table),
+                 hl_atom_table_count(table) - HL_ATOM_STATIC_COUNT);
+    hl_error *e = hl_host_error_new(HL_ELIMIT, msg);
+    if (e != &hl_host_oom_error) e->limit = HL_LIMIT_KIND_ATOMS;
     return hl_host_set_error(err, e);
 }
 

@@ -236,7 +236,18 @@ size_t hl_atom_table_count(hl_atom_table *t) {
     return n;
 }
 
-size_t hl_atom_table_max(const hl_atom_table *t) { return t->max; }
+size_t hl_atom_table_max(hl_atom_table *t) {
+    pthread_mutex_lock(&t->lock);
+    size_t m = t->max;
+    pthread_mutex_unlock(&t->lock);
+    return m;
+}
+
+void hl_atom_table_set_max(hl_atom_table *t, size_t max_atoms) {
+    pthread_mutex_lock(&t->lock);
+    t->max = max_atoms;
+    pthread_mutex_unlock(&t->lock);
+}
 
 static bool valid_name(const char *s, size_t n) {
     if (n > HL_ATOM_MAX_BYTES) return false;
@@ -261,10 +272,21 @@ static void abandon(hl_atom_table *t, entry **e, size_t n) {
 
 hl_term_status hl_atom_pool_new(hl_atom_table *t, const char *const *names, const size_t *lens,
                                 size_t count, hl_term *out, hl_atom_pool **pool_out) {
+    return hl_atom_pool_new_quota(t, HL_ATOM_POOL_MAX, names, lens, count, out, pool_out, NULL);
+}
+
+hl_term_status hl_atom_pool_new_quota(hl_atom_table *t, size_t quota, const char *const *names,
+                                      const size_t *lens, size_t count, hl_term *out,
+                                      hl_atom_pool **pool_out, hl_atom_fault *fault) {
+    hl_atom_fault dummy;
+    if (!fault) fault = &dummy;
+    *fault = HL_ATOM_FAULT_NONE;
     *pool_out = NULL;
+    *fault = HL_ATOM_FAULT_NAME;
     if (count > HL_ATOM_POOL_MAX) return HL_TERM_SYSTEM_LIMIT;
     for (size_t i = 0; i < count; i++)
         if (!valid_name(names[i], lens[i])) return HL_TERM_SYSTEM_LIMIT;
+    *fault = HL_ATOM_FAULT_NONE;
     hl_atom_pool *pool = hl_mem_calloc(1, sizeof *pool);
     entry **es = count ? hl_mem_calloc(count, sizeof *es) : NULL;
     if (!pool || (count && !es)) {
@@ -293,7 +315,11 @@ hl_term_status hl_atom_pool_new(hl_atom_table *t, const char *const *names, cons
         if (found) {
             e = (entry *)t->slots[at];
         } else {
-            if (t->live >= t->max) { st = HL_TERM_SYSTEM_LIMIT; goto fail; }
+            if (t->live >= t->max) {
+                *fault = HL_ATOM_FAULT_TABLE_FULL;
+                st = HL_TERM_SYSTEM_LIMIT;
+                goto fail;
+            }
             e = hl_mem_alloc(sizeof *e + len + 1);
             if (!e) { st = HL_TERM_NOMEM; goto fail; }
             /* The term keeps the address above the 4 tag bits. */
@@ -318,6 +344,12 @@ hl_term_status hl_atom_pool_new(hl_atom_table *t, const char *const *names, cons
     size_t u = 0;
     for (size_t i = 0; i < n; i++)
         if (u == 0 || es[u - 1] != es[i]) es[u++] = es[i];
+    if (u > quota) { /* es[0..u) are distinct: abandon() sees each once */
+        *fault = HL_ATOM_FAULT_QUOTA;
+        st = HL_TERM_SYSTEM_LIMIT;
+        n = u;
+        goto fail;
+    }
     for (size_t i = 0; i < u; i++) es[i]->refc++;
     t->refs++;
     pthread_mutex_unlock(&t->lock);

@@ -30,8 +30,18 @@ enum {
     HL_ATOM_MAX_CHARS = 255,               /* OTP's limit, in code points */
     HL_ATOM_MAX_BYTES = 4 * 255,           /* UTF-8 */
     HL_ATOM_POOL_MAX = 1u << 20,           /* names per pool */
-    HL_ATOM_TABLE_MAX = 1u << 24,          /* default dynamic atoms per table */
+    HL_ATOM_TABLE_MAX = 1u << 22,          /* default dynamic atoms per table
+                                              (an engine's; hl_engine_set_limit) */
+    HL_ATOM_TABLE_MAX_LIMIT = 1u << 28,    /* the most a table may be given */
 };
+
+/* Which bound refused a pool (with SYSTEM_LIMIT). */
+typedef enum hl_atom_fault {
+    HL_ATOM_FAULT_NONE = 0,
+    HL_ATOM_FAULT_NAME,       /* a name too long, or too many names */
+    HL_ATOM_FAULT_QUOTA,      /* the pool's own quota */
+    HL_ATOM_FAULT_TABLE_FULL, /* the table's limit */
+} hl_atom_fault;
 
 /* The text of an atom (not NUL-terminated) and its length. Valid while the
  * atom is alive (static, or held by a live pool or retain). Lock-free. */
@@ -64,7 +74,9 @@ void hl_atom_table_retain(hl_atom_table *t);
 /* Number of atoms currently in the table (static + live dynamic). */
 size_t hl_atom_table_count(hl_atom_table *t);
 /* The table's limit on dynamic atoms. */
-size_t hl_atom_table_max(const hl_atom_table *t);
+size_t hl_atom_table_max(hl_atom_table *t);
+/* Changes the limit (atoms already in stay; only new names are refused). */
+void hl_atom_table_set_max(hl_atom_table *t, size_t max_atoms);
 
 /* A pool: the atoms one program (or one run's host arguments) holds. */
 typedef struct hl_atom_pool hl_atom_pool;
@@ -75,6 +87,12 @@ typedef struct hl_atom_pool hl_atom_pool;
  * names, table full), NOMEM. On error nothing is retained. */
 hl_term_status hl_atom_pool_new(hl_atom_table *t, const char *const *names, const size_t *lens,
                                 size_t count, hl_term *out, hl_atom_pool **pool_out);
+/* hl_atom_pool_new where the pool may hold at most `quota` distinct
+ * non-static atoms. On SYSTEM_LIMIT, *fault (may be NULL) says which bound
+ * refused it. */
+hl_term_status hl_atom_pool_new_quota(hl_atom_table *t, size_t quota, const char *const *names,
+                                      const size_t *lens, size_t count, hl_term *out,
+                                      hl_atom_pool **pool_out, hl_atom_fault *fault);
 /* Releases a pool (NULL is fine): atoms no other holder keeps leave the
  * table. */
 void hl_atom_pool_free(hl_atom_pool *pool);
