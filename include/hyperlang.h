@@ -88,9 +88,9 @@ typedef enum hl_limit_kind {
     HL_LIMIT_KIND_DEADLINE = 3,   /* timeout_ms */
     HL_LIMIT_KIND_OUTPUT = 4,     /* max_output_bytes */
     HL_LIMIT_KIND_INTERRUPTED = 5, /* the host stopped it (hl_tenant_interrupt) */
-    HL_LIMIT_KIND_ATOMS = 6,      /* an atom quota: a compile's HL_LIMIT_ATOMS or the
-                                     engine's HL_ENGINE_LIMIT_ATOMS (the message
-                                     names it) */
+    HL_LIMIT_KIND_ATOMS = 6,      /* an atom quota: a compile's HL_LIMIT_ATOMS, the
+                                     engine's HL_ENGINE_LIMIT_ATOMS, or a call's
+                                     HL_LIMIT_HOST_ATOMS (the message names it) */
 } hl_limit_kind;
 
 HL_API hl_limit_kind hl_error_limit(const hl_error *err);
@@ -285,9 +285,14 @@ typedef enum hl_value_kind {
 
 HL_API hl_status hl_value_int(int64_t v, hl_value **out);
 HL_API hl_status hl_value_float(double v, hl_value **out); /* finite only */
-/* Atoms are bounded (docs/design.md §4 (invariant 1)): the name must be a static atom (true,
- * false, ok, error, undefined, ...) or an atom the module contains;
- * otherwise HL_EREJECTED. `module` may be NULL for static atoms only. */
+/* The atom `name` (strict UTF-8, at most 255 characters; else
+ * HL_EREJECTED): the module's own atom when it contains the name, a static
+ * atom (true, false, ok, ...), or else a host atom that lives as long as
+ * the values holding it (`module` may be NULL). As a call's argument every
+ * atom is re-interned by name into the program's engine table, names the
+ * program lacks in a pool of the call bounded by HL_LIMIT_HOST_ATOMS and
+ * freed with it (docs/embedding.md, "Atoms from the host"). A binding's
+ * result may hold only static atoms and the program's. */
 HL_API hl_status hl_value_atom(const hl_module *module, const char *name, size_t len, hl_value **out);
 HL_API hl_status hl_value_binary(const void *bytes, size_t len, hl_value **out);
 /* A proper list / a tuple of copies of the given values (n may be 0). */
@@ -299,7 +304,7 @@ HL_API hl_status hl_value_tuple(hl_value *const *items, size_t n, hl_value **out
  * subterms each) or the map too large to build. */
 HL_API hl_status hl_value_map(hl_value *const *keys, hl_value *const *values, size_t n, hl_value **out);
 /* A term from its Erlang literal text (integers, floats, atoms, strings,
- * lists, tuples; atoms bounded as in hl_value_atom). HL_EREJECTED with a
+ * lists, tuples; atoms as in hl_value_atom). HL_EREJECTED with a
  * message in *err when the text is not such a literal. */
 HL_API hl_status hl_value_parse(const hl_module *module, const char *text, size_t len, hl_value **out,
                                 hl_error **err);
@@ -356,6 +361,9 @@ typedef struct hl_run_limits {
 #define HL_RUN_DEFAULT_MAX_HEAP_BYTES (64u << 20)
 #define HL_RUN_DEFAULT_TIMEOUT_MS 5000u
 #define HL_RUN_DEFAULT_MAX_OUTPUT_BYTES (1u << 20)
+/* Atoms one call's arguments may bring that the program does not contain
+ * (HL_LIMIT_HOST_ATOMS; hl_run always uses this default). */
+#define HL_RUN_DEFAULT_MAX_HOST_ATOMS 4096u
 
 /* Calls the exported function `function`/nargs of the module in the
  * caller's thread, with copies of args, under `limits` (NULL: defaults).
@@ -516,6 +524,10 @@ typedef enum hl_limit {
     HL_LIMIT_HEAP_BYTES = 1,   /* per call: heap + stack + off-heap binaries */
     HL_LIMIT_TIMEOUT_MS = 2,   /* per call, wall clock */
     HL_LIMIT_OUTPUT_BYTES = 3, /* per call: what the guest may write */
+    HL_LIMIT_HOST_ATOMS = 4,   /* per call: atoms the arguments bring that the
+                                  program does not contain (default
+                                  HL_RUN_DEFAULT_MAX_HOST_ATOMS, at most
+                                  1,048,576; docs/limits.md) */
 } hl_limit;
 HL_API hl_status hl_limits_new(hl_limits **out);
 HL_API hl_status hl_limits_set(hl_limits *limits, hl_limit which, uint64_t value);

@@ -24,6 +24,8 @@ const char hl_cli_run_help[] =
     "prints the result as io:format(\"~p~n\", [Result]) would. What the program\n"
     "writes (io:format, io:put_chars, ...) is printed on stdout first, in every\n"
     "outcome (before the result, or before the error on stderr).\n"
+    "The ARGs' atoms need not appear in FILE: they exist for the run (and\n"
+    "list_to_existing_atom finds them), at most 4096 names FILE lacks.\n"
     "\n"
     "A program of several modules: name every file (each ending in .erl) before\n"
     "FUNCTION. They are compiled together, each may call what the others\n"

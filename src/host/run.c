@@ -288,18 +288,21 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     hl_vm_set_output(p, output, lim.max_output_bytes);
     if (hl_host_test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
     hl_term targs[255];
-    hl_status status = HL_OK;
-    for (size_t i = 0; i < nargs; i++) {
-        hl_term_status ts = hl_term_copy(hl_vm_proc_heap(p), args[i]->t, &targs[i]);
-        if (ts != HL_TERM_OK) {
-            hl_vm_proc_free(p);
-            if (ts == HL_TERM_HEAP_LIMIT) return hl_host_limit_error(err, HL_LIMIT_KIND_HEAP);
-            return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
-        }
+    hl_status status;
+    /* the host's atoms: re-interned into the program's table, those it does
+     * not contain held by this call's pool until the call ends */
+    hl_atom_pool *host_atoms = NULL;
+    status = hl_host_args_in(prog, hl_vm_proc_heap(p), args, nargs, HL_RUN_DEFAULT_MAX_HOST_ATOMS, targs, &host_atoms,
+                             err);
+    if (status != HL_OK) {
+        hl_vm_proc_free(p);
+        return status;
     }
+    hl_vm_set_host_atoms(p, host_atoms);
     if (!hl_vm_start(p, (uint32_t)fn, targs, (uint32_t)nargs)) {
         /* function and arity were checked above: only memory can fail */
         hl_vm_proc_free(p);
+        hl_atom_pool_free(host_atoms);
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
     hl_vm_status st;
@@ -314,6 +317,7 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     hl_host_test_bif_probe_report(p);
     *reds = hl_vm_reductions(p);
     hl_vm_proc_free(p);
+    hl_atom_pool_free(host_atoms); /* the result holds its own references */
     return status;
 }
 

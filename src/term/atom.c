@@ -12,17 +12,20 @@
 #include "term/atom.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/mem.h"
 
 typedef struct entry {
-    hl_atom_table *owner;
+    hl_atom_table *owner; /* NULL: a host atom (hl_atom_host_new), in no table */
     uint32_t hash;
     uint32_t len;
-    uint32_t refc; /* pools + retains holding it (owner's lock) */
-    char name[];   /* len bytes, then NUL */
+    /* pools + retains holding it: changed under the owner's lock, or (host
+     * atoms, which have no lock) atomically */
+    _Atomic uint32_t refc;
+    char name[]; /* len bytes, then NUL */
 } entry;
 
 /* A slot: 0 empty, 1..HL_ATOM_STATIC_COUNT a static index + 1, otherwise an
@@ -407,11 +410,71 @@ hl_term_status hl_atom_pool_lookup(const hl_atom_pool *pool, const char *name, s
     return HL_TERM_OK;
 }
 
+bool hl_atom_pool_holds(const hl_atom_pool *pool, hl_term atom) {
+    if (hl_atom_is_static(atom)) return true;
+    entry *e = ent_of(atom);
+    return pool && e->owner == pool->t && bsearch(&e, pool->e, pool->n, sizeof e, cmp_ptr);
+}
+
+/* Strict UTF-8 (no overlongs, surrogates or code points past U+10FFFF),
+ * at most HL_ATOM_MAX_CHARS code points: what a host atom's name must be. */
+static bool utf8_name(const char *s, size_t n) {
+    const uint8_t *u = (const uint8_t *)s;
+    size_t i = 0, cps = 0;
+    while (i < n) {
+        uint8_t b = u[i];
+        uint32_t cp;
+        size_t k;
+        if (b < 0x80) cp = b, k = 0;
+        else if ((b & 0xE0) == 0xC0) cp = b & 0x1F, k = 1;
+        else if ((b & 0xF0) == 0xE0) cp = b & 0x0F, k = 2;
+        else if ((b & 0xF8) == 0xF0) cp = b & 0x07, k = 3;
+        else return false;
+        if (k > n - i - 1) return false;
+        for (size_t j = 1; j <= k; j++) {
+            if ((u[i + j] & 0xC0) != 0x80) return false;
+            cp = cp << 6 | (u[i + j] & 0x3F);
+        }
+        if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) || (k == 3 && cp < 0x10000)) return false;
+        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+        i += k + 1;
+        cps++;
+    }
+    return cps <= HL_ATOM_MAX_CHARS;
+}
+
+hl_term_status hl_atom_host_new(const char *name, size_t len, hl_term *out) {
+    if (len > HL_ATOM_MAX_BYTES || !utf8_name(name, len)) return HL_TERM_BADARG;
+    if (hl_atom_find_static(name, len, out) == HL_TERM_OK) return HL_TERM_OK;
+    entry *e = hl_mem_alloc(sizeof *e + len + 1);
+    if (!e) return HL_TERM_NOMEM;
+    if ((uintptr_t)e >> (64 - HL_IMM_SHIFT)) { /* the term keeps the address above the tag */
+        hl_mem_free(e);
+        return HL_TERM_NOMEM;
+    }
+    e->owner = NULL;
+    e->hash = name_hash(name, len);
+    e->len = (uint32_t)len;
+    atomic_init(&e->refc, 1);
+    if (len) memcpy(e->name, name, len);
+    e->name[len] = 0;
+    *out = term_of(e);
+    return HL_TERM_OK;
+}
+
 hl_term_status hl_atom_retain(hl_term atom) {
     if (!hl_is_atom(atom)) return HL_TERM_BADARG;
     if (hl_atom_is_static(atom)) return HL_TERM_OK;
     entry *e = ent_of(atom);
     hl_atom_table *t = e->owner;
+    if (!t) { /* a host atom: alive while a holder has it, so refc > 0 here */
+        uint32_t r = atomic_load_explicit(&e->refc, memory_order_relaxed);
+        do {
+            if (r == 0 || r == UINT32_MAX) return HL_TERM_BADARG;
+        } while (!atomic_compare_exchange_weak_explicit(&e->refc, &r, r + 1, memory_order_relaxed,
+                                                        memory_order_relaxed));
+        return HL_TERM_OK;
+    }
     hl_term_status st = HL_TERM_BADARG;
     pthread_mutex_lock(&t->lock);
     if (e->refc > 0 && e->refc < UINT32_MAX) {
@@ -427,6 +490,10 @@ void hl_atom_release(hl_term atom) {
     if (!hl_is_atom(atom) || hl_atom_is_static(atom)) return;
     entry *e = ent_of(atom);
     hl_atom_table *t = e->owner;
+    if (!t) { /* a host atom: the last holder frees it */
+        if (atomic_fetch_sub_explicit(&e->refc, 1, memory_order_acq_rel) == 1) hl_mem_free(e);
+        return;
+    }
     pthread_mutex_lock(&t->lock);
     if (--e->refc == 0) drop_entry(t, e);
     bool dead = unref_locked(t, 1);

@@ -105,6 +105,19 @@ size_t hl_atom_pool_size(const hl_atom_pool *pool);
 /* The table the pool interns into. */
 hl_atom_table *hl_atom_pool_table(const hl_atom_pool *pool);
 
+/* True when `atom` is static or one of `pool`'s (by identity; lock-free). */
+bool hl_atom_pool_holds(const hl_atom_pool *pool, hl_term atom);
+
+/* ---- host atoms ---- */
+
+/* An atom the host names (hl_value_atom, hl_value_parse) that no program
+ * need contain: an entry in no table, holding one reference for the caller
+ * (hl_atom_release). The name must be strict UTF-8 of at most 255 code
+ * points (BADARG otherwise); a static name gives the static atom. Such an
+ * atom never enters a process: a call's arguments are re-interned by name
+ * into the program's table (host/host_atoms.c). */
+hl_term_status hl_atom_host_new(const char *name, size_t len, hl_term *out);
+
 /* Extra references on one non-static atom (for terms that leave their
  * program: host values); static atoms ignore these. A retained atom keeps
  * its entry and its table's memory alive. Retain fails only when the atom
