@@ -13,6 +13,13 @@
 #include "term/etf.h"
 #include "term/heap.h"
 
+/* The table this fuzzer interns into, for the whole run (as an engine's). */
+static hl_atom_table *fz_atoms(void) {
+    static hl_atom_table *t;
+    if (!t && !(t = hl_atom_table_new(HL_ATOM_TABLE_MAX))) abort();
+    return t;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 typedef struct names {
@@ -55,7 +62,7 @@ static hl_term_status roundtrip(hl_heap *h, hl_term t, const hl_etf_decode_opts 
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static names nm;
-    size_t before = hl_atom_count();
+    size_t before = hl_atom_table_count(fz_atoms());
     nm.n = nm.used = 0;
     hl_etf_decode_opts o = {.max_words = 1u << 16, .max_uncompressed = 1u << 20, .max_depth = 4096};
     hl_etf_error err = {0};
@@ -63,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     hl_atom_pool *pool = NULL;
     if (st == HL_TERM_OK && nm.n) {
         hl_term atoms[256];
-        if (hl_atom_pool_new(nm.s, nm.len, nm.n, atoms, &pool) != HL_TERM_OK) pool = NULL;
+        if (hl_atom_pool_new(fz_atoms(), nm.s, nm.len, nm.n, atoms, &pool) != HL_TERM_OK) pool = NULL;
     }
     o.pool = pool;
     hl_heap h;
@@ -83,6 +90,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     hl_heap_free(&h);
     hl_atom_pool_free(pool);
-    if (hl_atom_count() != before) abort();
+    if (hl_atom_table_count(fz_atoms()) != before) abort();
     return 0;
 }

@@ -13,6 +13,13 @@
 #include "term/heap.h"
 #include "term/print.h"
 
+/* The table this fuzzer interns into, for the whole run (as an engine's). */
+static hl_atom_table *fz_atoms(void) {
+    static hl_atom_table *t;
+    if (!t && !(t = hl_atom_table_new(HL_ATOM_TABLE_MAX))) abort();
+    return t;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 typedef struct names {
@@ -47,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     hl_atom_pool *pool = NULL;
     if (st == HL_TERM_OK && nm.n) {
         hl_term atoms[256];
-        if (hl_atom_pool_new(nm.s, nm.len, nm.n, atoms, &pool) != HL_TERM_OK) pool = NULL;
+        if (hl_atom_pool_new(fz_atoms(), nm.s, nm.len, nm.n, atoms, &pool) != HL_TERM_OK) pool = NULL;
     }
     o.pool = pool;
     hl_heap h;

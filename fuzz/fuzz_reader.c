@@ -14,6 +14,13 @@
 #include "term/heap.h"
 #include "host/reader.h"
 
+/* The table this fuzzer interns into, for the whole run (as an engine's). */
+static hl_atom_table *fz_atoms(void) {
+    static hl_atom_table *t;
+    if (!t && !(t = hl_atom_table_new(HL_ATOM_TABLE_MAX))) abort();
+    return t;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 typedef struct names {
@@ -36,7 +43,7 @@ static hl_term_status collect(void *ctx, const char *name, size_t len) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static names nm;
-    size_t before = hl_atom_count();
+    size_t before = hl_atom_table_count(fz_atoms());
     nm.n = nm.used = 0;
     hl_reader_opts o = {.max_depth = 2000, .max_bytes = 1 << 16};
     hl_reader_error err;
@@ -44,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     hl_atom_pool *pool = NULL;
     if (hl_read_scan_atoms(text, size, &o, collect, &nm, &err) == HL_TERM_OK && nm.n) {
         hl_term atoms[256];
-        if (hl_atom_pool_new(nm.s, nm.len, nm.n, atoms, &pool) != HL_TERM_OK) pool = NULL;
+        if (hl_atom_pool_new(fz_atoms(), nm.s, nm.len, nm.n, atoms, &pool) != HL_TERM_OK) pool = NULL;
     }
     o.pool = pool;
     hl_heap h;
@@ -68,6 +75,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     hl_heap_free(&h);
     hl_atom_pool_free(pool);
-    if (hl_atom_count() != before) abort();
+    if (hl_atom_table_count(fz_atoms()) != before) abort();
     return 0;
 }

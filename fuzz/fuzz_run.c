@@ -46,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (!(p->funcs[i].flags & HL_BC_FN_EXPORTED) || p->funcs[i].arity > 4) continue;
         if (!args[0] || !args[1]) break;
         size_t n;
-        const char *name = hl_atom_name(hl_atom_index(p->fn_names[i]), &n);
+        const char *name = hl_atom_name(p->fn_names[i], &n);
         char fname[256];
         if (n >= sizeof fname) continue;
         memcpy(fname, name, n);

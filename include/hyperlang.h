@@ -88,11 +88,14 @@ typedef enum hl_limit_kind {
     HL_LIMIT_KIND_DEADLINE = 3,   /* timeout_ms */
     HL_LIMIT_KIND_OUTPUT = 4,     /* max_output_bytes */
     HL_LIMIT_KIND_INTERRUPTED = 5, /* the host stopped it (hl_tenant_interrupt) */
+    HL_LIMIT_KIND_ATOMS = 6,      /* an atom quota: a compile's HL_LIMIT_ATOMS, the
+                                     engine's HL_ENGINE_LIMIT_ATOMS, or a call's
+                                     HL_LIMIT_HOST_ATOMS (the message names it) */
 } hl_limit_kind;
 
 HL_API hl_limit_kind hl_error_limit(const hl_error *err);
 /* A short name for a limit kind: "reductions", "heap", "deadline", "output",
- * "none". */
+ * "interrupted", "atoms", "none". */
 HL_API const char *hl_limit_kind_name(hl_limit_kind kind);
 
 /* The uncaught guest exception of an HL_EEXCEPTION error: class ("error",
@@ -121,6 +124,22 @@ HL_API void hl_engine_free(hl_engine *engine);
  * bound evicts at once. */
 HL_API hl_status hl_engine_set_cache_bytes(hl_engine *engine, uint64_t bytes);
 
+/* Limits of an engine as a whole. Each engine has its own: one engine
+ * reaching one never affects another engine.
+ *   ATOMS   4 Mi (4,194,304)   distinct atoms (besides the static ones) the
+ *                              engine's loaded modules hold at once, at most
+ *                              268,435,456. A compile that would pass it
+ *                              fails with HL_ELIMIT, HL_LIMIT_KIND_ATOMS;
+ *                              atoms come back as modules are freed (the
+ *                              program cache holds the last 256). Lowering
+ *                              it below what is held refuses new names only.
+ * A value of 0 is refused with HL_EMISUSE. Thread-safe. */
+typedef enum hl_engine_limit {
+    HL_ENGINE_LIMIT_ATOMS = 0,
+} hl_engine_limit;
+HL_API hl_status hl_engine_set_limit(hl_engine *engine, hl_engine_limit which, uint64_t value);
+HL_API hl_status hl_engine_get_limit(hl_engine *engine, hl_engine_limit which, uint64_t *value);
+
 /* ---- compile options ----------------------------------------------------- */
 
 typedef struct hl_compile_options hl_compile_options;
@@ -145,6 +164,12 @@ typedef struct hl_compile_options hl_compile_options;
  *   WALL_MS         2,000     wall-clock backstop of one compilation (ms, at
  *                             most 86,400,000); unlike WORK it depends on the
  *                             machine, so it is a safety net, not a policy
+ *   ATOMS           256 Ki    the program's atom quota: distinct atoms
+ *                             (besides the static ones) its modules hold in
+ *                             the engine's atom table, summed over its
+ *                             modules; at most 1 Mi (1,048,576). Over it, the
+ *                             compile fails with HL_ELIMIT,
+ *                             HL_LIMIT_KIND_ATOMS (not HL_ECOMPILE)
  * Exceeding WORK or WALL_MS rejects the source (HL_ECOMPILE) with the
  * diagnostic "compilation work budget exceeded ..." / "compilation took too
  * long ...".
@@ -161,6 +186,7 @@ typedef enum hl_compile_limit {
     HL_LIMIT_STACK_BYTES = 7,
     HL_LIMIT_WORK = 8,
     HL_LIMIT_WALL_MS = 9,
+    HL_LIMIT_ATOMS = 10,
 } hl_compile_limit;
 
 HL_API hl_status hl_compile_options_new(hl_compile_options **out);
@@ -266,9 +292,14 @@ typedef enum hl_value_kind {
 
 HL_API hl_status hl_value_int(int64_t v, hl_value **out);
 HL_API hl_status hl_value_float(double v, hl_value **out); /* finite only */
-/* Atoms are bounded (docs/design.md §4 (invariant 1)): the name must be a static atom (true,
- * false, ok, error, undefined, ...) or an atom the module contains;
- * otherwise HL_EREJECTED. `module` may be NULL for static atoms only. */
+/* The atom `name` (strict UTF-8, at most 255 characters; else
+ * HL_EREJECTED): the module's own atom when it contains the name, a static
+ * atom (true, false, ok, ...), or else a host atom that lives as long as
+ * the values holding it (`module` may be NULL). As a call's argument every
+ * atom is re-interned by name into the program's engine table, names the
+ * program lacks in a pool of the call bounded by HL_LIMIT_HOST_ATOMS and
+ * freed with it (docs/embedding.md, "Atoms from the host"). A binding's
+ * result may hold only static atoms and the program's. */
 HL_API hl_status hl_value_atom(const hl_module *module, const char *name, size_t len, hl_value **out);
 HL_API hl_status hl_value_binary(const void *bytes, size_t len, hl_value **out);
 /* A proper list / a tuple of copies of the given values (n may be 0). */
@@ -280,7 +311,7 @@ HL_API hl_status hl_value_tuple(hl_value *const *items, size_t n, hl_value **out
  * subterms each) or the map too large to build. */
 HL_API hl_status hl_value_map(hl_value *const *keys, hl_value *const *values, size_t n, hl_value **out);
 /* A term from its Erlang literal text (integers, floats, atoms, strings,
- * lists, tuples; atoms bounded as in hl_value_atom). HL_EREJECTED with a
+ * lists, tuples; atoms as in hl_value_atom). HL_EREJECTED with a
  * message in *err when the text is not such a literal. */
 HL_API hl_status hl_value_parse(const hl_module *module, const char *text, size_t len, hl_value **out,
                                 hl_error **err);
@@ -337,6 +368,9 @@ typedef struct hl_run_limits {
 #define HL_RUN_DEFAULT_MAX_HEAP_BYTES (64u << 20)
 #define HL_RUN_DEFAULT_TIMEOUT_MS 5000u
 #define HL_RUN_DEFAULT_MAX_OUTPUT_BYTES (1u << 20)
+/* Atoms one call's arguments may bring that the program does not contain
+ * (HL_LIMIT_HOST_ATOMS; hl_run always uses this default). */
+#define HL_RUN_DEFAULT_MAX_HOST_ATOMS 4096u
 
 /* Calls the exported function `function`/nargs of the module in the
  * caller's thread, with copies of args, under `limits` (NULL: defaults).
@@ -497,6 +531,10 @@ typedef enum hl_limit {
     HL_LIMIT_HEAP_BYTES = 1,   /* per call: heap + stack + off-heap binaries */
     HL_LIMIT_TIMEOUT_MS = 2,   /* per call, wall clock */
     HL_LIMIT_OUTPUT_BYTES = 3, /* per call: what the guest may write */
+    HL_LIMIT_HOST_ATOMS = 4,   /* per call: atoms the arguments bring that the
+                                  program does not contain (default
+                                  HL_RUN_DEFAULT_MAX_HOST_ATOMS, at most
+                                  1,048,576; docs/limits.md) */
 } hl_limit;
 HL_API hl_status hl_limits_new(hl_limits **out);
 HL_API hl_status hl_limits_set(hl_limits *limits, hl_limit which, uint64_t value);

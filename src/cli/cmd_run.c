@@ -24,6 +24,8 @@ const char hl_cli_run_help[] =
     "prints the result as io:format(\"~p~n\", [Result]) would. What the program\n"
     "writes (io:format, io:put_chars, ...) is printed on stdout first, in every\n"
     "outcome (before the result, or before the error on stderr).\n"
+    "The ARGs' atoms need not appear in FILE: they exist for the run (and\n"
+    "list_to_existing_atom finds them), at most 4096 names FILE lacks.\n"
     "\n"
     "A program of several modules: name every file (each ending in .erl) before\n"
     "FUNCTION. They are compiled together, each may call what the others\n"
@@ -42,7 +44,8 @@ const char hl_cli_run_help[] =
     "\n"
     "exit status: 0 returned; 1 the guest raised an exception (class, reason and\n"
     "stack on stderr); 2 rejected at compile time (FILE:LINE:COL: error: ...)\n"
-    "or bad usage; 3 a limit stopped the run (which one on stderr).\n";
+    "or bad usage; 3 a limit stopped the run or the compile (which one on\n"
+    "stderr; the compile's: an atom quota).\n";
 
 static int usage(const char *msg) {
     fprintf(stderr, "hl: %s\n\n%s", msg, hl_cli_run_help);
@@ -129,6 +132,12 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
     hl_module *mod = NULL;
     hl_status s = hl_cli_program_files(engine, (const char *const *)argv + i - (nfiles - 1), (size_t)nfiles,
                                        *optsp, &mod, &err);
+    if (s == HL_ELIMIT) { /* an atom quota: the compile's own resource fault */
+        fprintf(stderr, "hl: limit exceeded: %s: %s\n", hl_limit_kind_name(hl_error_limit(err)),
+                hl_error_message(err));
+        hl_error_free(err);
+        return EXIT_LIMIT;
+    }
     if (s != HL_OK) {
         if (err || s != HL_ECOMPILE) {
             if (s == HL_ECOMPILE) fputs(hl_error_message(err), stderr);

@@ -12,6 +12,7 @@ void hl_front_limits_default(hl_front_limits *lim) {
     lim->max_stack_bytes = HL_FRONT_DEFAULT_MAX_STACK_BYTES;
     lim->max_work = HL_FRONT_DEFAULT_MAX_WORK;
     lim->max_wall_ms = HL_FRONT_DEFAULT_MAX_WALL_MS;
+    lim->max_atoms = HL_FRONT_DEFAULT_MAX_ATOMS;
     lim->file_name = NULL;
     lim->headers = NULL;
     lim->nheaders = 0;

@@ -33,6 +33,9 @@ typedef struct hl_front_limits {
     uint64_t max_work;           /* work units of the whole compilation
                                     (base/meter.h): deterministic */
     uint64_t max_wall_ms;        /* wall-clock backstop of the compilation */
+    uint64_t max_atoms;          /* distinct non-static atoms the program's
+                                    modules may hold in the engine's table
+                                    (enforced when they are loaded) */
     /* Not limits, but inputs of the preprocessor (front/pp.h): */
     const char *file_name;       /* ?FILE (NULL: "nofile"); borrowed */
     const hl_front_header *headers; /* what -include may name; borrowed */
@@ -42,6 +45,8 @@ typedef struct hl_front_limits {
 #define HL_FRONT_DEFAULT_MAX_SOURCE_BYTES   ((size_t)16 << 20)   /* 16 MiB */
 #define HL_FRONT_DEFAULT_MAX_TOKENS         ((size_t)4 << 20)    /* 4 Mi  */
 #define HL_FRONT_DEFAULT_MAX_DEPTH          500u
+#define HL_FRONT_DEFAULT_MAX_ATOMS          (UINT64_C(1) << 18)  /* 256 Ki */
+#define HL_FRONT_MAX_ATOMS_LIMIT            (UINT64_C(1) << 20)  /* a pool's most */
 #define HL_FRONT_DEFAULT_MAX_STRING_CHARS   (1u << 20)           /* 1 Mi  */
 #define HL_FRONT_DEFAULT_MAX_INTEGER_DIGITS 10000u
 #define HL_FRONT_DEFAULT_MAX_MEMORY_BYTES   ((size_t)512 << 20)  /* 512 MiB */

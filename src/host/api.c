@@ -133,7 +133,9 @@ hl_status hl_engine_new(hl_engine **out) {
         *out = NULL;
         return HL_ENOMEM;
     }
-    if (hl_host_modules_init(*out) != HL_OK) {
+    (*out)->atoms = hl_atom_table_new(HL_ATOM_TABLE_MAX);
+    if (!(*out)->atoms || hl_host_modules_init(*out) != HL_OK) {
+        hl_atom_table_release((*out)->atoms);
         pthread_mutex_destroy(&(*out)->lock);
         hl_mem_free(*out);
         *out = NULL;
@@ -149,8 +151,22 @@ hl_status hl_engine_new(hl_engine **out) {
 void hl_host_engine_release(hl_engine *engine) {
     if (atomic_fetch_sub(&engine->refs, 1) != 1) return;
     hl_host_modules_free(engine);
+    hl_atom_table_release(engine->atoms); /* host values may still retain atoms of it */
     pthread_mutex_destroy(&engine->lock);
     hl_mem_free(engine);
+}
+
+hl_status hl_engine_set_limit(hl_engine *engine, hl_engine_limit which, uint64_t value) {
+    if (!engine || which != HL_ENGINE_LIMIT_ATOMS || value == 0 || value > HL_ATOM_TABLE_MAX_LIMIT)
+        return HL_EMISUSE;
+    hl_atom_table_set_max(engine->atoms, (size_t)value);
+    return HL_OK;
+}
+
+hl_status hl_engine_get_limit(hl_engine *engine, hl_engine_limit which, uint64_t *value) {
+    if (!engine || !value || which != HL_ENGINE_LIMIT_ATOMS) return HL_EMISUSE;
+    *value = hl_atom_table_max(engine->atoms);
+    return HL_OK;
 }
 
 void hl_engine_free(hl_engine *engine) {
@@ -173,6 +189,7 @@ const char *hl_limit_kind_name(hl_limit_kind kind) {
     case HL_LIMIT_KIND_DEADLINE: return "deadline";
     case HL_LIMIT_KIND_OUTPUT: return "output";
     case HL_LIMIT_KIND_INTERRUPTED: return "interrupted";
+    case HL_LIMIT_KIND_ATOMS: return "atoms";
     case HL_LIMIT_KIND_NONE: break;
     }
     return "none";
@@ -290,6 +307,10 @@ hl_status hl_compile_options_set_limit(hl_compile_options *opts, hl_compile_limi
         if (value > 86400000u) return HL_EMISUSE; /* a day */
         l->max_wall_ms = value;
         return HL_OK;
+    case HL_LIMIT_ATOMS:
+        if (value > HL_FRONT_MAX_ATOMS_LIMIT) return HL_EMISUSE;
+        l->max_atoms = value;
+        return HL_OK;
     }
     return HL_EMISUSE;
 }
@@ -309,6 +330,7 @@ hl_status hl_compile_options_get_limit(const hl_compile_options *opts, hl_compil
     case HL_LIMIT_STACK_BYTES: *value = l->max_stack_bytes; return HL_OK;
     case HL_LIMIT_WORK: *value = l->max_work; return HL_OK;
     case HL_LIMIT_WALL_MS: *value = l->max_wall_ms; return HL_OK;
+    case HL_LIMIT_ATOMS: *value = l->max_atoms; return HL_OK;
     }
     return HL_EMISUSE;
 }

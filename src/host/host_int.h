@@ -12,6 +12,7 @@
 #include "front/limits.h"
 #include "vm/load.h"
 #include "hyperlang.h"
+#include "term/atom.h"
 #include "term/heap.h"
 #include "term/term.h"
 #include "vm/vm.h"
@@ -87,6 +88,9 @@ enum { HL_CACHE_COPY_MAX = 1u << 20 };
 struct hl_engine {
     pthread_mutex_t lock;
     atomic_uint refs; /* the host's, plus one per live module */
+    /* the engine's atoms: every module it loads interns into this table
+     * (its own lock; names are read without it) */
+    hl_atom_table *atoms;
     /* the module table (modules.c): the stdlib's modules, indexed like
      * hl_stdlib_images, loaded on first use under mods_lock and published
      * with stdlib_ready[i] (release) */
@@ -120,6 +124,12 @@ struct hl_module {
 typedef struct hl_vstore {
     atomic_uint refs;
     hl_heap heap;
+    /* the distinct non-static atoms of the store's terms, each retained
+     * once while the store lives (set when its root value is made, before
+     * the value is published; released without walking or allocating) */
+    hl_term *atoms;
+    size_t natoms;
+    bool atoms_held;
 } hl_vstore;
 
 /* Positions of a list's elements or a map's pairs, built on the first
@@ -140,6 +150,25 @@ struct hl_value {
      * a value may be read by several threads at once */
     _Atomic(hl_value_index *) index;
 };
+
+/* term_api.c: visits every subterm of root (iteratively); visit returns
+ * false to stop (HL_EREJECTED). HL_ENOMEM when the walk stack cannot grow. */
+hl_status hl_host_walk(hl_term root, bool (*visit)(void *ctx, hl_term t), void *ctx);
+
+/* host_atoms.c: copies a call's arguments into dst (targs[i]), every atom
+ * re-interned by name into the program's engine table: the program's own
+ * atom when it has the name, else one of a new pool for the call (*pool,
+ * NULL when none was needed; the caller frees it after the call) holding
+ * at most `quota` names (HL_ELIMIT, HL_LIMIT_KIND_ATOMS past it). Errors
+ * are set in *err; nothing is left allocated on failure. */
+hl_status hl_host_args_in(const hl_program *prog, hl_heap *dst, hl_value *const *args, size_t nargs, uint64_t quota,
+                          hl_term *targs, hl_atom_pool **pool, hl_error **err);
+
+/* run.c: the error of a compile whose atoms an atom limit refused
+ * (HL_ELIMIT, HL_LIMIT_KIND_ATOMS), naming the limit and how to raise it:
+ * the program's quota (HL_ATOM_FAULT_QUOTA) or the engine's table. */
+hl_status hl_host_atom_limit_error(hl_error **err, const char *name, hl_atom_fault fault, uint64_t quota,
+                                   hl_atom_table *table);
 
 /* api.c */
 hl_error *hl_host_error_new(hl_status status, const char *message);

@@ -16,7 +16,7 @@
 
 static bool atom_is(hl_term atom, const char *s, size_t n) {
     size_t l;
-    const char *name = hl_atom_name(hl_atom_index(atom), &l);
+    const char *name = hl_atom_name(atom, &l);
     return l == n && memcmp(name, s, n) == 0;
 }
 
@@ -46,6 +46,7 @@ static int64_t find_export(const hl_program *m, hl_term function, uint32_t arity
 typedef struct batch {
     hl_engine *engine;
     hl_program **fresh; /* hl_stdlib_image_count entries */
+    hl_atom_fault fault; /* why the last load failed, when atoms refused it */
 } batch;
 
 static const hl_program *stdlib_module(const batch *b, int k) {
@@ -72,9 +73,10 @@ static hl_status load_image(batch *b, int k, char *why, size_t whylen) {
      * happens to link it first (its verdict must not depend on that) */
     hl_meter *m = hl_meter_current;
     hl_meter_current = NULL;
-    bool ok = hl_load(&bc, &b->fresh[k], why, whylen);
+    bool ok = hl_load_in(b->engine->atoms, HL_ATOM_POOL_MAX, &bc, &b->fresh[k], &b->fault, why, whylen);
     hl_meter_current = m;
     hl_bc_image_free(&bc);
+    if (!ok && b->fault == HL_ATOM_FAULT_TABLE_FULL) return HL_ELIMIT;
     return ok ? HL_OK : HL_ECOMPILE;
 }
 
@@ -86,7 +88,7 @@ hl_status hl_host_stdlib_ensure(hl_engine *engine, int k, hl_error **err) {
         pthread_mutex_unlock(&engine->mods_lock);
         return HL_OK;
     }
-    batch b = {engine, hl_mem_calloc(hl_stdlib_image_count, sizeof(hl_program *))};
+    batch b = {engine, hl_mem_calloc(hl_stdlib_image_count, sizeof(hl_program *)), HL_ATOM_FAULT_NONE};
     char why[256] = "out of memory";
     hl_status st = b.fresh ? HL_OK : HL_ENOMEM;
     /* Load k and, to a fixpoint, every stdlib module a fresh one imports
@@ -121,6 +123,9 @@ hl_status hl_host_stdlib_ensure(hl_engine *engine, int k, hl_error **err) {
     pthread_mutex_unlock(&engine->mods_lock);
     hl_mem_free(b.fresh);
     if (st == HL_OK) return HL_OK;
+    /* The engine's atom table is full: the compile that needed the module
+     * gets the engine's atom limit fault, like one naming too many atoms. */
+    if (st == HL_ELIMIT) return hl_host_atom_limit_error(err, hl_stdlib_images[k].name, b.fault, 0, engine->atoms);
     /* Out of memory is the host's; anything else is our build's fault. */
     bool nomem = strstr(why, "out of memory") != NULL || st == HL_ENOMEM;
     char msg[320];

@@ -48,6 +48,7 @@ static void cache_key(const srcset *ss, const hl_front_limits *lim, const uint8_
     put_u64(&s, lim->max_diagnostics);
     put_u64(&s, lim->max_work);
     put_u64(&s, lim->max_wall_ms);
+    put_u64(&s, lim->max_atoms);
     put_u64(&s, ss->n);
     for (size_t i = 0; i < ss->n; i++) {
         put_u64(&s, ss->lens[i]);
@@ -99,7 +100,7 @@ static uint64_t fast_hash(const srcset *ss, const hl_front_limits *lim, const ui
     }
     h ^= (uint64_t)lim->max_depth * 31 + lim->max_tokens + lim->max_source_bytes * 7 + lim->max_string_chars +
          lim->max_integer_digits * 13 + lim->max_memory_bytes + lim->max_diagnostics * 17 + lim->max_work * 19 +
-         lim->max_wall_ms * 23;
+         lim->max_wall_ms * 23 + lim->max_atoms * 29;
     return h;
 }
 
@@ -108,7 +109,7 @@ static bool same_limits(const hl_front_limits *a, const hl_front_limits *b) {
            a->max_depth == b->max_depth && a->max_string_chars == b->max_string_chars &&
            a->max_integer_digits == b->max_integer_digits && a->max_memory_bytes == b->max_memory_bytes &&
            a->max_diagnostics == b->max_diagnostics && a->max_work == b->max_work &&
-           a->max_wall_ms == b->max_wall_ms;
+           a->max_wall_ms == b->max_wall_ms && a->max_atoms == b->max_atoms;
 }
 
 /* The cache keeps the sources as one blob: for each, a u64 length and the
@@ -193,6 +194,8 @@ typedef struct build {
     hl_core_peer *peers;      /* per module: its name and exports */
     hl_ast_fa **exports;
     hl_program **mods;        /* loaded, per module */
+    hl_atom_table *atoms;     /* the engine's */
+    uint64_t atom_room;       /* what is left of the program's atom quota */
 } build;
 
 /* The exported (name, arity) pairs of a parsed module, from its -export
@@ -270,15 +273,19 @@ static hl_status build_module(build *b, size_t i, hl_error **err) {
             hl_diags_add(&diags, 1, 1, "internal error: the bytecode gate refused the generated code: %s", why);
             st = compile_error(err, &diags, name);
         } else {
-            if (!hl_load(&bc, &b->mods[i], why, sizeof why)) {
+            hl_atom_fault fault;
+            if (!hl_load_in(b->atoms, (size_t)b->atom_room, &bc, &b->mods[i], &fault, why, sizeof why)) {
                 b->mods[i] = NULL;
-                if (hl_meter_tripped()) {
+                if (fault == HL_ATOM_FAULT_QUOTA || fault == HL_ATOM_FAULT_TABLE_FULL) {
+                    st = hl_host_atom_limit_error(err, name, fault, b->lim->max_atoms, b->atoms);
+                } else if (hl_meter_tripped()) {
                     st = meter_error(err, name);
                 } else {
                     hl_diags_add(&diags, 1, 1, "cannot load the program: %s", why);
                     st = compile_error(err, &diags, name);
                 }
             } else {
+                b->atom_room -= hl_atom_pool_size(b->mods[i]->pool); /* <= atom_room */
                 hl_meter_mem_reset(mem_mark);
                 if (!hl_meter_charge_mem(b->mods[i]->bytes)) st = meter_error(err, name);
             }
@@ -293,6 +300,8 @@ static hl_status build_module(build *b, size_t i, hl_error **err) {
 /* Sources to loaded, linked modules (b->mods), or a rejection. */
 static hl_status build_stages(hl_engine *engine, build *b, hl_error **err) {
     size_t n = b->ss->n;
+    b->atoms = engine->atoms;
+    b->atom_room = b->lim->max_atoms;
     b->fronts = hl_mem_calloc(n, sizeof *b->fronts);
     b->exports = hl_mem_calloc(n, sizeof *b->exports);
     b->peers = hl_mem_calloc(n, sizeof *b->peers);

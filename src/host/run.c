@@ -23,9 +23,29 @@ hl_status hl_host_limit_error(hl_error **err, hl_limit_kind kind) {
                                        "the run passed its heap limit (max_heap_bytes)",
                                        "the run passed its deadline (timeout_ms)",
                                        "the run passed its output limit (max_output_bytes)",
-                                       "the host interrupted the run"};
+                                       "the host interrupted the run", "an atom limit was reached"};
     hl_error *e = hl_host_error_new(HL_ELIMIT, text[kind]);
     if (e != &hl_host_oom_error) e->limit = kind;
+    return hl_host_set_error(err, e);
+}
+
+hl_status hl_host_atom_limit_error(hl_error **err, const char *name, hl_atom_fault fault, uint64_t quota,
+                                   hl_atom_table *table) {
+    char msg[512];
+    if (fault == HL_ATOM_FAULT_QUOTA)
+        snprintf(msg, sizeof msg,
+                 "%s: the program names more atoms than its atom quota of %llu (the compile limit "
+                 "HL_LIMIT_ATOMS; raise it with hl_compile_options_set_limit, up to 1048576)",
+                 name ? name : "nofile", (unsigned long long)quota);
+    else
+        snprintf(msg, sizeof msg,
+                 "%s: the engine's atom table is full (its limit HL_ENGINE_LIMIT_ATOMS is %zu atoms, "
+                 "%zu held by its loaded modules): raise it with hl_engine_set_limit, or free modules "
+                 "no longer needed (the program cache keeps the last 256 programs)",
+                 name ? name : "nofile", hl_atom_table_max(table),
+                 hl_atom_table_count(table) - HL_ATOM_STATIC_COUNT);
+    hl_error *e = hl_host_error_new(HL_ELIMIT, msg);
+    if (e != &hl_host_oom_error) e->limit = HL_LIMIT_KIND_ATOMS;
     return hl_host_set_error(err, e);
 }
 
@@ -268,18 +288,21 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     hl_vm_set_output(p, output, lim.max_output_bytes);
     if (hl_host_test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
     hl_term targs[255];
-    hl_status status = HL_OK;
-    for (size_t i = 0; i < nargs; i++) {
-        hl_term_status ts = hl_term_copy(hl_vm_proc_heap(p), args[i]->t, &targs[i]);
-        if (ts != HL_TERM_OK) {
-            hl_vm_proc_free(p);
-            if (ts == HL_TERM_HEAP_LIMIT) return hl_host_limit_error(err, HL_LIMIT_KIND_HEAP);
-            return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
-        }
+    hl_status status;
+    /* the host's atoms: re-interned into the program's table, those it does
+     * not contain held by this call's pool until the call ends */
+    hl_atom_pool *host_atoms = NULL;
+    status = hl_host_args_in(prog, hl_vm_proc_heap(p), args, nargs, HL_RUN_DEFAULT_MAX_HOST_ATOMS, targs, &host_atoms,
+                             err);
+    if (status != HL_OK) {
+        hl_vm_proc_free(p);
+        return status;
     }
+    hl_vm_set_host_atoms(p, host_atoms);
     if (!hl_vm_start(p, (uint32_t)fn, targs, (uint32_t)nargs)) {
         /* function and arity were checked above: only memory can fail */
         hl_vm_proc_free(p);
+        hl_atom_pool_free(host_atoms);
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
     hl_vm_status st;
@@ -294,6 +317,7 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     hl_host_test_bif_probe_report(p);
     *reds = hl_vm_reductions(p);
     hl_vm_proc_free(p);
+    hl_atom_pool_free(host_atoms); /* the result holds its own references */
     return status;
 }
 

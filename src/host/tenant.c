@@ -16,12 +16,15 @@
 
 struct hl_limits {
     hl_run_limits v;
+    uint64_t max_host_atoms; /* HL_LIMIT_HOST_ATOMS */
 };
 
 struct hl_tenant {
     hl_module *module;
     hl_vm_proc *p;
     hl_run_limits lim;
+    uint64_t max_host_atoms;
+    hl_atom_pool *host_atoms; /* the current (or last) call's, freed with the next */
     volatile _Atomic int interrupt;
     bool started; /* a call is prepared or pending */
     hl_buf output;
@@ -37,23 +40,26 @@ hl_status hl_limits_new(hl_limits **out) {
     *out = hl_mem_alloc(sizeof **out);
     if (!*out) return HL_ENOMEM;
     (*out)->v = default_limits;
+    (*out)->max_host_atoms = HL_RUN_DEFAULT_MAX_HOST_ATOMS;
     return HL_OK;
 }
 
 /* The field of each limit, in hl_limit order. */
-static uint64_t *limit_field(hl_run_limits *l, hl_limit which) {
+static uint64_t *limit_field(hl_limits *l, hl_limit which) {
     switch (which) {
-    case HL_LIMIT_REDUCTIONS: return &l->max_reductions;
-    case HL_LIMIT_HEAP_BYTES: return &l->max_heap_bytes;
-    case HL_LIMIT_TIMEOUT_MS: return &l->timeout_ms;
-    case HL_LIMIT_OUTPUT_BYTES: return &l->max_output_bytes;
+    case HL_LIMIT_REDUCTIONS: return &l->v.max_reductions;
+    case HL_LIMIT_HEAP_BYTES: return &l->v.max_heap_bytes;
+    case HL_LIMIT_TIMEOUT_MS: return &l->v.timeout_ms;
+    case HL_LIMIT_OUTPUT_BYTES: return &l->v.max_output_bytes;
+    case HL_LIMIT_HOST_ATOMS: return &l->max_host_atoms;
     }
     return NULL;
 }
 
 hl_status hl_limits_set(hl_limits *limits, hl_limit which, uint64_t value) {
-    uint64_t *f = limits ? limit_field(&limits->v, which) : NULL;
+    uint64_t *f = limits ? limit_field(limits, which) : NULL;
     if (!f || value == 0) return HL_EMISUSE; /* never unlimited */
+    if (which == HL_LIMIT_HOST_ATOMS && value > HL_ATOM_POOL_MAX) return HL_EMISUSE; /* a pool's most */
     if (which == HL_LIMIT_TIMEOUT_MS && value > 86400000u) return HL_EMISUSE; /* a day */
     *f = value;
     return HL_OK;
@@ -61,7 +67,7 @@ hl_status hl_limits_set(hl_limits *limits, hl_limit which, uint64_t value) {
 
 hl_status hl_limits_get(const hl_limits *limits, hl_limit which, uint64_t *value) {
     if (!limits || !value) return HL_EMISUSE;
-    hl_run_limits copy = limits->v;
+    hl_limits copy = *limits;
     uint64_t *f = limit_field(&copy, which);
     if (!f) return HL_EMISUSE;
     *value = *f;
@@ -95,6 +101,7 @@ hl_status hl_tenant_new(const hl_module *module, const hl_limits *limits, hl_ten
     hl_tenant *t = hl_mem_calloc(1, sizeof *t);
     if (!t) return HL_ENOMEM;
     t->lim = limits ? limits->v : default_limits;
+    t->max_host_atoms = limits ? limits->max_host_atoms : HL_RUN_DEFAULT_MAX_HOST_ATOMS;
     hl_vm_limits vl = vm_limits(&t->lim);
     t->p = hl_vm_proc_new(module->prog, &vl);
     if (!t->p) {
@@ -115,6 +122,7 @@ hl_status hl_tenant_new(const hl_module *module, const hl_limits *limits, hl_ten
 void hl_tenant_free(hl_tenant *t) {
     if (!t) return;
     hl_vm_proc_free(t->p);
+    hl_atom_pool_free(t->host_atoms);
     hl_buf_free(&t->output);
     hl_module_free(t->module);
     hl_mem_free(t);
@@ -148,12 +156,14 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
     t->output.failed = false;
     hl_vm_set_output(t->p, &t->output, t->lim.max_output_bytes);
     if (hl_host_test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(t->p), true);
+    /* the previous call's terms are gone (reset): so may its host atoms be */
+    hl_atom_pool_free(t->host_atoms);
+    t->host_atoms = NULL;
     hl_term targs[255];
-    for (size_t i = 0; i < nargs; i++) {
-        hl_term_status ts = hl_term_copy(hl_vm_proc_heap(t->p), args[i]->t, &targs[i]);
-        if (ts == HL_TERM_HEAP_LIMIT) return hl_host_limit_error(err, HL_LIMIT_KIND_HEAP);
-        if (ts != HL_TERM_OK) return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
-    }
+    hl_status s = hl_host_args_in(prog, hl_vm_proc_heap(t->p), args, nargs, t->max_host_atoms, targs, &t->host_atoms,
+                                  err);
+    if (s != HL_OK) return s;
+    hl_vm_set_host_atoms(t->p, t->host_atoms);
     if (!hl_vm_start(t->p, fn, targs, (uint32_t)nargs))
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     t->started = true;

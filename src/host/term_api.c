@@ -60,15 +60,14 @@ static bool push_children(walk_stack *s, hl_term t) {
     return true;
 }
 
-/* Visits every subterm; visit returns false to stop (HL_EREJECTED). */
-static hl_status walk(hl_term root, bool (*visit)(hl_term t)) {
-    if (hl_is_immed(root)) return visit(root) ? HL_OK : HL_EREJECTED; /* no stack needed */
+hl_status hl_host_walk(hl_term root, bool (*visit)(void *ctx, hl_term t), void *ctx) {
+    if (hl_is_immed(root)) return visit(ctx, root) ? HL_OK : HL_EREJECTED; /* no stack needed */
     walk_stack s = {0};
     hl_status st = HL_OK;
     if (!push(&s, root)) return HL_ENOMEM;
     while (s.n && st == HL_OK) {
         hl_term t = s.items[--s.n];
-        if (!visit(t)) {
+        if (!visit(ctx, t)) {
             st = HL_EREJECTED;
             break;
         }
@@ -76,6 +75,18 @@ static hl_status walk(hl_term root, bool (*visit)(hl_term t)) {
     }
     hl_mem_free(s.items);
     return st;
+}
+
+typedef struct plain_visitor {
+    bool (*fn)(hl_term t);
+} plain_visitor;
+
+static bool plain_visit(void *ctx, hl_term t) { return ((const plain_visitor *)ctx)->fn(t); }
+
+/* hl_host_walk with a visitor that needs no context. */
+static hl_status walk(hl_term root, bool (*visit)(hl_term t)) {
+    plain_visitor v = {visit};
+    return hl_host_walk(root, plain_visit, &v);
 }
 
 static bool may_leave(hl_term t) {
@@ -96,15 +107,6 @@ static bool may_leave(hl_term t) {
     }
 }
 
-static bool retain_atom(hl_term t) {
-    if (hl_is_atom(t)) hl_atom_retain(t);
-    return true;
-}
-static bool release_atom(hl_term t) {
-    if (hl_is_atom(t)) hl_atom_release(t);
-    return true;
-}
-
 /* The pool atom_known checks against: walk's visitors take no context, and
  * a check runs start to end on one thread. */
 static _Thread_local const hl_atom_pool *known_pool;
@@ -112,7 +114,7 @@ static _Thread_local const hl_atom_pool *known_pool;
 static bool atom_known(hl_term t) {
     if (!hl_is_atom(t)) return true;
     size_t len;
-    const char *name = hl_atom_name(hl_atom_index(t), &len);
+    const char *name = hl_atom_name(t, &len);
     hl_term found;
     return hl_atom_pool_lookup(known_pool, name, len, &found) == HL_TERM_OK && found == t;
 }
@@ -149,29 +151,90 @@ static hl_value *value_new(hl_vstore *s, hl_term t) {
 
 static void store_release(hl_vstore *s) {
     if (!s || atomic_fetch_sub(&s->refs, 1) != 1) return;
+    for (size_t i = 0; i < s->natoms; i++) hl_atom_release(s->atoms[i]);
+    hl_mem_free(s->atoms);
     hl_heap_free(&s->heap);
     hl_mem_free(s);
 }
 
 void hl_value_free(hl_value *v) {
     if (!v) return;
-    /* Atoms are retained once per value handle (see value_with_atoms). */
-    walk(v->t, release_atom);
+    /* a store's atoms go with the store; an immediate atom is the handle's */
+    if (!v->store && hl_is_atom(v->t)) hl_atom_release(v->t);
     store_release(v->store);
     hl_mem_free(atomic_load_explicit(&v->index, memory_order_acquire));
     hl_mem_free(v);
 }
 
-/* A new handle on t in store s; retains t's atoms for the handle's life. */
+/* The distinct non-static atoms of a term: an open-addressing set (cap a
+ * power of two, at most half full). */
+typedef struct atom_set {
+    hl_term *slots; /* 0: empty */
+    size_t n, cap;
+    bool nomem;
+} atom_set;
+
+static bool collect_atom(void *ctx, hl_term t) {
+    atom_set *a = ctx;
+    if (!hl_is_atom(t) || hl_atom_is_static(t)) return true;
+    if ((a->n + 1) * 2 > a->cap) {
+        size_t cap = a->cap ? a->cap * 2 : 16;
+        hl_term *ns = hl_mem_calloc(cap, sizeof *ns);
+        if (!ns) return !(a->nomem = true);
+        for (size_t i = 0; i < a->cap; i++) {
+            if (!a->slots[i]) continue;
+            size_t j = (size_t)(a->slots[i] >> 4) * 0x9E3779B97F4A7C15u >> 7 & (cap - 1);
+            while (ns[j]) j = (j + 1) & (cap - 1);
+            ns[j] = a->slots[i];
+        }
+        hl_mem_free(a->slots);
+        a->slots = ns, a->cap = cap;
+    }
+    size_t j = (size_t)(t >> 4) * 0x9E3779B97F4A7C15u >> 7 & (a->cap - 1);
+    for (; a->slots[j]; j = (j + 1) & (a->cap - 1))
+        if (a->slots[j] == t) return true;
+    a->slots[j] = t;
+    a->n++;
+    return true;
+}
+
+/* Retains each distinct atom of the store's root term t once, for the
+ * store's life: all of them, or none (HL_ENOMEM). */
+static hl_status store_hold_atoms(hl_vstore *s, hl_term t) {
+    atom_set a = {NULL, 0, 0, false};
+    hl_status st = hl_host_walk(t, collect_atom, &a);
+    hl_term *held = st == HL_OK && a.n ? hl_mem_alloc(a.n * sizeof *held) : NULL;
+    if (st == HL_OK && a.n && !held) st = HL_ENOMEM;
+    size_t n = 0;
+    for (size_t i = 0; st == HL_OK && i < a.cap; i++) {
+        if (!a.slots[i]) continue;
+        if (hl_atom_retain(a.slots[i]) != HL_TERM_OK) { /* a count at its maximum */
+            st = HL_ENOMEM;
+            break;
+        }
+        held[n++] = a.slots[i];
+    }
+    hl_mem_free(a.slots);
+    if (st != HL_OK) {
+        while (n) hl_atom_release(held[--n]);
+        hl_mem_free(held);
+        return st == HL_EREJECTED ? HL_ENOMEM : st;
+    }
+    s->atoms = held;
+    s->natoms = n;
+    s->atoms_held = true;
+    return HL_OK;
+}
+
+/* A new handle on t in store s. The store's root value holds the atoms of
+ * all its terms (a handle on a subterm shares them through the store); an
+ * immediate atom outside any store is retained by its handle. */
 static hl_status value_with_atoms(hl_vstore *s, hl_term t, hl_value **out) {
+    if (s && !s->atoms_held && store_hold_atoms(s, t) != HL_OK) return HL_ENOMEM;
+    if (!s && hl_is_atom(t) && hl_atom_retain(t) != HL_TERM_OK) return HL_ENOMEM;
     hl_value *v = value_new(s, t);
-    if (!v) return HL_ENOMEM;
-    if (walk(t, retain_atom) != HL_OK) {
-        /* could not retain every atom: undo what was retained by a second walk
-         * is not possible to bound exactly, so treat as out of memory without
-         * releasing (atoms then stay alive: safe, only a small leak of names) */
-        v->t = HL_NIL;
-        hl_value_free(v);
+    if (!v) {
+        if (!s && hl_is_atom(t)) hl_atom_release(t);
         return HL_ENOMEM;
     }
     *out = v;
@@ -275,15 +338,29 @@ hl_status hl_value_float(double d, hl_value **out) {
     return st;
 }
 
+/* The atom `name` as the host names it: static, the module's own, or else
+ * a host atom (term/atom.h) holding one reference the caller releases. */
+static hl_term_status host_atom(const hl_atom_pool *pool, const char *name, size_t len, hl_term *out,
+                                bool *fresh) {
+    *fresh = false;
+    hl_term_status ts = hl_atom_pool_lookup(pool, name, len, out);
+    if (ts != HL_TERM_BADARG) return ts;
+    ts = hl_atom_host_new(name, len, out);
+    *fresh = ts == HL_TERM_OK && !hl_atom_is_static(*out);
+    return ts;
+}
+
 hl_status hl_value_atom(const hl_module *module, const char *name, size_t len, hl_value **out) {
     if (!out || (!name && len)) return HL_EMISUSE;
     *out = NULL;
     hl_term a;
-    hl_term_status ts = module ? hl_atom_pool_lookup(module->prog->pool, name ? name : "", len, &a)
-                               : hl_atom_find_static(name ? name : "", len, &a);
+    bool fresh;
+    hl_term_status ts = host_atom(module ? module->prog->pool : NULL, name ? name : "", len, &a, &fresh);
     if (ts == HL_TERM_NOMEM) return HL_ENOMEM;
-    if (ts != HL_TERM_OK) return HL_EREJECTED;
-    return value_with_atoms(NULL, a, out);
+    if (ts != HL_TERM_OK) return HL_EREJECTED; /* not strict UTF-8, or over 255 characters */
+    hl_status st = value_with_atoms(NULL, a, out);
+    if (fresh) hl_atom_release(a); /* the value holds its own reference */
+    return st;
 }
 
 hl_status hl_value_binary(const void *bytes, size_t len, hl_value **out) {
@@ -427,7 +504,7 @@ hl_status hl_value_get_float(const hl_value *v, double *out) {
 hl_status hl_value_get_atom(const hl_value *v, const char **name, size_t *len) {
     if (!v || !hl_is_atom(v->t)) return HL_EMISUSE;
     size_t l;
-    const char *n = hl_atom_name(hl_atom_index(v->t), &l);
+    const char *n = hl_atom_name(v->t, &l);
     if (name) *name = n;
     if (len) *len = l;
     return HL_OK;
@@ -642,14 +719,73 @@ bool hl_host_term_text(hl_buf *b, hl_term t, bool pretty) {
     return st == HL_TERM_OK && !b->failed;
 }
 
+/* The host atoms one hl_value_parse made, each holding one reference: an
+ * open-addressing set by name (cap a power of two, at most half full), so
+ * a name the text repeats is one atom. */
+typedef struct parse_atoms {
+    const hl_atom_pool *pool;
+    hl_term *atoms; /* 0: empty slot */
+    size_t n, cap;
+    bool nomem;
+} parse_atoms;
+
+static bool same_name(hl_term a, const char *name, size_t len) {
+    size_t l;
+    const char *s = hl_atom_name(a, &l);
+    return l == len && memcmp(s, name, len) == 0;
+}
+
+static bool parse_atoms_grow(parse_atoms *m) {
+    size_t cap = m->cap ? m->cap * 2 : 16;
+    hl_term *a = hl_mem_calloc(cap, sizeof *a);
+    if (!a) return false;
+    for (size_t i = 0; i < m->cap; i++) {
+        if (!m->atoms[i]) continue;
+        size_t j = hl_atom_hash(m->atoms[i]) & (cap - 1);
+        while (a[j]) j = (j + 1) & (cap - 1);
+        a[j] = m->atoms[i];
+    }
+    hl_mem_free(m->atoms);
+    m->atoms = a, m->cap = cap;
+    return true;
+}
+
+static hl_term_status parse_atom(void *ctx, const char *name, size_t len, hl_term *out) {
+    parse_atoms *m = ctx;
+    hl_term_status ts = hl_atom_pool_lookup(m->pool, name, len, out);
+    if (ts != HL_TERM_BADARG) return ts;
+    if ((m->n + 1) * 2 > m->cap && !parse_atoms_grow(m)) return m->nomem = true, HL_TERM_NOMEM;
+    hl_term a;
+    if ((ts = hl_atom_host_new(name, len, &a)) != HL_TERM_OK) {
+        if (ts == HL_TERM_NOMEM) m->nomem = true;
+        return ts;
+    }
+    size_t j = hl_atom_hash(a) & (m->cap - 1);
+    for (; m->atoms[j]; j = (j + 1) & (m->cap - 1))
+        if (same_name(m->atoms[j], name, len)) { /* made before: use that one */
+            hl_atom_release(a);
+            *out = m->atoms[j];
+            return HL_TERM_OK;
+        }
+    m->atoms[j] = *out = a;
+    m->n++;
+    return HL_TERM_OK;
+}
+
 hl_status hl_value_parse(const hl_module *module, const char *text, size_t len, hl_value **out, hl_error **err) {
     if (err) *err = NULL;
     if (!out || (!text && len)) return HL_EMISUSE;
     *out = NULL;
     hl_vstore *s = store_new(0);
     if (!s) return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    /* atoms the module does not contain become host atoms (the host is
+     * trusted; docs/embedding.md), kept alive by `made` until the value
+     * holds them */
+    parse_atoms made = {module ? module->prog->pool : NULL, NULL, 0, 0, false};
     hl_reader_opts ro = {0};
-    ro.pool = module ? module->prog->pool : NULL;
+    ro.pool = made.pool;
+    ro.atom_fn = parse_atom;
+    ro.atom_ctx = &made;
     hl_reader_error re;
     memset(&re, 0, sizeof re);
     hl_term t;
@@ -664,8 +800,12 @@ hl_status hl_value_parse(const hl_module *module, const char *text, size_t len, 
         char msg[260];
         if (re.line) snprintf(msg, sizeof msg, "%u:%u: %s", re.line, re.col, re.message);
         else snprintf(msg, sizeof msg, "%s", re.message[0] ? re.message : "not a term literal");
-        st = hl_host_set_error(err, hl_host_error_new(HL_EREJECTED, msg));
+        st = hl_host_set_error(err, hl_host_error_new(made.nomem ? HL_ENOMEM : HL_EREJECTED,
+                                                      made.nomem ? "out of memory" : msg));
     }
+    for (size_t i = 0; i < made.cap; i++)
+        if (made.atoms[i]) hl_atom_release(made.atoms[i]);
+    hl_mem_free(made.atoms);
     store_release(s);
     return st;
 }

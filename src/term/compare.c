@@ -214,7 +214,7 @@ hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budge
                 r = cmp_numbers(a, b, exact);
                 break;
             case HL_ORD_ATOM:
-                r = hl_atom_compare(hl_atom_index(a), hl_atom_index(b));
+                r = hl_atom_compare(a, b);
                 break;
             case HL_ORD_PID:
             case HL_ORD_PORT:

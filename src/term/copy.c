@@ -96,8 +96,17 @@ static inline __attribute__((always_inline)) hl_term shallow(hl_term t, hl_term 
 }
 
 hl_term_status hl_term_copy(hl_heap *dst, hl_term t, hl_term *out) {
+    return hl_term_copy_map(dst, t, NULL, NULL, out);
+}
+
+/* An immediate field of the copy, its atoms mapped. */
+static inline hl_term immed(hl_term w, hl_atom_map_fn map, void *ctx) {
+    return map && hl_is_atom(w) ? map(ctx, w) : w;
+}
+
+hl_term_status hl_term_copy_map(hl_heap *dst, hl_term t, hl_atom_map_fn map, void *ctx, hl_term *out) {
     if (hl_is_immed(t)) {
-        *out = t;
+        *out = immed(t, map, ctx);
         return HL_TERM_OK;
     }
     uint64_t room = dst->limit_bytes / (2 * sizeof(hl_term));
@@ -118,13 +127,16 @@ hl_term_status hl_term_copy(hl_heap *dst, hl_term t, hl_term *out) {
     for (hl_term *scan = block; scan < free;) {
         hl_term w = *scan;
         if (!hl_is_header(w)) { /* a word of a cons cell */
-            if (!hl_is_immed(w)) *scan = shallow(w, &free);
+            *scan = hl_is_immed(w) ? immed(w, map, ctx) : shallow(w, &free);
             scan++;
             continue;
         }
         size_t first, count;
         fields(w, &first, &count);
-        for (size_t i = 0; i < count; i++) scan[first + i] = shallow(scan[first + i], &free);
+        for (size_t i = 0; i < count; i++) {
+            hl_term f = scan[first + i];
+            scan[first + i] = hl_is_immed(f) ? immed(f, map, ctx) : shallow(f, &free);
+        }
         if (hl_header_subtag(w) == HL_SUB_REFC_BIN) {
             hl_binary_incref((hl_binary *)(uintptr_t)scan[2]);
             hl_heap_link_refc(dst, scan);

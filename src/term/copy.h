@@ -20,4 +20,11 @@ hl_term_status hl_term_size(hl_term t, size_t max_words, size_t *words);
  * valid either way. Off-heap binaries get a new reference charged to dst. */
 hl_term_status hl_term_copy(hl_heap *dst, hl_term t, hl_term *out);
 
+/* hl_term_copy that writes map(ctx, a) for every atom a of t (the host's
+ * arguments re-interned into a program's atom table). map cannot fail; a
+ * NULL map is hl_term_copy. Atom order and hashes go by name, so a map
+ * that keeps names keeps maps' key order valid. */
+typedef hl_term (*hl_atom_map_fn)(void *ctx, hl_term atom);
+hl_term_status hl_term_copy_map(hl_heap *dst, hl_term t, hl_atom_map_fn map, void *ctx, hl_term *out);
+
 #endif

@@ -66,7 +66,7 @@ static hl_term_status push(enc *e, hl_term a, hl_term b) {
 
 static bool enc_atom(enc *e, hl_term t) {
     size_t n;
-    const uint8_t *s = (const uint8_t *)hl_atom_name(hl_atom_index(t), &n);
+    const uint8_t *s = (const uint8_t *)hl_atom_name(t, &n);
     bool latin1 = !e->utf8_atoms;
     for (size_t i = 0; latin1 && i < n; i++)
         if (s[i] >= 0x80) {

@@ -75,7 +75,7 @@ hl_term_status hl_term_hash(hl_term t, uint64_t seed, uint64_t *budget, uint64_t
                 break;
             }
             case HL_IMM_ATOM:
-                h = mix(mix(h, K_ATOM), hl_atom_hash(hl_atom_index(t)));
+                h = mix(mix(h, K_ATOM), hl_atom_hash(t));
                 break;
             case HL_IMM_SPECIAL:
                 h = mix(h, t == HL_NIL ? K_NIL : t);

@@ -63,7 +63,7 @@ static inline void hash_word(uint32_t *h, uint64_t w) { hash2(h, (uint32_t)w, (u
 static uint64_t otp_immediate(hl_term t) {
     switch (t & HL_IMM_MASK) {
     case HL_IMM_SMALL: return ((uint64_t)hl_small_val(t) << 4) | 0xF;
-    case HL_IMM_ATOM: return ((uint64_t)hl_atom_hash(hl_atom_index(t)) << 6) | 0xB;
+    case HL_IMM_ATOM: return ((uint64_t)hl_atom_hash(t) << 6) | 0xB;
     case HL_IMM_SPECIAL: return t == HL_NIL ? OTP_NIL : t;
     default: return t;
     }

@@ -175,7 +175,7 @@ static bool name_char(uint32_t ch) {
 
 static void print_atom(hl_print_ctx *c, hl_term t) {
     size_t n;
-    const char *name = hl_atom_name(hl_atom_index(t), &n);
+    const char *name = hl_atom_name(t, &n);
     const unsigned char *s = (const unsigned char *)name;
     bool quote = n == 0 || reserved_word(name, n);
     if (!quote) {

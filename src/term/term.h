@@ -73,7 +73,8 @@ static inline bool hl_is_atom(hl_term t) { return (t & HL_IMM_MASK) == HL_IMM_AT
 static inline hl_term hl_make_atom(uint32_t index) {
     return ((uint64_t)index << HL_IMM_SHIFT) | HL_IMM_ATOM;
 }
-static inline uint32_t hl_atom_index(hl_term t) { return (uint32_t)(t >> HL_IMM_SHIFT); }
+/* The payload: a static index, or (dynamic atoms) an entry address (term/atom.h). */
+static inline uint64_t hl_atom_index(hl_term t) { return t >> HL_IMM_SHIFT; }
 
 /* Immediate handles (internal pids/ports/catch marks): 4-bit subtag, 56-bit payload. */
 static inline bool hl_is_handle_immed(hl_term t) { return (t & HL_IMM_MASK) == HL_IMM_HANDLE; }

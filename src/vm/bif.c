@@ -243,7 +243,7 @@ BIF(b_integer_to_list) { p->bif_cost = hl_vm_big_cost(a[0], a[0], true); return 
 BIF(b_atom_to_list) {
     if (!hl_is_atom(a[0])) return HL_TERM_BADARG;
     size_t len;
-    const unsigned char *s = (const unsigned char *)hl_atom_name(hl_atom_index(a[0]), &len);
+    const unsigned char *s = (const unsigned char *)hl_atom_name(a[0], &len);
     if (len == 0) {
         *out = HL_NIL;
         return HL_TERM_OK;

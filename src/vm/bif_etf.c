@@ -45,7 +45,7 @@ enum {
 static bool atom_is(hl_term x, const char *name) {
     if (!hl_is_atom(x)) return false;
     size_t n;
-    const char *s = hl_atom_name(hl_atom_index(x), &n);
+    const char *s = hl_atom_name(x, &n);
     return n == strlen(name) && memcmp(s, name, n) == 0;
 }
 
@@ -247,6 +247,10 @@ static bool binary_bytes(hl_term b, const uint8_t **bytes, size_t *len, uint8_t 
     return true;
 }
 
+static hl_term_status etf_existing_atom(void *ctx, const char *name, size_t len, hl_term *out) {
+    return hl_vm_existing_atom(ctx, name, len, out);
+}
+
 static hl_term_status b2t(hl_vm_proc *p, hl_term bin, bool want_used, hl_term *out) {
     const uint8_t *bytes;
     size_t len;
@@ -259,6 +263,10 @@ static hl_term_status b2t(hl_vm_proc *p, hl_term bin, bool want_used, hl_term *o
     }
     hl_etf_decode_opts o = {0};
     o.pool = p->prog->pool;
+    if (p->host_atoms) { /* the call's host atoms exist too */
+        o.atom_fn = etf_existing_atom;
+        o.atom_ctx = p;
+    }
     o.max_uncompressed = HL_ETF_BIF_MAX_BYTES;
     /* a decoded term takes at most a few words per input byte */
     o.max_words = (size_t)HL_ETF_BIF_MAX_BYTES * 4;
@@ -319,7 +327,7 @@ static hl_term_status bin_to_existing_atom(hl_vm_proc *p, hl_term bin, hl_term e
                 name[n++] = (char)bytes[i];
             }
         }
-        st = hl_atom_pool_lookup(p->prog->pool, name, n, out);
+        st = hl_vm_existing_atom(p, name, n, out);
     }
     hl_mem_free(copy);
     return st;

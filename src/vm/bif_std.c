@@ -169,7 +169,7 @@ BIF(b_list_to_existing_atom) {
             buf[n++] = (char)(0x80 | (cp >> 6 & 0x3F)), buf[n++] = (char)(0x80 | (cp & 0x3F));
     }
     if (l != HL_NIL) return HL_TERM_BADARG;
-    return hl_atom_pool_lookup(p->prog->pool, buf, n, out);
+    return hl_vm_existing_atom(p, buf, n, out);
 }
 
 /* ---- exceptions ---- */

@@ -472,6 +472,17 @@ void hl_program_free(hl_program *p) {
 
 bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen) {
     *out = NULL;
+    hl_atom_table *own = hl_atom_table_new(HL_ATOM_TABLE_MAX);
+    if (!own) return lfail(err, errlen, "out of memory");
+    bool ok = hl_load_in(own, HL_ATOM_POOL_MAX, img, out, NULL, err, errlen);
+    hl_atom_table_release(own); /* the program's pool keeps it */
+    return ok;
+}
+
+bool hl_load_in(hl_atom_table *atoms, size_t atom_quota, const hl_bc_image *img, hl_program **out,
+                hl_atom_fault *fault, char *err, size_t errlen) {
+    *out = NULL;
+    hl_atom_fault why = HL_ATOM_FAULT_NONE;
     hl_program *pg = hl_mem_calloc(1, sizeof *pg);
     if (!pg) return lfail(err, errlen, "out of memory");
     bool ok = true;
@@ -484,14 +495,19 @@ bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen)
     if (ok) {
         for (uint32_t i = 0; i < img->n_atoms; i++) names[i] = (const char *)img->atom_names[i], lens[i] = img->atom_lens[i];
         names[na - 1] = "line", lens[na - 1] = 4;
-        hl_term_status st = hl_atom_pool_new(names, lens, na, pg->atoms, &pg->pool);
-        if (st != HL_TERM_OK) ok = lfail(err, errlen, st == HL_TERM_NOMEM ? "out of memory" : "atom table full");
+        hl_term_status st = hl_atom_pool_new_quota(atoms, atom_quota, names, lens, na, pg->atoms, &pg->pool, &why);
+        if (st != HL_TERM_OK)
+            ok = lfail(err, errlen, st == HL_TERM_NOMEM                ? "out of memory"
+                                    : why == HL_ATOM_FAULT_QUOTA       ? "over the program's atom quota"
+                                    : why == HL_ATOM_FAULT_TABLE_FULL ? "the engine's atom table is full"
+                                                                       : "an atom name over the size limit");
         pg->n_atoms = img->n_atoms;
         pg->am_line = pg->atoms[na - 1];
         pg->am_module = pg->atoms[0];
     }
     hl_mem_free(names);
     hl_mem_free(lens);
+    if (fault) *fault = why;
     /* Literals. */
     if (ok && img->n_literals) {
         pg->literals = hl_mem_calloc(img->n_literals, sizeof *pg->literals);
@@ -583,7 +599,7 @@ int64_t hl_program_find(const hl_program *p, const char *name, size_t len, uint3
         const hl_bc_function *f = &p->funcs[i];
         if (!(f->flags & HL_BC_FN_EXPORTED) || f->arity != arity) continue;
         size_t l;
-        const char *n = hl_atom_name(hl_atom_index(p->fn_names[i]), &l);
+        const char *n = hl_atom_name(p->fn_names[i], &l);
         if (l == len && memcmp(n, name, len) == 0) return i;
     }
     return -1;
@@ -624,8 +640,8 @@ bool hl_link(hl_program *p, hl_link_resolve resolve, void *ctx, char *err, size_
         if (!resolve(ctx, im->module, im->function, im->arity, &t, &fn) || !t || fn >= t->n_functions ||
             !(t->funcs[fn].flags & HL_BC_FN_EXPORTED) || t->funcs[fn].arity != im->arity) {
             size_t ml, fl;
-            const char *mn = hl_atom_name(hl_atom_index(im->module), &ml);
-            const char *fname = hl_atom_name(hl_atom_index(im->function), &fl);
+            const char *mn = hl_atom_name(im->module, &ml);
+            const char *fname = hl_atom_name(im->function, &fl);
             return lfail(err, errlen, "%.*s:%.*s/%u is not a function of a loaded module", (int)ml, mn, (int)fl,
                          fname, im->arity);
         }

@@ -115,9 +115,16 @@ typedef struct hl_program {
 typedef bool (*hl_link_resolve)(void *ctx, hl_term module, hl_term function, uint32_t arity,
                                 const hl_program **target, uint32_t *fn);
 
-/* Loads a gated image. False with a message on failure (out of memory, a
+/* Loads a gated image, interning its atoms into `atoms` (the engine's
+ * table); the module may hold at most `atom_quota` distinct non-static
+ * atoms. When its atoms are refused, *fault (may be NULL) says which bound
+ * (HL_ATOM_FAULT_NONE for any other failure). False with a message on failure (out of memory, a
  * builtin this VM does not implement, a literal the term layer cannot
  * represent yet). The image can be freed afterwards. */
+bool hl_load_in(hl_atom_table *atoms, size_t atom_quota, const hl_bc_image *img, hl_program **out,
+                hl_atom_fault *fault, char *err, size_t errlen);
+/* hl_load_in with a table of the program's own (tests and tools that load
+ * one program outside an engine): the table goes with the program. */
 bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen);
 void hl_program_free(hl_program *p);
 

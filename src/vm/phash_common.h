@@ -15,7 +15,7 @@
  * as its code point (erts hashes atoms that way since names became UTF-8). */
 static inline uint32_t hl_phash_atom_pjw(hl_term atom) {
     size_t len;
-    const unsigned char *p = (const unsigned char *)hl_atom_name(hl_atom_index(atom), &len);
+    const unsigned char *p = (const unsigned char *)hl_atom_name(atom, &len);
     uint32_t h = 0;
     for (size_t i = 0; i < len; i++) {
         uint32_t v = p[i];

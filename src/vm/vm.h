@@ -109,6 +109,12 @@ typedef hl_vm_host_status (*hl_vm_binding_hook)(void *ctx, uint32_t index, const
  * raises error:undef. */
 void hl_vm_set_binding_hook(hl_vm_proc *p, hl_vm_binding_hook hook, void *ctx);
 
+/* The atoms the host's arguments brought to the next call (a pool the host
+ * keeps alive for the call; NULL: none): list_to_existing_atom and
+ * binary_to_term find them as they find the program's. hl_vm_proc_reset
+ * forgets them. */
+void hl_vm_set_host_atoms(hl_vm_proc *p, const hl_atom_pool *pool);
+
 /* Reductions one binding call costs: HL_VM_BINDING_COST, plus one per
  * HL_VM_BINDING_WORDS_PER_RED words copied across (arguments and result). */
 #define HL_VM_BINDING_COST 10u

@@ -128,7 +128,7 @@ BIF(b_split_binary) {
 static hl_term_status atom_to_bin(hl_vm_proc *p, hl_term atom, hl_term enc, hl_term *out) {
     if (!hl_is_atom(atom)) return HL_TERM_BADARG;
     size_t len;
-    const unsigned char *s = (const unsigned char *)hl_atom_name(hl_atom_index(atom), &len);
+    const unsigned char *s = (const unsigned char *)hl_atom_name(atom, &len);
     if (enc == HL_AM(utf8) || enc == HL_AM(unicode)) return hl_make_binary(H, s, len, out);
     if (enc != HL_AM(latin1)) return HL_TERM_BADARG;
     unsigned char buf[HL_BC_MAX_ATOM_BYTES];

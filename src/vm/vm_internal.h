@@ -93,6 +93,9 @@ typedef struct hl_vm_bif_probe {
 
 struct hl_vm_proc {
     const hl_program *prog;
+    /* the atoms the host's arguments brought to this call that the program
+     * does not contain (host/host_atoms.c); NULL when none. Owned by the host. */
+    const hl_atom_pool *host_atoms;
     hl_heap heap;
     hl_term *stack; /* frames: [y0..y(n-1)][CP][n] growing upward */
     size_t stack_cap; /* words */
@@ -139,5 +142,9 @@ enum { HL_PS_NEW, HL_PS_READY, HL_PS_WAIT, HL_PS_DONE, HL_PS_EXC, HL_PS_FAULT };
  * instruction charged. */
 hl_vm_status hl_vm_call_binding(hl_vm_proc *p, hl_term *x, uint32_t arity, uint32_t index);
 
+
+/* list_to_existing_atom and friends (vm_support.c): a static atom, one of
+ * the program's, or one the host's arguments brought to this call. */
+hl_term_status hl_vm_existing_atom(const hl_vm_proc *p, const char *name, size_t len, hl_term *out);
 
 #endif

@@ -70,7 +70,18 @@ hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
     return p;
 }
 
+void hl_vm_set_host_atoms(hl_vm_proc *p, const hl_atom_pool *pool) {
+    if (p) p->host_atoms = pool;
+}
+
+hl_term_status hl_vm_existing_atom(const hl_vm_proc *p, const char *name, size_t len, hl_term *out) {
+    hl_term_status st = hl_atom_pool_lookup(p->prog->pool, name, len, out);
+    if (st == HL_TERM_BADARG && p->host_atoms) st = hl_atom_pool_lookup(p->host_atoms, name, len, out);
+    return st;
+}
+
 void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim) {
+    p->host_atoms = NULL;
     hl_vm_trap_release(p, false);
     p->trap.fn = NULL;
     for (unsigned i = 0; i < HL_VM_TRAP_TERMS; i++) p->trap.t[i] = HL_NIL;

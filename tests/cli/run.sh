@@ -142,5 +142,15 @@ printf -- '-include("self.hrl").\n' >"$tmp/hdr/self.hrl"
 printf -- '-module(selfinc).\n-include("self.hrl").\n' >"$tmp/hdr/selfinc.erl"
 expect check-header-recursive 2 '' 'include too deep' -- check "$tmp/hdr/selfinc.erl" "$tmp/hdr/self.hrl"
 
+# Atoms from the command line need not appear in the program (docs/embedding.md,
+# "Atoms from the host"): they live for the run; list_to_existing_atom sees them.
+printf -- '-module(ha).\n-export([id/1, name/1, ex/2]).\nid(X) -> X.\nname(X) -> atom_to_list(X).\nex(_, S) -> list_to_existing_atom(S).\n' >"$tmp/ha.erl"
+expect run-host-atom 0 '^hello$' '' -- run "$tmp/ha.erl" id hello
+expect run-host-atom-tuple 0 '^\{hello,\[world,hello\]\}$' '' -- run "$tmp/ha.erl" id '{hello, [world, hello]}'
+expect run-host-atom-name 0 '^"hello"$' '' -- run "$tmp/ha.erl" name hello
+expect run-host-atom-existing 0 '^hello$' '' -- run "$tmp/ha.erl" ex hello '"hello"'
+expect run-host-atom-not-existing 1 '' 'exception error: badarg' -- run "$tmp/ha.erl" ex 1 '"hello"'
+expect run-help-host-atoms 0 'need not appear' '' -- run --help
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -288,7 +288,10 @@ check bad-limit 2 "positive integer" err run --max-reductions 0 "$TMP/args.erl" 
 check unknown-option 2 "unknown option" err run --frobnicate "$TMP/args.erl" f 1 2
 check args 0 '^\{"text",\[1,\{2,3\.5\}\]\}$' out run "$TMP/args.erl" f '[1,{2,3.5}]' '"text"'
 check bad-arg 2 "argument 1" err run "$TMP/args.erl" f '{1,' 2
-check unknown-atom 2 "argument 2" err run "$TMP/args.erl" f 1 never_seen_atom
+# an atom the program does not contain is the host's, for the run (docs/embedding.md);
+# a name that is no atom (over 255 characters) is still refused
+check host-atom 0 '^\{never_seen_atom,1\}$' out run "$TMP/args.erl" f 1 never_seen_atom
+check illegal-atom 2 "argument 2" err run "$TMP/args.erl" f 1 "$(printf 'a%.0s' $(seq 256))"
 check undef 1 '^\*\* exception error: undef' err run "$TMP/args.erl" g
 check unreadable 2 "cannot read" err run "$TMP/missing.erl" main
 

@@ -207,7 +207,10 @@ static void test_run_values(void **state) {
     run_expect("fib", a, 1, "6765");
     hl_value_free(a[0]);
     assert_int_equal(hl_value_atom(mod, "ok", 2, &a[0]), HL_OK);
-    assert_int_equal(hl_value_parse(mod, "{x, [1, 2 | 3]}", 15, &a[1], NULL), HL_EREJECTED); /* x unknown */
+    /* x is not the program's: the host is trusted, so it is a host atom */
+    assert_int_equal(hl_value_parse(mod, "{x, [1, 2 | 3]}", 15, &a[1], NULL), HL_OK);
+    hl_value_free(a[1]);
+    assert_int_equal(hl_value_parse(mod, "{x, [1, 2 | 'x\xff']}", strlen("{x, [1, 2 | 'x\xff']}"), &a[1], NULL), HL_EREJECTED); /* not UTF-8 */
     assert_int_equal(hl_value_parse(mod, "{ok, [1, 2 | 3], \"hi\"}", 22, &a[1], NULL), HL_OK);
     run_expect("pair", a, 2, "{ok,[{ok,[1,2|3],\"hi\"},\"s\",1.5,1180591620717411303424]}");
     hl_value *r = NULL;
@@ -254,7 +257,8 @@ static void test_run_values(void **state) {
     hl_value_free(tup);
     /* the empty atom '' (the module names it in `empty/0`) */
     hl_value *ea;
-    assert_int_equal(hl_value_atom(NULL, "", 0, &ea), HL_EREJECTED); /* not a static atom */
+    assert_int_equal(hl_value_atom(NULL, "", 0, &ea), HL_OK); /* not static: a host atom */
+    hl_value_free(ea);
     assert_int_equal(hl_value_atom(mod, "", 0, &ea), HL_OK);
     const char *ename = NULL;
     size_t elen = 99;
@@ -384,11 +388,19 @@ static void test_faults(void **state) {
     assert_int_equal(hl_run(mod, "fun_out", NULL, 0, NULL, &r, &e), HL_EREJECTED);
     assert_null(r);
     hl_error_free(e);
-    /* static atoms without a module, unknown atoms refused */
+    /* static atoms without a module; atoms the module does not contain are
+     * host atoms (docs/embedding.md); a name that is no atom is refused */
     hl_value *at;
     assert_int_equal(hl_value_atom(NULL, "true", 4, &at), HL_OK);
     hl_value_free(at);
-    assert_int_equal(hl_value_atom(mod, "no_such_atom_here", 17, &at), HL_EREJECTED);
+    assert_int_equal(hl_value_atom(mod, "no_such_atom_here", 17, &at), HL_OK);
+    hl_value_free(at);
+    assert_int_equal(hl_value_atom(mod, "bad\xc0\x80", 5, &at), HL_EREJECTED); /* overlong UTF-8 */
+    char longname[257];
+    memset(longname, 'a', 256);
+    assert_int_equal(hl_value_atom(mod, longname, 256, &at), HL_EREJECTED); /* over 255 characters */
+    assert_int_equal(hl_value_atom(mod, longname, 255, &at), HL_OK);
+    hl_value_free(at);
     assert_int_equal(hl_run(NULL, "id", NULL, 0, NULL, &r, NULL), HL_EMISUSE);
     hl_value_free(arg);
     hl_value_free(nil);

@@ -267,7 +267,7 @@ static void test_stdlib_images(void **state) {
         const hl_program *m = hl_host_stdlib_get(e, (int)i);
         assert_non_null(m);
         size_t l;
-        const char *n = hl_atom_name(hl_atom_index(m->am_module), &l);
+        const char *n = hl_atom_name(m->am_module, &l);
         assert_int_equal(l, strlen(hl_stdlib_images[i].name));
         assert_memory_equal(n, hl_stdlib_images[i].name, l);
     }

@@ -273,6 +273,5 @@ int main(void) {
         cmocka_unit_test(test_expansions),
     };
     int r = cmocka_run_group_tests(tests, NULL, NULL);
-    (void)hl_atom_table_shutdown();
     return r;
 }

@@ -706,7 +706,8 @@ static void test_import_link_and_run(void **state) {
         char err[200];
         assert_true(hl_gate_check(img, size, &g, err, sizeof err));
         hl_program *p = NULL;
-        assert_true(hl_load(&g, &p, err, sizeof err));
+        /* loaded into the engine's atom table, as every module it links */
+        assert_true(hl_load_in(e->atoms, HL_ATOM_POOL_MAX, &g, &p, NULL, err, sizeof err));
         hl_vm_limits lim = {.max_reductions = 100000, .max_heap_bytes = 1 << 20, .deadline_ns = 0};
         assert_null(hl_vm_proc_new(p, &lim)); /* not linked yet */
         hl_error *lerr = NULL;

@@ -19,6 +19,7 @@
 #include "term/map.h"
 #include "term/arith.h"
 #include "term/atom.h"
+#include "test_atoms.h"
 #include "term/compare.h"
 #include "term/etf.h"
 #include "term/heap.h"
@@ -103,7 +104,7 @@ static hl_term_status decode_pooled(hl_heap *h, const uint8_t *b, size_t n, hl_t
     hl_term_status st = hl_etf_scan_atoms(b, n, NULL, collect, &nm, err);
     if (st == HL_TERM_OK && nm.n) {
         hl_term *tmp = malloc(nm.n * sizeof *tmp);
-        st = hl_atom_pool_new((const char *const *)nm.s, nm.len, nm.n, tmp, pool);
+        st = hl_atom_pool_new(test_atoms(), (const char *const *)nm.s, nm.len, nm.n, tmp, pool);
         free(tmp);
     }
     names_free(&nm);
@@ -130,7 +131,7 @@ static void test_oracle_terms(void **state) {
     char *text = read_file("tests/data/etf/terms.txt", &len);
     size_t lines = 0, plain_ok = 0, comp_ok = 0, comp_bytes_ok = 0, comp_total = 0, utf8_ok = 0,
            utf8_total = 0;
-    size_t before = hl_atom_count();
+    size_t before = test_atom_count();
     for (char *line = text, *next; *line; line = next) {
         next = strchr(line, '\n');
         *next++ = 0;
@@ -193,7 +194,7 @@ static void test_oracle_terms(void **state) {
         free(u);
     }
     free(text);
-    assert_int_equal(hl_atom_count(), before);
+    assert_int_equal(test_atom_count(), before);
     printf("etf oracle: %zu terms; plain re-encoded byte-identical %zu/%zu; compressed decoded "
            "equal %zu/%zu, re-compressed byte-identical %zu/%zu; minor_version 2 %zu/%zu\n",
            lines, plain_ok, lines, comp_ok, comp_total, comp_bytes_ok, comp_total, utf8_ok,
@@ -466,7 +467,7 @@ static void test_atom_policy(void **state) {
     (void)state;
     hl_heap h;
     assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
-    size_t before = hl_atom_count();
+    size_t before = test_atom_count();
     hl_term t;
     hl_etf_error err = {0};
     /* static atoms always resolve */
@@ -481,14 +482,14 @@ static void test_atom_policy(void **state) {
         assert_int_equal(dec(b, 3 + (size_t)n, &t, &h, &err), HL_TERM_BADARG);
         assert_non_null(strstr(err.reason, "unknown atom"));
     }
-    assert_int_equal(hl_atom_count(), before);
+    assert_int_equal(test_atom_count(), before);
     /* a program's pool: its names resolve, others' do not */
     const char *nm[] = {"mine"}, *nm2[] = {"theirs"};
     size_t ln[] = {4}, ln2[] = {6};
     hl_term a, a2;
     hl_atom_pool *pool, *other;
-    assert_int_equal(hl_atom_pool_new(nm, ln, 1, &a, &pool), HL_TERM_OK);
-    assert_int_equal(hl_atom_pool_new(nm2, ln2, 1, &a2, &other), HL_TERM_OK);
+    assert_int_equal(hl_atom_pool_new(test_atoms(), nm, ln, 1, &a, &pool), HL_TERM_OK);
+    assert_int_equal(hl_atom_pool_new(test_atoms(), nm2, ln2, 1, &a2, &other), HL_TERM_OK);
     const uint8_t mine[] = {131, 115, 4, 'm', 'i', 'n', 'e'};
     const uint8_t theirs[] = {131, 115, 6, 't', 'h', 'e', 'i', 'r', 's'};
     hl_etf_decode_opts o = {.pool = pool};
@@ -498,7 +499,7 @@ static void test_atom_policy(void **state) {
     assert_int_equal(hl_etf_decode(&h, mine, sizeof mine, NULL, &t, NULL, &err), HL_TERM_BADARG);
     hl_atom_pool_free(pool);
     hl_atom_pool_free(other);
-    assert_int_equal(hl_atom_count(), before);
+    assert_int_equal(test_atom_count(), before);
     hl_heap_free(&h);
 }
 
@@ -723,9 +724,9 @@ static void test_empty_atom(void **state) {
     size_t lens[] = {0};
     hl_term empty;
     hl_atom_pool *pool = NULL;
-    assert_int_equal(hl_atom_pool_new(atom_names, lens, 1, &empty, &pool), HL_TERM_OK);
+    assert_int_equal(hl_atom_pool_new(test_atoms(), atom_names, lens, 1, &empty, &pool), HL_TERM_OK);
     size_t n = 99;
-    (void)hl_atom_name(hl_atom_index(empty), &n);
+    (void)hl_atom_name(empty, &n);
     assert_int_equal(n, 0);
     hl_buf out;
     hl_etf_error err = {0};
@@ -766,6 +767,6 @@ int main(void) {
         cmocka_unit_test(test_encode_refusals), cmocka_unit_test(test_sub_binaries),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    hl_atom_table_shutdown();
+    test_atoms_release();
     return rc;
 }

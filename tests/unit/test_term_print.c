@@ -19,6 +19,7 @@
 #include "base/mem.h"
 #include "term/arith.h"
 #include "term/atom.h"
+#include "test_atoms.h"
 #include "term/bignum.h"
 #include "term/etf.h"
 #include "term/heap.h"
@@ -43,7 +44,7 @@ static hl_term atom_of(const char *name, size_t len) {
     }
     const char *names[1] = {name};
     size_t lens[1] = {len};
-    if (hl_atom_pool_new(names, lens, 1, &t, &pools[npools]) != HL_TERM_OK) abort();
+    if (hl_atom_pool_new(test_atoms(), names, lens, 1, &t, &pools[npools]) != HL_TERM_OK) abort();
     npools++;
     return t;
 }
@@ -672,7 +673,7 @@ static void test_speed(void **state) {
 static int teardown(void **state) {
     (void)state;
     free_atoms();
-    hl_atom_table_shutdown();
+    test_atoms_release();
     return 0;
 }
 

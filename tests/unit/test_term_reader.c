@@ -16,6 +16,7 @@
 
 #include "base/mem.h"
 #include "term/atom.h"
+#include "test_atoms.h"
 #include "term/compare.h"
 #include "term/etf.h"
 #include "term/heap.h"
@@ -89,7 +90,7 @@ static hl_term_status read_pooled(hl_heap *h, const char *text, size_t len, hl_t
     hl_term_status st = hl_read_scan_atoms(text, len, NULL, collect, &nm, err);
     if (st == HL_TERM_OK && nm.n) {
         hl_term *tmp = malloc(nm.n * sizeof *tmp);
-        st = hl_atom_pool_new(nm.s, nm.len, nm.n, tmp, pool);
+        st = hl_atom_pool_new(test_atoms(), nm.s, nm.len, nm.n, tmp, pool);
         if (st != HL_TERM_OK) { /* an invalid name: the reader will say where */
             *pool = NULL;
             st = HL_TERM_OK;
@@ -114,7 +115,7 @@ static void test_oracle_reader(void **state) {
     (void)state;
     char *file = read_file("tests/data/reader/terms.txt");
     size_t lines = 0, ok = 0, errors = 0;
-    size_t before = hl_atom_count();
+    size_t before = test_atom_count();
     for (char *line = file, *next; *line; line = next) {
         next = strchr(line, '\n');
         *next++ = 0;
@@ -148,7 +149,7 @@ static void test_oracle_reader(void **state) {
         free(text);
     }
     free(file);
-    assert_int_equal(hl_atom_count(), before);
+    assert_int_equal(test_atom_count(), before);
     printf("reader oracle: %zu texts, %zu read as OTP, %zu refused as OTP\n", lines, ok, errors);
 }
 
@@ -285,7 +286,7 @@ static void test_atom_policy(void **state) {
     (void)state;
     hl_heap h;
     assert_int_equal(hl_heap_init(&h, 0, LIMIT), HL_TERM_OK);
-    size_t before = hl_atom_count();
+    size_t before = test_atom_count();
     hl_term t;
     hl_reader_error err;
     char buf[64];
@@ -293,19 +294,19 @@ static void test_atom_policy(void **state) {
         int n = snprintf(buf, sizeof buf, "{ok, fresh_atom_%d}", i);
         assert_int_equal(hl_read_term(&h, buf, (size_t)n, NULL, &t, &err), HL_TERM_BADARG);
     }
-    assert_int_equal(hl_atom_count(), before);
+    assert_int_equal(test_atom_count(), before);
     const char *nm[] = {"mine"};
     size_t ln[] = {4};
     hl_term a;
     hl_atom_pool *pool;
-    assert_int_equal(hl_atom_pool_new(nm, ln, 1, &a, &pool), HL_TERM_OK);
+    assert_int_equal(hl_atom_pool_new(test_atoms(), nm, ln, 1, &a, &pool), HL_TERM_OK);
     hl_reader_opts o = {.pool = pool};
     assert_int_equal(hl_read_term(&h, "{ok, mine}", 10, &o, &t, &err), HL_TERM_OK);
     assert_int_equal(hl_tuple_get(t, 1), a);
     assert_int_equal(hl_tuple_get(t, 0), HL_AM(ok));
     assert_int_equal(hl_read_term(&h, "mine", 4, NULL, &t, &err), HL_TERM_BADARG);
     hl_atom_pool_free(pool);
-    assert_int_equal(hl_atom_count(), before);
+    assert_int_equal(test_atom_count(), before);
     hl_heap_free(&h);
 }
 
@@ -351,6 +352,6 @@ int main(void) {
         cmocka_unit_test(test_big_segments),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    hl_atom_table_shutdown();
+    test_atoms_release();
     return rc;
 }

@@ -13,6 +13,7 @@
 #include "base/fmt_float.h"
 #include "term/arith.h"
 #include "term/atom.h"
+#include "test_atoms.h"
 #include "term/bignum.h"
 #include "term/map.h"
 
@@ -21,6 +22,7 @@ static size_t tu_npools;
 
 static inline void tu_free_atoms(void) {
     while (tu_npools) hl_atom_pool_free(tu_pools[--tu_npools]);
+    test_atoms_release();
 }
 
 static inline hl_term tu_atom(const char *name, size_t len) {
@@ -31,7 +33,7 @@ static inline hl_term tu_atom(const char *name, size_t len) {
     if (tu_npools == sizeof tu_pools / sizeof tu_pools[0]) abort();
     const char *names[1] = {name};
     size_t lens[1] = {len};
-    if (hl_atom_pool_new(names, lens, 1, &t, &tu_pools[tu_npools]) != HL_TERM_OK) abort();
+    if (hl_atom_pool_new(test_atoms(), names, lens, 1, &t, &tu_pools[tu_npools]) != HL_TERM_OK) abort();
     tu_npools++;
     return t;
 }
@@ -230,7 +232,7 @@ static inline void tu_print(tu_out *o, hl_term t) {
         tu_put(o, buf, hl_fmt_float_short(hl_float_val(t), buf));
     } else if (hl_is_atom(t)) {
         size_t n;
-        const char *s = hl_atom_name(hl_atom_index(t), &n);
+        const char *s = hl_atom_name(t, &n);
         bool plain = n > 0 && islower((unsigned char)s[0]);
         for (size_t i = 0; i < n; i++)
             plain = plain && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '@');

@@ -186,10 +186,78 @@ static void test_two_engines(void **state) {
     hl_engine_free(e[0]);
 }
 
+/* Atoms: each engine interns into its own table. Two threads per engine
+ * compile and run programs naming the same atoms (and some of their own),
+ * each checking the atom it gets back by name; a result atom outlives its
+ * engine (the value keeps the name alive). */
+typedef struct atom_job {
+    hl_engine *engine;
+    int id;
+    int failed;
+    hl_value *kept; /* the last result, kept past the engine's end */
+} atom_job;
+
+static void *atoms_worker(void *arg) {
+    atom_job *j = arg;
+    char src[512];
+    for (int round = 0; round < 6; round++) {
+        int len = snprintf(src, sizeof src,
+                           "-module(a).\n-export([f/1]).\n"
+                           "f(0) -> shared_atom_%d;\nf(1) -> {own_%d_%d, shared_atom_%d}.\n",
+                           round, j->id, round, round);
+        hl_module *m = NULL;
+        if (hl_compile(j->engine, "a.erl", src, (size_t)len, NULL, &m, NULL) != HL_OK) {
+            j->failed = 1;
+            return NULL;
+        }
+        hl_value *zero = NULL, *r = NULL;
+        char want[64];
+        int wl = snprintf(want, sizeof want, "shared_atom_%d", round);
+        const char *name = NULL;
+        size_t nl = 0;
+        if (hl_value_int(0, &zero) != HL_OK || hl_run(m, "f", &zero, 1, NULL, &r, NULL) != HL_OK ||
+            hl_value_get_atom(r, &name, &nl) != HL_OK || nl != (size_t)wl || memcmp(name, want, nl) != 0)
+            j->failed = 1;
+        hl_value_free(zero);
+        hl_value_free(j->kept);
+        j->kept = r;
+        hl_module_free(m);
+    }
+    return NULL;
+}
+
+static void test_atoms_two_engines_threads(void **state) {
+    (void)state;
+    hl_engine *e[2];
+    assert_int_equal(hl_engine_new(&e[0]), HL_OK);
+    assert_int_equal(hl_engine_new(&e[1]), HL_OK);
+    atom_job jobs[4];
+    pthread_t t[4];
+    for (int i = 0; i < 4; i++) {
+        jobs[i] = (atom_job){e[i % 2], i, 0, NULL};
+        assert_int_equal(pthread_create(&t[i], NULL, atoms_worker, &jobs[i]), 0);
+    }
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(pthread_join(t[i], NULL), 0);
+        assert_int_equal(jobs[i].failed, 0);
+    }
+    hl_engine_free(e[0]);
+    hl_engine_free(e[1]);
+    for (int i = 0; i < 4; i++) { /* the engines are gone; the names are not */
+        const char *name = NULL;
+        size_t nl = 0;
+        assert_int_equal(hl_value_get_atom(jobs[i].kept, &name, &nl), HL_OK);
+        assert_int_equal(nl, strlen("shared_atom_5"));
+        assert_memory_equal(name, "shared_atom_5", nl);
+        hl_value_free(jobs[i].kept);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_eight_programs_one_engine),
         cmocka_unit_test(test_two_engines),
+        cmocka_unit_test(test_atoms_two_engines_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -77,7 +77,7 @@ static hl_term atom(const char *name) {
     if (strcmp(name, "line") == 0) return prog->am_line;
     for (uint32_t i = 0; i < prog->n_atoms; i++) {
         size_t l;
-        const char *n = hl_atom_name(hl_atom_index(prog->atoms[i]), &l);
+        const char *n = hl_atom_name(prog->atoms[i], &l);
         if (l == strlen(name) && memcmp(n, name, l) == 0) return prog->atoms[i];
     }
     hl_term t;
@@ -541,7 +541,7 @@ static void test_builtins(void **state) {
         assert_true(hl_vm_start(p, 1, &g[i].in, 1));
         assert_int_equal(hl_vm_run(p, 0), HL_VM_DONE);
         size_t len;
-        const char *n = hl_atom_name(hl_atom_index(hl_vm_result(p)), &len);
+        const char *n = hl_atom_name(hl_vm_result(p), &len);
         assert_true(len == strlen(g[i].want) && memcmp(n, g[i].want, len) == 0);
         hl_vm_proc_free(p);
     }
@@ -554,7 +554,7 @@ static void test_builtins(void **state) {
     assert_int_equal(hl_vm_run(p, 0), HL_VM_DONE);
     {
         size_t len;
-        const char *n = hl_atom_name(hl_atom_index(hl_vm_result(p)), &len);
+        const char *n = hl_atom_name(hl_vm_result(p), &len);
         assert_true(len == 3 && memcmp(n, "big", 3) == 0);
     }
     hl_vm_proc_free(p);
@@ -691,6 +691,5 @@ int main(void) {
         cmocka_unit_test(test_live_count_span),
     };
     int r = cmocka_run_group_tests(tests, setup, teardown);
-    hl_atom_table_shutdown();
     return r;
 }

@@ -166,7 +166,7 @@ static uint64_t reds_of(const char *fn, int64_t arg) {
 static bool is_atom(hl_term t, const char *name) {
     if (!hl_is_atom(t)) return false;
     size_t len;
-    const char *s = hl_atom_name(hl_atom_index(t), &len);
+    const char *s = hl_atom_name(t, &len);
     return len == strlen(name) && memcmp(s, name, len) == 0;
 }
 

@@ -181,7 +181,7 @@ static void test_receive_map_patterns(void **state) {
     hl_term n_atom = HL_NIL;
     for (uint32_t i = 0; i < pg->n_atoms; i++) {
         size_t l;
-        const char *nm = hl_atom_name(hl_atom_index(pg->atoms[i]), &l);
+        const char *nm = hl_atom_name(pg->atoms[i], &l);
         if (l == 1 && nm[0] == 'n') n_atom = pg->atoms[i];
     }
     assert_true(n_atom != HL_NIL);

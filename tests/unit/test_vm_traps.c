@@ -253,7 +253,7 @@ static hl_vm_status run_to_end(hl_vm_proc *p, uint64_t slice, uint64_t *yields) 
 static bool is_atom_named(hl_term t, const char *name) {
     if (!hl_is_atom(t)) return false;
     size_t len;
-    const char *s = hl_atom_name(hl_atom_index(t), &len);
+    const char *s = hl_atom_name(t, &len);
     return len == strlen(name) && memcmp(s, name, len) == 0;
 }
 
@@ -406,7 +406,7 @@ static void test_huge_args_stop_on_the_limit(void **state) {
             const char *why = "";
             if (st == HL_VM_EXCEPTION) {
                 hl_vm_exception(p, &cls, &reason, &stack);
-                if (hl_is_atom(reason)) why = hl_atom_name(hl_atom_index(reason), &len);
+                if (hl_is_atom(reason)) why = hl_atom_name(reason, &len);
             }
             fail_msg("%s: status %d (%.*s), not the reductions fault", cases[i].fn, (int)st, (int)len, why);
         }
