@@ -361,12 +361,16 @@ exec(Src, CF, Subj, Pos, MF, ML, DL, Level) ->
         1 -> nomatch;
         {2, Next, L} ->
             %% "at start" means the first position only
-            exec(Src, CF, Subj, Next, MF band (bnot ?MF_NOTEMPTY_ATSTART), ML, DL, erlang:max(0, L - 1));
+            exec(Src, CF, Subj, Next, MF band (bnot ?MF_NOTEMPTY_ATSTART), ML, DL, lower(L));
         {3, L} -> exec(Src, CF, Subj, Pos, MF, ML, DL, L);
         4 -> {error, match_limit};
         5 -> {error, match_limit_recursion};
         6 -> exec(Src, CF, binary:copy(Subj), Pos, MF, ML, DL, Level)
     end.
+
+%% A slice that needed a higher level: the next one starts a step lower in
+%% both the per-position limit (L rem 8) and the window (L div 8).
+lower(L) -> erlang:max(0, L rem 8 - 1) + 8 * erlang:max(0, L div 8 - 1).
 
 %% The captured values of one match.
 captured({Which, Type}, Ov, Subj, St) ->

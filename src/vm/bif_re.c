@@ -7,9 +7,9 @@
  *       {0, [{S, L} | ...]}  a match (every group, unset ones {-1, 0})
  *       1                    no match anywhere from Start
  *       {2, Next, Level}     no match starting in this slice: go on from Next
- *       {3, Level}           the slice's per-position limit was too small:
- *                            run it again at Level (more per position, fewer
- *                            positions)
+ *       {3, Level}           the slice's per-position limit or window was
+ *                            too small: run it again at Level (more per
+ *                            position, fewer positions)
  *       4 / 5                the match limit / depth (recursion) limit was hit
  *       6                    Subject is a binary at an odd bit offset: copy it
  *   erlang:hl_re_utf8(Bin, From)
@@ -22,15 +22,18 @@
  * from one would be trusted code). No JIT: the interpreter honours the
  * match limit exactly and owns no executable memory.
  *
- * Bounded per call (docs/builtins.md, "re"): an attempt tries at most
- * K start positions (PCRE2's offset limit) with at most L backtracking steps
- * (PCRE2's match limit, counted per start position) at each, K * L <= WORK.
- * Level n has L = 16 * 8^n, K = WORK / L; the caller starts a slice at a low
- * level and climbs when the limit stops the attempt, so cheap patterns scan
- * thousands of positions per call and a backtracking one is cut off after
- * WORK steps at one position, ~0.5 ms. Charged: K' * L / 64 reductions (K'
- * the positions the attempt could have used) plus one per 64 subject bytes
- * in the slice plus the pattern's compilation (one per 16 pattern bytes). */
+ * Bounded per call (docs/builtins.md, "re"): an attempt tries at most K
+ * start positions (PCRE2's offset limit) with at most L backtracking steps
+ * at each (PCRE2's match limit, counted per start position), on the subject
+ * cut W bytes past the last position (a path reaching the cut is a hard
+ * partial match: the attempt is made again with a larger W). Level
+ * l + 8w has L = 4 * 8^l (at most WORK), W = 32 * 8^w and
+ * K = min(WORK / L, SCAN / W); the caller starts a slice at a low level and
+ * climbs when the limit or the window stops the attempt, so cheap patterns
+ * try 2,048 positions per call and a backtracking one is cut off after WORK
+ * steps at one position, ~0.5 ms. Charged: K' * L / 64 + K' * W' / 512
+ * reductions (K' the positions the attempt could have used, W' the window
+ * it had) plus the pattern's compilation (one per 16 pattern bytes). */
 #include <string.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -46,7 +49,11 @@
 
 enum {
     RE_WORK = 1 << 15,        /* backtracking steps one attempt may take (~0.5 ms) */
-    RE_LEVELS = 5,            /* per-position limits 16, 128, 1024, 8192, 32768 */
+    RE_LEVELS = 6,            /* per-position limits 4, 32, 256, 2048, 16384, 32768 */
+    RE_WIN0 = 32,             /* window past the last start position: 32 << 3w bytes */
+    RE_WLEVELS = 8,           /* ... the last one the whole subject */
+    RE_SCAN = 1 << 16,        /* positions * window, byte steps of one-scan-per-position patterns */
+    RE_SCAN_SHIFT = 9,        /* one reduction per 512 of them */
     RE_COST_SHIFT = 6,        /* one reduction per 64 steps or bytes */
     RE_PAT_MAX = 1 << 16,     /* pattern bytes (PCRE2 also caps the compiled size) */
     RE_HEAP_KIB = 4096,       /* PCRE2's backtracking frames, per call */
@@ -198,7 +205,7 @@ BIF(b_re_exec) {
     if (hl_is_binary_obj(a[2]) && !bin_bytes(a[2], &subj, &n)) return small_result(out, 6); /* copy it first */
     if (!bin_bytes(a[0], &pat, &plen) || !small_in(a[1], 0, INT32_MAX, &cflags) || !bin_bytes(a[2], &subj, &n) ||
         !small_in(a[4], 0, INT32_MAX, &mflags) || !hl_is_tuple(a[5]) || hl_tuple_arity(a[5]) != 3 ||
-        !small_in(hl_tuple_get(a[5], 0), 0, RE_LEVELS - 1, &level) ||
+        !small_in(hl_tuple_get(a[5], 0), 0, 8 * RE_WLEVELS - 1, &level) || level % 8 >= RE_LEVELS ||
         !small_in(hl_tuple_get(a[5], 1), 0, INT64_MAX >> 8, &mlimit) ||
         !small_in(hl_tuple_get(a[5], 2), 0, INT64_MAX >> 8, &dlimit))
         return HL_TERM_BADARG;
@@ -216,21 +223,30 @@ BIF(b_re_exec) {
         p->bif_cost = cost;
         return err == PCRE2_ERROR_NOMEMORY ? HL_TERM_NOMEM : HL_TERM_BADARG;
     }
-    /* this attempt's per-position limit and positions */
+    /* this attempt's per-position limit, positions and window */
+    unsigned llev = (unsigned)(level % 8), wlev = (unsigned)(level / 8);
     uint64_t eff = (uint64_t)(mlimit < RE_WORK ? mlimit : RE_WORK);
-    uint64_t lim = (uint64_t)16 << (3 * level);
+    uint64_t lim = (uint64_t)4 << (3 * llev);
     if (lim > RE_WORK) lim = RE_WORK;
     bool final = lim >= eff;
     if (final) lim = eff;
+    uint64_t win = (uint64_t)RE_WIN0 << (3 * wlev);
     uint64_t k = lim ? RE_WORK / lim : RE_WORK;
+    if (k > RE_SCAN / win) k = RE_SCAN / win ? RE_SCAN / win : 1;
     bool anchored = (mflags & 1) || (cflags & (1 << 5));
     if (anchored) k = 1;
     size_t last = (size_t)start + (size_t)k - 1; /* the last start position */
     if (last > n || last < (size_t)start) last = n;
+    /* the subject PCRE2 sees ends at the window; a path that reaches that
+     * end is a partial match (hard), and the slice is tried again with a
+     * larger window: a complete match or no match in the window is the
+     * same in the whole subject */
+    size_t end = wlev + 1 < RE_WLEVELS && n - last > win ? last + (size_t)win : n;
     uint32_t mopts = PCRE2_NO_UTF_CHECK;
     for (unsigned i = 0; i < MF_NBITS; i++)
         if (mflags & (1 << i)) mopts |= mflag_opts[i];
     if (!utf) mopts &= ~PCRE2_NO_UTF_CHECK;
+    if (end < n) mopts |= PCRE2_PARTIAL_HARD;
     hl_term_status st = HL_TERM_OK;
     pcre2_match_context *mc = pcre2_match_context_create(NULL);
     pcre2_match_data *md = mc ? pcre2_match_data_create_from_pattern(code, NULL) : NULL;
@@ -241,17 +257,14 @@ BIF(b_re_exec) {
         pcre2_set_depth_limit(mc, (uint32_t)dl);
         pcre2_set_heap_limit(mc, RE_HEAP_KIB);
         pcre2_set_offset_limit(mc, last);
-        rc = pcre2_match(code, subj, n, (PCRE2_SIZE)start, mopts, md, mc);
+        rc = pcre2_match(code, subj, end, (PCRE2_SIZE)start, mopts, md, mc);
     }
-    size_t span = last - (size_t)start + 1;
+    size_t span = last - (size_t)start + 1, used = span;
     PCRE2_SIZE *ov = md ? pcre2_get_ovector_pointer(md) : NULL;
-    if (rc >= 0 || rc == PCRE2_ERROR_NOMATCH) {
-        size_t used = rc >= 0 ? (size_t)(ov[0] - (PCRE2_SIZE)start + 1) : span;
-        if (used > span) used = span;
-        cost += (used * lim + used) >> RE_COST_SHIFT;
-    } else {
-        cost += (span * lim + span) >> RE_COST_SHIFT;
-    }
+    if (rc >= 0 && ov[0] >= (PCRE2_SIZE)start && ov[0] - (PCRE2_SIZE)start < span) used = (size_t)(ov[0] - (PCRE2_SIZE)start) + 1;
+    /* every position tried may have used its limit and scanned the window */
+    cost += (used * lim) >> RE_COST_SHIFT;
+    cost += (used * (uint64_t)(end - (size_t)start < win ? end - (size_t)start : win)) >> RE_SCAN_SHIFT;
     p->bif_cost = cost;
     if (rc >= 0) {
         uint32_t ncap = 0;
@@ -289,12 +302,12 @@ BIF(b_re_exec) {
                 c[1] = hl_make_small(2), c[2] = hl_make_small((int64_t)next), c[3] = hl_make_small(level);
             }
         }
-    } else if (rc == PCRE2_ERROR_MATCHLIMIT && !final) {
+    } else if ((rc == PCRE2_ERROR_MATCHLIMIT && !final) || rc == PCRE2_ERROR_PARTIAL) {
         hl_term *c;
         st = hl_heap_alloc(H, 3, &c);
         if (st == HL_TERM_OK) {
             *out = hl_tuple_init(c, 2);
-            c[1] = hl_make_small(3), c[2] = hl_make_small(level + 1);
+            c[1] = hl_make_small(3), c[2] = hl_make_small(rc == PCRE2_ERROR_PARTIAL ? level + 8 : level + 1);
         }
     } else if (rc == PCRE2_ERROR_MATCHLIMIT) {
         st = small_result(out, 4);
