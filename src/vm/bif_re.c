@@ -42,6 +42,7 @@
 #include "term/bits.h"
 #include "term/heap.h"
 #include "vm/bif_registry.h"
+#include "vm/re_latin1_tables.h"
 #include "vm/vm_internal.h"
 
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
@@ -118,7 +119,20 @@ static pcre2_code *re_compile(const unsigned char *pat, size_t n, int64_t cflags
     pcre2_set_newline(cc, nl < sizeof newlines / sizeof newlines[0] ? newlines[nl] : PCRE2_NEWLINE_LF);
     pcre2_set_bsr(cc, cflags & CF_BSR_ANYCRLF ? PCRE2_BSR_ANYCRLF : PCRE2_BSR_UNICODE);
     pcre2_set_parens_nest_limit(cc, 250);
+    pcre2_set_character_tables(cc, hl_re_latin1_tables); /* OTP's Latin-1 classes and case */
     pcre2_code *code = pcre2_compile(pat, n, opts, err, erroff, cc);
+    /* PCRE2's start-of-match bitmap in UTF-8 mode takes the characters
+     * 128-255 of a class from the space bitmap (set_type_bits), which is
+     * right only for its own ASCII tables: with OTP's Latin-1 tables a match
+     * starting with \w on "É" would be skipped. Such a pattern is compiled
+     * again without start optimisations; a pattern that starts with a fixed
+     * code unit keeps them. */
+    const uint8_t *bitmap = NULL;
+    if (code && (opts & PCRE2_UTF) && !(opts & (PCRE2_UCP | PCRE2_NO_START_OPTIMIZE)) &&
+        pcre2_pattern_info(code, PCRE2_INFO_FIRSTBITMAP, &bitmap) == 0 && bitmap) {
+        pcre2_code_free(code);
+        code = pcre2_compile(pat, n, opts | PCRE2_NO_START_OPTIMIZE, err, erroff, cc);
+    }
     pcre2_compile_context_free(cc);
     return code;
 }
