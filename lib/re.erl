@@ -122,8 +122,7 @@ prepare({re_pattern, _, _, _, <<"HLRE", CF0:32, Src/binary>>}, COpts) ->
     CF = lists:foldl(fun(O, F) ->
                              case shared(O) of
                                  true -> cflag(O, F);
-                                 false when O =:= unicode -> check_unicode(F);
-                                 false -> erlang:error(badarg)
+                                 false -> erlang:error(badarg) % unicode too, as OTP
                              end
                      end, CF0, COpts),
     case erlang:hl_re_compile(Src, CF) of
@@ -137,12 +136,6 @@ prepare(P, COpts) ->
     case erlang:hl_re_compile(Src, CF) of
         {error, Msg, Off} -> {compile_error, erlang:binary_to_list(Msg), Off};
         {N, Names} -> {Src, CF, N, Names}
-    end.
-
-check_unicode(F) ->
-    case unicode(F) of
-        true -> F;
-        false -> erlang:error(badarg)
     end.
 
 %% ---- subjects ----
@@ -450,7 +443,8 @@ repl_scan(<<>>, Acc) -> lists:reverse(Acc);
 repl_scan(<<"\\g{", R/binary>>, Acc) when byte_size(R) > 0 ->
     case digits(R) of
         {[_ | _] = Ds, <<"}", R1/binary>>} -> repl_scan(R1, [{group, erlang:list_to_integer(Ds)} | Acc]);
-        _ -> erlang:error(badarg)
+        {[], <<"}", _/binary>>} -> erlang:error(badarg);
+        Other -> erlang:error({badmatch, Other}) % as OTP: no closing brace
     end;
 repl_scan(<<"\\g", R/binary>>, Acc) when byte_size(R) > 0 ->
     case digits(R) of

@@ -27,13 +27,16 @@
  * at each (PCRE2's match limit, counted per start position), on the subject
  * cut W bytes past the last position (a path reaching the cut is a hard
  * partial match: the attempt is made again with a larger W). Level
- * l + 8w has L = 4 * 8^l (at most WORK), W = 32 * 8^w and
- * K = min(WORK / L, SCAN / W); the caller starts a slice at a low level and
- * climbs when the limit or the window stops the attempt, so cheap patterns
- * try 2,048 positions per call and a backtracking one is cut off after WORK
- * steps at one position, ~0.5 ms. Charged: K' * L / 64 + K' * W' / 512
- * reductions (K' the positions the attempt could have used, W' the window
- * it had) plus the pattern's compilation (one per 16 pattern bytes). */
+ * l + 8w has L = 4 * 8^l (at most WORK), W = 32 * 8^w and K the least of
+ * WORK / L and the most positions with K * (K + W) <= 2^19 (512 at first);
+ * the caller starts a slice at a low level and climbs when the limit or
+ * the window stops the attempt, so cheap patterns try 512 positions per
+ * call and a backtracking one is cut off after WORK steps at one position,
+ * ~0.5 ms. Charged: K' * L / 64 + K' * S / 1024 reductions (K' the
+ * positions the attempt could have used, S the bytes from the first one to
+ * the window's end) plus the pattern's compilation (one per 16 pattern
+ * bytes). The last window is the whole subject: one position whose path
+ * scans to its end is one pass over it in one call (docs/builtins.md). */
 #include <string.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -49,12 +52,11 @@
 #define H (&p->heap)
 
 enum {
-    RE_WORK = 1 << 15,        /* backtracking steps one attempt may take (~0.5 ms) */
-    RE_LEVELS = 6,            /* per-position limits 4, 32, 256, 2048, 16384, 32768 */
+    RE_WORK = 1 << 14,        /* backtracking steps one attempt may take (~0.5 ms) */
+    RE_LEVELS = 5,            /* per-position limits 4, 32, 256, 2048, 16384 */
     RE_WIN0 = 32,             /* window past the last start position: 32 << 3w bytes */
     RE_WLEVELS = 8,           /* ... the last one the whole subject */
-    RE_SCAN = 1 << 16,        /* positions * window, byte steps of one-scan-per-position patterns */
-    RE_SCAN_SHIFT = 9,        /* one reduction per 512 of them */
+    RE_SCAN_SHIFT = 10,       /* one reduction per 1,024 positions * bytes scanned */
     RE_COST_SHIFT = 6,        /* one reduction per 64 steps or bytes */
     RE_PAT_MAX = 1 << 16,     /* pattern bytes (PCRE2 also caps the compiled size) */
     RE_HEAP_KIB = 4096,       /* PCRE2's backtracking frames, per call */
@@ -239,6 +241,12 @@ BIF(b_re_exec) {
     }
     /* this attempt's per-position limit, positions and window */
     unsigned llev = (unsigned)(level % 8), wlev = (unsigned)(level / 8);
+    /* PCRE2 answers no match (not partial) when the subject it sees is
+     * shorter than the pattern's minimum length: the window must hold it */
+    uint32_t minlen = 0;
+    pcre2_pattern_info(code, PCRE2_INFO_MINLENGTH, &minlen);
+    uint64_t minbytes = (uint64_t)minlen * (utf ? 4 : 1);
+    while (wlev + 1 < RE_WLEVELS && ((uint64_t)RE_WIN0 << (3 * wlev)) < minbytes) wlev++;
     uint64_t eff = (uint64_t)(mlimit < RE_WORK ? mlimit : RE_WORK);
     uint64_t lim = (uint64_t)4 << (3 * llev);
     if (lim > RE_WORK) lim = RE_WORK;
@@ -246,7 +254,9 @@ BIF(b_re_exec) {
     if (final) lim = eff;
     uint64_t win = (uint64_t)RE_WIN0 << (3 * wlev);
     uint64_t k = lim ? RE_WORK / lim : RE_WORK;
-    if (k > RE_SCAN / win) k = RE_SCAN / win ? RE_SCAN / win : 1;
+    /* each position may scan to the window's end: K * (K + W) <= 2^19 */
+    static const uint16_t kmax[RE_WLEVELS] = {512, 512, 128, 16, 2, 1, 1, 1};
+    if (k > kmax[wlev]) k = kmax[wlev];
     bool anchored = (mflags & 1) || (cflags & (1 << 5));
     if (anchored) k = 1;
     size_t last = (size_t)start + (size_t)k - 1; /* the last start position */
@@ -278,7 +288,7 @@ BIF(b_re_exec) {
     if (rc >= 0 && ov[0] >= (PCRE2_SIZE)start && ov[0] - (PCRE2_SIZE)start < span) used = (size_t)(ov[0] - (PCRE2_SIZE)start) + 1;
     /* every position tried may have used its limit and scanned the window */
     cost += (used * lim) >> RE_COST_SHIFT;
-    cost += (used * (uint64_t)(end - (size_t)start < win ? end - (size_t)start : win)) >> RE_SCAN_SHIFT;
+    cost += (used * (uint64_t)(end - (size_t)start)) >> RE_SCAN_SHIFT;
     p->bif_cost = cost;
     if (rc >= 0) {
         uint32_t ncap = 0;
@@ -313,7 +323,7 @@ BIF(b_re_exec) {
             st = hl_heap_alloc(H, 4, &c);
             if (st == HL_TERM_OK) {
                 *out = hl_tuple_init(c, 3);
-                c[1] = hl_make_small(2), c[2] = hl_make_small((int64_t)next), c[3] = hl_make_small(level);
+                c[1] = hl_make_small(2), c[2] = hl_make_small((int64_t)next), c[3] = hl_make_small((int64_t)(llev + 8 * wlev));
             }
         }
     } else if ((rc == PCRE2_ERROR_MATCHLIMIT && !final) || rc == PCRE2_ERROR_PARTIAL) {
@@ -321,7 +331,7 @@ BIF(b_re_exec) {
         st = hl_heap_alloc(H, 3, &c);
         if (st == HL_TERM_OK) {
             *out = hl_tuple_init(c, 2);
-            c[1] = hl_make_small(3), c[2] = hl_make_small(rc == PCRE2_ERROR_PARTIAL ? level + 8 : level + 1);
+            c[1] = hl_make_small(3), c[2] = hl_make_small(rc == PCRE2_ERROR_PARTIAL ? (int64_t)(llev + 8 * (wlev + 1)) : (int64_t)(llev + 1 + 8 * wlev));
         }
     } else if (rc == PCRE2_ERROR_MATCHLIMIT) {
         st = small_result(out, 4);
