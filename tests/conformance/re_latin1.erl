@@ -9,7 +9,15 @@ main() ->
     Cls = ["\\s", "\\d", "\\w", "[[:upper:]]", "[[:lower:]]", "[[:alpha:]]", "[[:xdigit:]]",
            "[[:graph:]]", "[[:print:]]", "[[:punct:]]", "[[:cntrl:]]", "[[:alnum:]]", "\\W", "\\S"],
     Rows = [[C, [m(C, P, O) || P <- Cls, O <- [[], [unicode]]],
-             [D || D <- lists:seq(0, 255), D =/= C, m(D, "\\x{" ++ integer_to_list(C, 16) ++ "}", [caseless]) =:= 1]]
+             [D || [{D, 1}] <- partners(C), D =/= C]]
             || C <- lists:seq(0, 255)],
     [io:format("~w~n", [R]) || R <- Rows],
     ok.
+
+%% The bytes that match byte C caseless (one search over all 256 bytes).
+partners(C) ->
+    All = list_to_binary(lists:seq(0, 255)),
+    case re:run(All, "\\x{" ++ integer_to_list(C, 16) ++ "}", [caseless, global]) of
+        {match, Ms} -> Ms;
+        nomatch -> []
+    end.
