@@ -32,7 +32,7 @@
  * the caller starts a slice at a low level and climbs when the limit or
  * the window stops the attempt, so cheap patterns try 512 positions per
  * call and a backtracking one is cut off after WORK steps at one position,
- * ~0.5 ms. Charged: K' * L / 64 + K' * S / 1024 reductions (K' the
+ * ~0.5 ms. Charged: K' * L / 64 + K' * S / 512 reductions (K' the
  * positions the attempt could have used, S the bytes from the first one to
  * the window's end) plus the pattern's compilation (one per 16 pattern
  * bytes). The last window is the whole subject: one position whose path
@@ -56,7 +56,7 @@ enum {
     RE_LEVELS = 5,            /* per-position limits 4, 32, 256, 2048, 16384 */
     RE_WIN0 = 32,             /* window past the last start position: 32 << 3w bytes */
     RE_WLEVELS = 8,           /* ... the last one the whole subject */
-    RE_SCAN_SHIFT = 10,       /* one reduction per 1,024 positions * bytes scanned */
+    RE_SCAN_SHIFT = 9,        /* one reduction per 512 positions * bytes scanned (~2 ns a byte) */
     RE_COST_SHIFT = 6,        /* one reduction per 64 steps or bytes */
     RE_PAT_MAX = 1 << 16,     /* pattern bytes (PCRE2 also caps the compiled size) */
     RE_HEAP_KIB = 4096,       /* PCRE2's backtracking frames, per call */
