@@ -81,6 +81,11 @@ static const kernel kernels[] = {
     {"map_put_big", 2000000, "M#{N => N} into a map growing to 2M keys"},
     {"map_get_big", 1000000, "maps:get/2 on a 100k-key map"},
     {"maps_to_list_big", 1000000, "maps:to_list/1 of a 100k-key map"},
+    {"re_backtrack", 1000000, "re:run (a+)+$ on 100 KB (the match limit at each position)"},
+    {"re_scan_poss", 1000000, "re:run [ab]*(?:x|y) on 1 MB (a scan to the end from each position)"},
+    {"re_scan_lit", 1000000, "re:run of a literal over 4 MB"},
+    {"re_global", 1000000, "re:run \\w+ global, 600 KB"},
+    {"re_window", 1000000, "re:run a{1000,}b on 2 MB (matches longer than the windows)"},
     {"fib", 27, "fib(27): the ordinary interpreter, for scale"},
     {"loop", 3000000, "loop(3,000,000): a tail-call loop, for scale"},
 };

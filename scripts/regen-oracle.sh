@@ -98,6 +98,7 @@ escript tests/oracle/conformance.escript tests/conformance/binary_*.erl tests/co
 # maps, normalization) as OTP 25's unicode_util behaves.
 step "src/vm/unicode_tables.h"
 escript tests/oracle/unicode_tables.escript > src/vm/unicode_tables.h
+escript tests/oracle/re_tables.escript > src/vm/re_latin1_tables.h
 step "tests/conformance/string_*, unicode_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/string_*.erl tests/conformance/unicode_*.erl
 # io_lib / io programs (hand-written; their output and results from erl).

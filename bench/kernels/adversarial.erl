@@ -10,6 +10,7 @@
          b2l_big/1, rev_big/1, eq_big/1, sub_big/1, map_cmp/1, maps_from_list/1, split_big/1,
          l2i_big/1, i2l_big/1, bigmul/1, bigmul_huge/1, bigmul_chain/1, bigdiv_huge/1, bigdiv_wide/1,
          i2l_huge/1, l2i_huge/1, bsl_max/1, bigcmp_max/1, format_big/1, b2t_big/1, bin_build/1, setel_big/1, map_put_big/1, map_get_big/1, maps_to_list_big/1,
+         re_backtrack/1, re_scan_poss/1, re_scan_lit/1, re_global/1, re_window/1,
          fib/1, loop/1]).
 
 dag(0) -> [1, 2, 3];
@@ -92,6 +93,16 @@ map_get_big(N) -> M = maps:from_list([{I, I} || I <- lists:seq(1, 100000)]),
                   rep(N, fun() -> maps:get(N rem 100000 + 1, M) end).
 maps_to_list_big(N) -> M = maps:from_list([{I, I} || I <- lists:seq(1, 100000)]),
                        rep(N, fun() -> maps:to_list(M) end).
+%% re (vm/bif_re.c): a backtracking bomb at every position of a long
+%% subject; a scan to the end from every position (auto-possessive class);
+%% a literal search over 4 MB; global matches; a match longer than the
+%% windows (every slice climbs the window levels)
+re_backtrack(N) -> S = <<(binary:copy(<<"a">>, 100000))/binary, "b">>,
+                   rep(N, fun() -> re:run(S, "(a+)+$") end).
+re_scan_poss(N) -> S = binary:copy(<<"a">>, 1000000), rep(N, fun() -> re:run(S, "[ab]*(?:x|y)") end).
+re_scan_lit(N) -> S = binary:copy(<<"a">>, 4000000), rep(N, fun() -> re:run(S, "foo") end).
+re_global(N) -> S = binary:copy(<<"ab cd ">>, 100000), rep(N, fun() -> re:run(S, "\\w+", [global]) end).
+re_window(N) -> S = binary:copy(<<"a">>, 2000000), rep(N, fun() -> re:run(S, "a{1000,}b") end).
 loop(0) -> 0;
 loop(N) -> loop(N - 1).
 fib(N) -> fibr(N).

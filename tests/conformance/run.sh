@@ -151,6 +151,10 @@ B="$DIR/probes/binaries.erl"
 probe binary-doubling heap --max-heap-bytes 1000000 "$B" double
 probe binary-refc-held heap --max-heap-bytes 20000000 "$B" hold
 probe binary-slices-held heap --max-heap-bytes 20000000 "$B" hold_slices
+RE="$DIR/probes/re_limits.erl"
+probe re-backtrack reductions --max-reductions 200000 "$RE" backtrack
+probe re-scan reductions --max-reductions 200000 "$RE" scan
+probe re-global-empty reductions --max-reductions 20000 "$RE" global_empty
 # The reduction stop is deterministic: the same count leaves the same work done.
 "$HL" run --max-reductions 1000 "$P" count_to 2000 >/dev/null 2>&1
 a=$?
