@@ -296,7 +296,7 @@ static hl_term const_term(const hl_program *pg, uint32_t w) {
 }
 
 /* Translates one operand word of class `cls` at code index `at`. */
-static bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, char cls, uint32_t at, char *err,
+static inline bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, char cls, uint32_t at, char *err,
                     size_t errlen) {
     uint32_t w = img->code[at];
     unsigned k = HL_BC_KIND(w);
@@ -363,38 +363,71 @@ static const spec_rule spec_rules[] = {
 };
 #undef HL_OP_none
 
-/* Operand word w against a rule's kind character. */
-static bool kind_ok(char k, uint32_t w) {
-    unsigned kind = HL_BC_KIND(w);
-    switch (k) {
-    case 'x': return kind == HL_K_X;
-    case 'y': return kind == HL_K_Y;
-    case 'i': return kind == HL_K_INT;
-    case 'c': return kind != HL_K_X && kind != HL_K_Y;
-    default: return true;
+/* A rule's kind characters as per-operand sets of admitted kinds: 'x',
+ * 'y', 'i' (INT), 'c' (anything but a register), '*' (anything). */
+#define RULE_MAX_KINDS 8
+typedef struct rule_kinds {
+    uint8_t n;
+    uint16_t set[RULE_MAX_KINDS];
+} rule_kinds;
+
+static void rule_kinds_of(const char *kinds, rule_kinds *rk) {
+    rk->n = 0;
+    for (size_t i = 0; kinds[i] && i < RULE_MAX_KINDS; i++) {
+        uint16_t m;
+        switch (kinds[i]) {
+        case 'x': m = 1u << HL_K_X; break;
+        case 'y': m = 1u << HL_K_Y; break;
+        case 'i': m = 1u << HL_K_INT; break;
+        case 'c': m = (uint16_t)~(1u << HL_K_X | 1u << HL_K_Y); break;
+        default: m = 0xFFFF; break;
+        }
+        rk->set[rk->n++] = m;
     }
 }
 
-static bool kinds_ok(const uint32_t *w, const char *kinds) {
-    for (size_t i = 0; kinds[i]; i++)
-        if (!kind_ok(kinds[i], w[i])) return false;
+static bool kinds_ok(const uint32_t *w, const rule_kinds *rk) {
+    for (unsigned i = 0; i < rk->n; i++)
+        if (!((rk->set[i] >> HL_BC_KIND(w[i])) & 1)) return false;
     return true;
+}
+
+#define N_RULES (sizeof spec_rules / sizeof spec_rules[0])
+
+/* The rules as data for one load: rule_head[op] is the first rule of op
+ * (or -1) and next[r] the next of the same opcode, in specialise.def's
+ * order; kinds/next_kinds as kind sets. */
+typedef struct rule_index {
+    int8_t head[HL_OP__COUNT];
+    int8_t next[N_RULES];
+    rule_kinds kinds[N_RULES], next_kinds[N_RULES];
+} rule_index;
+
+static void index_rules(rule_index *ri) {
+    _Static_assert(N_RULES < 128, "rule indices are int8_t");
+    memset(ri->head, -1, sizeof ri->head);
+    for (size_t r = N_RULES; r-- > 0;) {
+        ri->next[r] = ri->head[spec_rules[r].op];
+        ri->head[spec_rules[r].op] = (int8_t)r;
+        rule_kinds_of(spec_rules[r].kinds, &ri->kinds[r]);
+        rule_kinds_of(spec_rules[r].next_kinds, &ri->next_kinds[r]);
+    }
 }
 
 /* The runtime opcode for the instruction at pc: the first rule of
  * specialise.def that matches it (and what follows it), or op itself. A
  * pair is fused only by what the next instruction is: running a fused
  * handler is exactly running the two instructions in sequence. */
-static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op, uint32_t len) {
+static unsigned specialise(const hl_bc_image *img, const rule_index *ri, uint32_t pc, unsigned op, uint32_t len) {
     const uint32_t *w = img->code + pc + 1;
     uint32_t next_pc = pc + len;
-    for (size_t r = 0; r < sizeof spec_rules / sizeof spec_rules[0]; r++) {
+    for (int r = ri->head[op]; r >= 0; r = ri->next[r]) {
         const spec_rule *s = &spec_rules[r];
-        if (s->op != op || !kinds_ok(w, s->kinds)) continue;
+        if (!kinds_ok(w, &ri->kinds[r])) continue;
         if (s->small && HL_BC_VALUE(w[0]) > HL_VM_ALLOC_SMALL) continue;
         if (s->next != HL_OP__COUNT) {
-            if (op_at(img, next_pc) != s->next || !kinds_ok(img->code + next_pc + 1, s->next_kinds)) continue;
-            if (s->next2 != HL_OP__COUNT && op_at(img, next_pc + hl_bc_insn_len(img->code, next_pc)) != s->next2)
+            if (op_at(img, next_pc) != s->next || !kinds_ok(img->code + next_pc + 1, &ri->next_kinds[r])) continue;
+            if (s->next2 != HL_OP__COUNT && op_at(img, next_pc + hl_bc_image_insn_len(img, next_pc)) != s->next2)
                 continue;
         }
         return s->rop;
@@ -402,31 +435,38 @@ static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op, uin
     return op;
 }
 
+/* One walk over the code words: the gate recorded each operand word's
+ * class (0 at an opcode word), so no signature is decoded again. Register
+ * operands (most of them) and numbers are translated inline. */
 static bool translate(hl_program *pg, const hl_bc_image *img, char *err, size_t errlen) {
     const hl_tword *handlers = hl_vm_handlers();
-    /* the instructions some rule specialises: the others skip the rules */
-    bool has_rule[HL_OP__COUNT] = {false};
-    for (size_t r = 0; r < sizeof spec_rules / sizeof spec_rules[0]; r++) has_rule[spec_rules[r].op] = true;
-    for (uint32_t pc = 0; pc < img->n_code;) {
-        unsigned op = HL_BC_VALUE(img->code[pc]);
-        uint32_t len = hl_bc_insn_len(img->code, pc);
-        pg->code[pc] = handlers[has_rule[op] ? specialise(img, pc, op, len) : op];
-        const char *sig = hl_bc_ops[op].sig;
-        uint32_t at = pc + 1, prev = 0;
-        for (const char *c = sig; *c; c++) {
-            if (*c == '*') {
-                uint32_t n = (uint32_t)(c[1] - '0'), cnt = HL_BC_VALUE(prev);
-                for (uint32_t i = 0; i < cnt; i++)
-                    for (uint32_t j = 0; j < n; j++)
-                        if (!operand(pg, img, op, c[2 + j], at++, err, errlen)) return false;
-                c += 1 + n;
-                continue;
+    rule_index ri;
+    index_rules(&ri);
+    const uint8_t *classes = img->classes;
+    const uint32_t *code = img->code;
+    hl_tword *out = pg->code;
+    uint32_t n = img->n_code, x_used = pg->x_used;
+    for (uint32_t pc = 0; pc < n;) {
+        unsigned op = HL_BC_VALUE(code[pc]);
+        uint32_t at = pc + 1;
+        for (; at < n; at++) {
+            unsigned c = classes[at];
+            if (!c) break;
+            uint32_t w = code[at], v = HL_BC_VALUE(w);
+            unsigned k = HL_BC_KIND(w);
+            if ((c == 's' || c == 'd' || c == 'y') && (k == HL_K_X || k == HL_K_Y)) {
+                if (k == HL_K_X && v >= x_used) x_used = v + 1;
+                out[at] = ((hl_tword)v << 2) | (k == HL_K_Y); /* x: v<<2, y: v<<2|1 */
+            } else if (c == 'u') {
+                out[at] = (hl_tword)v;
+            } else if (!operand(pg, img, op, (char)c, at, err, errlen)) {
+                return false;
             }
-            prev = img->code[at];
-            if (!operand(pg, img, op, *c, at++, err, errlen)) return false;
         }
-        pc += len;
+        out[pc] = handlers[ri.head[op] >= 0 ? specialise(img, &ri, pc, op, at - pc) : op];
+        pc = at;
     }
+    if (x_used > pg->x_used) pg->x_used = x_used;
     return true;
 }
 
@@ -540,8 +580,9 @@ bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen)
     /* Code. */
     if (ok) {
         pg->n_code = img->n_code;
-        pg->code = hl_mem_calloc(img->n_code, sizeof *pg->code);
-        pg->consts = hl_mem_calloc(img->n_code, sizeof *pg->consts);
+        /* every code word is written by translate(); consts up to n_consts */
+        pg->code = hl_mem_alloc((size_t)img->n_code * sizeof *pg->code);
+        pg->consts = hl_mem_alloc((size_t)img->n_code * sizeof *pg->consts);
         if (!pg->code || !pg->consts) ok = lfail(err, errlen, "out of memory");
         else ok = translate(pg, img, err, errlen);
     }
