@@ -256,7 +256,8 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
         if (limits->max_output_bytes) lim.max_output_bytes = limits->max_output_bytes;
     }
     if (lim.timeout_ms > UINT64_MAX / 2000000u) lim.timeout_ms = UINT64_MAX / 2000000u;
-    hl_vm_limits vl = {lim.max_reductions, lim.max_heap_bytes, hl_vm_now_ns() + lim.timeout_ms * 1000000u};
+    /* the VM starts the deadline's clock with the run's first reductions */
+    hl_vm_limits vl = {lim.max_reductions, lim.max_heap_bytes, 0, lim.timeout_ms * 1000000u};
     hl_vm_proc *p = hl_vm_proc_new(prog, &vl);
     if (!p) {
         /* A heap limit below the process's minimum footprint is a heap limit

@@ -84,9 +84,11 @@ hl_status hl_module_function(const hl_module *module, const char *name, uint32_t
 
 /* ---- tenants ---------------------------------------------------------------- */
 
+/* The deadline is set by the VM when the call's first chunk of reductions
+ * begins (the clock is read once per call, not twice). */
 static hl_vm_limits vm_limits(const hl_run_limits *l) {
     uint64_t ms = l->timeout_ms > UINT64_MAX / 2000000u ? UINT64_MAX / 2000000u : l->timeout_ms;
-    return (hl_vm_limits){l->max_reductions, l->max_heap_bytes, hl_vm_now_ns() + ms * 1000000u};
+    return (hl_vm_limits){l->max_reductions, l->max_heap_bytes, 0, ms * 1000000u};
 }
 
 hl_status hl_tenant_new(const hl_module *module, const hl_limits *limits, hl_tenant **out) {

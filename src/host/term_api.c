@@ -156,9 +156,11 @@ static void store_release(hl_vstore *s) {
 void hl_value_free(hl_value *v) {
     if (!v) return;
     /* Atoms are retained once per value handle (see value_with_atoms). */
-    walk(v->t, release_atom);
-    store_release(v->store);
-    hl_mem_free(atomic_load_explicit(&v->index, memory_order_acquire));
+    if (hl_is_immed(v->t)) (void)release_atom(v->t); /* no walk for the common case */
+    else walk(v->t, release_atom);
+    if (v->store) store_release(v->store);
+    void *index = atomic_load_explicit(&v->index, memory_order_acquire);
+    if (index) hl_mem_free(index);
     hl_mem_free(v);
 }
 
@@ -222,9 +224,16 @@ hl_status hl_host_value_from_term(hl_term t, size_t max_words, size_t *words_out
         if (ts != HL_TERM_OK) return HL_ENOMEM;
     }
     if (words_out) *words_out = words;
+    if (hl_is_immed(t)) { /* an immediate needs no walk and no store */
+        if (!may_leave(t)) return HL_EREJECTED;
+        hl_value *v = value_new(NULL, t);
+        if (!v) return HL_ENOMEM;
+        (void)retain_atom(t);
+        *out = v;
+        return HL_OK;
+    }
     hl_status st = walk(t, may_leave);
     if (st != HL_OK) return st;
-    if (hl_is_immed(t)) return value_with_atoms(NULL, t, out);
     hl_vstore *s = store_new(words);
     if (!s) return HL_ENOMEM;
     hl_term c;

@@ -18,6 +18,10 @@ typedef struct hl_vm_limits {
     uint64_t max_reductions; /* total, exact: the call that would need one more faults */
     uint64_t max_heap_bytes; /* heap block + fragments + off-heap binaries + stack */
     uint64_t deadline_ns;    /* absolute hl_vm_now_ns() time, 0 = none */
+    /* With deadline_ns 0: a deadline this many ns after the run's first
+     * chunk of reductions begins (its clock read then also sets the
+     * deadline: one read per call instead of two); 0 = none. */
+    uint64_t timeout_ns;
 } hl_vm_limits;
 
 typedef enum hl_vm_status {
