@@ -44,6 +44,17 @@ void hl_vm_proc_free(hl_vm_proc *p);
  * hl_vm_start with new limits, keeping its heap block and stack: every term
  * of the previous call is dropped. */
 void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim);
+/* For reusing a one-shot run's process (host/run.c keeps one per module):
+ * park drops every term of the finished run (off-heap binaries and heap
+ * fragments included) and clears what the run set up (output, bindings,
+ * probe); false, with p untouched, when its heap block or stack grew past
+ * their initial sizes (then free it: a spare never holds more than a new
+ * process would). */
+bool hl_vm_proc_park(hl_vm_proc *p);
+/* A parked process made ready for hl_vm_start under lim, exactly as
+ * hl_vm_proc_new(prog, lim) would be; false when lim would not admit a new
+ * process either (then free it). */
+bool hl_vm_proc_unpark(hl_vm_proc *p, const hl_vm_limits *lim);
 /* The flag the process polls at each chunk of reductions (every few
  * thousand, and at every wait): once it is non-zero the run stops with
  * HL_VM_FAULT_INTERRUPT. Setting it is async-signal-safe. NULL: none. */

@@ -106,6 +106,42 @@ void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim) {
     p->state = HL_PS_NEW;
 }
 
+static bool save_regs(hl_vm_proc *p, const hl_term *x, uint32_t n);
+
+/* The footprint hl_vm_proc_new gives a process. */
+static bool initial_footprint(const hl_vm_proc *p) {
+    return p->stack_cap == HL_VM_STACK_INIT && p->heap.block_end - p->heap.start == HL_HEAP_DEFAULT_WORDS;
+}
+
+bool hl_vm_proc_park(hl_vm_proc *p) {
+    if (!initial_footprint(p)) return false;
+    hl_vm_limits none = {1, UINT64_MAX, 0, 0};
+    hl_vm_proc_reset(p, &none);
+    (void)save_regs(p, NULL, 0);
+    memset(&p->probe, 0, sizeof p->probe);
+    p->binding_hook = NULL;
+    p->binding_ctx = NULL;
+    p->interrupt = NULL;
+    p->output = NULL;
+    p->output_cap = UINT64_MAX;
+    p->heap.flags &= ~(unsigned)HL_HEAP_GC_ALWAYS;
+    return true;
+}
+
+bool hl_vm_proc_unpark(hl_vm_proc *p, const hl_vm_limits *lim) {
+    /* the admission checks of hl_vm_proc_new and hl_heap_init */
+    uint64_t stack_bytes = p->stack_cap * sizeof(hl_term);
+    if (lim->max_reductions == 0 || lim->max_heap_bytes == 0 || stack_bytes >= lim->max_heap_bytes ||
+        HL_HEAP_DEFAULT_WORDS > (lim->max_heap_bytes - stack_bytes) / (2 * sizeof(hl_term)))
+        return false;
+    p->max_reds = lim->max_reductions;
+    p->max_heap = lim->max_heap_bytes;
+    p->deadline_ns = lim->deadline_ns;
+    p->timeout_ns = lim->deadline_ns ? 0 : lim->timeout_ns;
+    p->heap.limit_bytes = p->max_heap - stack_bytes;
+    return true;
+}
+
 void hl_vm_set_interrupt(hl_vm_proc *p, const volatile _Atomic int *flag) { p->interrupt = flag; }
 
 void hl_vm_proc_free(hl_vm_proc *p) {
