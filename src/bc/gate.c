@@ -19,7 +19,11 @@ typedef struct gate {
     hl_bc_image *img;
     char *err;
     size_t errlen;
-    uint8_t *target; /* per code word: 1 = jump target */
+    uint8_t *mark; /* per code word: MARK_* bits (opcode words) */
+    /* the label operands of the function being decoded: (instruction pc,
+     * operand word) pairs, checked once its instruction starts are known */
+    uint32_t (*labels)[2];
+    uint32_t nlabels;
     uint32_t lim[16]; /* per operand kind: values must lie below (check_code) */
     /* the flow pass's arrays, sized once for the longest function */
     int32_t *flow_at;
@@ -307,6 +311,13 @@ static const uint16_t class_kinds[128] = {
 };
 #undef KB
 
+/* Per-instruction marks (g->mark, at the opcode word). */
+enum {
+    MARK_TARGET = 1, /* a jump target */
+    MARK_Y = 2,      /* has a Y operand in a class the flow pass checks */
+    MARK_LABEL = 4,  /* has a label operand */
+};
+
 /* Classes whose Y operands the flow pass checks against the frame. */
 static const bool class_reads_y[128] = {['s'] = true, ['d'] = true, ['y'] = true};
 
@@ -335,6 +346,17 @@ typedef struct insn {
     uint32_t list_k;     /* list count */
 } insn;
 
+/* Marks what the later passes need of operand word pos (class cls, already
+ * checked) of the instruction at pc. */
+static inline void note_operand(gate *g, uint32_t pc, uint32_t pos, uint8_t cls) {
+    unsigned k = HL_BC_KIND(g->img->code[pos]);
+    if (k == HL_K_Y && class_reads_y[cls & 127]) g->mark[pc] |= MARK_Y;
+    else if (k == HL_K_LABEL) {
+        g->mark[pc] |= MARK_LABEL;
+        g->labels[g->nlabels][0] = pc, g->labels[g->nlabels++][1] = pos;
+    }
+}
+
 /* Decodes and kind/range-checks the instruction at pc within [.., end),
  * recording each operand word's class in img->classes. */
 static bool decode(gate *g, uint32_t pc, uint32_t end, insn *in) {
@@ -361,6 +383,7 @@ static bool decode(gate *g, uint32_t pc, uint32_t end, insn *in) {
                 for (uint32_t j = 0; j < n; j++) {
                     if (pos >= end) return fail(g, "code %u: instruction runs past the function", pc);
                     if (!check_operand(g, pc, c[2 + j], code[pos])) return false;
+                    note_operand(g, pc, pos, (uint8_t)c[2 + j]);
                     classes[pos++] = (uint8_t)c[2 + j];
                 }
             c += 1 + n;
@@ -368,6 +391,7 @@ static bool decode(gate *g, uint32_t pc, uint32_t end, insn *in) {
         }
         if (pos >= end) return fail(g, "code %u: instruction runs past the function", pc);
         if (!check_operand(g, pc, *c, code[pos])) return false;
+        note_operand(g, pc, pos, (uint8_t)*c);
         classes[pos] = (uint8_t)*c;
         prev = code[pos++];
     }
@@ -485,20 +509,16 @@ static bool static_rules(gate *g, const hl_bc_function *fn, const insn *in) {
  * instruction starts: the words of class 0). */
 static bool pass_decode(gate *g, const hl_bc_function *fn) {
     insn in = {0};
+    g->nlabels = 0;
     for (uint32_t pc = fn->entry; pc < fn->end; pc += in.len)
         if (!decode(g, pc, fn->end, &in) || !static_rules(g, fn, &in)) return false;
-    /* Labels: instruction starts inside this function. One walk over the
-     * words; `at` is the instruction the word belongs to. */
+    /* Labels: instruction starts inside this function (the label operands
+     * decode() listed). */
     const uint32_t *code = g->img->code;
     const uint8_t *classes = g->img->classes;
-    uint32_t at = fn->entry, op = 0;
-    for (uint32_t pc = fn->entry; pc < fn->end; pc++) {
-        if (!classes[pc]) {
-            at = pc, op = HL_BC_VALUE(code[pc]);
-            continue;
-        }
-        if (HL_BC_KIND(code[pc]) != HL_K_LABEL) continue;
-        uint32_t t = HL_BC_VALUE(code[pc]);
+    for (uint32_t i = 0; i < g->nlabels; i++) {
+        uint32_t at = g->labels[i][0], op = HL_BC_VALUE(code[at]);
+        uint32_t t = HL_BC_VALUE(code[g->labels[i][1]]);
         if (t < fn->entry || t >= fn->end || classes[t])
             return fail(g, "code %u: label %u is not an instruction of this function", at, t);
         /* Every cycle must pass a reduction-charging instruction: only
@@ -510,7 +530,7 @@ static bool pass_decode(gate *g, const hl_bc_function *fn) {
         if ((op == HL_OP_loop_rec_end || op == HL_OP_wait || op == HL_OP_wait_timeout) &&
             code[t] != HL_BC_WORD(HL_K_OP, HL_OP_loop_rec))
             return fail(g, "code %u: a receive loop edge must go to a loop_rec", at);
-        g->target[t] = 1;
+        g->mark[t] |= MARK_TARGET;
     }
     return true;
 }
@@ -575,7 +595,8 @@ static bool step(gate *g, flow *f, const insn *in, fstate *s) {
     /* Y operands, except the handler slot named by the handler instructions. */
     bool handler_op = op == HL_OP_try || op == HL_OP_try_end || op == HL_OP_try_case ||
                       op == HL_OP_catch || op == HL_OP_catch_end;
-    if (!handler_op)
+    uint8_t mark = g->mark[pc];
+    if (!handler_op && (mark & MARK_Y))
         for (uint32_t i = 0; i < in->nw; i++)
             if (HL_BC_KIND(w[i]) == HL_K_Y && class_reads_y[in->cls[i] & 127] && !slot_free(g, s, pc, V(i)))
                 return false;
@@ -636,7 +657,8 @@ static bool step(gate *g, flow *f, const insn *in, fstate *s) {
 #undef V
     if (flags & HL_OPF_GC) s->heap = 0;
     /* Branch edges: every label operand. */
-    for (uint32_t i = 0; i < in->nw; i++)
+    if (mark & MARK_LABEL)
+        for (uint32_t i = 0; i < in->nw; i++)
         if (HL_BC_KIND(w[i]) == HL_K_LABEL && !edge(g, f, pc, HL_BC_VALUE(w[i]), s)) return false;
     return true;
 }
@@ -660,7 +682,7 @@ static bool pass_flow(gate *g, const hl_bc_function *fn) {
                 ok = fail(g, "function falls off its end");
                 break;
             }
-            if (!first && g->target[pc]) { /* fall-through into a jump target */
+            if (!first && (g->mark[pc] & MARK_TARGET)) { /* fall-through into a jump target */
                 ok = edge(g, &f, pc, pc, &s);
                 break;
             }
@@ -689,8 +711,8 @@ static bool check_code(gate *g, uint32_t n_code) {
     img->n_code = n_code;
     img->code = hl_mem_alloc(bytes);
     img->classes = hl_mem_calloc(n_code, 1);
-    g->target = hl_mem_calloc(n_code, 1);
-    if (!img->code || !img->classes || !g->target) return fail(g, "out of memory");
+    g->mark = hl_mem_calloc(n_code, 1);
+    if (!img->code || !img->classes || !g->mark) return fail(g, "out of memory");
     if (GATE_LE) memcpy(img->code, sec, bytes);
     else
         for (uint32_t i = 0; i < n_code; i++) img->code[i] = rd32(sec + 4 * (size_t)i);
@@ -709,10 +731,12 @@ static bool check_code(gate *g, uint32_t n_code) {
     g->lim[HL_K_U] = UINT32_MAX;      /* per use */
     g->lim[HL_K_IMPORT] = img->n_imports;
     uint32_t longest = 0;
-    for (uint32_t i = 0; i < img->n_functions; i++) {
-        if (!pass_decode(g, &img->funcs[i])) return false;
+    for (uint32_t i = 0; i < img->n_functions; i++)
         if (img->funcs[i].end - img->funcs[i].entry > longest) longest = img->funcs[i].end - img->funcs[i].entry;
-    }
+    g->labels = hl_mem_alloc((size_t)longest * sizeof *g->labels); /* at most one per word */
+    if (!g->labels) return fail(g, "out of memory");
+    for (uint32_t i = 0; i < img->n_functions; i++)
+        if (!pass_decode(g, &img->funcs[i])) return false;
     g->flow_at = hl_mem_alloc((size_t)longest * sizeof *g->flow_at);
     g->flow_states = hl_mem_alloc(((size_t)longest + 1) * sizeof *g->flow_states);
     g->flow_work = hl_mem_alloc(((size_t)longest + 1) * sizeof *g->flow_work);
@@ -889,7 +913,8 @@ bool hl_gate_check(const uint8_t *bytes, size_t size, hl_bc_image *out, char *er
         else g.pos = size;
     }
     if (ok && g.pos != size) ok = fail(&g, "trailing bytes");
-    hl_mem_free(g.target);
+    hl_mem_free(g.mark);
+    hl_mem_free(g.labels);
     hl_mem_free(g.flow_at);
     hl_mem_free(g.flow_states);
     hl_mem_free(g.flow_work);
