@@ -316,6 +316,7 @@ enum {
     MARK_TARGET = 1, /* a jump target */
     MARK_Y = 2,      /* has a Y operand in a class the flow pass checks */
     MARK_LABEL = 4,  /* has a label operand */
+    MARK_LEN_SHIFT = 3, /* bits 3..7: the instruction's length in words, 0 when 32 or more */
 };
 
 /* Classes whose Y operands the flow pass checks against the frame. */
@@ -398,6 +399,7 @@ static bool decode(gate *g, uint32_t pc, uint32_t end, insn *in) {
     in->len = pos - pc;
     in->nw = in->len - 1;
     if (in->list_at == UINT32_MAX) in->list_at = in->nw;
+    if (in->len < 32) g->mark[pc] |= (uint8_t)(in->len << MARK_LEN_SHIFT);
     return true;
 }
 
@@ -405,8 +407,9 @@ static bool decode(gate *g, uint32_t pc, uint32_t end, insn *in) {
  * word's class is never 0): no signature to walk again. */
 static void redecode(const gate *g, uint32_t pc, uint32_t end, insn *in) {
     const uint8_t *classes = g->img->classes;
-    uint32_t e = pc + 1;
-    while (e < end && classes[e]) e++;
+    uint32_t e = pc + (g->mark[pc] >> MARK_LEN_SHIFT);
+    if (e == pc) /* a long instruction: find its end */
+        for (e = pc + 1; e < end && classes[e];) e++;
     in->pc = pc;
     in->op = HL_BC_VALUE(g->img->code[pc]);
     in->w = g->img->code + pc + 1;
