@@ -363,54 +363,68 @@ static const spec_rule spec_rules[] = {
 };
 #undef HL_OP_none
 
-/* A rule's kind characters as per-operand sets of admitted kinds: 'x',
- * 'y', 'i' (INT), 'c' (anything but a register), '*' (anything). */
-#define RULE_MAX_KINDS 8
-typedef struct rule_kinds {
-    uint8_t n;
-    uint16_t set[RULE_MAX_KINDS];
-} rule_kinds;
+/* Operand kinds as one word: 12 bits per operand position (a gated
+ * operand's kind is below 12), one bit set per operand, for the first
+ * RULE_MAX_KINDS operands. A rule's kind characters ('x', 'y', 'i' = INT,
+ * 'c' = anything but a register, '*' = anything) become the set of admitted
+ * kinds per position (all of them past its last character), so matching a
+ * rule's kinds is one test, with no data-dependent loop: no operand kind
+ * outside its position's set. */
+#define RULE_MAX_KINDS 5
+#define KIND_BITS 12
+#define ALL_KINDS ((1u << KIND_BITS) - 1)
 
-static void rule_kinds_of(const char *kinds, rule_kinds *rk) {
-    rk->n = 0;
-    for (size_t i = 0; kinds[i] && i < RULE_MAX_KINDS; i++) {
-        uint16_t m;
-        switch (kinds[i]) {
-        case 'x': m = 1u << HL_K_X; break;
-        case 'y': m = 1u << HL_K_Y; break;
-        case 'i': m = 1u << HL_K_INT; break;
-        case 'c': m = (uint16_t)~(1u << HL_K_X | 1u << HL_K_Y); break;
-        default: m = 0xFFFF; break;
-        }
-        rk->set[rk->n++] = m;
+static uint64_t rule_allowed(const char *kinds) {
+    uint64_t set = 0;
+    size_t n = strlen(kinds);
+    for (unsigned i = 0; i < RULE_MAX_KINDS; i++) {
+        uint64_t m = ALL_KINDS;
+        if (i < n) switch (kinds[i]) {
+            case 'x': m = 1u << HL_K_X; break;
+            case 'y': m = 1u << HL_K_Y; break;
+            case 'i': m = 1u << HL_K_INT; break;
+            case 'c': m = ALL_KINDS & ~(1u << HL_K_X | 1u << HL_K_Y); break;
+            default: break;
+            }
+        set |= m << (KIND_BITS * i);
     }
+    return set;
 }
 
-static bool kinds_ok(const uint32_t *w, const rule_kinds *rk) {
-    for (unsigned i = 0; i < rk->n; i++)
-        if (!((rk->set[i] >> HL_BC_KIND(w[i])) & 1)) return false;
-    return true;
+/* The kinds of an instruction's first operands (its nw operand words at w). */
+static inline uint64_t operand_kinds(const uint32_t *w, uint32_t nw) {
+#define KB(i) ((uint64_t)1 << (KIND_BITS * (i) + HL_BC_KIND(w[i])))
+    switch (nw < RULE_MAX_KINDS ? nw : RULE_MAX_KINDS) {
+    case 5: return KB(0) | KB(1) | KB(2) | KB(3) | KB(4);
+    case 4: return KB(0) | KB(1) | KB(2) | KB(3);
+    case 3: return KB(0) | KB(1) | KB(2);
+    case 2: return KB(0) | KB(1);
+    case 1: return KB(0);
+    default: return 0;
+    }
+#undef KB
 }
 
 #define N_RULES (sizeof spec_rules / sizeof spec_rules[0])
 
 /* The rules as data for one load: rule_head[op] is the first rule of op
  * (or -1) and next[r] the next of the same opcode, in specialise.def's
- * order; kinds/next_kinds as kind sets. */
+ * order; kinds/next_kinds as admitted-kind words (rule_allowed). */
 typedef struct rule_index {
     int8_t head[HL_OP__COUNT];
     int8_t next[N_RULES];
-    rule_kinds kinds[N_RULES], next_kinds[N_RULES];
+    uint64_t kinds[N_RULES], next_kinds[N_RULES];
 } rule_index;
 
 static void index_rules(rule_index *ri) {
     _Static_assert(N_RULES < 128, "rule indices are int8_t");
+    _Static_assert(HL_K_IMPORT < KIND_BITS, "operand kinds fit KIND_BITS");
     memset(ri->head, -1, sizeof ri->head);
     for (size_t r = N_RULES; r-- > 0;) {
         ri->next[r] = ri->head[spec_rules[r].op];
         ri->head[spec_rules[r].op] = (int8_t)r;
-        rule_kinds_of(spec_rules[r].kinds, &ri->kinds[r]);
-        rule_kinds_of(spec_rules[r].next_kinds, &ri->next_kinds[r]);
+        ri->kinds[r] = rule_allowed(spec_rules[r].kinds);
+        ri->next_kinds[r] = rule_allowed(spec_rules[r].next_kinds);
     }
 }
 
@@ -420,15 +434,17 @@ static void index_rules(rule_index *ri) {
  * handler is exactly running the two instructions in sequence. */
 static unsigned specialise(const hl_bc_image *img, const rule_index *ri, uint32_t pc, unsigned op, uint32_t len) {
     const uint32_t *w = img->code + pc + 1;
+    uint64_t kinds = operand_kinds(w, len - 1);
     uint32_t next_pc = pc + len;
     for (int r = ri->head[op]; r >= 0; r = ri->next[r]) {
         const spec_rule *s = &spec_rules[r];
-        if (!kinds_ok(w, &ri->kinds[r])) continue;
+        if (kinds & ~ri->kinds[r]) continue;
         if (s->small && HL_BC_VALUE(w[0]) > HL_VM_ALLOC_SMALL) continue;
         if (s->next != HL_OP__COUNT) {
-            if (op_at(img, next_pc) != s->next || !kinds_ok(img->code + next_pc + 1, &ri->next_kinds[r])) continue;
-            if (s->next2 != HL_OP__COUNT && op_at(img, next_pc + hl_bc_image_insn_len(img, next_pc)) != s->next2)
-                continue;
+            if (op_at(img, next_pc) != s->next) continue;
+            uint32_t next_len = hl_bc_image_insn_len(img, next_pc);
+            if (operand_kinds(img->code + next_pc + 1, next_len - 1) & ~ri->next_kinds[r]) continue;
+            if (s->next2 != HL_OP__COUNT && op_at(img, next_pc + next_len) != s->next2) continue;
         }
         return s->rop;
     }
