@@ -162,13 +162,9 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
     return HL_OK;
 }
 
-hl_status hl_tenant_resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
-    if (err) *err = NULL;
-    if (!t || !result) return HL_EMISUSE;
-    *result = NULL;
-    if (!t->started) return HL_EMISUSE;
-    if (hl_host_in_binding())
-        return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "a tenant called from inside a binding callback"));
+/* hl_tenant_resume once its arguments are checked (t started, result
+ * non-NULL and cleared, not inside a binding callback). */
+static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
     hl_vm_status st;
     for (;;) {
         st = hl_vm_run(t->p, reductions);
@@ -178,7 +174,12 @@ hl_status hl_tenant_resume(hl_tenant *t, uint64_t reductions, hl_value **result,
     }
     if (st == HL_VM_YIELD) return HL_PENDING;
     t->started = false;
-    hl_status s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
+    /* the common outcome, a result that is an immediate (no copy, no size
+     * walk: hl_host_outcome's own fast path), without the classification */
+    hl_status s = HL_EMISUSE;
+    if (st == HL_VM_DONE && hl_is_immed(hl_vm_result(t->p)))
+        s = hl_host_value_from_term(hl_vm_result(t->p), 0, NULL, result);
+    if (s != HL_OK) s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
     if (err && *err && *err != &hl_host_oom_error) { /* hl_error_reductions */
         (*err)->has_reductions = true;
         (*err)->reductions = hl_vm_reductions(t->p);
@@ -187,11 +188,21 @@ hl_status hl_tenant_resume(hl_tenant *t, uint64_t reductions, hl_value **result,
     return s;
 }
 
+hl_status hl_tenant_resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
+    if (err) *err = NULL;
+    if (!t || !result) return HL_EMISUSE;
+    *result = NULL;
+    if (!t->started) return HL_EMISUSE;
+    if (hl_host_in_binding())
+        return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "a tenant called from inside a binding callback"));
+    return resume(t, reductions, result, err);
+}
+
 hl_status hl_tenant_call(hl_tenant *t, uint32_t fn, hl_value *const *args, size_t nargs, hl_value **result,
                          hl_error **err) {
     if (result) *result = NULL;
     if (!result) return HL_EMISUSE;
-    hl_status s = hl_tenant_start(t, fn, args, nargs, err);
+    hl_status s = hl_tenant_start(t, fn, args, nargs, err); /* checks t, args, the binding callback */
     if (s != HL_OK) return s;
-    return hl_tenant_resume(t, 0, result, err);
+    return resume(t, 0, result, err);
 }
