@@ -171,7 +171,7 @@ static uint64_t deadline_ms = 20000; /* a backstop per run: CPU per reduction is
 /* One run of k(arg) to its end or max_reds. */
 static result run_once(hl_module *m, const kernel *k, long arg, uint64_t max_reds) {
     static const char *names[] = {"done", "yield", "exception", "wait", "reds", "heap", "deadline", "nomem", "state"};
-    hl_vm_limits lim = {max_reds, 512u << 20, hl_vm_now_ns() + deadline_ms * 1000000u};
+    hl_vm_limits lim = {max_reds, 512u << 20, hl_vm_now_ns() + deadline_ms * 1000000u, 0};
     hl_vm_proc *p = hl_vm_proc_new(m->prog, &lim);
     int64_t fn = hl_program_find(m->prog, k->fn, strlen(k->fn), 1);
     hl_term a0 = hl_make_small(arg);

@@ -130,7 +130,7 @@ static hl_term make_arg(hl_vm_proc *p, const row *r) {
 
 /* One run: wall time, status; probe numbers when available. */
 static double run(hl_module *m, const row *r, uint64_t max_reds, hl_vm_status *st, double *probe_ms, uint64_t *probe_cost) {
-    hl_vm_limits lim = {max_reds, HL_RUN_DEFAULT_MAX_HEAP_BYTES, 0};
+    hl_vm_limits lim = {max_reds, HL_RUN_DEFAULT_MAX_HEAP_BYTES, 0, 0};
     hl_vm_proc *p = hl_vm_proc_new(m->prog, &lim);
     int64_t fn = hl_program_find(m->prog, r->fn, strlen(r->fn), 1);
     hl_term arg = make_arg(p, r);

@@ -558,7 +558,8 @@ HL_API hl_status hl_tenant_call(hl_tenant *tenant, uint32_t fn, hl_value *const 
 /* The same in slices: hl_tenant_start prepares the call, each
  * hl_tenant_resume runs it for at most `reductions` reductions (0: to its
  * end) and returns HL_PENDING while it has not finished, or the call's
- * outcome as hl_tenant_call. The limits count over the whole call. */
+ * outcome as hl_tenant_call. The limits count over the whole call; the
+ * timeout's clock starts when the call first runs (its first resume). */
 HL_API hl_status hl_tenant_start(hl_tenant *tenant, uint32_t fn, hl_value *const *args, size_t nargs,
                                  hl_error **err);
 HL_API hl_status hl_tenant_resume(hl_tenant *tenant, uint64_t reductions, hl_value **result, hl_error **err);

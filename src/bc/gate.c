@@ -19,8 +19,16 @@ typedef struct gate {
     hl_bc_image *img;
     char *err;
     size_t errlen;
-    uint8_t *start;  /* per code word: 1 = instruction start */
-    uint8_t *target; /* per code word: 1 = jump target */
+    uint8_t *mark; /* per code word: MARK_* bits (opcode words) */
+    /* the label operands of the function being decoded: (instruction pc,
+     * operand word) pairs, checked once its instruction starts are known */
+    uint32_t (*labels)[2];
+    uint32_t nlabels;
+    uint32_t lim[16]; /* per operand kind: values must lie below (check_code) */
+    /* the flow pass's arrays, sized once for the longest function */
+    int32_t *flow_at;
+    struct fstate *flow_states;
+    uint32_t *flow_work;
 } gate;
 
 __attribute__((format(printf, 2, 3))) static bool fail(gate *g, const char *fmt, ...);
@@ -80,18 +88,36 @@ static bool utf8_ok(const uint8_t *s, size_t n, size_t *cps) {
     return true;
 }
 
-static int cmp_atom(const void *a, const void *b, const hl_bc_image *img) {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    size_t lx = img->atom_lens[x], ly = img->atom_lens[y];
-    int r = memcmp(img->atom_names[x], img->atom_names[y], lx < ly ? lx : ly);
-    if (r) return r;
-    return (lx > ly) - (lx < ly);
+/* FNV-1a of an atom name, for the duplicate check. */
+static uint32_t name_hash(const uint8_t *s, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * 16777619u;
+    return h;
 }
 
-/* qsort has no context argument in C17; the gate is reentrant per call only
- * through this thread-local. */
-static _Thread_local const hl_bc_image *sort_img;
-static int cmp_atom_q(const void *a, const void *b) { return cmp_atom(a, b, sort_img); }
+/* Whether two of the n atom names are equal: an open-addressing hash set
+ * of indices (linear in the names' bytes; no sort). */
+static bool atoms_distinct(gate *g, const hl_bc_image *img, uint32_t n, bool *distinct) {
+    size_t cap = 16;
+    while (cap < 2 * (size_t)n) cap *= 2;
+    uint32_t *slot = hl_mem_calloc(cap, sizeof *slot); /* atom index + 1; 0 empty */
+    if (!slot) return fail(g, "out of memory");
+    *distinct = true;
+    for (uint32_t i = 0; i < n && *distinct; i++) {
+        size_t len = img->atom_lens[i];
+        size_t j = name_hash(img->atom_names[i], len) & (cap - 1);
+        for (; slot[j]; j = (j + 1) & (cap - 1)) {
+            uint32_t o = slot[j] - 1;
+            if (img->atom_lens[o] == len && memcmp(img->atom_names[o], img->atom_names[i], len) == 0) {
+                *distinct = false;
+                break;
+            }
+        }
+        slot[j] = i + 1;
+    }
+    hl_mem_free(slot);
+    return true;
+}
 
 static bool check_atoms(gate *g, uint32_t n, uint32_t bytes) {
     hl_bc_image *img = g->img;
@@ -116,15 +142,9 @@ static bool check_atoms(gate *g, uint32_t n, uint32_t bytes) {
         p += len;
     }
     if (p != bytes) return fail(g, "atom section size mismatch");
-    uint32_t *idx = hl_mem_calloc(n, sizeof *idx);
-    if (!idx) return fail(g, "out of memory");
-    for (uint32_t i = 0; i < n; i++) idx[i] = i;
-    sort_img = img;
-    qsort(idx, n, sizeof *idx, cmp_atom_q);
-    bool dup = false;
-    for (uint32_t i = 1; i < n && !dup; i++) dup = cmp_atom(&idx[i - 1], &idx[i], img) == 0;
-    hl_mem_free(idx);
-    return dup ? fail(g, "duplicate atom name") : true;
+    bool distinct = true;
+    if (!atoms_distinct(g, img, n, &distinct)) return false;
+    return distinct ? true : fail(g, "duplicate atom name");
 }
 
 /* ---- literals -------------------------------------------------------- */
@@ -273,130 +293,129 @@ static bool check_functions(gate *g, uint32_t n, uint32_t n_code) {
     return ok;
 }
 
-/* Checks one operand word against its class. */
-static bool check_operand(gate *g, uint32_t pc, char cls, uint32_t w) {
-    const hl_bc_image *img = g->img;
+/* The operand kinds each signature class admits (docs/bytecode.md §2.5),
+ * as bit sets: one table lookup per operand word. */
+#define KB(k) (1u << HL_K_##k)
+static const uint16_t class_kinds[128] = {
+    ['s'] = KB(X) | KB(Y) | KB(LIT) | KB(INT) | KB(ATOM) | KB(NIL),
+    ['d'] = KB(X) | KB(Y),
+    ['y'] = KB(Y),
+    ['c'] = KB(LIT) | KB(INT) | KB(ATOM) | KB(NIL),
+    ['l'] = KB(LABEL),
+    ['f'] = KB(LABEL) | KB(NOFAIL),
+    ['u'] = KB(U),
+    ['a'] = KB(ATOM),
+    ['F'] = KB(FUNC),
+    ['B'] = KB(BIF),
+    ['I'] = KB(IMPORT),
+};
+#undef KB
+
+/* Per-instruction marks (g->mark, at the opcode word). */
+enum {
+    MARK_TARGET = 1, /* a jump target */
+    MARK_Y = 2,      /* has a Y operand in a class the flow pass checks */
+    MARK_LABEL = 4,  /* has a label operand */
+    MARK_LEN_SHIFT = 3, /* bits 3..7: the instruction's length in words, 0 when 32 or more */
+};
+
+/* Classes whose Y operands the flow pass checks against the frame. */
+static const bool class_reads_y[128] = {['s'] = true, ['d'] = true, ['y'] = true};
+
+/* Checks one operand word against its class: the kind through class_kinds,
+ * the value against g->lim (kinds without a range: UINT32_MAX; INT any
+ * 28-bit value, U and LABEL checked per use; Y against the frame in the
+ * flow pass). */
+static inline bool check_operand(gate *g, uint32_t pc, char cls, uint32_t w) {
     unsigned k = HL_BC_KIND(w);
     uint32_t v = HL_BC_VALUE(w);
-    bool kind_ok;
-    switch (cls) {
-    case 's': kind_ok = k == HL_K_X || k == HL_K_Y || k == HL_K_LIT || k == HL_K_INT || k == HL_K_ATOM || k == HL_K_NIL; break;
-    case 'd': kind_ok = k == HL_K_X || k == HL_K_Y; break;
-    case 'y': kind_ok = k == HL_K_Y; break;
-    case 'c': kind_ok = k == HL_K_LIT || k == HL_K_INT || k == HL_K_ATOM || k == HL_K_NIL; break;
-    case 'l': kind_ok = k == HL_K_LABEL; break;
-    case 'f': kind_ok = k == HL_K_LABEL || k == HL_K_NOFAIL; break;
-    case 'u': kind_ok = k == HL_K_U; break;
-    case 'a': kind_ok = k == HL_K_ATOM; break;
-    case 'F': kind_ok = k == HL_K_FUNC; break;
-    case 'B': kind_ok = k == HL_K_BIF; break;
-    case 'I': kind_ok = k == HL_K_IMPORT; break;
-    default: kind_ok = false;
-    }
-    if (!kind_ok) return fail(g, "code %u: operand kind %u not allowed for class '%c'", pc, k, cls);
-    bool range_ok = true;
-    switch (k) {
-    case HL_K_X: range_ok = v < HL_BC_MAX_X; break;
-    case HL_K_Y: range_ok = v < HL_BC_MAX_FRAME; break; /* against the frame in the flow pass */
-    case HL_K_LIT: range_ok = v < img->n_literals; break;
-    case HL_K_ATOM: range_ok = v < img->n_atoms; break;
-    case HL_K_NIL: case HL_K_NOFAIL: range_ok = v == 0; break;
-    case HL_K_FUNC: range_ok = v < img->n_functions; break;
-    case HL_K_BIF: range_ok = v < hl_bc_builtin_count && hl_bc_builtins[v].is_bif; break;
-    case HL_K_IMPORT: range_ok = v < img->n_imports; break;
-    default: break; /* INT: any 28-bit value; U and LABEL: per use */
-    }
-    if (!range_ok) return fail(g, "code %u: operand value %u out of range", pc, v);
+    if (!((class_kinds[(unsigned char)cls & 127] >> k) & 1))
+        return fail(g, "code %u: operand kind %u not allowed for class '%c'", pc, k, cls);
+    if (v >= g->lim[k] || (k == HL_K_BIF && !hl_bc_builtins[v].is_bif))
+        return fail(g, "code %u: operand value %u out of range", pc, v);
     return true;
 }
 
 /* Decoded instruction: operand words and their classes, in order. The
- * class array is filled up to the first list; list elements' classes are
- * derived on demand. */
+ * list fields are filled by decode() (pass 1) only. */
 typedef struct insn {
     uint32_t pc, op, len;
-    const uint32_t *w; /* operand words (w[0] = first operand) */
-    uint32_t nw;       /* operand words */
-    uint32_t list_at;  /* index of the first list operand word (or nw) */
-    uint32_t list_k;   /* list count */
-    uint32_t list_n;   /* words per list entry */
-    const char *group; /* classes of one list entry */
+    const uint32_t *w;   /* operand words (w[0] = first operand) */
+    const uint8_t *cls;  /* their classes (img->classes + pc + 1) */
+    uint32_t nw;         /* operand words */
+    uint32_t list_at;    /* index of the first list operand word (or nw) */
+    uint32_t list_k;     /* list count */
 } insn;
 
-/* Decodes and kind/range-checks the instruction at pc within [.., end). */
+/* Marks what the later passes need of operand word pos (class cls, already
+ * checked) of the instruction at pc. */
+static inline void note_operand(gate *g, uint32_t pc, uint32_t pos, uint8_t cls) {
+    unsigned k = HL_BC_KIND(g->img->code[pos]);
+    if (k == HL_K_Y && class_reads_y[cls & 127]) g->mark[pc] |= MARK_Y;
+    else if (k == HL_K_LABEL) {
+        g->mark[pc] |= MARK_LABEL;
+        g->labels[g->nlabels][0] = pc, g->labels[g->nlabels++][1] = pos;
+    }
+}
+
+/* Decodes and kind/range-checks the instruction at pc within [.., end),
+ * recording each operand word's class in img->classes. */
 static bool decode(gate *g, uint32_t pc, uint32_t end, insn *in) {
     const uint32_t *code = g->img->code;
+    uint8_t *classes = g->img->classes;
     uint32_t w0 = code[pc];
     if (HL_BC_KIND(w0) != HL_K_OP || HL_BC_VALUE(w0) >= HL_OP__COUNT)
         return fail(g, "code %u: not a known opcode word", pc);
-    memset(in, 0, sizeof *in);
     in->pc = pc;
     in->op = HL_BC_VALUE(w0);
     in->w = code + pc + 1;
+    in->cls = classes + pc + 1;
+    in->list_at = UINT32_MAX;
+    in->list_k = 0;
     const char *sig = hl_bc_ops[in->op].sig;
     uint32_t pos = pc + 1, prev = 0;
-    in->list_at = UINT32_MAX;
     for (const char *c = sig; *c; c++) {
         if (*c == '*') {
             uint32_t n = (uint32_t)(c[1] - '0');
             uint32_t k = HL_BC_VALUE(prev);
             if (k > HL_BC_MAX_LIST) return fail(g, "code %u: list too long", pc);
-            in->list_at = pos - (pc + 1), in->list_k = k, in->list_n = n, in->group = c + 2;
+            in->list_at = pos - (pc + 1), in->list_k = k;
             for (uint32_t i = 0; i < k; i++)
                 for (uint32_t j = 0; j < n; j++) {
                     if (pos >= end) return fail(g, "code %u: instruction runs past the function", pc);
                     if (!check_operand(g, pc, c[2 + j], code[pos])) return false;
-                    pos++;
+                    note_operand(g, pc, pos, (uint8_t)c[2 + j]);
+                    classes[pos++] = (uint8_t)c[2 + j];
                 }
             c += 1 + n;
             continue;
         }
         if (pos >= end) return fail(g, "code %u: instruction runs past the function", pc);
         if (!check_operand(g, pc, *c, code[pos])) return false;
+        note_operand(g, pc, pos, (uint8_t)*c);
+        classes[pos] = (uint8_t)*c;
         prev = code[pos++];
     }
     in->len = pos - pc;
     in->nw = in->len - 1;
     if (in->list_at == UINT32_MAX) in->list_at = in->nw;
+    if (in->len < 32) g->mark[pc] |= (uint8_t)(in->len << MARK_LEN_SHIFT);
     return true;
 }
 
-/* decode() again for an instruction pass 1 accepted: the same fields,
- * without re-checking each operand (the later passes visit every
- * instruction again; this keeps the gate linear with a small constant). */
-static void redecode(const gate *g, uint32_t pc, insn *in) {
-    const uint32_t *code = g->img->code;
+/* An instruction pass 1 accepted, from the classes it recorded (an operand
+ * word's class is never 0): no signature to walk again. */
+static void redecode(const gate *g, uint32_t pc, uint32_t end, insn *in) {
+    const uint8_t *classes = g->img->classes;
+    uint32_t e = pc + (g->mark[pc] >> MARK_LEN_SHIFT);
+    if (e == pc) /* a long instruction: find its end */
+        for (e = pc + 1; e < end && classes[e];) e++;
     in->pc = pc;
-    in->op = HL_BC_VALUE(code[pc]);
-    in->w = code + pc + 1;
-    in->list_at = UINT32_MAX;
-    in->list_k = in->list_n = 0;
-    in->group = NULL;
-    uint32_t pos = pc + 1, prev = 0;
-    for (const char *c = hl_bc_ops[in->op].sig; *c; c++) {
-        if (*c == '*') {
-            uint32_t n = (uint32_t)(c[1] - '0'), k = HL_BC_VALUE(prev);
-            in->list_at = pos - (pc + 1), in->list_k = k, in->list_n = n, in->group = c + 2;
-            pos += k * n;
-            c += 1 + n;
-            continue;
-        }
-        prev = code[pos++];
-    }
-    in->len = pos - pc;
+    in->op = HL_BC_VALUE(g->img->code[pc]);
+    in->w = g->img->code + pc + 1;
+    in->cls = classes + pc + 1;
+    in->len = e - pc;
     in->nw = in->len - 1;
-    if (in->list_at == UINT32_MAX) in->list_at = in->nw;
-}
-
-/* Class of operand word i of a decoded instruction. */
-static char op_class(const insn *in, uint32_t i) {
-    const char *sig = hl_bc_ops[in->op].sig;
-    if (i < in->list_at) return sig[i];
-    uint32_t lw = in->list_k * in->list_n;
-    if (i < in->list_at + lw) return in->group[(i - in->list_at) % in->list_n];
-    /* after the list: the signature characters following the group */
-    const char *after = in->group + in->list_n;
-    return after[i - in->list_at - lw];
 }
 
 static int cmp_u32(const void *a, const void *b) {
@@ -472,13 +491,14 @@ static bool static_rules(gate *g, const hl_bc_function *fn, const insn *in) {
     case HL_OP_select_val: case HL_OP_select_tuple_arity: {
         uint32_t k = in->list_k;
         if (k == 0) break;
-        uint32_t *keys = hl_mem_calloc(k, sizeof *keys);
+        uint32_t small[32];
+        uint32_t *keys = k <= 32 ? small : hl_mem_calloc(k, sizeof *keys);
         if (!keys) return fail(g, "out of memory");
         for (uint32_t i = 0; i < k; i++) keys[i] = w[in->list_at + 2 * i];
         qsort(keys, k, sizeof *keys, cmp_u32);
         bool dup = false;
         for (uint32_t i = 1; i < k && !dup; i++) dup = keys[i] == keys[i - 1];
-        hl_mem_free(keys);
+        if (keys != small) hl_mem_free(keys);
         if (dup) return fail(g, "code %u: duplicate select value", in->pc);
         break;
     }
@@ -488,32 +508,32 @@ static bool static_rules(gate *g, const hl_bc_function *fn, const insn *in) {
     return true;
 }
 
-/* Pass 1 over one function: decode, static rules, instruction starts. */
+/* Pass 1 over one function: decode, static rules, operand classes (so
+ * instruction starts: the words of class 0). */
 static bool pass_decode(gate *g, const hl_bc_function *fn) {
-    insn in;
-    for (uint32_t pc = fn->entry; pc < fn->end; pc += in.len) {
+    insn in = {0};
+    g->nlabels = 0;
+    for (uint32_t pc = fn->entry; pc < fn->end; pc += in.len)
         if (!decode(g, pc, fn->end, &in) || !static_rules(g, fn, &in)) return false;
-        g->start[pc] = 1;
-    }
-    /* Labels: instruction starts inside this function. */
-    for (uint32_t pc = fn->entry; pc < fn->end; pc += in.len) {
-        redecode(g, pc, &in);
-        for (uint32_t i = 0; i < in.nw; i++) {
-            if (HL_BC_KIND(in.w[i]) != HL_K_LABEL) continue;
-            uint32_t t = HL_BC_VALUE(in.w[i]);
-            if (t < fn->entry || t >= fn->end || !g->start[t])
-                return fail(g, "code %u: label %u is not an instruction of this function", pc, t);
-            /* Every cycle must pass a reduction-charging instruction: only
-             * those may branch backward (to their own start or before). */
-            if (t <= pc && in.op != HL_OP_jump && !(hl_bc_ops[in.op].flags & HL_OPF_RED))
-                return fail(g, "code %u: backward branch from a non-charging instruction", pc);
-            /* The receive loop's back edges go to its loop_rec (as in BEAM),
-             * so they cannot be used as general charged jumps elsewhere. */
-            if ((in.op == HL_OP_loop_rec_end || in.op == HL_OP_wait || in.op == HL_OP_wait_timeout) &&
-                g->img->code[t] != HL_BC_WORD(HL_K_OP, HL_OP_loop_rec))
-                return fail(g, "code %u: a receive loop edge must go to a loop_rec", pc);
-            g->target[t] = 1;
-        }
+    /* Labels: instruction starts inside this function (the label operands
+     * decode() listed). */
+    const uint32_t *code = g->img->code;
+    const uint8_t *classes = g->img->classes;
+    for (uint32_t i = 0; i < g->nlabels; i++) {
+        uint32_t at = g->labels[i][0], op = HL_BC_VALUE(code[at]);
+        uint32_t t = HL_BC_VALUE(code[g->labels[i][1]]);
+        if (t < fn->entry || t >= fn->end || classes[t])
+            return fail(g, "code %u: label %u is not an instruction of this function", at, t);
+        /* Every cycle must pass a reduction-charging instruction: only
+         * those may branch backward (to their own start or before). */
+        if (t <= at && op != HL_OP_jump && !(hl_bc_ops[op].flags & HL_OPF_RED))
+            return fail(g, "code %u: backward branch from a non-charging instruction", at);
+        /* The receive loop's back edges go to its loop_rec (as in BEAM),
+         * so they cannot be used as general charged jumps elsewhere. */
+        if ((op == HL_OP_loop_rec_end || op == HL_OP_wait || op == HL_OP_wait_timeout) &&
+            code[t] != HL_BC_WORD(HL_K_OP, HL_OP_loop_rec))
+            return fail(g, "code %u: a receive loop edge must go to a loop_rec", at);
+        g->mark[t] |= MARK_TARGET;
     }
     return true;
 }
@@ -578,12 +598,11 @@ static bool step(gate *g, flow *f, const insn *in, fstate *s) {
     /* Y operands, except the handler slot named by the handler instructions. */
     bool handler_op = op == HL_OP_try || op == HL_OP_try_end || op == HL_OP_try_case ||
                       op == HL_OP_catch || op == HL_OP_catch_end;
-    if (!handler_op)
-        for (uint32_t i = 0; i < in->nw; i++) {
-            char c = op_class(in, i);
-            if ((c == 's' || c == 'd' || c == 'y') && HL_BC_KIND(w[i]) == HL_K_Y && !slot_free(g, s, pc, V(i)))
+    uint8_t mark = g->mark[pc];
+    if (!handler_op && (mark & MARK_Y))
+        for (uint32_t i = 0; i < in->nw; i++)
+            if (HL_BC_KIND(w[i]) == HL_K_Y && class_reads_y[in->cls[i] & 127] && !slot_free(g, s, pc, V(i)))
                 return false;
-        }
     switch (op) {
     case HL_OP_allocate:
         if (s->frame >= 0) return fail(g, "code %u: allocate with a frame", pc);
@@ -641,23 +660,19 @@ static bool step(gate *g, flow *f, const insn *in, fstate *s) {
 #undef V
     if (flags & HL_OPF_GC) s->heap = 0;
     /* Branch edges: every label operand. */
-    for (uint32_t i = 0; i < in->nw; i++)
+    if (mark & MARK_LABEL)
+        for (uint32_t i = 0; i < in->nw; i++)
         if (HL_BC_KIND(w[i]) == HL_K_LABEL && !edge(g, f, pc, HL_BC_VALUE(w[i]), s)) return false;
     return true;
 }
 
+/* The flow pass over one function, in g's arrays (check_code sized them
+ * for the longest function). */
 static bool pass_flow(gate *g, const hl_bc_function *fn) {
     uint32_t n = fn->end - fn->entry;
-    flow f = {.base = fn->entry};
+    flow f = {.base = fn->entry, .at = g->flow_at, .states = g->flow_states, .work = g->flow_work};
     bool ok = true;
-    f.at = hl_mem_alloc((size_t)n * sizeof *f.at);
-    f.states = hl_mem_alloc(((size_t)n + 1) * sizeof *f.states);
-    f.work = hl_mem_alloc(((size_t)n + 1) * sizeof *f.work);
-    if (!f.at || !f.states || !f.work) {
-        ok = fail(g, "out of memory");
-        goto out;
-    }
-    for (uint32_t i = 0; i < n; i++) f.at[i] = -1;
+    memset(f.at, 0xFF, (size_t)n * sizeof *f.at); /* every entry -1 */
     fstate s0 = {.frame = -1};
     f.at[0] = 0;
     f.states[f.nstates++] = s0;
@@ -670,23 +685,26 @@ static bool pass_flow(gate *g, const hl_bc_function *fn) {
                 ok = fail(g, "function falls off its end");
                 break;
             }
-            if (!first && g->target[pc]) { /* fall-through into a jump target */
+            if (!first && (g->mark[pc] & MARK_TARGET)) { /* fall-through into a jump target */
                 ok = edge(g, &f, pc, pc, &s);
                 break;
             }
             insn in;
-            redecode(g, pc, &in);
+            redecode(g, pc, fn->end, &in);
             if (!(ok = step(g, &f, &in, &s))) break;
             if (hl_bc_ops[in.op].flags & HL_OPF_TERM) break;
             pc += in.len;
         }
     }
-out:
-    hl_mem_free(f.at);
-    hl_mem_free(f.states);
-    hl_mem_free(f.work);
     return ok;
 }
+
+/* Host byte order is little-endian: the code section can be copied. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define GATE_LE 1
+#else
+#define GATE_LE 0
+#endif
 
 static bool check_code(gate *g, uint32_t n_code) {
     hl_bc_image *img = g->img;
@@ -695,12 +713,37 @@ static bool check_code(gate *g, uint32_t n_code) {
     if (!hl_size_mul(n_code, 4, &bytes) || !take(g, bytes, &sec)) return false;
     img->n_code = n_code;
     img->code = hl_mem_alloc(bytes);
-    g->start = hl_mem_calloc(n_code, 1);
-    g->target = hl_mem_calloc(n_code, 1);
-    if (!img->code || !g->start || !g->target) return fail(g, "out of memory");
-    for (uint32_t i = 0; i < n_code; i++) img->code[i] = rd32(sec + 4 * (size_t)i);
+    img->classes = hl_mem_calloc(n_code, 1);
+    g->mark = hl_mem_calloc(n_code, 1);
+    if (!img->code || !img->classes || !g->mark) return fail(g, "out of memory");
+    if (GATE_LE) memcpy(img->code, sec, bytes);
+    else
+        for (uint32_t i = 0; i < n_code; i++) img->code[i] = rd32(sec + 4 * (size_t)i);
+    /* Value bounds per operand kind (check_operand). */
+    for (unsigned k = 0; k < 16; k++) g->lim[k] = 0;
+    g->lim[HL_K_X] = HL_BC_MAX_X;
+    g->lim[HL_K_Y] = HL_BC_MAX_FRAME; /* against the frame in the flow pass */
+    g->lim[HL_K_LIT] = img->n_literals;
+    g->lim[HL_K_INT] = UINT32_MAX;    /* any 28-bit value */
+    g->lim[HL_K_ATOM] = img->n_atoms;
+    g->lim[HL_K_NIL] = 1;             /* value 0 only */
+    g->lim[HL_K_LABEL] = UINT32_MAX;  /* per use (pass_decode) */
+    g->lim[HL_K_NOFAIL] = 1;
+    g->lim[HL_K_FUNC] = img->n_functions;
+    g->lim[HL_K_BIF] = hl_bc_builtin_count;
+    g->lim[HL_K_U] = UINT32_MAX;      /* per use */
+    g->lim[HL_K_IMPORT] = img->n_imports;
+    uint32_t longest = 0;
+    for (uint32_t i = 0; i < img->n_functions; i++)
+        if (img->funcs[i].end - img->funcs[i].entry > longest) longest = img->funcs[i].end - img->funcs[i].entry;
+    g->labels = hl_mem_alloc((size_t)longest * sizeof *g->labels); /* at most one per word */
+    if (!g->labels) return fail(g, "out of memory");
     for (uint32_t i = 0; i < img->n_functions; i++)
         if (!pass_decode(g, &img->funcs[i])) return false;
+    g->flow_at = hl_mem_alloc((size_t)longest * sizeof *g->flow_at);
+    g->flow_states = hl_mem_alloc(((size_t)longest + 1) * sizeof *g->flow_states);
+    g->flow_work = hl_mem_alloc(((size_t)longest + 1) * sizeof *g->flow_work);
+    if (!g->flow_at || !g->flow_states || !g->flow_work) return fail(g, "out of memory");
     for (uint32_t i = 0; i < img->n_functions; i++) {
         /* the entry is reachable by calls: it is a target of sorts, not a label */
         if (!pass_flow(g, &img->funcs[i])) return false;
@@ -720,7 +763,7 @@ static bool check_lines(gate *g, uint32_t n) {
     for (uint32_t i = 0; i < 2 * n; i++) img->lines[i] = rd32(sec + 4 * (size_t)i);
     for (uint32_t i = 0; i < n; i++) {
         uint32_t off = img->lines[2 * i];
-        if (off >= img->n_code || !g->start[off]) return fail(g, "line %u: not an instruction", i);
+        if (off >= img->n_code || img->classes[off]) return fail(g, "line %u: not an instruction", i);
         if (i && off <= img->lines[2 * i - 2]) return fail(g, "line %u: offsets not increasing", i);
     }
     return true;
@@ -810,6 +853,7 @@ void hl_bc_image_free(hl_bc_image *img) {
     hl_mem_free(img->lit_lens);
     hl_mem_free(img->funcs);
     hl_mem_free(img->code);
+    hl_mem_free(img->classes);
     hl_mem_free(img->lines);
     hl_mem_free(img->bindings);
     hl_mem_free(img->imports);
@@ -872,8 +916,11 @@ bool hl_gate_check(const uint8_t *bytes, size_t size, hl_bc_image *out, char *er
         else g.pos = size;
     }
     if (ok && g.pos != size) ok = fail(&g, "trailing bytes");
-    hl_mem_free(g.start);
-    hl_mem_free(g.target);
+    hl_mem_free(g.mark);
+    hl_mem_free(g.labels);
+    hl_mem_free(g.flow_at);
+    hl_mem_free(g.flow_states);
+    hl_mem_free(g.flow_work);
     if (!ok) hl_bc_image_free(out);
     return ok;
 }

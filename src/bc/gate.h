@@ -34,6 +34,9 @@ typedef struct hl_bc_image {
     hl_bc_function *funcs;
     uint32_t n_code;
     uint32_t *code; /* decoded (host-endian) code words */
+    uint8_t *classes; /* per code word: its operand class (a signature
+                       * character), 0 at an opcode word; filled by the gate
+                       * so the loader need not decode the signatures again */
     uint32_t n_lines;
     uint32_t *lines; /* n_lines (offset, line) pairs */
     uint32_t n_bindings;
@@ -50,5 +53,11 @@ void hl_bc_image_free(hl_bc_image *img);
 
 /* Length in words of the (gated) instruction at code[pc]. */
 uint32_t hl_bc_insn_len(const uint32_t *code, uint32_t pc);
+/* The same from a gated image's classes: the next opcode word or the end. */
+static inline uint32_t hl_bc_image_insn_len(const hl_bc_image *img, uint32_t pc) {
+    uint32_t e = pc + 1;
+    while (e < img->n_code && img->classes[e]) e++;
+    return e - pc;
+}
 
 #endif

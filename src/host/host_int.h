@@ -118,6 +118,9 @@ struct hl_module {
     /* the registrations prog's binding table resolved to, same order */
     hl_host_binding **bindings;
     uint32_t nbindings;
+    /* a parked process of a finished hl_run (vm.h, hl_vm_proc_park): the
+     * next hl_run takes it instead of building one; NULL when none */
+    _Atomic(struct hl_vm_proc *) spare;
 };
 
 /* Shared storage of host values: a heap that owns the copied terms. */

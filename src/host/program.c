@@ -149,6 +149,7 @@ static char *blob_make(const srcset *ss, size_t *blen) {
 void hl_module_free(hl_module *module) {
     if (!module) return;
     if (atomic_fetch_sub(&module->refs, 1) != 1) return;
+    hl_vm_proc_free(atomic_load_explicit(&module->spare, memory_order_acquire));
     for (uint32_t i = 0; i < module->nmods; i++) hl_program_free(module->mods[i]);
     hl_mem_free(module->mods);
     hl_host_bindings_release(module->bindings, module->nbindings);
@@ -539,6 +540,7 @@ hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *nam
         return status;
     }
     atomic_init(&m->refs, 2); /* the caller's and the cache's */
+    atomic_init(&m->spare, NULL);
     m->mods = b.mods;
     b.mods = NULL;
     build_free(&b);

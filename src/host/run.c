@@ -276,8 +276,17 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
         if (limits->max_output_bytes) lim.max_output_bytes = limits->max_output_bytes;
     }
     if (lim.timeout_ms > UINT64_MAX / 2000000u) lim.timeout_ms = UINT64_MAX / 2000000u;
-    hl_vm_limits vl = {lim.max_reductions, lim.max_heap_bytes, hl_vm_now_ns() + lim.timeout_ms * 1000000u};
-    hl_vm_proc *p = hl_vm_proc_new(prog, &vl);
+    /* the VM starts the deadline's clock with the run's first reductions */
+    hl_vm_limits vl = {lim.max_reductions, lim.max_heap_bytes, 0, lim.timeout_ms * 1000000u};
+    /* The module's parked process when there is one (taken by exactly one
+     * run: the exchange), else a new one. */
+    _Atomic(hl_vm_proc *) *spare = &((hl_module *)module)->spare;
+    hl_vm_proc *p = atomic_exchange_explicit(spare, NULL, memory_order_acquire);
+    if (p && !hl_vm_proc_unpark(p, &vl)) {
+        hl_vm_proc_free(p);
+        p = NULL;
+    }
+    if (!p) p = hl_vm_proc_new(prog, &vl);
     if (!p) {
         /* A heap limit below the process's minimum footprint is a heap limit
          * fault; otherwise the allocator failed. */
@@ -316,7 +325,13 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     status = hl_host_outcome(p, st, lim.max_heap_bytes, result, err);
     hl_host_test_bif_probe_report(p);
     *reds = hl_vm_reductions(p);
-    hl_vm_proc_free(p);
+    /* Park it for the next run (every term of this one dropped now), unless
+     * it grew or another run parked one first. */
+    hl_vm_set_host_atoms(p, NULL);
+    hl_vm_proc *none = NULL;
+    if (!hl_vm_proc_park(p) ||
+        !atomic_compare_exchange_strong_explicit(spare, &none, p, memory_order_release, memory_order_relaxed))
+        hl_vm_proc_free(p);
     hl_atom_pool_free(host_atoms); /* the result holds its own references */
     return status;
 }

@@ -90,9 +90,11 @@ hl_status hl_module_function(const hl_module *module, const char *name, uint32_t
 
 /* ---- tenants ---------------------------------------------------------------- */
 
+/* The deadline is set by the VM when the call's first chunk of reductions
+ * begins (the clock is read once per call, not twice). */
 static hl_vm_limits vm_limits(const hl_run_limits *l) {
     uint64_t ms = l->timeout_ms > UINT64_MAX / 2000000u ? UINT64_MAX / 2000000u : l->timeout_ms;
-    return (hl_vm_limits){l->max_reductions, l->max_heap_bytes, hl_vm_now_ns() + ms * 1000000u};
+    return (hl_vm_limits){l->max_reductions, l->max_heap_bytes, 0, ms * 1000000u};
 }
 
 hl_status hl_tenant_new(const hl_module *module, const hl_limits *limits, hl_tenant **out) {
@@ -170,13 +172,9 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
     return HL_OK;
 }
 
-hl_status hl_tenant_resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
-    if (err) *err = NULL;
-    if (!t || !result) return HL_EMISUSE;
-    *result = NULL;
-    if (!t->started) return HL_EMISUSE;
-    if (hl_host_in_binding())
-        return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "a tenant called from inside a binding callback"));
+/* hl_tenant_resume once its arguments are checked (t started, result
+ * non-NULL and cleared, not inside a binding callback). */
+static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
     hl_vm_status st;
     for (;;) {
         st = hl_vm_run(t->p, reductions);
@@ -186,7 +184,12 @@ hl_status hl_tenant_resume(hl_tenant *t, uint64_t reductions, hl_value **result,
     }
     if (st == HL_VM_YIELD) return HL_PENDING;
     t->started = false;
-    hl_status s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
+    /* the common outcome, a result that is an immediate (no copy, no size
+     * walk: hl_host_outcome's own fast path), without the classification */
+    hl_status s = HL_EMISUSE;
+    if (st == HL_VM_DONE && hl_is_immed(hl_vm_result(t->p)))
+        s = hl_host_value_from_term(hl_vm_result(t->p), 0, NULL, result);
+    if (s != HL_OK) s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
     if (err && *err && *err != &hl_host_oom_error) { /* hl_error_reductions */
         (*err)->has_reductions = true;
         (*err)->reductions = hl_vm_reductions(t->p);
@@ -195,11 +198,21 @@ hl_status hl_tenant_resume(hl_tenant *t, uint64_t reductions, hl_value **result,
     return s;
 }
 
+hl_status hl_tenant_resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
+    if (err) *err = NULL;
+    if (!t || !result) return HL_EMISUSE;
+    *result = NULL;
+    if (!t->started) return HL_EMISUSE;
+    if (hl_host_in_binding())
+        return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "a tenant called from inside a binding callback"));
+    return resume(t, reductions, result, err);
+}
+
 hl_status hl_tenant_call(hl_tenant *t, uint32_t fn, hl_value *const *args, size_t nargs, hl_value **result,
                          hl_error **err) {
     if (result) *result = NULL;
     if (!result) return HL_EMISUSE;
-    hl_status s = hl_tenant_start(t, fn, args, nargs, err);
+    hl_status s = hl_tenant_start(t, fn, args, nargs, err); /* checks t, args, the binding callback */
     if (s != HL_OK) return s;
-    return hl_tenant_resume(t, 0, result, err);
+    return resume(t, 0, result, err);
 }

@@ -285,9 +285,12 @@ hl_status hl_host_value_from_term(hl_term t, size_t max_words, size_t *words_out
         if (ts != HL_TERM_OK) return HL_ENOMEM;
     }
     if (words_out) *words_out = words;
+    if (hl_is_immed(t)) { /* an immediate needs no walk and no store */
+        if (!may_leave(t)) return HL_EREJECTED;
+        return value_with_atoms(NULL, t, out);
+    }
     hl_status st = walk(t, may_leave);
     if (st != HL_OK) return st;
-    if (hl_is_immed(t)) return value_with_atoms(NULL, t, out);
     hl_vstore *s = store_new(words);
     if (!s) return HL_ENOMEM;
     hl_term c;

@@ -69,7 +69,7 @@ void hl_heap_reset(hl_heap *h) {
     for (hl_term *p = h->offheap; p; p = (hl_term *)(uintptr_t)p[3])
         hl_binary_decref((hl_binary *)(uintptr_t)p[2]);
     hl_heap_free_frags(h->frags);
-    hl_mem_free(h->old_start);
+    if (h->old_start) hl_mem_free(h->old_start);
     h->frags = NULL;
     h->frag_words = 0;
     h->offheap = NULL;

@@ -1117,7 +1117,7 @@ hl_vm_status hl_vm_run(hl_vm_proc *p, uint64_t slice) {
     if (!p || (p->state != HL_PS_READY && p->state != HL_PS_WAIT)) return HL_VM_FAULT_STATE;
     hl_term x[HL_BC_MAX_X];
     uint32_t n = p->nlive;
-    if (n) memcpy(x, p->xsave, n * sizeof(hl_term));
+    for (uint32_t i = 0; i < n; i++) x[i] = p->xsave[i]; /* n is small: no memcpy call */
     /* Only the registers the code can name need valid terms: the others
      * are never read, saved or scanned. */
     for (uint32_t i = n; i < p->xlim; i++) x[i] = HL_NIL;

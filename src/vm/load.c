@@ -303,7 +303,7 @@ static hl_term const_term(const hl_program *pg, uint32_t w) {
 }
 
 /* Translates one operand word of class `cls` at code index `at`. */
-static bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, char cls, uint32_t at, char *err,
+static inline bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, char cls, uint32_t at, char *err,
                     size_t errlen) {
     uint32_t w = img->code[at];
     unsigned k = HL_BC_KIND(w);
@@ -370,76 +370,131 @@ static const spec_rule spec_rules[] = {
 };
 #undef HL_OP_none
 
-/* Operand word w against a rule's kind character. */
-static bool kind_ok(char k, uint32_t w) {
-    unsigned kind = HL_BC_KIND(w);
-    switch (k) {
-    case 'x': return kind == HL_K_X;
-    case 'y': return kind == HL_K_Y;
-    case 'i': return kind == HL_K_INT;
-    case 'm': return kind == HL_K_INT || kind == HL_K_ATOM || kind == HL_K_NIL;
-    case 'c': return kind != HL_K_X && kind != HL_K_Y;
-    default: return true;
+/* Operand kinds as one word: 12 bits per operand position (a gated
+ * operand's kind is below 12), one bit set per operand, for the first
+ * RULE_MAX_KINDS operands. A rule's kind characters ('x', 'y', 'i' = INT,
+ * 'c' = anything but a register, '*' = anything) become the set of admitted
+ * kinds per position (all of them past its last character), so matching a
+ * rule's kinds is one test, with no data-dependent loop: no operand kind
+ * outside its position's set. */
+#define RULE_MAX_KINDS 5
+#define KIND_BITS 12
+#define ALL_KINDS ((1u << KIND_BITS) - 1)
+
+static uint64_t rule_allowed(const char *kinds) {
+    uint64_t set = 0;
+    size_t n = strlen(kinds);
+    for (unsigned i = 0; i < RULE_MAX_KINDS; i++) {
+        uint64_t m = ALL_KINDS;
+        if (i < n) switch (kinds[i]) {
+            case 'x': m = 1u << HL_K_X; break;
+            case 'y': m = 1u << HL_K_Y; break;
+            case 'i': m = 1u << HL_K_INT; break;
+            case 'm': m = 1u << HL_K_INT | 1u << HL_K_ATOM | 1u << HL_K_NIL; break;
+            case 'c': m = ALL_KINDS & ~(1u << HL_K_X | 1u << HL_K_Y); break;
+            default: break;
+            }
+        set |= m << (KIND_BITS * i);
     }
+    return set;
 }
 
-static bool kinds_ok(const uint32_t *w, const char *kinds) {
-    for (size_t i = 0; kinds[i]; i++)
-        if (!kind_ok(kinds[i], w[i])) return false;
-    return true;
+/* The kinds of an instruction's first operands (its nw operand words at w). */
+static inline uint64_t operand_kinds(const uint32_t *w, uint32_t nw) {
+#define KB(i) ((uint64_t)1 << (KIND_BITS * (i) + HL_BC_KIND(w[i])))
+    switch (nw < RULE_MAX_KINDS ? nw : RULE_MAX_KINDS) {
+    case 5: return KB(0) | KB(1) | KB(2) | KB(3) | KB(4);
+    case 4: return KB(0) | KB(1) | KB(2) | KB(3);
+    case 3: return KB(0) | KB(1) | KB(2);
+    case 2: return KB(0) | KB(1);
+    case 1: return KB(0);
+    default: return 0;
+    }
+#undef KB
+}
+
+#define N_RULES (sizeof spec_rules / sizeof spec_rules[0])
+
+/* The rules as data for one load: rule_head[op] is the first rule of op
+ * (or -1) and next[r] the next of the same opcode, in specialise.def's
+ * order; kinds/next_kinds as admitted-kind words (rule_allowed). */
+typedef struct rule_index {
+    int8_t head[HL_OP__COUNT];
+    int8_t next[N_RULES];
+    uint64_t kinds[N_RULES], next_kinds[N_RULES];
+} rule_index;
+
+static void index_rules(rule_index *ri) {
+    _Static_assert(N_RULES < 128, "rule indices are int8_t");
+    _Static_assert(HL_K_IMPORT < KIND_BITS, "operand kinds fit KIND_BITS");
+    memset(ri->head, -1, sizeof ri->head);
+    for (size_t r = N_RULES; r-- > 0;) {
+        ri->next[r] = ri->head[spec_rules[r].op];
+        ri->head[spec_rules[r].op] = (int8_t)r;
+        ri->kinds[r] = rule_allowed(spec_rules[r].kinds);
+        ri->next_kinds[r] = rule_allowed(spec_rules[r].next_kinds);
+    }
 }
 
 /* The runtime opcode for the instruction at pc: the first rule of
  * specialise.def that matches it (and what follows it), or op itself. A
  * pair is fused only by what the next instruction is: running a fused
  * handler is exactly running the two instructions in sequence. */
-static unsigned specialise(const hl_bc_image *img, uint32_t pc, unsigned op, uint32_t len) {
+static unsigned specialise(const hl_bc_image *img, const rule_index *ri, uint32_t pc, unsigned op, uint32_t len) {
     const uint32_t *w = img->code + pc + 1;
+    uint64_t kinds = operand_kinds(w, len - 1);
     uint32_t next_pc = pc + len;
-    for (size_t r = 0; r < sizeof spec_rules / sizeof spec_rules[0]; r++) {
+    for (int r = ri->head[op]; r >= 0; r = ri->next[r]) {
         const spec_rule *s = &spec_rules[r];
-        if (s->op != op || !kinds_ok(w, s->kinds)) continue;
+        if (kinds & ~ri->kinds[r]) continue;
         if (s->small && HL_BC_VALUE(w[0]) > HL_VM_ALLOC_SMALL) continue;
         if (s->next != HL_OP__COUNT) {
-            if (op_at(img, next_pc) != s->next || !kinds_ok(img->code + next_pc + 1, s->next_kinds)) continue;
-            if (s->next2 != HL_OP__COUNT && op_at(img, next_pc + hl_bc_insn_len(img->code, next_pc)) != s->next2)
-                continue;
+            if (op_at(img, next_pc) != s->next) continue;
+            uint32_t next_len = hl_bc_image_insn_len(img, next_pc);
+            if (operand_kinds(img->code + next_pc + 1, next_len - 1) & ~ri->next_kinds[r]) continue;
+            if (s->next2 != HL_OP__COUNT && op_at(img, next_pc + next_len) != s->next2) continue;
         }
         return s->rop;
     }
     return op;
 }
 
+/* One walk over the code words: the gate recorded each operand word's
+ * class (0 at an opcode word), so no signature is decoded again. Register
+ * operands (most of them) and numbers are translated inline. */
 static bool translate(hl_program *pg, const hl_bc_image *img, char *err, size_t errlen) {
     const hl_tword *handlers = hl_vm_handlers();
-    /* the instructions some rule specialises: the others skip the rules */
-    bool has_rule[HL_OP__COUNT] = {false};
-    for (size_t r = 0; r < sizeof spec_rules / sizeof spec_rules[0]; r++) has_rule[spec_rules[r].op] = true;
-    for (uint32_t pc = 0; pc < img->n_code;) {
-        unsigned op = HL_BC_VALUE(img->code[pc]);
-        uint32_t len = hl_bc_insn_len(img->code, pc);
-        pg->code[pc] = handlers[has_rule[op] ? specialise(img, pc, op, len) : op];
-        const char *sig = hl_bc_ops[op].sig;
-        uint32_t at = pc + 1, prev = 0;
-        for (const char *c = sig; *c; c++) {
-            if (*c == '*') {
-                uint32_t n = (uint32_t)(c[1] - '0'), cnt = HL_BC_VALUE(prev);
-                for (uint32_t i = 0; i < cnt; i++)
-                    for (uint32_t j = 0; j < n; j++)
-                        if (!operand(pg, img, op, c[2 + j], at++, err, errlen)) return false;
-                c += 1 + n;
-                continue;
+    rule_index ri;
+    index_rules(&ri);
+    const uint8_t *classes = img->classes;
+    const uint32_t *code = img->code;
+    hl_tword *out = pg->code;
+    uint32_t n = img->n_code, x_used = pg->x_used;
+    for (uint32_t pc = 0; pc < n;) {
+        unsigned op = HL_BC_VALUE(code[pc]);
+        uint32_t at = pc + 1;
+        for (; at < n; at++) {
+            unsigned c = classes[at];
+            if (!c) break;
+            uint32_t w = code[at], v = HL_BC_VALUE(w);
+            unsigned k = HL_BC_KIND(w);
+            if ((c == 's' || c == 'd' || c == 'y') && (k == HL_K_X || k == HL_K_Y)) {
+                if (k == HL_K_X && v >= x_used) x_used = v + 1;
+                out[at] = ((hl_tword)v << 2) | (k == HL_K_Y); /* x: v<<2, y: v<<2|1 */
+            } else if (c == 'u') {
+                out[at] = (hl_tword)v;
+            } else if (!operand(pg, img, op, (char)c, at, err, errlen)) {
+                return false;
             }
-            prev = img->code[at];
-            if (!operand(pg, img, op, *c, at++, err, errlen)) return false;
         }
         /* A live count names x0..x(live-1) as roots: the process must keep
          * them valid terms (x_span), even ones no operand names. */
         int li = hl_bc_live_operand(op);
-        if (li >= 0 && HL_BC_VALUE(img->code[pc + 1 + (uint32_t)li]) > pg->x_used)
-            pg->x_used = HL_BC_VALUE(img->code[pc + 1 + (uint32_t)li]);
-        pc += len;
+        if (li >= 0 && HL_BC_VALUE(code[pc + 1 + (uint32_t)li]) > x_used) x_used = HL_BC_VALUE(code[pc + 1 + (uint32_t)li]);
+        out[pc] = handlers[ri.head[op] >= 0 ? specialise(img, &ri, pc, op, at - pc) : op];
+        pc = at;
     }
+    if (x_used > pg->x_used) pg->x_used = x_used;
     return true;
 }
 
@@ -569,8 +624,9 @@ bool hl_load_in(hl_atom_table *atoms, size_t atom_quota, const hl_bc_image *img,
     /* Code. */
     if (ok) {
         pg->n_code = img->n_code;
-        pg->code = hl_mem_calloc(img->n_code, sizeof *pg->code);
-        pg->consts = hl_mem_calloc(img->n_code, sizeof *pg->consts);
+        /* every code word is written by translate(); consts up to n_consts */
+        pg->code = hl_mem_alloc((size_t)img->n_code * sizeof *pg->code);
+        pg->consts = hl_mem_alloc((size_t)img->n_code * sizeof *pg->consts);
         if (!pg->code || !pg->consts) ok = lfail(err, errlen, "out of memory");
         else ok = translate(pg, img, err, errlen);
     }

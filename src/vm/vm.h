@@ -18,6 +18,10 @@ typedef struct hl_vm_limits {
     uint64_t max_reductions; /* total, exact: the call that would need one more faults */
     uint64_t max_heap_bytes; /* heap block + fragments + off-heap binaries + stack */
     uint64_t deadline_ns;    /* absolute hl_vm_now_ns() time, 0 = none */
+    /* With deadline_ns 0: a deadline this many ns after the run's first
+     * chunk of reductions begins (its clock read then also sets the
+     * deadline: one read per call instead of two); 0 = none. */
+    uint64_t timeout_ns;
 } hl_vm_limits;
 
 typedef enum hl_vm_status {
@@ -40,6 +44,17 @@ void hl_vm_proc_free(hl_vm_proc *p);
  * hl_vm_start with new limits, keeping its heap block and stack: every term
  * of the previous call is dropped. */
 void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim);
+/* For reusing a one-shot run's process (host/run.c keeps one per module):
+ * park drops every term of the finished run (off-heap binaries and heap
+ * fragments included) and clears what the run set up (output, bindings,
+ * probe); false, with p untouched, when its heap block or stack grew past
+ * their initial sizes (then free it: a spare never holds more than a new
+ * process would). */
+bool hl_vm_proc_park(hl_vm_proc *p);
+/* A parked process made ready for hl_vm_start under lim, exactly as
+ * hl_vm_proc_new(prog, lim) would be; false when lim would not admit a new
+ * process either (then free it). */
+bool hl_vm_proc_unpark(hl_vm_proc *p, const hl_vm_limits *lim);
 /* The flag the process polls at each chunk of reductions (every few
  * thousand, and at every wait): once it is non-zero the run stops with
  * HL_VM_FAULT_INTERRUPT. Setting it is async-signal-safe. NULL: none. */

@@ -45,7 +45,7 @@ static inline hl_vm_status hl_vm_heap_fault(hl_term_status ts) {
     return ts == HL_TERM_NOMEM ? HL_VM_FAULT_NOMEM : HL_VM_FAULT_HEAP;
 }
 
-enum { HL_VM_STACK_INIT = 16, HL_VM_TRACE_DEPTH = 8, HL_VM_DEADLINE_EVERY = 1024 };
+enum { HL_VM_STACK_INIT = 16, HL_VM_TRACE_DEPTH = 8, HL_VM_DEADLINE_EVERY = 1024, HL_VM_XSAVE_SMALL = 8 };
 enum { HL_VM_ALLOC_SMALL = 6 }; /* allocate_small: slots + CP + size <= 8 words */
 
 /* Private status a builtin returns after setting p->bif_class and
@@ -102,11 +102,14 @@ struct hl_vm_proc {
     size_t sp;        /* saved stack top (words) */
     size_t e;         /* saved frame base (words) */
     const hl_tword *pc, *cp;
-    hl_term *xsave;   /* the live x registers while not running (NULL when none) */
+    hl_term *xsave;   /* the live x registers while not running: xsave_small or an allocation */
     uint32_t nlive, xcap; /* registers saved / capacity of xsave */
+    hl_term xsave_small[HL_VM_XSAVE_SMALL]; /* a call's arguments need no allocation */
+    const hl_tword *halt; /* hl_vm_halt_code(), read once at creation */
     uint32_t xlim;        /* x registers the code can name (prog->x_span) */
     uint64_t reds_used, max_reds;
     uint64_t deadline_ns, max_heap;
+    uint64_t timeout_ns; /* when deadline_ns is 0: the deadline is set this far after the first refill */
     uint64_t chunk;    /* size of the current chunk of reductions */
     uint64_t bif_cost; /* extra reductions charged by the last builtin */
     uint64_t reds_debt; /* builtin cost the current chunk could not pay */

@@ -47,13 +47,20 @@ hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
     if (!prog || !lim || lim->max_reductions == 0 || lim->max_heap_bytes == 0) return NULL;
     /* call_ext operands are patched by the linker: never run before it */
     if (prog->n_imports && !prog->imports_linked) return NULL;
-    hl_vm_proc *p = hl_mem_calloc(1, sizeof *p);
+    /* malloc + memset, not calloc: glibc's calloc bypasses its per-thread
+     * cache, and a one-shot run creates and frees a process every call */
+    hl_vm_proc *p = hl_mem_alloc(sizeof *p);
     if (!p) return NULL;
+    memset(p, 0, sizeof *p);
     p->prog = prog;
+    p->xsave = p->xsave_small;
+    p->xcap = HL_VM_XSAVE_SMALL;
+    p->halt = hl_vm_halt_code();
     p->xlim = prog->x_span;
     p->max_reds = lim->max_reductions;
     p->max_heap = lim->max_heap_bytes;
     p->deadline_ns = lim->deadline_ns;
+    p->timeout_ns = lim->deadline_ns ? 0 : lim->timeout_ns;
     for (unsigned i = 0; i < HL_VM_TRAP_TERMS; i++) p->trap.t[i] = HL_NIL; /* roots: valid terms */
     p->stack_cap = HL_VM_STACK_INIT;
     uint64_t stack_bytes = p->stack_cap * sizeof(hl_term);
@@ -82,16 +89,17 @@ hl_term_status hl_vm_existing_atom(const hl_vm_proc *p, const char *name, size_t
 
 void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim) {
     p->host_atoms = NULL;
-    hl_vm_trap_release(p, false);
+    if (p->trap.buf || p->trap.roots || p->trap.frag) hl_vm_trap_release(p, false);
     p->trap.fn = NULL;
     for (unsigned i = 0; i < HL_VM_TRAP_TERMS; i++) p->trap.t[i] = HL_NIL;
     memset(p->trap.n, 0, sizeof p->trap.n);
-    hl_vm_mailbox_free(&p->mbox);
+    if (p->mbox.msgs) hl_vm_mailbox_free(&p->mbox);
     memset(&p->mbox, 0, sizeof p->mbox);
     hl_heap_reset(&p->heap);
     p->max_reds = lim->max_reductions;
     p->max_heap = lim->max_heap_bytes;
     p->deadline_ns = lim->deadline_ns;
+    p->timeout_ns = lim->deadline_ns ? 0 : lim->timeout_ns;
     /* the heap's share of the limit, as hl_vm_proc_new computed it */
     uint64_t stack_bytes = p->stack_cap * sizeof(hl_term);
     p->heap.limit_bytes = p->max_heap > stack_bytes ? p->max_heap - stack_bytes : 0;
@@ -109,13 +117,49 @@ void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim) {
     p->state = HL_PS_NEW;
 }
 
+static bool save_regs(hl_vm_proc *p, const hl_term *x, uint32_t n);
+
+/* The footprint hl_vm_proc_new gives a process. */
+static bool initial_footprint(const hl_vm_proc *p) {
+    return p->stack_cap == HL_VM_STACK_INIT && p->heap.block_end - p->heap.start == HL_HEAP_DEFAULT_WORDS;
+}
+
+bool hl_vm_proc_park(hl_vm_proc *p) {
+    if (!initial_footprint(p)) return false;
+    hl_vm_limits none = {1, UINT64_MAX, 0, 0};
+    hl_vm_proc_reset(p, &none);
+    (void)save_regs(p, NULL, 0);
+    memset(&p->probe, 0, sizeof p->probe);
+    p->binding_hook = NULL;
+    p->binding_ctx = NULL;
+    p->interrupt = NULL;
+    p->output = NULL;
+    p->output_cap = UINT64_MAX;
+    p->heap.flags &= ~(unsigned)HL_HEAP_GC_ALWAYS;
+    return true;
+}
+
+bool hl_vm_proc_unpark(hl_vm_proc *p, const hl_vm_limits *lim) {
+    /* the admission checks of hl_vm_proc_new and hl_heap_init */
+    uint64_t stack_bytes = p->stack_cap * sizeof(hl_term);
+    if (lim->max_reductions == 0 || lim->max_heap_bytes == 0 || stack_bytes >= lim->max_heap_bytes ||
+        HL_HEAP_DEFAULT_WORDS > (lim->max_heap_bytes - stack_bytes) / (2 * sizeof(hl_term)))
+        return false;
+    p->max_reds = lim->max_reductions;
+    p->max_heap = lim->max_heap_bytes;
+    p->deadline_ns = lim->deadline_ns;
+    p->timeout_ns = lim->deadline_ns ? 0 : lim->timeout_ns;
+    p->heap.limit_bytes = p->max_heap - stack_bytes;
+    return true;
+}
+
 void hl_vm_set_interrupt(hl_vm_proc *p, const volatile _Atomic int *flag) { p->interrupt = flag; }
 
 void hl_vm_proc_free(hl_vm_proc *p) {
     if (!p) return;
     hl_heap_free(&p->heap);
     hl_mem_free(p->stack);
-    hl_mem_free(p->xsave);
+    if (p->xsave != p->xsave_small) hl_mem_free(p->xsave);
     hl_vm_mailbox_free(&p->mbox);
     hl_vm_trap_release(p, false); /* a builtin stopped between quanta */
     hl_mem_free(p);
@@ -123,26 +167,29 @@ void hl_vm_proc_free(hl_vm_proc *p) {
 
 hl_heap *hl_vm_proc_heap(hl_vm_proc *p) { return &p->heap; }
 
-/* Keeps x[0..n) in p->xsave (grown as needed; freed when n is 0). */
+/* Keeps x[0..n) in p->xsave: the process's own small buffer, or one grown
+ * as needed (given back when n is 0 and it is large). */
 static bool save_regs(hl_vm_proc *p, const hl_term *x, uint32_t n) {
     if (n == 0) {
         /* a small buffer is kept for the next call of a warm process */
-        if (p->xcap > 16) {
+        if (p->xsave != p->xsave_small && p->xcap > 16) {
             hl_mem_free(p->xsave);
-            p->xsave = NULL;
-            p->xcap = 0;
+            p->xsave = p->xsave_small;
+            p->xcap = HL_VM_XSAVE_SMALL;
         }
         p->nlive = 0;
         return true;
     }
     if (n > p->xcap) {
         uint32_t cap = n < 16 ? 16 : n;
-        hl_term *nx = hl_mem_realloc_array(p->xsave, cap, sizeof *nx);
+        /* the old contents need not move: all n are written below */
+        hl_term *nx = p->xsave == p->xsave_small ? hl_mem_alloc((size_t)cap * sizeof *nx)
+                                                 : hl_mem_realloc_array(p->xsave, cap, sizeof *nx);
         if (!nx) return false;
         p->xsave = nx;
         p->xcap = cap;
     }
-    memcpy(p->xsave, x, n * sizeof *x);
+    for (uint32_t i = 0; i < n; i++) p->xsave[i] = x[i]; /* n is small: no memcpy call */
     p->nlive = n;
     return true;
 }
@@ -151,10 +198,10 @@ bool hl_vm_start(hl_vm_proc *p, uint32_t fn, const hl_term *args, uint32_t nargs
     if (!p || p->state != HL_PS_NEW || fn >= p->prog->n_functions || p->prog->funcs[fn].arity != nargs) return false;
     if (nargs && !save_regs(p, args, nargs)) return false;
     p->pc = &p->prog->code[p->prog->funcs[fn].entry];
-    p->cp = hl_vm_halt_code();
+    p->cp = p->halt;
     /* A sentinel frame of size 0 at the bottom: frame-chain walks need no
      * "is this the first frame" test (see deallocate). */
-    p->stack[0] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)hl_vm_halt_code());
+    p->stack[0] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)p->halt);
     p->stack[1] = hl_make_small(0);
     p->sp = 2;
     p->e = 0;
@@ -210,7 +257,12 @@ hl_vm_status hl_vm_refill(hl_vm_proc *p, uint64_t *reds, uint64_t *budget) {
     account(p, *reds);
     *reds = 0;
     if (p->reds_used >= p->max_reds) return HL_VM_FAULT_REDUCTIONS;
-    if (p->deadline_ns && hl_vm_now_ns() >= p->deadline_ns) return HL_VM_FAULT_DEADLINE;
+    if (p->deadline_ns) {
+        if (hl_vm_now_ns() >= p->deadline_ns) return HL_VM_FAULT_DEADLINE;
+    } else if (p->timeout_ns) { /* the run's first chunk: its deadline starts now */
+        p->deadline_ns = hl_vm_now_ns() + p->timeout_ns;
+        p->timeout_ns = 0;
+    }
     if (p->interrupt && atomic_load_explicit(p->interrupt, memory_order_relaxed)) return HL_VM_FAULT_INTERRUPT;
     /* *budget: reductions left in this slice; UINT64_MAX when unsliced. */
     if (*budget == 0) return HL_VM_YIELD;

@@ -406,6 +406,64 @@ static void test_faults(void **state) {
     hl_value_free(nil);
 }
 
+/* hl_run reuses a finished run's process (parked on the module): every run
+ * still starts as if on a new process. Same reductions and result whatever
+ * ran before (a fault, an exception, a grown heap), a heap limit below a
+ * process's footprint still refused, a smaller limit after a larger one
+ * still enforced. */
+static uint64_t reds_of_id(const hl_run_limits *lim, hl_status want) {
+    hl_value *arg, *r = NULL;
+    hl_error *e = NULL;
+    uint64_t reds = 0;
+    assert_int_equal(hl_value_int(42, &arg), HL_OK);
+    assert_int_equal(hl_run_counted(mod, "id", &arg, 1, lim, &r, NULL, NULL, &reds, &e), want);
+    if (want == HL_OK) {
+        int64_t v = 0;
+        assert_int_equal(hl_value_get_int(r, &v), HL_OK);
+        assert_int_equal(v, 42);
+    } else {
+        assert_int_equal(hl_error_limit(e), HL_LIMIT_KIND_HEAP);
+    }
+    hl_value_free(r);
+    hl_error_free(e);
+    hl_value_free(arg);
+    return reds;
+}
+
+static void test_run_reuse(void **state) {
+    (void)state;
+    uint64_t first = reds_of_id(NULL, HL_OK);
+    hl_value *r = NULL, *nil, *arg;
+    hl_error *e = NULL;
+    assert_int_equal(hl_value_list(NULL, 0, &nil), HL_OK);
+    assert_int_equal(hl_value_int(7, &arg), HL_OK);
+    hl_run_limits few = {1000, 0, 0, 0};
+    for (int round = 0; round < 3; round++) {
+        assert_int_equal(hl_run(mod, "loop", NULL, 0, &few, &r, &e), HL_ELIMIT); /* reductions */
+        hl_error_free(e);
+        assert_int_equal(reds_of_id(NULL, HL_OK), first);
+        assert_int_equal(hl_run(mod, "boom", &arg, 1, NULL, &r, &e), HL_EEXCEPTION);
+        hl_error_free(e);
+        assert_int_equal(reds_of_id(NULL, HL_OK), first);
+        hl_run_limits heap = {0, 1 << 20, 0, 0}; /* grows its heap to the limit */
+        assert_int_equal(hl_run(mod, "grow", &nil, 1, &heap, &r, &e), HL_ELIMIT);
+        hl_error_free(e);
+        assert_int_equal(reds_of_id(NULL, HL_OK), first);
+        /* below a process's own footprint: refused as on a new process */
+        hl_run_limits tiny = {0, 1000, 0, 0};
+        reds_of_id(&tiny, HL_ELIMIT);
+        /* a small limit after a default run: the grow stops at the small one */
+        hl_run_limits small = {0, 64 << 10, 0, 0};
+        assert_int_equal(reds_of_id(NULL, HL_OK), first);
+        assert_int_equal(hl_run(mod, "grow", &nil, 1, &small, &r, &e), HL_ELIMIT);
+        assert_int_equal(hl_error_limit(e), HL_LIMIT_KIND_HEAP);
+        hl_error_free(e);
+    }
+    run_expect("pair", (hl_value *[]){arg, nil}, 2, "{7,[[],\"s\",1.5,1180591620717411303424]}");
+    hl_value_free(arg);
+    hl_value_free(nil);
+}
+
 /* Several threads compile the same source on one engine and run it: one
  * module wins the cache, every run is correct. */
 static void *thread_body(void *arg) {
@@ -658,7 +716,7 @@ int main(void) {
         cmocka_unit_test(test_binary_results),
         cmocka_unit_test(test_cache),      cmocka_unit_test(test_cache_bytes), cmocka_unit_test(test_run_values), cmocka_unit_test(test_map_values),
         cmocka_unit_test(test_faults),     cmocka_unit_test(test_threads),
-        cmocka_unit_test(test_output_capture),
+        cmocka_unit_test(test_output_capture), cmocka_unit_test(test_run_reuse),
         cmocka_unit_test(test_oom),         cmocka_unit_test(test_map_results),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -137,7 +137,7 @@ typedef struct outcome {
 } outcome;
 
 static outcome run(const char *fn, int64_t arg, uint64_t max_reds, uint64_t max_heap) {
-    hl_vm_limits lim = {max_reds, max_heap, 0};
+    hl_vm_limits lim = {max_reds, max_heap, 0, 0};
     hl_vm_proc *p = hl_vm_proc_new(mod->prog, &lim);
     assert_non_null(p);
     int64_t f = hl_program_find(mod->prog, fn, strlen(fn), 1);

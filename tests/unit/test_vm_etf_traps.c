@@ -291,7 +291,7 @@ static hl_term make_shape(hl_heap *h, enum shape k, size_t n) {
 /* Runs fn on {an n-byte binary, level} (or the binary alone for plain). */
 static hl_vm_proc *start(hl_module *m, const char *fn, size_t n, enum body_kind kind, int level, uint64_t max_reds,
                          uint64_t max_heap) {
-    hl_vm_limits lim = {max_reds, max_heap, 0};
+    hl_vm_limits lim = {max_reds, max_heap, 0, 0};
     hl_vm_proc *p = hl_vm_proc_new(m->prog, &lim);
     assert_non_null(p);
     int64_t f = hl_program_find(m->prog, fn, strlen(fn), 1);
@@ -462,7 +462,7 @@ static void test_stops_between_slices(void **state) {
 
 static hl_vm_proc *start_shape(hl_module *m, const char *fn, enum shape k, size_t n, int level, uint64_t max_reds,
                                uint64_t max_heap) {
-    hl_vm_limits lim = {max_reds, max_heap, 0};
+    hl_vm_limits lim = {max_reds, max_heap, 0, 0};
     hl_vm_proc *p = hl_vm_proc_new(m->prog, &lim);
     assert_non_null(p);
     int64_t f = hl_program_find(m->prog, fn, strlen(fn), 1);

@@ -36,7 +36,7 @@ typedef struct outcome {
 static hl_vm_proc *run_sliced(const hl_program *prog, uint64_t slice, outcome *o) {
     /* No deadline: reductions are then granted in chunks that depend only
      * on the slice, so the counts are comparable exactly. */
-    hl_vm_limits lim = {HL_RUN_DEFAULT_MAX_REDUCTIONS, HL_RUN_DEFAULT_MAX_HEAP_BYTES, 0};
+    hl_vm_limits lim = {HL_RUN_DEFAULT_MAX_REDUCTIONS, HL_RUN_DEFAULT_MAX_HEAP_BYTES, 0, 0};
     int64_t fn = hl_program_find(prog, "main", 4, 0);
     assert_true(fn >= 0);
     hl_vm_proc *p = hl_vm_proc_new(prog, &lim);
@@ -167,7 +167,7 @@ static void test_mailbox_save_pointer(void **state) {
     assert_int_equal(hl_engine_new(&eng), HL_OK);
     hl_module *m = NULL;
     assert_int_equal(hl_compile(eng, "mb.erl", src, sizeof src - 1, NULL, &m, NULL), HL_OK);
-    hl_vm_limits lim = {1000000, 1 << 20, 0};
+    hl_vm_limits lim = {1000000, 1 << 20, 0, 0};
     hl_vm_proc *p = hl_vm_proc_new(m->prog, &lim);
     assert_non_null(p);
     assert_true(hl_vm_start(p, (uint32_t)hl_program_find(m->prog, "f", 1, 0), NULL, 0));

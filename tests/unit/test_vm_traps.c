@@ -230,7 +230,7 @@ static hl_term make_arg(hl_vm_proc *p, enum arg_kind kind, size_t n) {
 }
 
 static hl_vm_proc *start_heap(hl_module *m, const tcase *tc, size_t n, uint64_t max_reds, uint64_t max_heap) {
-    hl_vm_limits lim = {max_reds, max_heap, 0};
+    hl_vm_limits lim = {max_reds, max_heap, 0, 0};
     hl_vm_proc *p = hl_vm_proc_new(m->prog, &lim);
     assert_non_null(p);
     int64_t fn = hl_program_find(m->prog, tc->fn, strlen(tc->fn), 1);
