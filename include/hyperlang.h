@@ -563,11 +563,13 @@ HL_API hl_status hl_tenant_call(hl_tenant *tenant, uint32_t fn, hl_value *const 
 HL_API hl_status hl_tenant_start(hl_tenant *tenant, uint32_t fn, hl_value *const *args, size_t nargs,
                                  hl_error **err);
 HL_API hl_status hl_tenant_resume(hl_tenant *tenant, uint64_t reductions, hl_value **result, hl_error **err);
-/* Stops the tenant's running (or next) call as soon as it reaches a
- * reduction check (every 1,024 reductions at most, and within 1 ms of a
- * wait): the call ends with HL_ELIMIT, limit HL_LIMIT_KIND_INTERRUPTED.
- * Async-signal-safe; any thread. The next hl_tenant_start or
- * hl_tenant_call clears it. */
+/* Stops the tenant's current call (running, or started by hl_tenant_start
+ * and not finished) as soon as it reaches a reduction check (every 1,024
+ * reductions at most, and within 1 ms of a wait): the call ends with
+ * HL_ELIMIT, limit HL_LIMIT_KIND_INTERRUPTED. Async-signal-safe; any thread.
+ * hl_tenant_start and hl_tenant_call clear it, so an interrupt that arrives
+ * when no call is current is dropped: a watchdog's late interrupt never
+ * stops the next call. */
 HL_API void hl_tenant_interrupt(hl_tenant *tenant);
 /* Reductions the last call used (so far, while it is pending). */
 HL_API uint64_t hl_tenant_reductions(const hl_tenant *tenant);
