@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "base/utf8.h"
 
 typedef struct gate {
     const uint8_t *bytes;
@@ -62,32 +63,6 @@ static bool take32(gate *g, uint32_t *v) {
 
 /* ---- atoms ---------------------------------------------------------- */
 
-/* Strict UTF-8 (no overlongs, no surrogates, <= U+10FFFF); counts code points. */
-static bool utf8_ok(const uint8_t *s, size_t n, size_t *cps) {
-    size_t i = 0, c = 0;
-    while (i < n) {
-        uint8_t b = s[i];
-        uint32_t cp;
-        size_t k;
-        if (b < 0x80) { cp = b; k = 0; }
-        else if ((b & 0xE0) == 0xC0) { cp = b & 0x1F; k = 1; }
-        else if ((b & 0xF0) == 0xE0) { cp = b & 0x0F; k = 2; }
-        else if ((b & 0xF8) == 0xF0) { cp = b & 0x07; k = 3; }
-        else return false;
-        if (k > n - i - 1) return false;
-        for (size_t j = 1; j <= k; j++) {
-            if ((s[i + j] & 0xC0) != 0x80) return false;
-            cp = cp << 6 | (s[i + j] & 0x3F);
-        }
-        if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) || (k == 3 && cp < 0x10000)) return false;
-        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
-        i += k + 1;
-        c++;
-    }
-    *cps = c;
-    return true;
-}
-
 /* FNV-1a of an atom name, for the duplicate check. */
 static uint32_t name_hash(const uint8_t *s, size_t n) {
     uint32_t h = 2166136261u;
@@ -136,7 +111,7 @@ static bool check_atoms(gate *g, uint32_t n, uint32_t bytes) {
         if (len > HL_BC_MAX_ATOM_BYTES) return fail(g, "atom %u: bad length %zu", i, len); /* '' is an atom */
         if (bytes - p < len) return fail(g, "atom %u truncated", i);
         size_t cps;
-        if (!utf8_ok(sec + p, len, &cps) || cps > 255) return fail(g, "atom %u: not a valid atom name", i);
+        if (!hl_utf8_valid(sec + p, len, &cps) || cps > 255) return fail(g, "atom %u: not a valid atom name", i);
         img->atom_names[i] = sec + p;
         img->atom_lens[i] = (uint16_t)len;
         p += len;

@@ -13,6 +13,7 @@
 
 #include "base/buf.h"
 #include "base/mem.h"
+#include "base/utf8.h"
 #include "core/builtins.h"
 #include "host/host_int.h"
 #include "term/atom.h"
@@ -28,29 +29,9 @@ bool hl_host_in_binding(void) { return in_binding > 0; }
 /* A valid atom name: strict UTF-8, 1..255 code points (docs/bytecode.md §2.2). */
 static bool name_ok(const char *s) {
     if (!s) return false;
-    size_t n = strlen(s), i = 0, cps = 0;
+    size_t n = strlen(s), cps;
     if (n == 0 || n > HL_BC_MAX_ATOM_BYTES) return false;
-    const uint8_t *u = (const uint8_t *)s;
-    while (i < n) {
-        uint8_t b = u[i];
-        uint32_t cp;
-        size_t k;
-        if (b < 0x80) cp = b, k = 0;
-        else if ((b & 0xE0) == 0xC0) cp = b & 0x1F, k = 1;
-        else if ((b & 0xF0) == 0xE0) cp = b & 0x0F, k = 2;
-        else if ((b & 0xF8) == 0xF0) cp = b & 0x07, k = 3;
-        else return false;
-        if (k > n - i - 1) return false;
-        for (size_t j = 1; j <= k; j++) {
-            if ((u[i + j] & 0xC0) != 0x80) return false;
-            cp = cp << 6 | (u[i + j] & 0x3F);
-        }
-        if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) || (k == 3 && cp < 0x10000)) return false;
-        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
-        i += k + 1;
-        cps++;
-    }
-    return cps <= 255;
+    return hl_utf8_valid((const uint8_t *)s, n, &cps) && cps <= 255;
 }
 
 /* Valid names that do not stand for the guest's own library: the module

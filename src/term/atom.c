@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "base/utf8.h"
 
 typedef struct entry {
     hl_atom_table *owner; /* NULL: a host atom (hl_atom_host_new), in no table */
@@ -419,28 +420,8 @@ bool hl_atom_pool_holds(const hl_atom_pool *pool, hl_term atom) {
 /* Strict UTF-8 (no overlongs, surrogates or code points past U+10FFFF),
  * at most HL_ATOM_MAX_CHARS code points: what a host atom's name must be. */
 static bool utf8_name(const char *s, size_t n) {
-    const uint8_t *u = (const uint8_t *)s;
-    size_t i = 0, cps = 0;
-    while (i < n) {
-        uint8_t b = u[i];
-        uint32_t cp;
-        size_t k;
-        if (b < 0x80) cp = b, k = 0;
-        else if ((b & 0xE0) == 0xC0) cp = b & 0x1F, k = 1;
-        else if ((b & 0xF0) == 0xE0) cp = b & 0x0F, k = 2;
-        else if ((b & 0xF8) == 0xF0) cp = b & 0x07, k = 3;
-        else return false;
-        if (k > n - i - 1) return false;
-        for (size_t j = 1; j <= k; j++) {
-            if ((u[i + j] & 0xC0) != 0x80) return false;
-            cp = cp << 6 | (u[i + j] & 0x3F);
-        }
-        if ((k == 1 && cp < 0x80) || (k == 2 && cp < 0x800) || (k == 3 && cp < 0x10000)) return false;
-        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
-        i += k + 1;
-        cps++;
-    }
-    return cps <= HL_ATOM_MAX_CHARS;
+    size_t cps;
+    return hl_utf8_valid((const uint8_t *)s, n, &cps) && cps <= HL_ATOM_MAX_CHARS;
 }
 
 hl_term_status hl_atom_host_new(const char *name, size_t len, hl_term *out) {
