@@ -465,72 +465,27 @@ dispatch:
     }
 
     /* ---- comparisons ------------------------------------------------ */
-    CASE(is_lt_sc) {
-        hl_term a = SRC(pc[2]), b = CONST(pc[3]);
-        if (LIKELY(hl_is_small(a))) {
-            if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
-        } else {
-            int c_;
-            CMP_SLOW(c_, a, b, false);
-            if (!(c_ < 0)) JUMP(pc[1]);
-        }
-        NEXT(4);
+    /* A term-order test: the small-integer fast path when SMALL holds (a
+     * tagged small compares as its machine word), else the full
+     * comparison (CMP_SLOW may trap); jumps to pc[1] when `a OP b` fails. */
+#define ORDER_TEST(A, B, SMALL, OP)                                  \
+    {                                                                \
+        hl_term a = (A), b = (B);                                    \
+        if (LIKELY(SMALL)) {                                         \
+            if (!((int64_t)a OP(int64_t) b)) JUMP(pc[1]);            \
+        } else {                                                     \
+            int c_;                                                  \
+            CMP_SLOW(c_, a, b, false);                               \
+            if (!(c_ OP 0)) JUMP(pc[1]);                             \
+        }                                                            \
+        NEXT(4);                                                     \
     }
-    CASE(is_ge_sc) {
-        hl_term a = SRC(pc[2]), b = CONST(pc[3]);
-        if (LIKELY(hl_is_small(a))) {
-            if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
-        } else {
-            int c_;
-            CMP_SLOW(c_, a, b, false);
-            if (!(c_ >= 0)) JUMP(pc[1]);
-        }
-        NEXT(4);
-    }
-    CASE(is_lt_cs) {
-        hl_term a = CONST(pc[2]), b = SRC(pc[3]);
-        if (LIKELY(hl_is_small(b))) {
-            if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
-        } else {
-            int c_;
-            CMP_SLOW(c_, a, b, false);
-            if (!(c_ < 0)) JUMP(pc[1]);
-        }
-        NEXT(4);
-    }
-    CASE(is_ge_cs) {
-        hl_term a = CONST(pc[2]), b = SRC(pc[3]);
-        if (LIKELY(hl_is_small(b))) {
-            if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
-        } else {
-            int c_;
-            CMP_SLOW(c_, a, b, false);
-            if (!(c_ >= 0)) JUMP(pc[1]);
-        }
-        NEXT(4);
-    }
-    CASE(is_lt_xc) {
-        hl_term a = x[pc[2] >> 2], b = CONST(pc[3]);
-        if (LIKELY(hl_is_small(a))) {
-            if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
-        } else {
-            int c_;
-            CMP_SLOW(c_, a, b, false);
-            if (!(c_ < 0)) JUMP(pc[1]);
-        }
-        NEXT(4);
-    }
-    CASE(is_ge_xc) {
-        hl_term a = x[pc[2] >> 2], b = CONST(pc[3]);
-        if (LIKELY(hl_is_small(a))) {
-            if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
-        } else {
-            int c_;
-            CMP_SLOW(c_, a, b, false);
-            if (!(c_ >= 0)) JUMP(pc[1]);
-        }
-        NEXT(4);
-    }
+    CASE(is_lt_sc) ORDER_TEST(SRC(pc[2]), CONST(pc[3]), hl_is_small(a), <)
+    CASE(is_ge_sc) ORDER_TEST(SRC(pc[2]), CONST(pc[3]), hl_is_small(a), >=)
+    CASE(is_lt_cs) ORDER_TEST(CONST(pc[2]), SRC(pc[3]), hl_is_small(b), <)
+    CASE(is_ge_cs) ORDER_TEST(CONST(pc[2]), SRC(pc[3]), hl_is_small(b), >=)
+    CASE(is_lt_xc) ORDER_TEST(x[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), <)
+    CASE(is_ge_xc) ORDER_TEST(x[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), >=)
     /* =:= / =/= against an immediate constant: identity (an immediate is
      * exactly equal only to itself: 0 =/= 0.0, a boxed term is never one). */
     CASE(is_eq_exact_sm) {
@@ -561,50 +516,11 @@ dispatch:
         DST(pc[6]) = t;
         NEXT(7);
     }
-    CASE(is_lt_yc) {
-        hl_term a = E[pc[2] >> 2], b = CONST(pc[3]);
-        if (LIKELY(hl_is_small(a))) {
-            if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
-        } else {
-            int c_;
-            CMP_SLOW(c_, a, b, false);
-            if (!(c_ < 0)) JUMP(pc[1]);
-        }
-        NEXT(4);
-    }
-    CASE(is_ge_yc) {
-        hl_term a = E[pc[2] >> 2], b = CONST(pc[3]);
-        if (LIKELY(hl_is_small(a))) {
-            if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
-        } else {
-            int c_;
-            CMP_SLOW(c_, a, b, false);
-            if (!(c_ >= 0)) JUMP(pc[1]);
-        }
-        NEXT(4);
-    }
-    CASE(is_lt) {
-        hl_term a = SRC(pc[2]), b = SRC(pc[3]);
-        if (LIKELY(hl_both_small(a, b))) {
-            if (!((int64_t)a < (int64_t)b)) JUMP(pc[1]);
-        } else {
-            int c_;
-            CMP_SLOW(c_, a, b, false);
-            if (!(c_ < 0)) JUMP(pc[1]);
-        }
-        NEXT(4);
-    }
-    CASE(is_ge) {
-        hl_term a = SRC(pc[2]), b = SRC(pc[3]);
-        if (LIKELY(hl_both_small(a, b))) {
-            if (!((int64_t)a >= (int64_t)b)) JUMP(pc[1]);
-        } else {
-            int c_;
-            CMP_SLOW(c_, a, b, false);
-            if (!(c_ >= 0)) JUMP(pc[1]);
-        }
-        NEXT(4);
-    }
+    CASE(is_lt_yc) ORDER_TEST(E[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), <)
+    CASE(is_ge_yc) ORDER_TEST(E[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), >=)
+    CASE(is_lt) ORDER_TEST(SRC(pc[2]), SRC(pc[3]), hl_both_small(a, b), <)
+    CASE(is_ge) ORDER_TEST(SRC(pc[2]), SRC(pc[3]), hl_both_small(a, b), >=)
+#undef ORDER_TEST
     CASE(is_eq) {
         hl_term a = SRC(pc[2]), b = SRC(pc[3]);
         if (a != b) {
