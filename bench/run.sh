@@ -85,7 +85,7 @@ libs=($(pkg-config --libs lua5.4) -lm)
 hlargs=()
 if [ "$have_hl" = 1 ]; then
   cflags+=(-DHB_HAVE_HYPERLANG -I"$hl_src/include")
-  libs=("$libdir/libhyperlang.a" -lgmp -lz "${libs[@]}")
+  libs=("$libdir/libhyperlang.a" -lgmp -lz $(pkg-config --libs libpcre2-8) "${libs[@]}")
   hlargs=(--hl-from "$hl_from")
   [ -x "$libdir/hl" ] && hlargs+=(--hl "$libdir/hl")
 fi

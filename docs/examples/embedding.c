@@ -2,7 +2,7 @@
  * it to a program, runs guest code that calls it, and handles a binding
  * error the guest catches. Built and run by tests/unit/test_bindings.c.
  *
- *   cc embedding.c -Iinclude build/libhyperlang.a -lgmp -lz -lm -lpthread */
+ *   cc embedding.c -Iinclude build/libhyperlang.a -lgmp -lz -lpcre2-8 -lm -lpthread */
 #include <stdio.h>
 #include <string.h>
 
