@@ -706,80 +706,30 @@ dispatch:
           hl_arith_mul, true)
 #undef ARITH
     goto mul_generic; /* (unreachable: keeps every ARITH label used) */
+    /* a op b when SMALL holds and the result fits a small: one tagged
+     * add/subtract (b's tag removed), the result stored by DEST; otherwise
+     * the generic instruction's handler. */
+#define SMALL_ARITH(A, B, SMALL, OP, DEST)                                                \
+    {                                                                                     \
+        hl_term a = (A), b = (B);                                                         \
+        int64_t ri;                                                                       \
+        if (LIKELY(SMALL) && !__builtin_##OP##_overflow((int64_t)a, (int64_t)(b - HL_IMM_SMALL), &ri)) { \
+            DEST = (hl_term)ri;                                                           \
+            NEXT(6);                                                                      \
+        }                                                                                 \
+        goto OP##_generic;                                                                \
+    }
     /* a op small constant: the constant is known small, so one tag test. */
-    CASE(add_sc) {
-        hl_term a = SRC(pc[3]);
-        int64_t ri;
-        if (LIKELY(hl_is_small(a)) && !__builtin_add_overflow((int64_t)a, (int64_t)(CONST(pc[4]) - HL_IMM_SMALL), &ri)) {
-            DST(pc[5]) = (hl_term)ri;
-            NEXT(6);
-        }
-        goto add_generic;
-    }
-    CASE(sub_sc) {
-        hl_term a = SRC(pc[3]);
-        int64_t ri;
-        if (LIKELY(hl_is_small(a)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(CONST(pc[4]) - HL_IMM_SMALL), &ri)) {
-            DST(pc[5]) = (hl_term)ri;
-            NEXT(6);
-        }
-        goto sub_generic;
-    }
+    CASE(add_sc) SMALL_ARITH(SRC(pc[3]), CONST(pc[4]), hl_is_small(a), add, DST(pc[5]))
+    CASE(sub_sc) SMALL_ARITH(SRC(pc[3]), CONST(pc[4]), hl_is_small(a), sub, DST(pc[5]))
 
-    CASE(add_xcx) {
-        hl_term a = x[pc[3] >> 2];
-        int64_t ri;
-        if (LIKELY(hl_is_small(a)) && !__builtin_add_overflow((int64_t)a, (int64_t)(CONST(pc[4]) - HL_IMM_SMALL), &ri)) {
-            x[pc[5] >> 2] = (hl_term)ri;
-            NEXT(6);
-        }
-        goto add_generic;
-    }
-    CASE(sub_xcx) {
-        hl_term a = x[pc[3] >> 2];
-        int64_t ri;
-        if (LIKELY(hl_is_small(a)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(CONST(pc[4]) - HL_IMM_SMALL), &ri)) {
-            x[pc[5] >> 2] = (hl_term)ri;
-            NEXT(6);
-        }
-        goto sub_generic;
-    }
-    CASE(add_ycx) {
-        hl_term a = E[pc[3] >> 2];
-        int64_t ri;
-        if (LIKELY(hl_is_small(a)) && !__builtin_add_overflow((int64_t)a, (int64_t)(CONST(pc[4]) - HL_IMM_SMALL), &ri)) {
-            x[pc[5] >> 2] = (hl_term)ri;
-            NEXT(6);
-        }
-        goto add_generic;
-    }
-    CASE(sub_ycx) {
-        hl_term a = E[pc[3] >> 2];
-        int64_t ri;
-        if (LIKELY(hl_is_small(a)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(CONST(pc[4]) - HL_IMM_SMALL), &ri)) {
-            x[pc[5] >> 2] = (hl_term)ri;
-            NEXT(6);
-        }
-        goto sub_generic;
-    }
-    CASE(add_x) {
-        hl_term a = SRC(pc[3]), b = SRC(pc[4]);
-        int64_t ri;
-        if (LIKELY(hl_both_small(a, b)) && !__builtin_add_overflow((int64_t)a, (int64_t)(b - HL_IMM_SMALL), &ri)) {
-            x[pc[5] >> 2] = (hl_term)ri;
-            NEXT(6);
-        }
-        goto add_generic;
-    }
-    CASE(sub_x) {
-        hl_term a = SRC(pc[3]), b = SRC(pc[4]);
-        int64_t ri;
-        if (LIKELY(hl_both_small(a, b)) && !__builtin_sub_overflow((int64_t)a, (int64_t)(b - HL_IMM_SMALL), &ri)) {
-            x[pc[5] >> 2] = (hl_term)ri;
-            NEXT(6);
-        }
-        goto sub_generic;
-    }
+    CASE(add_xcx) SMALL_ARITH(x[pc[3] >> 2], CONST(pc[4]), hl_is_small(a), add, x[pc[5] >> 2])
+    CASE(sub_xcx) SMALL_ARITH(x[pc[3] >> 2], CONST(pc[4]), hl_is_small(a), sub, x[pc[5] >> 2])
+    CASE(add_ycx) SMALL_ARITH(E[pc[3] >> 2], CONST(pc[4]), hl_is_small(a), add, x[pc[5] >> 2])
+    CASE(sub_ycx) SMALL_ARITH(E[pc[3] >> 2], CONST(pc[4]), hl_is_small(a), sub, x[pc[5] >> 2])
+    CASE(add_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), add, x[pc[5] >> 2])
+    CASE(sub_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), sub, x[pc[5] >> 2])
+#undef SMALL_ARITH
 
     /* ---- exceptions ---------------------------------------------------- */
     CASE(try) {
