@@ -108,4 +108,8 @@ escript tests/oracle/conformance.escript tests/conformance/io_*.erl tests/confor
 step "tests/conformance/multi/*.expected (tests/oracle/conformance.escript DIR)"
 escript tests/oracle/conformance.escript tests/conformance/multi/*/
 
+# Programs with processes (main/0 in a fresh process; leftovers killed).
+step "tests/conformance_proc/*.expected (tests/conformance_proc/regen.sh)"
+bash tests/conformance_proc/regen.sh
+
 echo "regen-oracle: done; review with git status / git diff"
