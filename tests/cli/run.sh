@@ -207,5 +207,54 @@ expect run-undef-name 1 '' '^hl: undef: ha:nope/0 is not exported; the module ex
 expect run-undef-local 1 '' 'mb:hidden/1 is not exported \(it is defined but not in -export\); the module exports f/1$' -- run "$tmp/mb.erl" hidden 1
 expect run-undef-exception 1 '' '^\*\* exception error: undef$' -- run "$tmp/ha.erl" id
 
+# A refused call says why: forbidden in the sandbox, not implemented in this
+# version (an OTP module or function we lack), or a binding not granted.
+refused() { printf -- '-module(r).\n-export([f/1]).\nf(X) -> %s.\n' "$1" >"$tmp/r.erl"; }
+refused 'os:cmd(X)'
+expect refuse-os 2 '' 'remote call os:cmd/1 is not declared: forbidden in the sandbox \(no access to the operating system\)$' -- check "$tmp/r.erl"
+refused 'file:read_file(X)'
+expect refuse-file 2 '' 'file:read_file/1 is not declared: forbidden in the sandbox \(no file system: files need a mount' -- check "$tmp/r.erl"
+refused 'spawn(X)'
+expect refuse-spawn 2 '' 'call to erlang:spawn/1 is not declared: forbidden in the sandbox \(no processes' -- check "$tmp/r.erl"
+refused 'crypto:hash(sha256, X)'
+expect refuse-absent-module 2 '' 'crypto:hash/2 is not declared: not implemented in this version \(no crypto module yet\)$' -- check "$tmp/r.erl"
+refused 'lists:map(X)'
+expect refuse-absent-arity 2 '' 'lists:map/1 is not declared: not implemented in this version \(lists here has map/2, not map/1\)$' -- check "$tmp/r.erl"
+refused 'string:frobnicate(X)'
+expect refuse-absent-function 2 '' 'string:frobnicate/1 is not declared: not implemented in this version \(string here has no frobnicate/1; `hl builtins string` lists what it has\)$' -- check "$tmp/r.erl"
+refused 'pricing_db:lookup(X)'
+expect refuse-binding 2 '' "pricing_db:lookup/1 is not declared: binding not granted \(no module 'pricing_db' in this program or the stdlib" -- check "$tmp/r.erl"
+expect run-refuse-binding 2 '' "binding not granted" -- run "$tmp/r.erl" f 1
+
+# hl builtins lists what a guest may call, from the compiler's table
+expect builtins-modules 0 '^lists +[0-9]+$' '' -- builtins
+expect builtins-erlang-count 0 '^erlang +[0-9]+$' '' -- builtins
+expect builtins-lists 0 '^map/2$' '' -- builtins lists
+expect builtins-auto 0 '^abs/1 \[auto\] \[guard\]$' '' -- builtins erlang
+expect builtins-operator 0 "^'div'/2 \[guard\]$" '' -- builtins erlang
+expect builtins-unknown 2 '' "'list' is not a module a guest may call \(did you mean lists\?\)" -- builtins list
+expect builtins-forbidden 2 '' "'os' is not a module a guest may call" -- builtins os
+expect builtins-two 2 '' 'at most one MODULE' -- builtins lists maps
+expect builtins-help 0 '^usage: hl builtins' '' -- builtins --help
+for gone in 'list_to_atom/1' 'spawn/1' 'self/0' 'hl_sort_run/1'; do
+  "$hl" builtins erlang | grep -qxF -- "$gone" && { fail=$((fail + 1)); echo "FAIL builtins lists $gone"; } || pass=$((pass + 1))
+done
+# everything listed is callable: one module calls every listed function
+{
+  printf -- '-module(everything).\n-export([f/1]).\nf(X) -> [\n'
+  first=1
+  for m in $("$hl" builtins | awk 'NR > 1 && NF == 2 {print $1}'); do
+    "$hl" builtins "$m" | sed 's/ \[.*//' | while read -r fa; do
+      fn=${fa%/*} ar=${fa##*/}
+      args=$(for ((k = 0; k < ar; k++)); do printf 'X,'; done)
+      printf '  fun() -> %s:%s(%s) end,\n' "$m" "$fn" "${args%,}"
+    done
+  done
+  printf '  X].\n'
+} >"$tmp/everything.erl"
+expect builtins-all-callable 0 '' '' -- check "$tmp/everything.erl"
+n_listed=$(grep -c 'fun() ->' "$tmp/everything.erl")
+[ "$n_listed" -gt 500 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL builtins: only $n_listed listed"; }
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
