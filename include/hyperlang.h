@@ -377,7 +377,8 @@ typedef struct hl_run_limits {
  * HL_EMISUSE when called from inside a binding callback (see bindings).
  * On HL_OK *result is the returned term, copied out of the guest heap.
  * Faults: HL_EEXCEPTION (uncaught exception; calling a function that is not
- * exported raises error:undef), HL_ELIMIT (hl_error_limit says which),
+ * exported raises error:undef, and hl_error_message names the arities the
+ * module does export), HL_ELIMIT (hl_error_limit says which),
  * HL_EREJECTED (the result holds a fun or an internal handle), HL_ENOMEM.
  * The guest's memory is freed before returning in every case. */
 HL_API hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args,
