@@ -256,5 +256,20 @@ expect builtins-all-callable 0 '' '' -- check "$tmp/everything.erl"
 n_listed=$(grep -c 'fun() ->' "$tmp/everything.erl")
 [ "$n_listed" -gt 500 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL builtins: only $n_listed listed"; }
 
+# The manual (docs/hl.1) names every command and every option of every help
+# text, and groff reads it without a warning.
+man_text=$(sed 's/\\-/-/g' "$src/docs/hl.1")
+for topic in "" run check builtins parse help; do
+  if [ -z "$topic" ]; then "$hl" --help; else "$hl" help "$topic"; fi
+done >"$tmp/helps"
+for word in run check builtins parse help $(grep -oE '(^|[ [])--[a-z][a-z0-9-]*' "$tmp/helps" | tr -d ' [' | sort -u); do
+  if grep -qF -- "$word" <<<"$man_text"; then pass=$((pass + 1))
+  else fail=$((fail + 1)); echo "FAIL man page: $word (in --help) is not in docs/hl.1"; fi
+done
+if command -v groff >/dev/null; then
+  warnings=$(groff -man -ww -z "$src/docs/hl.1" 2>&1)
+  [ -z "$warnings" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL man page: groff: $warnings"; }
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
