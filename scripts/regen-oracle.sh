@@ -107,5 +107,9 @@ escript tests/oracle/conformance.escript tests/conformance/io_*.erl tests/confor
 # Programs of several modules (each multi/NAME/ directory is one program).
 step "tests/conformance/multi/*.expected (tests/oracle/conformance.escript DIR)"
 escript tests/oracle/conformance.escript tests/conformance/multi/*/
+# The examples/ programs as tests/examples/check.sh runs them (the agent
+# tool against crm_stub.erl, the host's bindings as a module).
+step "tests/examples/*.expected (tests/examples/oracle.sh)"
+bash tests/examples/oracle.sh .
 
 echo "regen-oracle: done; review with git status / git diff"
