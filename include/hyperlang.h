@@ -377,7 +377,8 @@ typedef struct hl_run_limits {
  * HL_EMISUSE when called from inside a binding callback (see bindings).
  * On HL_OK *result is the returned term, copied out of the guest heap.
  * Faults: HL_EEXCEPTION (uncaught exception; calling a function that is not
- * exported raises error:undef), HL_ELIMIT (hl_error_limit says which),
+ * exported raises error:undef, and hl_error_message names the arities the
+ * module does export), HL_ELIMIT (hl_error_limit says which),
  * HL_EREJECTED (the result holds a fun or an internal handle), HL_ENOMEM.
  * The guest's memory is freed before returning in every case. */
 HL_API hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args,
@@ -508,6 +509,23 @@ HL_API hl_status hl_compile_options_grant_binding(hl_compile_options *opts, cons
 
 /* Releases memory the library returned to the caller (e.g. hl_parse_dump). */
 HL_API void hl_free(void *ptr);
+
+/* ---- what a guest may call ---------------------------------------------------- */
+
+/* The functions a guest program may call besides its own and the granted
+ * bindings: erlang's builtins and the stdlib modules' exports, read from the
+ * compiler's own table (src/core/builtins.def), in its order (grouped by
+ * module). hl_callable_count is their number; hl_callable_at gives entry i
+ * (module and function names are static strings) and HL_EMISUSE for i out of
+ * range. Flags: */
+enum {
+    HL_CALLABLE_AUTO = 1,       /* erlang's, callable without the module (OTP's auto-import) */
+    HL_CALLABLE_GUARD = 2,      /* allowed in guards */
+    HL_CALLABLE_CAPABILITY = 4, /* only where a capability grants it */
+};
+HL_API size_t hl_callable_count(void);
+HL_API hl_status hl_callable_at(size_t i, const char **module, const char **function, uint32_t *arity,
+                                uint32_t *flags);
 
 
 /* ---- tenants: a warm guest context called many times ------------------------ */

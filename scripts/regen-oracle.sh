@@ -107,6 +107,10 @@ escript tests/oracle/conformance.escript tests/conformance/io_*.erl tests/confor
 # Programs of several modules (each multi/NAME/ directory is one program).
 step "tests/conformance/multi/*.expected (tests/oracle/conformance.escript DIR)"
 escript tests/oracle/conformance.escript tests/conformance/multi/*/
+# The examples/ programs as tests/examples/check.sh runs them (the agent
+# tool against crm_stub.erl, the host's bindings as a module).
+step "tests/examples/*.expected (tests/examples/oracle.sh)"
+bash tests/examples/oracle.sh .
 
 # Programs with processes (main/0 in a fresh process; leftovers killed).
 step "tests/conformance_proc/*.expected (tests/conformance_proc/regen.sh)"

@@ -31,4 +31,26 @@ int hl_cli_is_header(const char *path);
 extern const char hl_cli_run_help[];
 int hl_cli_run(hl_engine *engine, int argc, char **argv);
 
+/* `hl builtins` (cmd_builtins.c). */
+int hl_cli_builtins(hl_engine *engine, int argc, char **argv);
+
+/* help.c: the other commands' help texts. */
+extern const char hl_cli_main_help[], hl_cli_check_help[], hl_cli_parse_help[], hl_cli_builtins_help[];
+
+/* hl.c: -h or --help. */
+bool hl_cli_is_help(const char *arg);
+/* Prints "hl: MSG" and where the usage is (`hl help COMMAND`; cmd NULL:
+ * `hl --help`) on stderr; returns the usage exit status, 2. */
+int hl_cli_usage(const char *cmd, const char *msg);
+/* hl_cli_usage for an unknown option arg of cmd (NULL: of `hl` itself):
+ * names it and proposes the closest option cmd's help text names. */
+int hl_cli_unknown_option(const char *cmd, const char *arg, const char *help);
+
+/* suggest.c: "did you mean ...?". The candidate closest to word (a prefix
+ * of it, or within about a third of its letters), or NULL. */
+const char *hl_cli_closest(const char *word, const char *const *cands, size_t n);
+/* The option (--name) of `help` closest to word (its part before any '='),
+ * copied into out[cap]; its length, 0 when none is close. */
+size_t hl_cli_closest_option(const char *word, const char *help, char *out, size_t cap);
+
 #endif

@@ -5,10 +5,12 @@
  * print what the guest wrote (io:format, ...) and then the result as
  * io:format("~p~n", [Result]). Exit 0 ok, 1 guest exception, 2 compile
  * rejection or usage, 3 a limit stopped the run. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
 
@@ -16,21 +18,24 @@ enum { EXIT_OK = 0, EXIT_EXCEPTION = 1, EXIT_REJECTED = 2, EXIT_LIMIT = 3 };
 
 const char hl_cli_run_help[] =
     "usage: hl run [--max-reductions N] [--max-heap-bytes N] [--timeout-ms N]\n"
-    "              [--max-output-bytes N] [--header H.hrl]... FILE [MORE.erl ...]\n"
-    "              FUNCTION [ARG...]\n"
+    "              [--max-output-bytes N] [--header H.hrl]...\n"
+    "              [--] FILE [MORE.erl ...] FUNCTION [ARG...]\n"
     "\n"
     "Compiles FILE (an Erlang module), calls its exported FUNCTION with the\n"
-    "ARGs, each an Erlang term literal (42, foo, \"text\", [1,2], {a,1}), and\n"
-    "prints the result as io:format(\"~p~n\", [Result]) would. What the program\n"
-    "writes (io:format, io:put_chars, ...) is printed on stdout first, in every\n"
-    "outcome (before the result, or before the error on stderr).\n"
+    "ARGs, each an Erlang term literal (42, foo, \"text\", [1,2], {a,1},\n"
+    "#{k => v}), and prints the result as io:format(\"~p~n\", [Result]) would.\n"
+    "What the program writes (io:format, io:put_chars, ...) is printed on\n"
+    "stdout first, in every outcome (before the result, or before the error on\n"
+    "stderr, which then starts on a line of its own).\n"
     "The ARGs' atoms need not appear in FILE: they exist for the run (and\n"
     "list_to_existing_atom finds them), at most 4096 names FILE lacks.\n"
+    "  hl run examples/main.erl calc '\"1 + 2 * 3\"'\n"
+    "  hl run --max-reductions 100000 examples/fib.erl fib 20\n"
     "\n"
     "A program of several modules: name every file (each ending in .erl) before\n"
     "FUNCTION. They are compiled together, each may call what the others\n"
     "export (Module:Function(...)), and FUNCTION is the first file's:\n"
-    "  hl run main.erl util.erl shapes.erl main\n"
+    "  hl run examples/multi/shop.erl examples/multi/pricing.erl main\n"
     "\n"
     "limits (never unlimited):\n"
     "  --max-reductions N   reductions (function calls, loop edges, builtin\n"
@@ -38,18 +43,89 @@ const char hl_cli_run_help[] =
     "  --max-heap-bytes N   heap + stack + binaries of the run; default 67108864\n"
     "  --timeout-ms N       wall-clock deadline; default 5000\n"
     "  --max-output-bytes N bytes the program may write (UTF-8); default 1048576\n"
+    "A limit that stops the run is reported with its option, what the run used\n"
+    "and the limit.\n"
     "\n"
     "  --header H.hrl       a header FILE may -include (repeatable); the only\n"
     "                       files the preprocessor reads\n"
     "\n"
+    "Options come before FILE; `--` ends them (for a FILE whose name starts\n"
+    "with -). After FILE, an argument that looks like an option (--name, -h)\n"
+    "is refused unless `--` came before FILE.\n"
+    "\n"
     "exit status: 0 returned; 1 the guest raised an exception (class, reason and\n"
-    "stack on stderr); 2 rejected at compile time (FILE:LINE:COL: error: ...)\n"
+    "stack on stderr; for a FUNCTION not exported with that many ARGs, the\n"
+    "arities that are); 2 rejected at compile time (FILE:LINE:COL: error: ...)\n"
     "or bad usage; 3 a limit stopped the run or the compile (which one on\n"
     "stderr; the compile's: an atom quota).\n";
 
-static int usage(const char *msg) {
-    fprintf(stderr, "hl: %s\n\n%s", msg, hl_cli_run_help);
-    return EXIT_REJECTED;
+static int print_exception(const hl_error *err);
+static int usage(const char *msg) { return hl_cli_usage("run", msg); }
+
+/* An argument after FILE that reads as an option: --name or -h. */
+static bool looks_like_option(const char *a) {
+    return (a[0] == '-' && a[1] == '-' && ((a[2] >= 'a' && a[2] <= 'z') || (a[2] >= 'A' && a[2] <= 'Z'))) ||
+           strcmp(a, "-h") == 0;
+}
+
+/* What a run limit is called on the command line and what it measures, by
+ * hl_limit_kind (kinds without a flag: the API's own message). */
+static const struct limit_text {
+    const char *flag;
+    const char *unit;
+} limit_texts[] = {
+    [HL_LIMIT_KIND_REDUCTIONS] = {"--max-reductions", "reductions"},
+    [HL_LIMIT_KIND_HEAP] = {"--max-heap-bytes", "bytes of heap"},
+    [HL_LIMIT_KIND_DEADLINE] = {"--timeout-ms", "ms"},
+    [HL_LIMIT_KIND_OUTPUT] = {"--max-output-bytes", "bytes of output"},
+};
+
+/* "hl: limit exceeded: reductions: used 10000 reductions; the limit
+ * (--max-reductions) is 10000". used: what the run had used when it
+ * stopped (for the heap, the limit: it needed more). */
+static void print_limit(const hl_error *err, uint64_t limit, bool given, uint64_t used) {
+    hl_limit_kind kind = hl_error_limit(err);
+    const struct limit_text *t =
+        (size_t)kind < sizeof limit_texts / sizeof *limit_texts ? &limit_texts[kind] : NULL;
+    if (!t || !t->flag) {
+        fprintf(stderr, "hl: limit exceeded: %s: %s\n", hl_limit_kind_name(kind), hl_error_message(err));
+        return;
+    }
+    fprintf(stderr, "hl: limit exceeded: %s: ", hl_limit_kind_name(kind));
+    switch (kind) {
+    case HL_LIMIT_KIND_HEAP: fprintf(stderr, "needed more than %llu %s", (unsigned long long)limit, t->unit); break;
+    case HL_LIMIT_KIND_OUTPUT:
+        fprintf(stderr, "wrote %llu %s and tried to write more", (unsigned long long)used, t->unit);
+        break;
+    case HL_LIMIT_KIND_DEADLINE: fprintf(stderr, "ran for %llu %s", (unsigned long long)used, t->unit); break;
+    default: fprintf(stderr, "used %llu %s", (unsigned long long)used, t->unit); break;
+    }
+    fprintf(stderr, "; the limit (%s%s) is %llu\n", t->flag, given ? "" : ", default", (unsigned long long)limit);
+}
+
+static uint64_t now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* A call of a function FILE does not export with that arity is refused
+ * before the run, with the arities it does export (hl_module_function's
+ * message): OTP's undef, with a hint. */
+static int check_exported(const hl_module *mod, const char *function, int nargs) {
+    uint32_t fn;
+    hl_error *err = NULL;
+    hl_status s = hl_module_function(mod, function, (uint32_t)nargs, &fn, &err);
+    if (s == HL_OK) return EXIT_OK;
+    int rc = EXIT_EXCEPTION;
+    if (s == HL_EEXCEPTION) {
+        print_exception(err);
+        fprintf(stderr, "hl: %s\n", hl_error_message(err));
+    } else {
+        fprintf(stderr, "hl: error: %s\n", err ? hl_error_message(err) : hl_status_name(s));
+    }
+    hl_error_free(err);
+    return rc;
 }
 
 static int parse_limit(const char *text, uint64_t *out) {
@@ -89,6 +165,7 @@ int hl_cli_run(hl_engine *engine, int argc, char **argv) {
 
 static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp) {
     hl_run_limits lim = {0, 0, 0, 0};
+    bool dashdash = false; /* after --, nothing is an option */
     int i = 0;
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -98,6 +175,7 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         }
         if (strcmp(a, "--") == 0) {
             i++;
+            dashdash = true;
             break;
         }
         if (strncmp(a, "--", 2) != 0) break;
@@ -115,10 +193,19 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         else if (nlen == 14 && strncmp(name, "max-heap-bytes", nlen) == 0) field = &lim.max_heap_bytes;
         else if (nlen == 10 && strncmp(name, "timeout-ms", nlen) == 0) field = &lim.timeout_ms;
         else if (nlen == 16 && strncmp(name, "max-output-bytes", nlen) == 0) field = &lim.max_output_bytes;
-        else return usage("run: unknown option");
+        else return hl_cli_unknown_option("run", a, hl_cli_run_help);
         const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
         if (!parse_limit(val, field)) return usage("run: a limit must be a positive integer");
     }
+    for (int k = i; !dashdash && k < argc; k++)
+        if (looks_like_option(argv[k])) {
+            char msg[512];
+            snprintf(msg, sizeof msg,
+                     "run: option '%.200s' after FILE: options go before FILE (or put -- before FILE to pass "
+                     "it as an argument)",
+                     argv[k]);
+            return usage(msg);
+        }
     if (argc - i < 2) return usage("run needs a FILE and a FUNCTION");
     /* FILE, then every further argument ending in .erl, then FUNCTION */
     int nfiles = 1;
@@ -146,8 +233,12 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         hl_error_free(err);
         return EXIT_REJECTED;
     }
+    int rc = check_exported(mod, function, nargs);
+    if (rc != EXIT_OK) {
+        hl_module_free(mod);
+        return rc;
+    }
     hl_value *args[255];
-    int rc = EXIT_OK;
     int built = 0;
     for (; built < nargs; built++) {
         const char *text = argv[i + 2 + built];
@@ -165,10 +256,20 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         hl_value *result = NULL;
         char *output = NULL;
         size_t olen = 0;
-        s = hl_run_capture(mod, function, args, (size_t)nargs, &lim, &result, &output, &olen, &err);
+        /* the limits in force, to name them if one stops the run */
+        const hl_run_limits given = lim;
+        if (!lim.max_reductions) lim.max_reductions = HL_RUN_DEFAULT_MAX_REDUCTIONS;
+        if (!lim.max_heap_bytes) lim.max_heap_bytes = HL_RUN_DEFAULT_MAX_HEAP_BYTES;
+        if (!lim.timeout_ms) lim.timeout_ms = HL_RUN_DEFAULT_TIMEOUT_MS;
+        if (!lim.max_output_bytes) lim.max_output_bytes = HL_RUN_DEFAULT_MAX_OUTPUT_BYTES;
+        uint64_t reductions = 0, start = now_ms();
+        s = hl_run_counted(mod, function, args, (size_t)nargs, &lim, &result, &output, &olen, &reductions, &err);
+        uint64_t elapsed = now_ms() - start;
         if (output) {
-            /* the guest's output comes first, flushed before any stderr text */
+            /* the guest's output comes first, flushed before any stderr
+             * text; an error starts on a line of its own */
             fwrite(output, 1, olen, stdout);
+            if (s != HL_OK && olen > 0 && output[olen - 1] != '\n') fputc('\n', stdout);
             fflush(stdout);
             hl_free(output);
         }
@@ -187,8 +288,15 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         } else if (s == HL_EEXCEPTION) {
             rc = print_exception(err);
         } else if (s == HL_ELIMIT) {
-            fprintf(stderr, "hl: limit exceeded: %s: %s\n", hl_limit_kind_name(hl_error_limit(err)),
-                    hl_error_message(err));
+            switch (hl_error_limit(err)) {
+            case HL_LIMIT_KIND_REDUCTIONS:
+                print_limit(err, lim.max_reductions, given.max_reductions != 0, reductions);
+                break;
+            case HL_LIMIT_KIND_HEAP: print_limit(err, lim.max_heap_bytes, given.max_heap_bytes != 0, 0); break;
+            case HL_LIMIT_KIND_DEADLINE: print_limit(err, lim.timeout_ms, given.timeout_ms != 0, elapsed); break;
+            case HL_LIMIT_KIND_OUTPUT: print_limit(err, lim.max_output_bytes, given.max_output_bytes != 0, olen); break;
+            default: print_limit(err, 0, false, 0); break;
+            }
             rc = EXIT_LIMIT;
         } else {
             fprintf(stderr, "hl: error: %s\n", err ? hl_error_message(err) : hl_status_name(s));

@@ -12,49 +12,6 @@
 
 enum { EXIT_OK = 0, EXIT_REJECTED = 2 };
 
-static const char main_help[] =
-    "usage: hl COMMAND [ARGS]\n"
-    "\n"
-    "Hyperlang runs partly trusted Erlang programs in a sandbox.\n"
-    "\n"
-    "commands:\n"
-    "  check FILE...        parse and verify Erlang source files without running them\n"
-    "  parse --dump FILE    print a file's syntax tree in erl_parse's abstract format\n"
-    "  help [COMMAND]       show help for a command\n"
-    "\n"
-    "options:\n"
-    "  -h, --help           show this help\n"
-    "  --version            print the version\n"
-    "\n"
-    "exit status: 0 success, 1 guest exception, 2 rejected at compile time or bad\n"
-    "usage, 3 a limit stopped the run.\n";
-
-static const char check_help[] =
-    "usage: hl check FILE... [HEADER.hrl...]\n"
-    "       hl check --program FILE... [HEADER.hrl...]\n"
-    "\n"
-    "Compiles each FILE as a Hyperlang guest module (Erlang source, OTP 25\n"
-    "grammar and preprocessor, with the sandbox's restrictions: only admitted\n"
-    "attributes, only granted calls) through every pass `hl run` uses, up to\n"
-    "loading; nothing is run. With --program the files are one program, as\n"
-    "`hl run FILE MORE.erl... FUNCTION` compiles them: each may call what the\n"
-    "others export. The HEADER.hrl files are the only files a module's\n"
-    "-include/-include_lib can name.\n"
-    "\n"
-    "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE.\n"
-    "Use - as FILE to read standard input.\n"
-    "\n"
-    "exit status: 0 every file accepted; 2 any file rejected or unreadable.\n";
-
-static const char parse_help[] =
-    "usage: hl parse --dump FILE\n"
-    "\n"
-    "Parses FILE and prints its forms, one per line, exactly as OTP 25's\n"
-    "io:format(\"~w.~n\", [Form]) prints erl_parse's abstract format (with\n"
-    "{Line,Col} locations). Used to test the parser against real Erlang.\n"
-    "\n"
-    "exit status: 0 parsed; 2 rejected (diagnostics on stderr) or bad usage.\n";
-
 /* Reads a whole file (or stdin for "-") up to max bytes; one byte more is
  * read so the front end can report the source as too large. */
 char *hl_cli_read_source(const char *path, size_t max, size_t *len, const char **why) {
@@ -115,13 +72,22 @@ size_t hl_cli_source_limit(void) {
     return (size_t)max;
 }
 
-static int usage_error(const char *msg, const char *help) {
-    fprintf(stderr, "hl: %s\n\n%s", msg, help);
+int hl_cli_usage(const char *cmd, const char *msg) {
+    if (cmd) fprintf(stderr, "hl: %s\n`hl help %s` shows the usage\n", msg, cmd);
+    else fprintf(stderr, "hl: %s\n`hl --help` lists the commands\n", msg);
     return EXIT_REJECTED;
 }
 
-static int is_help(const char *arg) {
+bool hl_cli_is_help(const char *arg) {
     return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
+
+int hl_cli_unknown_option(const char *cmd, const char *arg, const char *help) {
+    char msg[512], near[64];
+    int n = snprintf(msg, sizeof msg, "%s%sunknown option '%.200s'", cmd ? cmd : "", cmd ? ": " : "", arg);
+    if (hl_cli_closest_option(arg, help, near, sizeof near))
+        snprintf(msg + n, sizeof msg - (size_t)n, " (did you mean %s?)", near);
+    return hl_cli_usage(cmd, msg);
 }
 
 /* Reports a failed call's error on stderr. */
@@ -157,12 +123,17 @@ int hl_cli_add_header(hl_compile_options **opts, const char *path) {
 }
 
 static int cmd_check(hl_engine *engine, int argc, char **argv) {
-    if (argc == 0) return usage_error("check needs at least one FILE", check_help);
+    if (argc == 0) return hl_cli_usage("check", "check needs at least one FILE");
     for (int i = 0; i < argc; i++)
-        if (is_help(argv[i])) {
-            fputs(check_help, stdout);
+        if (hl_cli_is_help(argv[i])) {
+            fputs(hl_cli_check_help, stdout);
             return EXIT_OK;
         }
+    for (int i = 0; i < argc; i++)
+        if (argv[i][0] == '-' && argv[i][1] == '-' && i > 0 && strcmp(argv[i], "--program") == 0)
+            return hl_cli_usage("check", "check: --program must come before the FILEs");
+        else if (argv[i][0] == '-' && argv[i][1] == '-' && !(i == 0 && strcmp(argv[i], "--program") == 0))
+            return hl_cli_unknown_option("check", argv[i], hl_cli_check_help);
     size_t max = hl_cli_source_limit();
     int rc = EXIT_OK;
     /* .hrl files are headers every checked file may -include */
@@ -180,13 +151,13 @@ static int cmd_check(hl_engine *engine, int argc, char **argv) {
             if (hl_cli_is_header(argv[i])) continue;
             if (n == HL_MAX_PROGRAM_MODULES) {
                 hl_compile_options_free(opts);
-                return usage_error("check: too many files for one program", check_help);
+                return hl_cli_usage("check", "check: too many files for one program");
             }
             files[n++] = argv[i];
         }
         if (n == 0) {
             hl_compile_options_free(opts);
-            return usage_error("check --program needs at least one FILE", check_help);
+            return hl_cli_usage("check", "check --program needs at least one FILE");
         }
         hl_error *err = NULL;
         hl_status s = hl_cli_program_files(engine, files, n, opts, NULL, &err);
@@ -225,20 +196,20 @@ static int cmd_parse(hl_engine *engine, int argc, char **argv) {
     const char *path = NULL;
     int dump = 0;
     for (int i = 0; i < argc; i++) {
-        if (is_help(argv[i])) {
-            fputs(parse_help, stdout);
+        if (hl_cli_is_help(argv[i])) {
+            fputs(hl_cli_parse_help, stdout);
             return EXIT_OK;
         } else if (strcmp(argv[i], "--dump") == 0) {
             dump = 1;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return usage_error("parse: unknown option", parse_help);
+            return hl_cli_unknown_option("parse", argv[i], hl_cli_parse_help);
         } else if (path) {
-            return usage_error("parse takes one FILE", parse_help);
+            return hl_cli_usage("parse", "parse takes one FILE");
         } else {
             path = argv[i];
         }
     }
-    if (!dump || !path) return usage_error("parse needs --dump and a FILE", parse_help);
+    if (!dump || !path) return hl_cli_usage("parse", "parse needs --dump and a FILE");
     size_t len;
     const char *why = NULL;
     char *src = hl_cli_read_source(path, hl_cli_source_limit(), &len, &why);
@@ -263,11 +234,44 @@ static int cmd_parse(hl_engine *engine, int argc, char **argv) {
     return rc;
 }
 
+typedef int (*command_fn)(hl_engine *engine, int argc, char **argv);
+
+/* The commands, in the order `hl --help` lists them. */
+static const struct command {
+    const char *name;
+    const char *help;
+    command_fn fn;
+} commands[] = {
+    {"run", hl_cli_run_help, hl_cli_run},
+    {"check", hl_cli_check_help, cmd_check},
+    {"builtins", hl_cli_builtins_help, hl_cli_builtins},
+    {"parse", hl_cli_parse_help, cmd_parse},
+    {"help", hl_cli_main_help, NULL},
+};
+enum { NCOMMANDS = sizeof commands / sizeof *commands };
+
+static const struct command *find_command(const char *name) {
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0) return &commands[i];
+    return NULL;
+}
+
+/* "unknown command 'rnu' (did you mean run?)" */
+static int unknown_command(const char *what, const char *name) {
+    const char *names[NCOMMANDS];
+    for (size_t i = 0; i < NCOMMANDS; i++) names[i] = commands[i].name;
+    const char *near = hl_cli_closest(name, names, NCOMMANDS);
+    char msg[512];
+    if (near) snprintf(msg, sizeof msg, "%s '%.200s' (did you mean %s?)", what, name, near);
+    else snprintf(msg, sizeof msg, "%s '%.200s'", what, name);
+    return hl_cli_usage(NULL, msg);
+}
+
 int main(int argc, char **argv) {
-    if (argc < 2) return usage_error("missing COMMAND", main_help);
+    if (argc < 2) return hl_cli_usage(NULL, "missing COMMAND");
     const char *cmd = argv[1];
-    if (is_help(cmd)) {
-        fputs(main_help, stdout);
+    if (hl_cli_is_help(cmd)) {
+        fputs(hl_cli_main_help, stdout);
         return EXIT_OK;
     }
     if (strcmp(cmd, "--version") == 0) {
@@ -275,27 +279,27 @@ int main(int argc, char **argv) {
         return EXIT_OK;
     }
     if (strcmp(cmd, "help") == 0) {
-        const char *topic = argc > 2 ? argv[2] : "";
-        if (strcmp(topic, "run") == 0) {
-            fputs(hl_cli_run_help, stdout);
+        if (argc > 3) return hl_cli_usage("help", "help takes at most one COMMAND");
+        if (argc == 2) {
+            fputs(hl_cli_main_help, stdout);
             return EXIT_OK;
         }
-        fputs(strcmp(topic, "check") == 0   ? check_help
-              : strcmp(topic, "parse") == 0 ? parse_help
-                                            : main_help,
-              stdout);
+        const struct command *c = find_command(argv[2]);
+        if (!c) return unknown_command("no help for", argv[2]);
+        fputs(c->help, stdout);
         return EXIT_OK;
+    }
+    const struct command *c = find_command(cmd);
+    if (!c || !c->fn) {
+        if (cmd[0] == '-') return hl_cli_unknown_option(NULL, cmd, hl_cli_main_help);
+        return unknown_command("unknown command", cmd);
     }
     hl_engine *engine;
     if (hl_engine_new(&engine) != HL_OK) {
         fputs("hl: out of memory\n", stderr);
         return EXIT_REJECTED;
     }
-    int rc;
-    if (strcmp(cmd, "check") == 0) rc = cmd_check(engine, argc - 2, argv + 2);
-    else if (strcmp(cmd, "run") == 0) rc = hl_cli_run(engine, argc - 2, argv + 2);
-    else if (strcmp(cmd, "parse") == 0) rc = cmd_parse(engine, argc - 2, argv + 2);
-    else rc = usage_error("unknown command", main_help);
+    int rc = c->fn(engine, argc - 2, argv + 2);
     hl_engine_free(engine);
     return rc;
 }

@@ -8,6 +8,7 @@
 
 #include "base/meter.h"
 #include "core/builtins.h"
+#include "core/refusal.h"
 #include "core/core.h"
 
 typedef struct cctx {
@@ -133,8 +134,20 @@ static void classify_call(cctx *c, hl_core_node *n) {
         n->u.call.target = (uint32_t)id;
         return;
     }
-    if (n->flags & HL_CF_AUTO) reject(c, n, "call to ", mod, f, a, " is not declared");
-    else reject(c, n, "remote call ", mod, f, a, " is not declared");
+    /* Say why: forbidden, not implemented here, or a binding not granted.
+     * Explaining scans the tables (charged); once the diagnostics are full
+     * the message would be dropped, so it is not worked out. */
+    const char *prefix = (n->flags & HL_CF_AUTO) ? "call to " : "remote call ";
+    if (c->d->count >= c->d->max || !hl_meter_charge(HL_BI__COUNT / 8)) {
+        reject(c, n, prefix, mod, f, a, " is not declared");
+        return;
+    }
+    bool registered = c->o->binding_registered &&
+                      c->o->binding_registered(c->o->binding_ctx, mod.ptr, mod.len, f.ptr, f.len, a);
+    char why[512] = " is not declared: ";
+    size_t at = strlen(why);
+    hl_refusal_explain(mod.ptr, mod.len, f.ptr, f.len, a, registered, why + at, sizeof why - at);
+    reject(c, n, prefix, mod, f, a, why);
 }
 
 static void walk(cctx *c, hl_core_node *n, uint32_t depth);

@@ -18,6 +18,8 @@ void hl_core_options_default(hl_core_options *o) {
     o->npeers = 0;
     o->capabilities = 0;
     o->stdlib = false;
+    o->binding_registered = NULL;
+    o->binding_ctx = NULL;
 }
 
 hl_core_module *hl_core_compile(const hl_ast_module *ast, const hl_core_options *o, hl_diags *d) {

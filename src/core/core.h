@@ -60,6 +60,11 @@ typedef struct hl_core_options {
     size_t npeers;
     uint32_t capabilities;       /* HL_CAP_* bits granting runtime surfaces */
     bool stdlib;                 /* compiling lib/: may call guest-0 builtins */
+    /* Whether the host registers a binding of that name (granted or not),
+     * asked only to word a refusal ("binding not granted"); may be NULL. */
+    bool (*binding_registered)(const void *ctx, const char *module, size_t mlen, const char *function,
+                               size_t flen, uint32_t arity);
+    const void *binding_ctx;
 } hl_core_options;
 
 void hl_core_options_default(hl_core_options *o);

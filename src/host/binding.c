@@ -89,6 +89,20 @@ static int64_t find_registered(const hl_engine *e, const char *module, const cha
     return -1;
 }
 
+bool hl_host_binding_registered(const void *ctx, const char *module, size_t mlen, const char *function, size_t flen,
+                                uint32_t arity) {
+    hl_engine *e = (hl_engine *)ctx;
+    bool found = false;
+    pthread_mutex_lock(&e->lock);
+    for (uint32_t i = 0; i < e->nbindings && !found; i++) {
+        const hl_host_binding *b = e->bindings[i];
+        found = b->arity == arity && strlen(b->module) == mlen && memcmp(b->module, module, mlen) == 0 &&
+                strlen(b->function) == flen && memcmp(b->function, function, flen) == 0;
+    }
+    pthread_mutex_unlock(&e->lock);
+    return found;
+}
+
 hl_status hl_engine_register_binding(hl_engine *engine, const char *module, const char *function, uint32_t arity,
                                      hl_binding_fn fn, void *data, hl_binding_finalizer finalizer) {
     if (!engine || !fn || !binding_name_ok(module, function, arity)) return HL_EMISUSE;

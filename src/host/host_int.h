@@ -204,6 +204,11 @@ void hl_host_grants_free(hl_compile_options *opts);
 /* Resolves the grants of opts (NULL: none) to the engine's registrations
  * (one reference each, in grant order) and hashes them into bkey.
  * HL_EMISUSE (a grant not registered) / HL_ENOMEM with *err set. */
+/* Whether the engine (ctx) registers the binding module:function/arity
+ * (hl_core_options.binding_registered: only to word a refusal). Takes the
+ * engine lock. */
+bool hl_host_binding_registered(const void *ctx, const char *module, size_t mlen, const char *function, size_t flen,
+                                uint32_t arity);
 hl_status hl_host_bindings_resolve(hl_engine *engine, const hl_compile_options *opts, hl_host_binding ***out,
                                    uint32_t *n, uint8_t bkey[32], hl_error **err);
 void hl_host_bindings_release(hl_host_binding **b, uint32_t n);

@@ -187,6 +187,7 @@ static hl_status one_error(hl_error **err, const char *name, const char *msg) {
 
 /* What one compilation works on. */
 typedef struct build {
+    hl_engine *engine;        /* asked which bindings it registers, to word a refusal */
     const srcset *ss;
     const hl_front_limits *lim;
     const hl_core_binding *bindings;
@@ -238,6 +239,8 @@ static hl_status build_module(build *b, size_t i, hl_error **err) {
     hl_core_options_default(&copts);
     copts.bindings = b->bindings;
     copts.nbindings = b->nbindings;
+    copts.binding_registered = b->engine ? hl_host_binding_registered : NULL;
+    copts.binding_ctx = b->engine;
     /* every other module of the program (module i's own entry is skipped:
      * a call to itself is classified as local first) */
     copts.peers = b->ss->n > 1 ? b->peers : NULL;
@@ -409,7 +412,7 @@ hl_status hl_check_program(hl_engine *engine, size_t n, const char *const *names
         for (uint32_t i = 0; i < opts->ngrants; i++)
             cb[i] = (hl_core_binding){opts->grants[i].module, opts->grants[i].function, opts->grants[i].arity};
     }
-    build b = {.ss = &ss, .lim = &lim, .bindings = cb, .nbindings = opts ? opts->ngrants : 0};
+    build b = {.engine = engine, .ss = &ss, .lim = &lim, .bindings = cb, .nbindings = opts ? opts->ngrants : 0};
     hl_status st = run_build(engine, &b, err);
     build_free(&b);
     hl_mem_free(cb);
@@ -529,7 +532,7 @@ hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *nam
         }
         for (uint32_t i = 0; i < nbnd; i++) cb[i] = (hl_core_binding){bnd[i]->module, bnd[i]->function, bnd[i]->arity};
     }
-    build b = {.ss = &ss, .lim = &lim, .bindings = cb, .nbindings = nbnd};
+    build b = {.engine = engine, .ss = &ss, .lim = &lim, .bindings = cb, .nbindings = nbnd};
     hl_status status = run_build(engine, &b, err);
     hl_mem_free(cb);
     hl_module *m = status == HL_OK ? hl_mem_calloc(1, sizeof *m) : NULL;

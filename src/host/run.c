@@ -187,12 +187,49 @@ static hl_status exception_error(hl_error **err, hl_term cls, hl_term reason, hl
     return hl_host_set_error(err, e);
 }
 
+/* The message of an undef at the entry: what the module does export, so
+ * a wrong arity or a typo says what would work ("undef: m:main/1 is not
+ * exported; main/0 is"). At most 12 functions are named. */
+static void undef_hint(hl_buf *b, const hl_program *prog, const char *function, size_t nargs) {
+    enum { MAX_NAMED = 12 };
+    size_t flen = strlen(function), same = 0, named = 0, total = 0;
+    bool local = false;
+    hl_buf_puts(b, "undef: ");
+    hl_host_term_text(b, prog->am_module, false);
+    hl_buf_printf(b, ":%.255s/%zu is not exported", function, nargs);
+    for (uint32_t i = 0; i < prog->n_functions; i++) {
+        size_t l;
+        const char *n = hl_atom_name(prog->fn_names[i], &l);
+        bool exported = prog->funcs[i].flags & HL_BC_FN_EXPORTED;
+        if (l == flen && memcmp(n, function, l) == 0) {
+            if (exported) same++;
+            else if (prog->funcs[i].arity == nargs) local = true;
+        }
+        total += exported;
+    }
+    if (local) hl_buf_puts(b, " (it is defined but not in -export)");
+    hl_buf_puts(b, same ? "; " : total ? "; the module exports " : "; the module exports nothing");
+    for (uint32_t i = 0; i < prog->n_functions && named < MAX_NAMED; i++) {
+        size_t l;
+        const char *n = hl_atom_name(prog->fn_names[i], &l);
+        if (!(prog->funcs[i].flags & HL_BC_FN_EXPORTED)) continue;
+        if (same && !(l == flen && memcmp(n, function, l) == 0)) continue;
+        hl_buf_printf(b, "%s%.*s/%u", named ? ", " : "", (int)l, n, (unsigned)prog->funcs[i].arity);
+        named++;
+    }
+    if (same) hl_buf_puts(b, same == 1 ? " is" : " are");
+    else if (total > named) hl_buf_puts(b, ", ...");
+}
+
 hl_status hl_host_undef_error(hl_error **err, const hl_program *prog, const char *function, size_t nargs) {
-    hl_buf s;
+    hl_buf s, msg;
     hl_buf_init(&s, 1 << 12);
+    hl_buf_init(&msg, 1 << 10);
     hl_host_term_text(&s, prog->am_module, false);
     hl_buf_printf(&s, ":%s/%zu\n", function, nargs);
-    hl_error *e = hl_host_error_new(HL_EEXCEPTION, "exception error: undef");
+    undef_hint(&msg, prog, function, nargs);
+    hl_error *e = hl_host_error_new(HL_EEXCEPTION, !msg.failed && msg.len ? msg.data : "undef");
+    hl_buf_free(&msg);
     if (e != &hl_host_oom_error) {
         e->exc_class = dup_buf(&(hl_buf){.data = (char *)"error", .len = 5});
         e->exc_reason = dup_buf(&(hl_buf){.data = (char *)"undef", .len = 5});

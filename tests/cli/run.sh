@@ -84,11 +84,12 @@ same_stream() {
 }
 same_stream run-output-ok 0 "$(printf 'hello world\nж{done,1}')" run "$tmp/out.erl" ok
 same_stream run-output-exception 1 "$(printf 'before\n** exception error: oops\n     in out:boom/0 (line 4)')" run "$tmp/out.erl" boom
-same_stream run-output-limit 3 "$(printf 'spinning\nhl: limit exceeded: reductions: the run used up its reductions (max_reductions)')" \
+same_stream run-output-limit 3 "$(printf 'spinning\nhl: limit exceeded: reductions: used 10000 reductions; the limit (--max-reductions) is 10000')" \
   run --max-reductions 10000 "$tmp/out.erl" spin
 # the output cap: a write past it stops the run (exit 3, "output") and keeps
-# what fitted; exactly the cap is fine
-same_stream run-output-cap 3 "$(printf 'xxxxxxxxxxxxxxxxxxxxxxxxxhl: limit exceeded: output: the run passed its output limit (max_output_bytes)')" \
+# what fitted; exactly the cap is fine. The error starts on a line of its
+# own (a newline ends the partial output's last line).
+same_stream run-output-cap 3 "$(printf 'xxxxxxxxxxxxxxxxxxxxxxxxx\nhl: limit exceeded: output: wrote 25 bytes of output and tried to write more; the limit (--max-output-bytes) is 25')" \
   run --max-output-bytes 25 "$tmp/out.erl" flood 10
 same_stream run-output-cap-exact 0 "$(printf 'yyyyyyyyyydone')" run --max-output-bytes 10 "$tmp/out.erl" exact 10
 expect run-output-cap-over 3 '^yyyyyyyyyy$' 'limit exceeded: output' -- run --max-output-bytes 10 "$tmp/out.erl" exact 11
@@ -151,6 +152,124 @@ expect run-host-atom-name 0 '^"hello"$' '' -- run "$tmp/ha.erl" name hello
 expect run-host-atom-existing 0 '^hello$' '' -- run "$tmp/ha.erl" ex hello '"hello"'
 expect run-host-atom-not-existing 1 '' 'exception error: badarg' -- run "$tmp/ha.erl" ex 1 '"hello"'
 expect run-help-host-atoms 0 'need not appear' '' -- run --help
+
+# A CLI that explains itself (issue 17 item 9).
+# --help lists every command, and `hl help COMMAND` each one's usage.
+for c in run check builtins parse help; do
+  expect "help-lists-$c" 0 "^  $c( |\$)" '' -- --help
+done
+expect help-run-topic 0 '^usage: hl run' '' -- help run
+expect help-builtins-topic 0 '^usage: hl builtins' '' -- help builtins
+# unknown commands, options and help topics are named, with the closest match
+expect unknown-command-named 2 '' "unknown command 'rnu' \(did you mean run\?\)" -- rnu
+expect unknown-command-far 2 '' "^hl: unknown command 'frobnicate'\$" -- frobnicate
+expect unknown-main-option 2 '' "unknown option '--verison' \(did you mean --version\?\)" -- --verison
+expect help-bad-topic 2 '' "no help for 'BAD'" -- help BAD
+expect help-near-topic 2 '' "no help for 'chek' \(did you mean check\?\)" -- help chek
+expect run-unknown-option-named 2 '' "run: unknown option '--max-reductons' \(did you mean --max-reductions\?\)" -- \
+  run --max-reductons 5 "$tmp/out.erl" ok
+expect run-unknown-option-eq 2 '' "unknown option '--timeout=5' \(did you mean --timeout-ms\?\)" -- \
+  run --timeout=5 "$tmp/out.erl" ok
+expect parse-unknown-option-named 2 '' "parse: unknown option '--dmp' \(did you mean --dump\?\)" -- parse --dmp x.erl
+expect check-unknown-option-named 2 '' "check: unknown option '--progam' \(did you mean --program\?\)" -- check --progam x.erl
+expect check-program-late 2 '' "--program must come before the FILEs" -- check "$tmp/mb.erl" --program
+# options come before FILE: one after it is refused with a hint, unless -- came first
+expect run-option-after-file 2 '' "run: option '--max-reductions' after FILE: options go before FILE" -- \
+  run "$tmp/out.erl" ok --max-reductions 5
+expect run-help-after-file 2 '' "option '-h' after FILE" -- run "$tmp/out.erl" ok -h
+expect run-dashdash-then-arg 2 '' 'argument 1 \(--max-reductions\): error' -- run -- "$tmp/ha.erl" id --max-reductions
+expect run-dashdash 0 '\{done,1\}$' '' -- run -- "$tmp/out.erl" ok
+expect run-negative-arg 0 '^-5$' '' -- run "$tmp/ha.erl" id -5
+# the help's example arguments work as shown (atoms and tuples from the host)
+expect run-help-atom-foo 0 '^foo$' '' -- run "$tmp/ha.erl" id foo
+expect run-help-tuple 0 '^\{a,1\}$' '' -- run "$tmp/ha.erl" id '{a,1}'
+expect run-help-map 0 '^#\{k => v\}$' '' -- run "$tmp/ha.erl" id '#{k => v}'
+# every `hl run` example line of the help runs as printed (from the source tree)
+"$hl" help run | sed -n 's/^  hl run /run /p' >"$tmp/examples"
+[ -s "$tmp/examples" ] || { fail=$((fail + 1)); echo "FAIL help-run-examples: none found"; }
+while read -r line; do
+  if (cd "$src" && eval "\"\$hl\" $line" >/dev/null 2>"$tmp/err"); then pass=$((pass + 1))
+  else fail=$((fail + 1)); echo "FAIL help-run-example: hl $line: $(head -c 300 "$tmp/err")"; fi
+done <"$tmp/examples"
+# a limit names its flag, what the run used and the limit (default or given)
+expect run-limit-default 3 '' '^hl: limit exceeded: reductions: used 10000000 reductions; the limit \(--max-reductions, default\) is 10000000$' -- \
+  run --timeout-ms 600000 "$tmp/out.erl" spin
+expect run-limit-deadline 3 '' '^hl: limit exceeded: deadline: ran for [0-9]+ ms; the limit \(--timeout-ms\) is 50$' -- \
+  run --timeout-ms 50 --max-reductions 100000000000 "$tmp/out.erl" spin
+expect run-limit-heap 3 '' '^hl: limit exceeded: heap: needed more than 200000 bytes of heap; the limit \(--max-heap-bytes\) is 200000$' -- \
+  run --max-heap-bytes 200000 "$tmp/out.erl" exact 1000000
+# an error after output that does not end its line starts on a line of its own
+printf -- '-module(glue).\n-export([boom/0]).\nboom() -> io:put_chars("partial"), erlang:error(oops).\n' >"$tmp/glue.erl"
+same_stream run-error-own-line 1 "$(printf 'partial\n** exception error: oops\n     in glue:boom/0 (line 3)')" run "$tmp/glue.erl" boom
+# a FUNCTION not exported with that arity: undef, with what is exported
+expect run-undef-arity 1 '' '^hl: undef: ha:id/2 is not exported; id/1 is$' -- run "$tmp/ha.erl" id 1 2
+expect run-undef-name 1 '' '^hl: undef: ha:nope/0 is not exported; the module exports id/1, name/1, ex/2$' -- run "$tmp/ha.erl" nope
+expect run-undef-local 1 '' 'mb:hidden/1 is not exported \(it is defined but not in -export\); the module exports f/1$' -- run "$tmp/mb.erl" hidden 1
+expect run-undef-exception 1 '' '^\*\* exception error: undef$' -- run "$tmp/ha.erl" id
+
+# A refused call says why: forbidden in the sandbox, not implemented in this
+# version (an OTP module or function we lack), or a binding not granted.
+refused() { printf -- '-module(r).\n-export([f/1]).\nf(X) -> %s.\n' "$1" >"$tmp/r.erl"; }
+refused 'os:cmd(X)'
+expect refuse-os 2 '' 'remote call os:cmd/1 is not declared: forbidden in the sandbox \(no access to the operating system\)$' -- check "$tmp/r.erl"
+refused 'file:read_file(X)'
+expect refuse-file 2 '' 'file:read_file/1 is not declared: forbidden in the sandbox \(no file system: files need a mount' -- check "$tmp/r.erl"
+refused 'spawn(X)'
+expect refuse-spawn 2 '' 'call to erlang:spawn/1 is not declared: forbidden in the sandbox \(no processes' -- check "$tmp/r.erl"
+refused 'crypto:hash(sha256, X)'
+expect refuse-absent-module 2 '' 'crypto:hash/2 is not declared: not implemented in this version \(no crypto module yet\)$' -- check "$tmp/r.erl"
+refused 'lists:map(X)'
+expect refuse-absent-arity 2 '' 'lists:map/1 is not declared: not implemented in this version \(lists here has map/2, not map/1\)$' -- check "$tmp/r.erl"
+refused 'string:frobnicate(X)'
+expect refuse-absent-function 2 '' 'string:frobnicate/1 is not declared: not implemented in this version \(string here has no frobnicate/1; `hl builtins string` lists what it has\)$' -- check "$tmp/r.erl"
+refused 'pricing_db:lookup(X)'
+expect refuse-binding 2 '' "pricing_db:lookup/1 is not declared: binding not granted \(no module 'pricing_db' in this program or the stdlib" -- check "$tmp/r.erl"
+expect run-refuse-binding 2 '' "binding not granted" -- run "$tmp/r.erl" f 1
+
+# hl builtins lists what a guest may call, from the compiler's table
+expect builtins-modules 0 '^lists +[0-9]+$' '' -- builtins
+expect builtins-erlang-count 0 '^erlang +[0-9]+$' '' -- builtins
+expect builtins-lists 0 '^map/2$' '' -- builtins lists
+expect builtins-auto 0 '^abs/1 \[auto\] \[guard\]$' '' -- builtins erlang
+expect builtins-operator 0 "^'div'/2 \[guard\]$" '' -- builtins erlang
+expect builtins-unknown 2 '' "'list' is not a module a guest may call \(did you mean lists\?\)" -- builtins list
+expect builtins-forbidden 2 '' "'os' is not a module a guest may call" -- builtins os
+expect builtins-two 2 '' 'at most one MODULE' -- builtins lists maps
+expect builtins-help 0 '^usage: hl builtins' '' -- builtins --help
+for gone in 'list_to_atom/1' 'spawn/1' 'self/0' 'hl_sort_run/1'; do
+  "$hl" builtins erlang | grep -qxF -- "$gone" && { fail=$((fail + 1)); echo "FAIL builtins lists $gone"; } || pass=$((pass + 1))
+done
+# everything listed is callable: one module calls every listed function
+{
+  printf -- '-module(everything).\n-export([f/1]).\nf(X) -> [\n'
+  first=1
+  for m in $("$hl" builtins | awk 'NR > 1 && NF == 2 {print $1}'); do
+    "$hl" builtins "$m" | sed 's/ \[.*//' | while read -r fa; do
+      fn=${fa%/*} ar=${fa##*/}
+      args=$(for ((k = 0; k < ar; k++)); do printf 'X,'; done)
+      printf '  fun() -> %s:%s(%s) end,\n' "$m" "$fn" "${args%,}"
+    done
+  done
+  printf '  X].\n'
+} >"$tmp/everything.erl"
+expect builtins-all-callable 0 '' '' -- check "$tmp/everything.erl"
+n_listed=$(grep -c 'fun() ->' "$tmp/everything.erl")
+[ "$n_listed" -gt 500 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL builtins: only $n_listed listed"; }
+
+# The manual (docs/hl.1) names every command and every option of every help
+# text, and groff reads it without a warning.
+man_text=$(sed 's/\\-/-/g' "$src/docs/hl.1")
+for topic in "" run check builtins parse help; do
+  if [ -z "$topic" ]; then "$hl" --help; else "$hl" help "$topic"; fi
+done >"$tmp/helps"
+for word in run check builtins parse help $(grep -oE '(^|[ [])--[a-z][a-z0-9-]*' "$tmp/helps" | tr -d ' [' | sort -u); do
+  if grep -qF -- "$word" <<<"$man_text"; then pass=$((pass + 1))
+  else fail=$((fail + 1)); echo "FAIL man page: $word (in --help) is not in docs/hl.1"; fi
+done
+if command -v groff >/dev/null; then
+  warnings=$(groff -man -ww -z "$src/docs/hl.1" 2>&1)
+  [ -z "$warnings" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL man page: groff: $warnings"; }
+fi
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -710,8 +710,57 @@ static void test_output_capture(void **state) {
     hl_module_free(m);
 }
 
+/* undef at the entry names what the module exports; hl_callable_* is the
+ * compiler's allowlist (erlang:abs/1 auto-imported and guard-safe, no
+ * list_to_atom/1, no internal hl_* core). */
+static void test_undef_and_callable(void **state) {
+    (void)state;
+    static const char src[] = "-module(u).\n-export([main/0, main/2, g/1]).\nmain() -> 0.\nmain(_, _) -> 2.\n"
+                              "g(X) -> X.\nh() -> 1.\n";
+    hl_module *m = NULL;
+    assert_int_equal(hl_compile(eng, "u.erl", src, sizeof src - 1, NULL, &m, NULL), HL_OK);
+    hl_value *r = NULL;
+    hl_error *err = NULL;
+    assert_int_equal(hl_run(m, "main", NULL, 0, NULL, &r, &err), HL_OK);
+    hl_value_free(r);
+    hl_value *one = NULL;
+    assert_int_equal(hl_value_int(1, &one), HL_OK);
+    assert_int_equal(hl_run(m, "main", &one, 1, NULL, &r, &err), HL_EEXCEPTION);
+    assert_string_equal(hl_error_message(err), "undef: u:main/1 is not exported; main/0, main/2 are");
+    hl_error_free(err);
+    assert_int_equal(hl_run(m, "h", NULL, 0, NULL, &r, &err), HL_EEXCEPTION);
+    assert_string_equal(hl_error_message(err),
+                        "undef: u:h/0 is not exported (it is defined but not in -export); the module exports "
+                        "main/0, main/2, g/1");
+    hl_error_free(err);
+    uint32_t fn;
+    assert_int_equal(hl_module_function(m, "g", 2, &fn, &err), HL_EEXCEPTION);
+    assert_string_equal(hl_error_message(err), "undef: u:g/2 is not exported; g/1 is");
+    hl_error_free(err);
+    hl_value_free(one);
+    hl_module_free(m);
+
+    size_t n = hl_callable_count();
+    assert_true(n > 500);
+    bool abs1 = false;
+    for (size_t i = 0; i < n; i++) {
+        const char *cm, *f;
+        uint32_t arity, flags;
+        assert_int_equal(hl_callable_at(i, &cm, &f, &arity, &flags), HL_OK);
+        assert_false(strcmp(cm, "erlang") == 0 && strcmp(f, "list_to_atom") == 0);
+        assert_false(strncmp(f, "hl_", 3) == 0);
+        if (strcmp(cm, "erlang") == 0 && strcmp(f, "abs") == 0 && arity == 1) {
+            abs1 = true;
+            assert_int_equal(flags, HL_CALLABLE_AUTO | HL_CALLABLE_GUARD);
+        }
+    }
+    assert_true(abs1);
+    assert_int_equal(hl_callable_at(n, NULL, NULL, NULL, NULL), HL_EMISUSE);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_undef_and_callable),
         cmocka_unit_test(test_sha256),     cmocka_unit_test(test_compile_errors),
         cmocka_unit_test(test_binary_results),
         cmocka_unit_test(test_cache),      cmocka_unit_test(test_cache_bytes), cmocka_unit_test(test_run_values), cmocka_unit_test(test_map_values),

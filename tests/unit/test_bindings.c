@@ -336,10 +336,10 @@ static void test_undeclared(void **state) {
     static const char src[] = "-module(u).\n-export([f/1]).\nf(X) ->\n    host:add(X, host:echo(X)).\n";
     hl_module *m = NULL;
     hl_error *err = NULL;
-    /* registered but not granted */
+    /* registered but not granted: the refusal says so */
     assert_int_equal(hl_compile(e, "u.erl", src, sizeof src - 1, o, &m, &err), HL_ECOMPILE);
     assert_null(m);
-    assert_string_equal(hl_error_message(err), "u.erl:4:5: error: remote call host:add/2 is not declared\n");
+    assert_string_equal(hl_error_message(err), "u.erl:4:5: error: remote call host:add/2 is not declared: binding not granted (the host registers host:add/2 but did not grant it to this program)\n");
     hl_error_free(err);
     /* no options: nothing granted */
     assert_int_equal(hl_compile(e, "u.erl", src, sizeof src - 1, NULL, &m, &err), HL_ECOMPILE);
@@ -351,7 +351,14 @@ static void test_undeclared(void **state) {
     assert_int_equal(hl_compile_options_grant_binding(o2, "host", "echo", 1), HL_OK);
     assert_int_equal(hl_compile_options_grant_binding(o2, "other", "add", 2), HL_OK);
     assert_int_equal(hl_check(e, "u.erl", src, sizeof src - 1, o2, &err), HL_ECOMPILE);
-    assert_string_equal(hl_error_message(err), "u.erl:4:5: error: remote call host:add/2 is not declared\n");
+    assert_string_equal(hl_error_message(err), "u.erl:4:5: error: remote call host:add/2 is not declared: binding not granted (the host registers host:add/2 but did not grant it to this program)\n");
+    hl_error_free(err);
+    /* a name the engine does not register: no such module, nor a granted binding */
+    static const char src2[] = "-module(u).\n-export([f/1]).\nf(X) -> host:sub(X).\n";
+    assert_int_equal(hl_check(e, "u.erl", src2, sizeof src2 - 1, o2, &err), HL_ECOMPILE);
+    assert_string_equal(hl_error_message(err),
+                        "u.erl:3:9: error: remote call host:sub/1 is not declared: binding not granted (no module "
+                        "'host' in this program or the stdlib, and no host binding of that name was granted)\n");
     hl_error_free(err);
     assert_int_equal(hl_compile_options_grant_binding(o2, "host", "add", 2), HL_OK);
     assert_int_equal(hl_check(e, "u.erl", src, sizeof src - 1, o2, &err), HL_OK);

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# tests/examples/check.sh HL SRC AGENT_HOST — the programs of examples/, run
+# the way their headers show, with output equal to real OTP 25's
+# (*.expected, written by oracle.sh): a validation rule, per-tenant pricing,
+# a tool an AI agent wrote that calls host bindings (through
+# examples/agent_tool/host.c), and the refusals the README's main job shows.
+set -u
+hl=$1
+src=$2
+host=$3
+dir="$src/tests/examples"
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# same NAME WANT_EXIT EXPECTED_FILE CMD... : exit code and stdout exactly
+same() {
+  local name=$1 want=$2 expected=$3
+  shift 3
+  (cd "$src" && "$@") >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -eq "$want" ] && cmp -s "$tmp/out" "$expected"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL $name: exit $got (want $want)"
+    diff "$expected" "$tmp/out" | head -10
+    head -c 400 "$tmp/err"
+  fi
+}
+# refused NAME WANT_EXIT STDERR_REGEX CMD... : nothing on stdout
+refused() {
+  local name=$1 want=$2 re=$3
+  shift 3
+  (cd "$src" && "$@") >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -eq "$want" ] && grep -qE -- "$re" "$tmp/err" && [ ! -s "$tmp/out" ]; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL $name: exit $got (want $want)"
+    echo "  stderr: $(head -c 400 "$tmp/err")"
+  fi
+}
+
+same validate-main 0 "$dir/validate_main.expected" "$hl" run examples/validate.erl main
+same validate-check 0 "$dir/validate_check.expected" \
+  "$hl" run examples/validate.erl check '#{email => "ann@example.com", age => 34, country => "FR"}'
+same pricing-main 0 "$dir/tenant_pricing_main.expected" "$hl" run examples/tenant_pricing.erl main
+same pricing-quote 0 "$dir/tenant_pricing_quote.expected" "$hl" run examples/tenant_pricing.erl quote \
+  '#{tiers => [{10, 5}], vat => 20, prices => #{pen => 150}, coupons => #{}}' '[{pen, 12}]' none
+same agent-tool-42 0 "$dir/churn_42.expected" "$host" examples/agent_tool/churn_risk.erl run 42 '{2026,12,1}'
+same agent-tool-7 0 "$dir/churn_7.expected" "$host" examples/agent_tool/churn_risk.erl run 7 '{2026,12,1}'
+same agent-tool-missing 0 "$dir/churn_99.expected" "$host" examples/agent_tool/churn_risk.erl run 99 '{2026,12,1}'
+# a tool calling a binding the host registers but does not grant: refused before it runs
+refused agent-tool-not-granted 2 \
+  'cleanup_tool.erl:8:14: error: remote call crm:delete_customer/1 is not declared: binding not granted \(the host registers crm:delete_customer/1 but did not grant it to this program\)' \
+  "$host" examples/agent_tool/cleanup_tool.erl run '[7]'
+# the same tools under `hl` (which grants no bindings)
+refused agent-tool-hl 2 'remote call crm:customer/1 is not declared: binding not granted' \
+  "$hl" run examples/agent_tool/churn_risk.erl run 42 '{2026,12,1}'
+# the README's main job (scripts/main.sh): one program refused at compile
+# time, one stopped by a limit, with their exit codes
+refused main-job-refused 2 \
+  'shell_tool.erl:8:13: error: remote call os:cmd/1 is not declared: forbidden in the sandbox \(no access to the operating system\)' \
+  "$hl" check examples/refused/shell_tool.erl
+(cd "$src" && "$hl" run --max-reductions 100000 examples/fib.erl main) >"$tmp/out" 2>"$tmp/err"
+got=$?
+if [ $got -eq 3 ] && [ "$(cat "$tmp/err")" = "hl: limit exceeded: reductions: used 100000 reductions; the limit (--max-reductions) is 100000" ]; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1))
+  echo "FAIL main-job-limit: exit $got: $(cat "$tmp/err")"
+fi
+# every command the main job runs is in scripts/main.sh as tested here
+for cmd in 'run "$root/examples/validate.erl" main' 'run "$root/examples/tenant_pricing.erl" main' \
+  'expect 2 "$hl" check "$root/examples/refused/shell_tool.erl"' \
+  'expect 3 "$hl" run --max-reductions 100000 "$root/examples/fib.erl" main'; do
+  grep -qF -- "$cmd" "$src/scripts/main.sh" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL main.sh lacks: $cmd"; }
+done
+
+echo "examples: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
