@@ -41,6 +41,16 @@
          encode_binary/1, encode_binary_escape_all/1]).
 -export([decode/1, decode/3, decode_start/3, decode_continue/2]).
 
+%% A byte copied as it is inside a JSON string (printable ASCII but " and
+%% \, and DEL), and eight of them: strings are scanned eight bytes per call
+%% where they can be: about half a reduction per byte of a plain string
+%% (2.2 with one byte per call and andalso guards). The tests are a guard
+%% sequence: andalso chains compile to three times the code, and code is
+%% charged too.
+-define(PLAIN(C), C >= 32, C =/= $", C =/= $\\, C < 128).
+-define(PLAIN8(A, B, C, D, E, F, G, H),
+        ?PLAIN(A), ?PLAIN(B), ?PLAIN(C), ?PLAIN(D), ?PLAIN(E), ?PLAIN(F), ?PLAIN(G), ?PLAIN(H)).
+
 %% ==== encoding ====
 
 encode(Term) -> encode(Term, fun encode_value/2).
@@ -140,7 +150,10 @@ object([M | Ms], Rest) -> object(Ms, [$,, M | Rest]).
 %% \ are escaped. Parts are kept last first.
 escape(B) -> escape(B, B, 0, 0, []).
 
-escape(<<C, R/binary>>, B, Start, N, Parts) when C >= 32, C =/= $", C =/= $\\, C < 128 ->
+escape(<<C1, C2, C3, C4, C5, C6, C7, C8, R/binary>>, B, Start, N, Parts)
+  when ?PLAIN8(C1, C2, C3, C4, C5, C6, C7, C8) ->
+    escape(R, B, Start, N + 8, Parts);
+escape(<<C, R/binary>>, B, Start, N, Parts) when ?PLAIN(C) ->
     escape(R, B, Start, N + 1, Parts);
 escape(<<C, R/binary>>, B, Start, N, Parts) when C < 128 ->
     Parts1 = [esc_char(C) | slice(B, Start, N, Parts)],
@@ -174,7 +187,10 @@ hex_digit(D) -> $A + D - 10.
 %% As escape/5, but every non-ASCII character becomes \uXXXX (a surrogate
 %% pair above U+FFFF). A bad or cut UTF-8 sequence is reported by its first
 %% byte, as OTP's (which matches with /utf8) does.
-escape_all(<<C, R/binary>>, B, Start, N, Parts) when C >= 32, C =/= $", C =/= $\\, C < 128 ->
+escape_all(<<C1, C2, C3, C4, C5, C6, C7, C8, R/binary>>, B, Start, N, Parts)
+  when ?PLAIN8(C1, C2, C3, C4, C5, C6, C7, C8) ->
+    escape_all(R, B, Start, N + 8, Parts);
+escape_all(<<C, R/binary>>, B, Start, N, Parts) when ?PLAIN(C) ->
     escape_all(R, B, Start, N + 1, Parts);
 escape_all(<<C, R/binary>>, B, Start, N, Parts) when C < 128 ->
     Parts1 = [esc_char(C) | slice(B, Start, N, Parts)],
@@ -413,7 +429,10 @@ to_float(F, Token) -> F(Token).
 string(R, O, P, N, Acc, S, D) -> plain(R, O, P, N, Acc, S, D).
 
 %% No escape seen yet: the value is a slice of the input.
-plain(<<C, R/binary>>, O, P, N, Acc, S, D) when C >= 32, C =/= $", C =/= $\\, C < 128 ->
+plain(<<C1, C2, C3, C4, C5, C6, C7, C8, R/binary>>, O, P, N, Acc, S, D)
+  when ?PLAIN8(C1, C2, C3, C4, C5, C6, C7, C8) ->
+    plain(R, O, P, N + 8, Acc, S, D);
+plain(<<C, R/binary>>, O, P, N, Acc, S, D) when ?PLAIN(C) ->
     plain(R, O, P, N + 1, Acc, S, D);
 plain(<<$", R/binary>>, O, P, N, Acc, S, D) ->
     next(R, O, P + N + 1, Acc, S, D, string_value(D, binary_part(O, P, N)));
@@ -430,7 +449,10 @@ plain(<<_, _/binary>>, O, P, N, _Acc, _S, _D) -> bad_byte(O, P + N);
 plain(<<>>, O, P, _N, Acc, S, D) -> cont(O, P - 1, Acc, S, D, value).
 
 %% After an escape: the value is built in Buf (appended in place).
-escaped(<<C, R/binary>>, O, P, N, Q, Buf, Acc, S, D) when C >= 32, C =/= $", C =/= $\\, C < 128 ->
+escaped(<<C1, C2, C3, C4, C5, C6, C7, C8, R/binary>>, O, P, N, Q, Buf, Acc, S, D)
+  when ?PLAIN8(C1, C2, C3, C4, C5, C6, C7, C8) ->
+    escaped(R, O, P, N + 8, Q, Buf, Acc, S, D);
+escaped(<<C, R/binary>>, O, P, N, Q, Buf, Acc, S, D) when ?PLAIN(C) ->
     escaped(R, O, P, N + 1, Q, Buf, Acc, S, D);
 escaped(<<$", R/binary>>, O, P, N, _Q, Buf, Acc, S, D) ->
     V = <<Buf/binary, (binary_part(O, P, N))/binary>>,
