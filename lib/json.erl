@@ -39,6 +39,8 @@
          encode_float/1, encode_list/2, encode_map/2, encode_map_checked/2,
          encode_key_value_list/2, encode_key_value_list_checked/2,
          encode_binary/1, encode_binary_escape_all/1]).
+-export([format/1, format/2, format/3, format_value/3, format_key_value_list/3,
+         format_key_value_list_checked/3]).
 -export([decode/1, decode/3, decode_start/3, decode_continue/2]).
 
 %% A byte copied as it is inside a JSON string (printable ASCII but " and
@@ -234,6 +236,122 @@ utf8_cont(<<X, R/binary>>, Lo, Hi, More, Off) when X >= Lo, X =< Hi ->
     end;
 utf8_cont(<<_, _/binary>>, _Lo, _Hi, _More, Off) -> {bad, Off};
 utf8_cont(<<>>, _Lo, _Hi, _More, _Off) -> eof.
+
+%% ==== formatting (OTP 27.1: format/1,2,3, format_value/3; 27.2: the
+%% format_key_value_list functions) ====
+%%
+%% The layout OTP's json_SUITE checks: State holds level, col (the column
+%% reached), indent (spaces per level, 2) and max (100). An array stays on
+%% one line, wrapped when col reaches max, unless its first element is an
+%% array, object or string (or col is already past max): then every element
+%% gets its own line. An object puts each member on its own line, but one
+%% member whose value is not an array or object stays inline: { "k": v }.
+%% Map members come in key order.
+
+format(Term) -> format(Term, fun format_value/3, #{}).
+
+format(Term, Options) when is_map(Options) -> format(Term, fun format_value/3, Options);
+format(Term, Encode) when is_function(Encode, 3) -> format(Term, Encode, #{}).
+
+format(Term, Encode, Options) when is_function(Encode, 3) ->
+    State = maps:merge(#{level => 0, col => 0, indent => 2, max => 100}, Options),
+    [Encode(Term, Encode, State), $\n].
+
+%% An atom other than true, false and null goes back to Encode as a binary,
+%% given a two-argument encoder (as OTP's does).
+format_value(A, Encode, State) when is_atom(A) ->
+    encode_atom(A, fun(V, E) -> Encode(V, E, State) end);
+format_value(B, _Encode, _State) when is_binary(B) -> escape(B);
+format_value(I, _Encode, _State) when is_integer(I) -> erlang:integer_to_binary(I);
+format_value(F, _Encode, _State) when is_float(F) -> erlang:float_to_binary(F, [short]);
+format_value(L, Encode, State) when is_list(L) -> format_array(L, Encode, State);
+format_value(M, Encode, State) when is_map(M) ->
+    format_key_value_list(lists:sort(maps:to_list(M)), Encode, State);
+format_value(V, _Encode, _State) -> erlang:error({unsupported_type, V}).
+
+format_array([], _Encode, _State) -> <<"[]">>;
+format_array([H | T], Encode, #{level := Level, col := Col, max := Max} = State) ->
+    Inner = State#{level := Level + 1},
+    {Width, Nl} = newline(Inner),
+    case is_list(H) orelse is_map(H) orelse is_binary(H) orelse Col > Max of
+        true ->
+            Each = Inner#{col := Width},
+            First = Encode(H, Encode, Each),
+            {_, NlClose} = newline(State),
+            [$[, Nl, First, each_line(T, Encode, Each, Nl), NlClose, $]];
+        false ->
+            First = Encode(H, Encode, Inner),
+            [$[, First, wrapped(T, Encode, Inner#{col := Col + 1 + erlang:iolist_size(First)}, Nl), $]]
+    end.
+
+each_line([H | T], Encode, State, Nl) ->
+    E = Encode(H, Encode, State),
+    [[[$, | Nl] | E] | each_line(T, Encode, State, Nl)];
+each_line([], _Encode, _State, _Nl) -> [].
+
+%% Elements follow on the line until col reaches max; the next one starts a
+%% new line (encoded with the col it was reached at).
+wrapped([H | T], Encode, #{col := Col, max := Max} = State, Nl) when Col < Max ->
+    E = Encode(H, Encode, State),
+    [[$, | E] | wrapped(T, Encode, State#{col := Col + 1 + erlang:iolist_size(E)}, Nl)];
+wrapped([H | T], Encode, State, Nl) ->
+    E = Encode(H, Encode, State),
+    Line = [[$, | Nl] | E],
+    [Line | wrapped(T, Encode, State#{col := erlang:iolist_size(Line) - 2}, Nl)];
+wrapped([], _Encode, _State, _Nl) -> [].
+
+format_key_value_list(KVs, Encode, State) ->
+    format_members(KVs, Encode, State, none).
+
+format_key_value_list_checked(KVs, Encode, State) ->
+    format_members(KVs, Encode, State, #{}).
+
+%% Seen is none (no check) or the map of the keys written so far.
+format_members(KVs, Encode, #{level := Level} = State, Seen) ->
+    {_, NlClose} = newline(State),
+    Inner = State#{level := Level + 1},
+    {Width, Nl} = newline(Inner),
+    KeyEnc = fun(K, _) -> Encode(K, Encode, Inner) end,
+    format_object(members(KVs, Encode, Inner, Width, Nl, KeyEnc, Seen, []), Nl, NlClose).
+
+members([{K, V} | T], Encode, Inner, Width, Nl, KeyEnc, Seen, Acc) ->
+    Key = key(K, KeyEnc),
+    Seen1 = case Seen of
+                none -> none;
+                _ ->
+                    KB = erlang:iolist_to_binary(Key),
+                    case is_map_key(KB, Seen) of
+                        true -> erlang:error({duplicate_key, K});
+                        false -> Seen#{KB => true}
+                    end
+            end,
+    Value = Encode(V, Encode, Inner#{col := Width + 2 + erlang:iolist_size(Key)}),
+    members(T, Encode, Inner, Width, Nl, KeyEnc, Seen1, [[Key, <<": ">> | Value] | Acc]);
+members([_ | T], Encode, Inner, Width, Nl, KeyEnc, none, Acc) ->
+    members(T, Encode, Inner, Width, Nl, KeyEnc, none, Acc);
+members([], _Encode, _Inner, _Width, _Nl, _KeyEnc, _Seen, Acc) -> lists:reverse(Acc);
+members(Other, _Encode, _Inner, _Width, _Nl, _KeyEnc, none, _Acc) ->
+    erlang:error({bad_generator, Other}).
+
+format_object([], _Nl, _NlClose) -> <<"{}">>;
+format_object([[_Key, _Colon | Value] = Member], Nl, NlClose) ->
+    case first_visible(Value) of
+        C when C =:= ${; C =:= $[ -> [${, Nl, Member, NlClose, $}];
+        _ -> [<<"{ ">>, Member, <<" }">>]
+    end;
+format_object([First | Rest], Nl, NlClose) ->
+    [${, Nl, First, [[$,, Nl | M] || M <- Rest], NlClose, $}].
+
+%% The first character of an encoded value that is not a space or newline.
+first_visible(V) ->
+    {_, Rest} = string:take(V, [$\s, $\n]),
+    [C | _] = string:next_codepoint(Rest),
+    C.
+
+%% The line break and indentation of State's level, and its width.
+newline(#{level := Level, indent := Indent}) ->
+    N = Level * Indent,
+    {N, [$\n | lists:duplicate(N, $\s)]}.
 
 %% ==== decoding ====
 %%
