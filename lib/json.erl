@@ -1,6 +1,7 @@
 %% lib/json.erl — OTP 27's json module (EEP 68) as Hyperlang implements it
 %% (core/builtins.def kind ERL): encode/1,2 and the encode_* helpers that
-%% build custom encoders, decode/1,3 with the decoder callbacks, and the
+%% build custom encoders, the pretty printer format/1,2,3 and its helpers
+%% (OTP 27.1/27.2), decode/1,3 with the decoder callbacks, and the
 %% streaming decode_start/3 + decode_continue/2.
 %%
 %% Written for Hyperlang from OTP 27's documentation and from what its
