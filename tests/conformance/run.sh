@@ -261,7 +261,7 @@ for f in deep_decode deep_encode deep_object long_string escapes big_encode many
     probe "json-$f-reductions" reductions --max-reductions 200000 "$J" $f
 done
 probe json-deep_decode-heap heap --max-heap-bytes 16000000 --max-reductions 100000000000 "$J" deep_decode
-probe json-deep_encode-heap heap --max-heap-bytes 80000000 --max-reductions 100000000000 "$J" deep_encode
+probe json-deep_encode-heap heap --max-heap-bytes 24000000 --max-reductions 100000000000 "$J" deep_encode_heap
 probe json-big_encode-heap heap --max-heap-bytes 2000000 --max-reductions 100000000000 "$J" big_encode
 for f in deep_decode deep_encode long_string; do
     mine || continue

@@ -1,5 +1,5 @@
 -module(json_limits).
--export([deep_decode/0, deep_encode/0, deep_object/0, long_string/0, escapes/0, big_encode/0, many_values/0]).
+-export([deep_decode/0, deep_encode/0, deep_encode_heap/0, nest_only/0, deep_object/0, long_string/0, escapes/0, big_encode/0, many_values/0]).
 %% json probes for tests/conformance/run.sh (no expected file): huge or
 %% deeply nested input to lib/json.erl must stop with the limit that is set
 %% (reductions, heap or deadline), never crash or run on inside a builtin.
@@ -17,6 +17,13 @@ depth([X], D) -> depth(X, D + 1).
 %% 2M nested lists, encoded.
 deep_encode() ->
     iolist_size(json:encode(nest(2000000, []))).
+
+%% 500,000 nested lists (8 MB) encoded: the recursion's stack passes a
+%% 24 MB heap limit that the input alone stays well under (nest_only).
+deep_encode_heap() ->
+    iolist_size(json:encode(nest(500000, []))).
+nest_only() ->
+    length(nest(500000, [])).
 
 nest(0, T) -> T;
 nest(N, T) -> nest(N - 1, [T]).
