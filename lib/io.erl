@@ -54,8 +54,8 @@ flat_len([C | T], N) when is_integer(C) -> flat_len(T, N + 1);
 flat_len([], N) -> N;
 flat_len(_, _) -> false.
 
-%% Unicode chardata: a deep list of characters and UTF-8 binaries, or a
-%% binary. Characters are checked before anything is written.
+%% Unicode chardata: a deep list of characters and UTF-8 binaries (any
+%% list may end in a binary instead of []), or a binary. Characters are checked before anything is written.
 put_chars(Chars) ->
     case chardata(Chars) of
         error -> erlang:error(badarg, [Chars]);
@@ -81,6 +81,7 @@ flat_valid([B | Cs], true) when is_binary(B) -> flat_valid(Cs, bins);
 flat_valid([B | Cs], K) when is_binary(B) -> flat_valid(Cs, K);
 flat_valid([L | _], _K) when is_list(L) -> deep;
 flat_valid([], K) -> K;
+flat_valid(B, _K) when is_binary(B) -> deep;   % a binary tail: [$a | <<"b">>]
 flat_valid(_, _) -> false.
 
 %% Flattens and checks without deep recursion (Stack: the rests to come).
@@ -88,6 +89,7 @@ deep([C | Cs], Stack, Acc) when is_integer(C), C >= 0, C < 16#D800 -> deep(Cs, S
 deep([C | Cs], Stack, Acc) when is_integer(C), C > 16#DFFF, C =< 16#10FFFF -> deep(Cs, Stack, [C | Acc]);
 deep([B | Cs], Stack, Acc) when is_binary(B) -> deep(Cs, Stack, [B | Acc]);
 deep([L | Cs], Stack, Acc) when is_list(L) -> deep(L, [Cs | Stack], Acc);
+deep(B, Stack, Acc) when is_binary(B) -> deep([], Stack, [B | Acc]);
 deep([], [Cs | Stack], Acc) -> deep(Cs, Stack, Acc);
 deep([], [], Acc) -> split_bins(lists:reverse(Acc), []);
 deep(_, _, _) -> error.

@@ -251,6 +251,27 @@ for f in copies upper chars split find length lexemes to_list; do
 done
 probe string-copies-heap heap --max-heap-bytes 2000000 --max-reductions 100000000000 "$U" copies
 probe string-to_list-heap heap --max-heap-bytes 2000000 --max-reductions 100000000000 "$U" to_list
+# json (lib/json.erl, probes/json_limits.erl) on huge or deeply nested
+# input: the decoder keeps nesting on a heap list, the encoder recurses on
+# the guest's stack, strings are scanned in Erlang, so each stops with the
+# limit that is set (the heap ones leave room for the input, so the limit
+# is reached in json), and promptly at a deadline.
+J="$DIR/probes/json_limits.erl"
+for f in deep_decode deep_encode deep_object long_string escapes big_encode many_values; do
+    probe "json-$f-reductions" reductions --max-reductions 200000 "$J" $f
+done
+probe json-deep_decode-heap heap --max-heap-bytes 16000000 --max-reductions 100000000000 "$J" deep_decode
+probe json-deep_encode-heap heap --max-heap-bytes 24000000 --max-reductions 100000000000 "$J" deep_encode_heap
+probe json-big_encode-heap heap --max-heap-bytes 2000000 --max-reductions 100000000000 "$J" big_encode
+for f in deep_decode deep_encode long_string; do
+    mine || continue
+    start=$(date +%s%N)
+    "$HL" run --timeout-ms 100 --max-reductions 100000000000 --max-heap-bytes 4000000000 "$J" $f >/dev/null 2>"$TMP/err"
+    rc=$?
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    if [ $rc -eq 3 ] && [ $ms -lt 3000 ]; then pass=$((pass + 1)); else
+        echo "FAIL probe json-$f-deadline: exit $rc after $ms ms"; cat "$TMP/err"; fail=$((fail + 1)); fi
+done
 # io: formatting a huge term with ~w or ~p is preemptible Erlang past the
 # printing builtin's budget (it stops with the limit that is set); writing
 # stops at the output cap (docs/io.md).

@@ -75,6 +75,10 @@ capped="$capped probe-std-duplicate-reductions probe-std-flatten-heap probe-std-
 capped="$capped probe-std-seq-heap probe-std-seq-reductions probe-std-sort-heap probe-std-sort-reductions"
 capped="$capped probe-std-usort-heap probe-std-usort-reductions probe-string-copies-reductions sort_runs"
 capped="$capped std_lists_big_inputs trap_compare trap_iolists trap_list_to_integer trap_lists trap_subtract"
+# The json probes (megabyte inputs, a million levels of nesting, live data
+# growing all the way) are quadratic here from the start: 3 s each.
+for f in deep_decode deep_encode deep_object long_string escapes big_encode many_values; do capped="$capped probe-json-$f-reductions"; done
+capped="$capped probe-json-deep_decode-heap probe-json-deep_encode-heap probe-json-big_encode-heap"
 export HL_CONFORMANCE_CAPPED="$capped"
 # re_latin1 (7,000 re:run calls) and re_long (searches over 20 KB with
 # thousands of matches): each call parses options and builds its results in
