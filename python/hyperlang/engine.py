@@ -34,6 +34,33 @@ _TENANT_LIMITS = {
 
 Run = namedtuple("Run", "value output reductions")
 
+T_VALUE_ARR = ffi.typeof("hl_value *[]")
+
+
+class _RunScratch:
+    """The out-parameters of one thread's runs, made once (ffi.new costs
+    more than the call it serves); read right after the call returns."""
+    __slots__ = ("limits", "result", "output", "outlen", "reds", "err")
+
+    def __init__(self):
+        self.limits = ffi.new("hl_run_limits *")
+        self.result = ffi.new("hl_value **")
+        self.output = ffi.new("char **")
+        self.outlen = ffi.new("size_t *")
+        self.reds = ffi.new("uint64_t *")
+        self.err = ffi.new("hl_error **")
+
+
+_local = threading.local()
+
+
+def _run_scratch():
+    try:
+        return _local.run
+    except AttributeError:
+        _local.run = _RunScratch()
+        return _local.run
+
 
 def _raise(status, err):
     raise from_error(status, err[0], from_value)
@@ -193,7 +220,7 @@ def _parse_grant(grant):
 
 
 def _args_array(args, module):
-    arr = ffi.new("hl_value *[]", len(args))
+    arr = ffi.new(T_VALUE_ARR, len(args))
     try:
         for i, a in enumerate(args):
             arr[i] = to_value(a, module)
@@ -235,33 +262,31 @@ class Program:
                  max_output_bytes=0):
         """run, returning Run(value, output, reductions); output is the
         text the guest wrote (str). Errors carry .output and .reductions."""
-        limits = ffi.new("hl_run_limits *", (max_reductions, max_heap_bytes, timeout_ms,
-                                             max_output_bytes))
         n = len(args)
         arr = _args_array(args, self._ptr)
-        result = ffi.new("hl_value **")
-        output = ffi.new("char **")
-        outlen = ffi.new("size_t *")
-        reds = ffi.new("uint64_t *")
-        err = ffi.new("hl_error **")
+        sc = _run_scratch()
+        lim = sc.limits
+        lim.max_reductions, lim.max_heap_bytes = max_reductions, max_heap_bytes
+        lim.timeout_ms, lim.max_output_bytes = timeout_ms, max_output_bytes
         try:
-            status = lib.hl_run_counted(self._ptr, function.encode(), arr, n, limits, result,
-                                        output, outlen, reds, err)
+            status = lib.hl_run_counted(self._ptr, function.encode(), arr, n, lim, sc.result,
+                                        sc.output, sc.outlen, sc.reds, sc.err)
         finally:
             _free_args(arr, n)
+        result, output, reds, err = sc.result[0], sc.output[0], sc.reds[0], sc.err[0]
         text = None
-        if output[0] != ffi.NULL:
-            text = ffi.unpack(output[0], outlen[0]).decode("utf-8", "replace")
-            lib.hl_free(output[0])
+        if output != ffi.NULL:
+            text = ffi.unpack(output, sc.outlen[0]).decode("utf-8", "replace")
+            lib.hl_free(output)
         if status != lib.HL_OK:
-            exc = from_error(status, err[0], from_value)
+            exc = from_error(status, err, from_value)
             exc.output = text
-            exc.reductions = reds[0]
+            exc.reductions = reds
             raise exc
         try:
-            return Run(from_value(result[0]), text, reds[0])
+            return Run(from_value(result), text, reds)
         finally:
-            lib.hl_value_free(result[0])
+            lib.hl_value_free(result)
 
     def tenant(self, **limits):
         """A warm guest context of this program, called many times
@@ -289,8 +314,6 @@ class Tenant:
         self._ptr = ffi.gc(t[0], lib.hl_tenant_free)
         self._fns = {}
         self._busy = threading.Lock()
-        self._result = ffi.new("hl_value **")
-        self._err = ffi.new("hl_error **")
 
     def close(self):
         if self._ptr is not None:
@@ -318,19 +341,21 @@ class Tenant:
             fn = self._function(function, len(args))
             n = len(args)
             arr = _args_array(args, self.program._ptr)
+            sc = _run_scratch()
             try:
-                status = lib.hl_tenant_call(self._ptr, fn, arr, n, self._result, self._err)
+                status = lib.hl_tenant_call(self._ptr, fn, arr, n, sc.result, sc.err)
             finally:
                 _free_args(arr, n)
+            result, err = sc.result[0], sc.err[0]
             if status != lib.HL_OK:
-                exc = from_error(status, self._err[0], from_value)
+                exc = from_error(status, err, from_value)
                 exc.output = self.output
                 exc.reductions = lib.hl_tenant_reductions(self._ptr)
                 raise exc
             try:
-                return from_value(self._result[0])
+                return from_value(result)
             finally:
-                lib.hl_value_free(self._result[0])
+                lib.hl_value_free(result)
         finally:
             self._busy.release()
 

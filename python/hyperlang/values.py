@@ -14,8 +14,18 @@ Erlang to Python:
 Every handle made here is freed here: to_value's result belongs to the
 caller, from_value never frees its argument.
 """
+import threading
+
 from ._native import ffi, lib
 from .errors import ConversionError, from_error
+
+# Types resolved once: ffi.new("...") would parse its string on every call.
+T_VALUE_P = ffi.typeof("hl_value **")
+T_VALUE_ARR = ffi.typeof("hl_value *[]")
+T_ERROR_P = ffi.typeof("hl_error **")
+T_CHAR_P = ffi.typeof("char **")
+T_VOID_P = ffi.typeof("void **")
+T_SIZE = ffi.typeof("size_t *")
 
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 
@@ -66,14 +76,17 @@ def _check(status, err=None, to_python=None):
 
 
 class _Builder:
-    """One conversion Python -> hl_value. `module` is the program whose atoms
-    the value may use (NULL: host atoms)."""
+    """Conversions Python -> hl_value on one thread (a thread-local instance:
+    its out-parameters are read right after each C call that writes them, so
+    a nested use, a binding called while a run's arguments are built, is
+    safe). `module` is the program whose atoms the value may use (NULL:
+    host atoms)."""
     __slots__ = ("module", "out", "err")
 
-    def __init__(self, module):
-        self.module = module
-        self.out = ffi.new("hl_value **")
-        self.err = ffi.new("hl_error **")
+    def __init__(self):
+        self.module = ffi.NULL
+        self.out = ffi.new(T_VALUE_P)
+        self.err = ffi.new(T_ERROR_P)
 
     def build(self, x):
         fn = _BUILD.get(type(x))
@@ -83,7 +96,7 @@ class _Builder:
 
     def _items(self, items, make):
         n = len(items)
-        arr = ffi.new("hl_value *[]", n)
+        arr = ffi.new(T_VALUE_ARR, n)
         try:
             for i, item in enumerate(items):
                 arr[i] = self.build(item)
@@ -155,8 +168,8 @@ def _term(b, x):
 
 def _dict(b, x):
     n = len(x)
-    keys = ffi.new("hl_value *[]", n)
-    vals = ffi.new("hl_value *[]", n)
+    keys = ffi.new(T_VALUE_ARR, n)
+    vals = ffi.new(T_VALUE_ARR, n)
     try:
         for i, (k, v) in enumerate(x.items()):
             keys[i] = b.build(k)
@@ -185,28 +198,44 @@ def _build_fallback(x):
     raise ConversionError("no Erlang form for a Python %s" % type(x).__name__)
 
 
+_local = threading.local()
+
+
+def _scratch():
+    try:
+        return _local.builder, _local.reader
+    except AttributeError:
+        _local.builder, _local.reader = _Builder(), _Reader()
+        return _local.builder, _local.reader
+
+
 def to_value(x, module=ffi.NULL):
     """A new hl_value for x; the caller frees it (lib.hl_value_free)."""
+    b = _scratch()[0]
+    saved, b.module = b.module, module
     try:
-        return _Builder(module).build(x)
+        return b.build(x)
     except RecursionError:
         raise ConversionError("the value nests too deeply to convert") from None
+    finally:
+        b.module = saved
 
 
 # ---- Erlang -> Python ---------------------------------------------------------
 
 class _Reader:
-    __slots__ = ("i64", "dbl", "ptr", "size", "text", "elem", "key", "val")
+    __slots__ = ("i64", "dbl", "ptr", "bin", "size", "text", "elem", "key", "val")
 
     def __init__(self):
         self.i64 = ffi.new("int64_t *")
         self.dbl = ffi.new("double *")
-        self.ptr = ffi.new("char **")
-        self.size = ffi.new("size_t *")
-        self.text = ffi.new("char **")
-        self.elem = ffi.new("hl_value **")
-        self.key = ffi.new("hl_value **")
-        self.val = ffi.new("hl_value **")
+        self.ptr = ffi.new(T_CHAR_P)
+        self.bin = ffi.new(T_VOID_P)
+        self.size = ffi.new(T_SIZE)
+        self.text = ffi.new(T_CHAR_P)
+        self.elem = ffi.new(T_VALUE_P)
+        self.key = ffi.new(T_VALUE_P)
+        self.val = ffi.new(T_VALUE_P)
 
     def read(self, v):
         return _READ[lib.hl_value_kind_of(v)](self, v)
@@ -256,9 +285,9 @@ def _r_atom(r, v):
 
 
 def _r_binary(r, v):
-    p = ffi.new("void **")
-    _check(lib.hl_value_get_binary(v, p, r.size))
-    return ffi.unpack(ffi.cast("char *", p[0]), r.size[0])
+    if lib.hl_value_get_binary(v, r.bin, r.size) != lib.HL_OK:
+        return Term(r.text_of(v))  # a bitstring: not whole bytes
+    return ffi.buffer(r.bin[0], r.size[0])[:]
 
 
 def _r_list(r, v):
@@ -282,7 +311,7 @@ def _key(k):
 def _r_map(r, v):
     out = {}
     for i in range(r.count(v)):
-        _check(lib.hl_value_map_pair(v, i, r.key, r.val))
+        _check(lib.hl_value_map_pair(v, i, r.key, r.val))  # read at once: r is shared
         k, val = r.key[0], r.val[0]
         try:
             out[_key(r.read(k))] = r.read(val)
@@ -301,6 +330,6 @@ _READ = {lib.HL_VALUE_INTEGER: _r_int, lib.HL_VALUE_FLOAT: _r_float, lib.HL_VALU
 def from_value(v):
     """The Python value of hl_value v (not freed)."""
     try:
-        return _Reader().read(v)
+        return _scratch()[1].read(v)
     except RecursionError:
         raise ConversionError("the term nests too deeply to convert") from None

@@ -1,0 +1,99 @@
+"""test_bindings.py — host bindings written in Python: results, errors the
+guest catches, grants, atoms, finalization."""
+import gc
+
+import pytest
+
+import hyperlang
+from hyperlang import Atom
+from hyperlang import engine as engine_mod
+
+SRC = """-module(b).
+-export([get/1, twice/1, safe/1]).
+get(K) -> kv:get(K).
+twice(K) -> kv:get(K) + kv:get(K).
+safe(K) -> try kv:get(K) catch error:E -> {caught, E} end.
+"""
+
+
+@pytest.fixture
+def kv():
+    eng = hyperlang.Engine()
+    calls = []
+
+    @eng.binding("kv", "get", 1)
+    def get(key):
+        calls.append(key)
+        if key == 0:
+            raise hyperlang.BindingError(b"no such key")
+        if key == -1:
+            raise ValueError("bad key")
+        if key == -2:
+            raise hyperlang.BindingError()
+        if key == -3:
+            return Atom("not_in_the_program")
+        if key == -4:
+            return object()
+        if isinstance(key, dict):
+            return {k: v for k, v in key.items()}
+        return key * 10
+
+    return eng, eng.compile(SRC, grants=["kv:get/1"]), calls
+
+
+def test_result(kv):
+    eng, p, calls = kv
+    assert p.run("get", 4) == 40 and p.run("twice", 2) == 40 and calls == [4, 2, 2]
+    assert p.run("get", {Atom("kv"): [1, b"x"]}) == {Atom("kv"): [1, b"x"]}
+
+
+def test_errors_reach_the_guest(kv):
+    eng, p, _ = kv
+    be = (Atom("binding_error"), Atom("kv"), Atom("get"))
+    assert p.run("safe", 0) == (Atom("caught"), be + (b"no such key",))
+    assert p.run("safe", -1) == (Atom("caught"), be + (b"ValueError: bad key",))
+    assert p.run("safe", -2) == (Atom("caught"), be + (Atom("undefined"),))
+    assert p.run("safe", -3) == (Atom("caught"),
+                                 be + (b"result holds an atom the program does not know",))
+    r = p.run("safe", -4)
+    assert r[1][3].startswith(b"ConversionError")
+    with pytest.raises(hyperlang.GuestException) as e:
+        p.run("get", 0)
+    assert e.value.reason == be + (b"no such key",)
+
+
+def test_grants(kv):
+    eng, _, _ = kv
+    with pytest.raises(hyperlang.CompileError) as e:
+        eng.compile(SRC)  # not granted
+    assert "kv:get/1 is not declared" in str(e.value)
+    with pytest.raises(hyperlang.MisuseError):
+        eng.compile(SRC, grants=[("kv", "put", 2)])  # granted, not registered
+    with pytest.raises(hyperlang.MisuseError):
+        eng.compile(SRC, grants=["kv:get"])
+
+
+def test_finalized_once(kv):
+    eng, p, _ = kv
+    before = len(engine_mod._live)
+    eng.register("kv", "put", 2, lambda k, v: v)
+    assert len(engine_mod._live) == before + 1
+    eng.register("kv", "put", 2, lambda k, v: k)  # replaces: the old one is finalized
+    assert len(engine_mod._live) == before + 1
+    eng.unregister("kv", "put", 2)
+    assert len(engine_mod._live) == before
+    with pytest.raises(hyperlang.MisuseError):
+        eng.register("lists", "map", 2, lambda f, l: l)  # reserved
+    assert len(engine_mod._live) == before
+
+
+def test_engine_freed_first(kv):
+    eng, p, _ = kv
+    n = len(engine_mod._live)
+    eng.close()
+    assert len(engine_mod._live) == n - 1
+    with pytest.raises(hyperlang.GuestException) as e:
+        p.run("get", 1)  # the module outlives its engine; the binding is gone
+    assert e.value.reason == Atom("undef")
+    del p
+    gc.collect()
