@@ -56,6 +56,9 @@ symbols)
   ;;
 pkgconfig)
   rm -rf "$work" && mkdir -p "$work"
+  # docs/embedding.md shows the example verbatim
+  awk '/^## A complete example/ {f = 1} f && /^```c$/ {p = 1; next} p && /^```$/ {exit} p' \
+    "$src/docs/embedding.md" | diff -u - "$example" || fail "docs/embedding.md's copy of the example differs"
   export PKG_CONFIG_PATH
   PKG_CONFIG_PATH=$(ls -d "$prefix"/lib*/pkgconfig)
   [ "$(pkg-config --modversion hyperlang)" = "$(sed -n 's/.*HL_VERSION_STRING "\(.*\)"/\1/p' \
