@@ -124,10 +124,12 @@ class Engine:
             _check(lib.hl_engine_set_limit(self._ptr, lib.HL_ENGINE_LIMIT_ATOMS, max_atoms))
 
     def close(self):
-        """Frees the engine now (programs still alive keep what they need)."""
-        if self._ptr is not None:
+        """Frees the engine now (programs still alive keep what they need;
+        their bindings then raise error:undef). Like every close() here: not
+        while another thread uses the object."""
+        if self._ptr != ffi.NULL:
             ffi.release(self._ptr)
-            self._ptr = None
+            self._ptr = ffi.NULL  # later calls get MisuseError from the library
 
     def register(self, module, function, arity, fn):
         """Registers the Python callable fn as module:function/arity. The guest
@@ -245,9 +247,9 @@ class Program:
         self._ptr = ptr
 
     def close(self):
-        if self._ptr is not None:
+        if self._ptr != ffi.NULL:
             ffi.release(self._ptr)
-            self._ptr = None
+            self._ptr = ffi.NULL  # later calls get MisuseError from the library
 
     def run(self, function, *args, max_reductions=0, max_heap_bytes=0, timeout_ms=0,
             max_output_bytes=0):
@@ -316,9 +318,9 @@ class Tenant:
         self._busy = threading.Lock()
 
     def close(self):
-        if self._ptr is not None:
+        if self._ptr != ffi.NULL:
             ffi.release(self._ptr)
-            self._ptr = None
+            self._ptr = ffi.NULL  # later calls get MisuseError from the library
 
     def _function(self, name, arity):
         key = (name, arity)

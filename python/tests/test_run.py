@@ -138,3 +138,21 @@ def test_threads_share_a_program(prog):
 
 def test_version():
     assert hyperlang.VERSION.count(".") == 2 and hyperlang.__version__ == hyperlang.VERSION
+
+
+def test_closed_objects_report_misuse(engine):
+    p = engine.compile("-module(c).\n-export([f/0]).\nf() -> ok.\n")
+    t = p.tenant()
+    t.close()
+    t.close()
+    with pytest.raises(hyperlang.MisuseError):
+        t.call("f")
+    t.interrupt()
+    assert t.output == "" and t.reductions == 0
+    p.close()
+    with pytest.raises(hyperlang.MisuseError):
+        p.run("f")
+    e = hyperlang.Engine()
+    e.close()
+    with pytest.raises(hyperlang.MisuseError):
+        e.compile("-module(c).\n")
