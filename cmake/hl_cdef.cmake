@@ -6,7 +6,8 @@
 #         -DVERSION_HEADER=<generated hyperlang_version.h> -DOUT=<file> -P hl_cdef.cmake
 # The compiler preprocesses the header with no predefined macros (-undef:
 # HL_API expands to nothing, __cplusplus is unset) and empty stand-ins for
-# <stddef.h> and <stdint.h> (cffi knows size_t and the intN_t types); the
+# <stddef.h>, <stdint.h> and <stdbool.h> (cffi knows size_t, the intN_t
+# types and bool; the header may include nothing else); the
 # integer macros (#define HL_NAME <integer expression>) are evaluated here
 # and appended as `#define HL_NAME <decimal>`, the only form cdef takes.
 cmake_minimum_required(VERSION 3.25)
@@ -19,8 +20,9 @@ endforeach()
 get_filename_component(out_dir "${OUT}" DIRECTORY)
 set(stub_dir "${out_dir}/hl_cdef_stubs")
 file(MAKE_DIRECTORY "${stub_dir}")
-file(WRITE "${stub_dir}/stddef.h" "")
-file(WRITE "${stub_dir}/stdint.h" "")
+foreach(h stddef.h stdint.h stdbool.h)
+  file(WRITE "${stub_dir}/${h}" "")
+endforeach()
 get_filename_component(version_dir "${VERSION_HEADER}" DIRECTORY)
 execute_process(
   COMMAND "${CC}" -E -P -undef -nostdinc -I "${stub_dir}" -I "${version_dir}" -x c "${HEADER}"
@@ -46,8 +48,8 @@ foreach(h "${VERSION_HEADER}" "${HEADER}")
     string(REGEX REPLACE "/\\*.*$" "" expr "${expr}")
     # integer literals lose their suffixes (10000000u); anything that is
     # not then a plain integer expression (HL_API, strings) is skipped
-    string(REGEX REPLACE "([0-9]+)[uUlL]+" "\\1" expr "${expr}")
-    if(expr MATCHES "^[0-9 ()<>+*-]+$")
+    string(REGEX REPLACE "([0-9a-fA-FxX]+)[uUlL]+" "\\1" expr "${expr}")
+    if(expr MATCHES "^[0-9a-fA-FxX ()<>+*|&-]+$")
       math(EXPR value "${expr}")
       string(APPEND defines "#define ${name} ${value}\n")
     endif()

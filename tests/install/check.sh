@@ -52,7 +52,11 @@ symbols)
   if ! diff -u "$build/install-test/declared.txt" "$build/install-test/exported.txt"; then
     fail "exported symbols (+) differ from the header's HL_API functions (-)"
   fi
-  echo "exports exactly the $(wc -l <"$build/install-test/declared.txt") HL_API functions"
+  # ... and the FFI declarations declare each of them
+  while read -r fn; do
+    grep -q "[ *]$fn(" "$prefix/share/hyperlang/hyperlang_cdef.h" || fail "hyperlang_cdef.h lacks $fn"
+  done <"$build/install-test/declared.txt"
+  echo "exports exactly the $(wc -l <"$build/install-test/declared.txt") HL_API functions, all in hyperlang_cdef.h"
   ;;
 pkgconfig)
   rm -rf "$work" && mkdir -p "$work"
