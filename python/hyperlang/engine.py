@@ -55,6 +55,10 @@ _local = threading.local()
 
 
 def _run_scratch():
+    # A binding runs inside a run on the same thread; a run it starts is
+    # refused by the library, but must not write the outer run's scratch.
+    if getattr(_local, "in_binding", False):
+        return _RunScratch()
     try:
         return _local.run
     except AttributeError:
@@ -85,6 +89,8 @@ _live_lock = threading.Lock()
 
 @ffi.callback("hl_status(void *, const hl_module *, hl_value *const *, uint32_t, hl_value **)")
 def _binding_trampoline(data, module, args, nargs, result):
+    outer = getattr(_local, "in_binding", False)
+    _local.in_binding = True
     try:
         fn = ffi.from_handle(data)
         py_args = [from_value(args[i]) for i in range(nargs)]
@@ -102,6 +108,8 @@ def _binding_trampoline(data, module, args, nargs, result):
         except BaseException:  # noqa: BLE001
             result[0] = ffi.NULL
         return lib.HL_EEXCEPTION
+    finally:
+        _local.in_binding = outer
 
 
 @ffi.callback("void(void *)")

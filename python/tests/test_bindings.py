@@ -97,3 +97,22 @@ def test_engine_freed_first(kv):
     assert e.value.reason == Atom("undef")
     del p
     gc.collect()
+
+
+def test_a_binding_cannot_run_guest_code(kv):
+    eng, p, _ = kv
+    inner = []
+
+    def nested(k):
+        try:
+            p.run("get", 1)
+        except hyperlang.MisuseError as e:
+            inner.append(e)
+            raise
+        return 0
+
+    eng.register("kv", "get", 1, nested)  # replaces; p was compiled against the old one
+    p2 = eng.compile(SRC, grants=["kv:get/1"])
+    r = p2.run("safe", 5)
+    assert r[0] == Atom("caught") and r[1][3].startswith(b"MisuseError") and inner
+    assert p2.tenant().call("safe", 5) == r  # the outer call's result is intact
