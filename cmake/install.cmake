@@ -1,7 +1,8 @@
 # install.cmake — what `cmake --install` puts under the prefix (plain
 # builds only): the shared library (with its SONAME links) and the static
 # one, hyperlang.h with the generated hyperlang_version.h, the FFI
-# declarations (share/hyperlang/hyperlang_cdef.h), the `hl` command, the
+# declarations (share/hyperlang/hyperlang_cdef.h), the Python package
+# (share/hyperlang/python/hyperlang), the `hl` command, the
 # pkg-config file hyperlang.pc and the CMake package (hyperlangConfig.cmake,
 # its version file and targets hyperlang::hyperlang and
 # hyperlang::hyperlang_static). tests/install/ checks all of it.
@@ -14,6 +15,10 @@ install(TARGETS hl RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${CMAKE_SOURCE_DIR}/include/hyperlang.h ${HL_GENERATED_INCLUDE}/hyperlang_version.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES ${HL_CDEF} DESTINATION ${CMAKE_INSTALL_DATADIR}/hyperlang)
+# The Python package, which finds the library of its own prefix from there
+# (PYTHONPATH=PREFIX/share/hyperlang/python; docs/python.md).
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/python/hyperlang DESTINATION ${CMAKE_INSTALL_DATADIR}/hyperlang/python
+        PATTERN __pycache__ EXCLUDE)
 
 # pkg-config: relocatable (prefix found from the file's own directory), so
 # `cmake --install --prefix DIR` works whatever prefix was configured.

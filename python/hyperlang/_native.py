@@ -4,7 +4,9 @@ include/hyperlang.h (hyperlang_cdef.h), and checks they belong together.
 
 Where (first hit wins):
   library: $HYPERLANG_LIBRARY (a path), else libhyperlang.so.0 under
-           $HYPERLANG_PREFIX, /usr/local or /usr (lib/, lib/<multiarch>/, lib64/);
+           $HYPERLANG_PREFIX, the prefix this package was installed into
+           (PREFIX/share/hyperlang/python/hyperlang/), /usr/local or /usr
+           (in lib/, lib/<multiarch>/, lib64/);
   declarations: $HYPERLANG_CDEF, else next to the library (the build tree),
            else PREFIX/share/hyperlang/ for the library's prefix (an install).
 """
@@ -21,7 +23,9 @@ def _library_path():
     if path:
         return path
     multiarch = sysconfig.get_config_var("MULTIARCH") or ""
-    prefixes = [os.environ.get("HYPERLANG_PREFIX"), "/usr/local", "/usr"]
+    here = os.path.dirname(os.path.abspath(__file__))
+    installed = os.path.normpath(os.path.join(here, "..", "..", "..", ".."))
+    prefixes = [os.environ.get("HYPERLANG_PREFIX"), installed, "/usr/local", "/usr"]
     for prefix in filter(None, prefixes):
         for libdir in ("lib", os.path.join("lib", multiarch), "lib64"):
             cand = os.path.join(prefix, libdir, "libhyperlang.so.0")

@@ -10,6 +10,8 @@
 #                                                 documented pkg-config line and run it
 #   check.sh cmake     BUILD_DIR SOURCE_DIR CC   the same through find_package(hyperlang)
 #                                                 (tests/install/consumer), shared and static
+#   check.sh python    BUILD_DIR SOURCE_DIR CC   the installed Python package finds the
+#                                                 installed library and runs a program
 set -euo pipefail
 mode=$1 build=$2 src=$3 cc=$4
 prefix="$build/install-test/prefix"
@@ -33,6 +35,7 @@ install)
   cmake --install "$build" --prefix "$prefix" >/dev/null
   libdir=$(cd "$prefix" && ls -d lib*/ | head -1)
   for f in bin/hl include/hyperlang.h include/hyperlang_version.h share/hyperlang/hyperlang_cdef.h \
+           share/hyperlang/python/hyperlang/__init__.py \
            "$libdir"libhyperlang.a "$libdir"libhyperlang.so "$libdir"pkgconfig/hyperlang.pc \
            "$libdir"cmake/hyperlang/hyperlangConfig.cmake \
            "$libdir"cmake/hyperlang/hyperlangConfigVersion.cmake; do
@@ -92,6 +95,16 @@ cmake)
   check_example "$work/embedding_shared"
   check_example "$work/embedding_static"
   "$work/version_check"
+  ;;
+python)
+  out=$(env -u HYPERLANG_LIBRARY -u HYPERLANG_CDEF PYTHONPATH="$prefix/share/hyperlang/python" \
+        PYTHONDONTWRITEBYTECODE=1 "${HL_PYTHON:-/usr/bin/python3}" -c '
+import hyperlang
+p = hyperlang.Engine().compile("-module(m).\n-export([f/1]).\nf(X) -> {ok, X * 2}.\n")
+print(hyperlang.LIBRARY_PATH, p.run("f", 21))')
+  echo "$out"
+  grep -qx "$prefix/lib.*/libhyperlang.so.0 (Atom('ok'), 42)" <<<"$out" \
+    || fail "the installed package did not run against the installed library"
   ;;
 *) fail "unknown mode $mode" ;;
 esac
