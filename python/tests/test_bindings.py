@@ -1,12 +1,11 @@
 """test_bindings.py — host bindings written in Python: results, errors the
 guest catches, grants, atoms, finalization."""
-import gc
+import weakref
 
 import pytest
 
 import hyperlang
 from hyperlang import Atom
-from hyperlang import engine as engine_mod
 
 SRC = """-module(b).
 -export([get/1, twice/1, safe/1]).
@@ -73,30 +72,39 @@ def test_grants(kv):
         eng.compile(SRC, grants=["kv:get"])
 
 
+def _registered(eng, module, function, arity):
+    """Registers a fresh function; returns a weak reference to it, which dies
+    when the library has finalized the binding (its only strong holder)."""
+    fn = lambda *args: 0  # noqa: E731
+    ref = weakref.ref(fn)
+    eng.register(module, function, arity, fn)
+    return ref
+
+
 def test_finalized_once(kv):
     eng, p, _ = kv
-    before = len(engine_mod._live)
-    eng.register("kv", "put", 2, lambda k, v: v)
-    assert len(engine_mod._live) == before + 1
-    eng.register("kv", "put", 2, lambda k, v: k)  # replaces: the old one is finalized
-    assert len(engine_mod._live) == before + 1
+    first = _registered(eng, "kv", "put", 2)
+    assert first() is not None  # held while registered
+    second = _registered(eng, "kv", "put", 2)  # replaces: the old one is finalized
+    assert first() is None and second() is not None
     eng.unregister("kv", "put", 2)
-    assert len(engine_mod._live) == before
+    assert second() is None
+    fn = lambda f, xs: xs  # noqa: E731
+    ref = weakref.ref(fn)
     with pytest.raises(hyperlang.MisuseError):
-        eng.register("lists", "map", 2, lambda f, l: l)  # reserved
-    assert len(engine_mod._live) == before
+        eng.register("lists", "map", 2, fn)  # reserved: refused, not kept
+    del fn
+    assert ref() is None
 
 
 def test_engine_freed_first(kv):
     eng, p, _ = kv
-    n = len(engine_mod._live)
-    eng.close()
-    assert len(engine_mod._live) == n - 1
+    ref = _registered(eng, "kv", "put", 2)
+    eng.close()  # finalizes every binding of the engine
+    assert ref() is None
     with pytest.raises(hyperlang.GuestException) as e:
         p.run("get", 1)  # the module outlives its engine; the binding is gone
     assert e.value.reason == Atom("undef")
-    del p
-    gc.collect()
 
 
 def test_a_binding_cannot_run_guest_code(kv):
