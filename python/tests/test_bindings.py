@@ -1,5 +1,6 @@
 """test_bindings.py — host bindings written in Python: results, errors the
 guest catches, grants, atoms, finalization."""
+import threading
 import weakref
 
 import pytest
@@ -124,3 +125,19 @@ def test_a_binding_cannot_run_guest_code(kv):
     r = p2.run("safe", 5)
     assert r[0] == Atom("caught") and r[1][3].startswith(b"MisuseError") and inner
     assert p2.tenant().call("safe", 5) == r  # the outer call's result is intact
+
+
+def test_bindings_called_from_runs_on_several_threads(kv):
+    eng, p, _ = kv
+    results = {}
+
+    def work(k):
+        t = p.tenant()
+        results[k] = [t.call("twice", k * 100 + i) for i in range(1, 101)]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert results == {k: [20 * (k * 100 + i) for i in range(1, 101)] for k in range(4)}
