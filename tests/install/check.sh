@@ -5,7 +5,7 @@
 #   check.sh install   BUILD_DIR SOURCE_DIR CC   cmake --install into BUILD_DIR/install-test
 #                                                 and check the files are there
 #   check.sh symbols   BUILD_DIR SOURCE_DIR CC   the shared library exports exactly the
-#                                                 header's HL_API functions
+#                                                 functions hyperlang.h declares (all HL_API)
 #   check.sh pkgconfig BUILD_DIR SOURCE_DIR CC   build docs/examples/embedding.c with the
 #                                                 documented pkg-config line and run it
 #   check.sh cmake     BUILD_DIR SOURCE_DIR CC   the same through find_package(hyperlang)
@@ -47,19 +47,19 @@ install)
   echo "installed into $prefix (SONAME $soname)"
   ;;
 symbols)
+  # Declared: every function the public header declares, read from the
+  # preprocessed declarations (a name directly followed by "(": function
+  # pointer typedefs have ")(" instead), so the header's line breaks do not
+  # matter. A function declared without HL_API shows up as missing.
   lib=$(ls "$prefix"/lib*/libhyperlang.so)
   nm -D --defined-only "$lib" | awk '{print $3}' | sort >"$build/install-test/exported.txt"
-  sed -n 's/^HL_API [^(]*[ *]\(hl_[a-z0-9_]*\)(.*/\1/p' "$src/include/hyperlang.h" | sort \
+  grep -o '\bhl_[a-z0-9_]*(' "$prefix/share/hyperlang/hyperlang_cdef.h" | tr -d '(' | sort -u \
     >"$build/install-test/declared.txt"
-  [ -s "$build/install-test/declared.txt" ] || fail "no HL_API declarations found in the header"
+  [ "$(wc -l <"$build/install-test/declared.txt")" -gt 50 ] || fail "too few declarations found"
   if ! diff -u "$build/install-test/declared.txt" "$build/install-test/exported.txt"; then
-    fail "exported symbols (+) differ from the header's HL_API functions (-)"
+    fail "exported symbols (+) differ from the functions hyperlang.h declares (-)"
   fi
-  # ... and the FFI declarations declare each of them
-  while read -r fn; do
-    grep -q "[ *]$fn(" "$prefix/share/hyperlang/hyperlang_cdef.h" || fail "hyperlang_cdef.h lacks $fn"
-  done <"$build/install-test/declared.txt"
-  echo "exports exactly the $(wc -l <"$build/install-test/declared.txt") HL_API functions, all in hyperlang_cdef.h"
+  echo "exports exactly the $(wc -l <"$build/install-test/declared.txt") functions hyperlang.h declares"
   ;;
 pkgconfig)
   rm -rf "$work" && mkdir -p "$work"
