@@ -33,7 +33,8 @@ case "$mode" in
 install)
   rm -rf "$prefix"
   cmake --install "$build" --prefix "$prefix" >/dev/null
-  libdir=$(cd "$prefix" && ls -d lib*/ | head -1)
+  libdir=$(cd "$prefix" && ls -d lib*/)
+  libdir=${libdir%%$'\n'*}
   for f in bin/hl include/hyperlang.h include/hyperlang_version.h share/hyperlang/hyperlang_cdef.h \
            share/hyperlang/python/hyperlang/__init__.py \
            "$libdir"libhyperlang.a "$libdir"libhyperlang.so "$libdir"pkgconfig/hyperlang.pc \
@@ -73,7 +74,10 @@ pkgconfig)
   # The documented line, with the prefix's library directory as rpath.
   libdir=$(pkg-config --variable=libdir hyperlang)
   "$cc" "$example" $(pkg-config --cflags --libs hyperlang) -Wl,-rpath,"$libdir" -o "$work/embedding"
-  ldd "$work/embedding" | grep -q "libhyperlang.so.0 => $libdir" \
+  # (ldd's output is taken whole first: `ldd | grep -q` under pipefail fails
+  # whenever grep exits before ldd has written everything)
+  deps=$(ldd "$work/embedding")
+  grep -q "libhyperlang.so.0 => $libdir" <<<"$deps" \
     || fail "embedding does not load the installed libhyperlang.so.0"
   check_example "$work/embedding"
   "$cc" "$src/tests/install/version_check.c" $(pkg-config --cflags --libs hyperlang) \
@@ -90,7 +94,8 @@ cmake)
         -DCMAKE_PREFIX_PATH="$prefix" -DHL_EXAMPLE="$example" >"$work.configure.log" 2>&1 \
     || { cat "$work.configure.log"; fail "configuring the consumer project failed"; }
   cmake --build "$work" >"$work.build.log" 2>&1 || { cat "$work.build.log"; fail "building it failed"; }
-  ldd "$work/embedding_shared" | grep -q "libhyperlang.so.0 => $prefix" \
+  deps=$(ldd "$work/embedding_shared")
+  grep -q "libhyperlang.so.0 => $prefix" <<<"$deps" \
     || fail "embedding_shared does not load the installed libhyperlang.so.0"
   check_example "$work/embedding_shared"
   check_example "$work/embedding_static"
