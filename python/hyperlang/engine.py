@@ -34,6 +34,17 @@ _TENANT_LIMITS = {
 
 Run = namedtuple("Run", "value output reductions")
 
+
+class _Pending:
+    """What Tenant.resume returns while a sliced call has not finished."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return "hyperlang.PENDING"
+
+
+PENDING = _Pending()
+
 T_VALUE_ARR = ffi.typeof("hl_value *[]")
 
 
@@ -357,6 +368,49 @@ class Tenant:
             finally:
                 _free_args(arr, n)
             result, err = sc.result[0], sc.err[0]
+            if status != lib.HL_OK:
+                exc = from_error(status, err, from_value)
+                exc.output = self.output
+                exc.reductions = lib.hl_tenant_reductions(self._ptr)
+                raise exc
+            try:
+                return from_value(result)
+            finally:
+                lib.hl_value_free(result)
+        finally:
+            self._busy.release()
+
+    def start(self, function, *args):
+        """Prepares a call of function/len(args) to be run in slices by
+        resume() (hl_tenant_start); the limits count over the whole call."""
+        if not self._busy.acquire(blocking=False):
+            raise RuntimeError("hyperlang: a Tenant is used by one thread at a time")
+        try:
+            fn = self._function(function, len(args))
+            n = len(args)
+            arr = _args_array(args, self.program._ptr)
+            sc = _run_scratch()
+            try:
+                status = lib.hl_tenant_start(self._ptr, fn, arr, n, sc.err)
+            finally:
+                _free_args(arr, n)
+            if status != lib.HL_OK:
+                raise from_error(status, sc.err[0], from_value)
+        finally:
+            self._busy.release()
+
+    def resume(self, reductions=0):
+        """Runs the started call for at most `reductions` reductions (0: to
+        its end). Returns PENDING while it has not finished, then its result;
+        raises as call() when it faults."""
+        if not self._busy.acquire(blocking=False):
+            raise RuntimeError("hyperlang: a Tenant is used by one thread at a time")
+        try:
+            sc = _run_scratch()
+            status = lib.hl_tenant_resume(self._ptr, reductions, sc.result, sc.err)
+            result, err = sc.result[0], sc.err[0]
+            if status == lib.HL_PENDING:
+                return PENDING
             if status != lib.HL_OK:
                 exc = from_error(status, err, from_value)
                 exc.output = self.output

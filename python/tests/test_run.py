@@ -156,3 +156,22 @@ def test_closed_objects_report_misuse(engine):
     e.close()
     with pytest.raises(hyperlang.MisuseError):
         e.compile("-module(c).\n")
+
+
+def test_tenant_slices(engine):
+    p = engine.compile("-module(s).\n-export([sum/1]).\n"
+                       "sum(N) -> sum(N, 0).\nsum(0, A) -> A;\nsum(N, A) -> sum(N - 1, A + N).\n")
+    t = p.tenant(max_reductions=10**6)
+    whole = t.call("sum", 10000)
+    used = t.reductions
+    t.start("sum", 10000)
+    slices = 0
+    while (r := t.resume(1000)) is hyperlang.PENDING:
+        slices += 1
+    assert r == whole == 50005000 and t.reductions == used and slices >= used // 1000 - 1
+    t.start("sum", 10**7)  # the limit counts over the whole call
+    with pytest.raises(hyperlang.ReductionLimit):
+        while t.resume(100000) is hyperlang.PENDING:
+            pass
+    with pytest.raises(hyperlang.MisuseError):
+        t.resume()  # nothing started
