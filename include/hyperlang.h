@@ -35,9 +35,9 @@ extern "C" {
 #define HL_API
 #endif
 
-#define HL_VERSION_MAJOR 0
-#define HL_VERSION_MINOR 1
-#define HL_VERSION_PATCH 0
+/* HL_VERSION_MAJOR, _MINOR, _PATCH and HL_VERSION_STRING, generated from
+ * the build's version (installed beside this header). */
+#include "hyperlang_version.h"
 
 /* "MAJOR.MINOR.PATCH" of the library actually linked. */
 HL_API const char *hl_version(void);

@@ -1,8 +1,9 @@
 /* embedding.c — a complete host program: registers a host binding, grants
  * it to a program, runs guest code that calls it, and handles a binding
- * error the guest catches. Built and run by tests/unit/test_bindings.c.
+ * error the guest catches. Built and run by tests/unit/test_bindings.c, and
+ * against the installed library by tests/install/check.sh:
  *
- *   cc embedding.c -Iinclude build/libhyperlang.a -lgmp -lz -lpcre2-8 -lm -lpthread */
+ *   cc embedding.c $(pkg-config --cflags --libs hyperlang) */
 #include <stdio.h>
 #include <string.h>
 

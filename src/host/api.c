@@ -14,7 +14,7 @@
 #include "front/limits.h"
 #include "host/host_int.h"
 
-const char *hl_version(void) { return "0.1.0"; }
+const char *hl_version(void) { return HL_VERSION_STRING; }
 
 const char *hl_status_name(hl_status status) {
     switch (status) {
