@@ -28,6 +28,8 @@ struct hl_tenant {
     volatile _Atomic int interrupt;
     bool started; /* a call is prepared or pending */
     hl_buf output;
+    hl_usage usage;    /* the current call's bindings (binding.c) */
+    hl_host_run_ctx rc; /* the binding hook's context */
 };
 
 /* ---- limits -------------------------------------------------------------- */
@@ -113,7 +115,9 @@ hl_status hl_tenant_new(const hl_module *module, const hl_limits *limits, hl_ten
     }
     atomic_init(&t->interrupt, 0);
     hl_buf_init(&t->output, 0);
-    if (module->nbindings) hl_vm_set_binding_hook(t->p, hl_host_binding_hook, (void *)module);
+    t->rc = (hl_host_run_ctx){module, &t->usage, NULL, NULL, t, {0}};
+    hl_host_audit_get(module->engine, &t->rc.audit, &t->rc.audit_data);
+    if (module->nbindings) hl_vm_set_binding_hook(t->p, hl_host_binding_hook, &t->rc);
     hl_vm_set_interrupt(t->p, &t->interrupt);
     atomic_fetch_add(&((hl_module *)module)->refs, 1);
     t->module = (hl_module *)module;
