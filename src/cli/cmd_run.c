@@ -42,6 +42,15 @@ const char hl_cli_run_help[] =
     "  --header H.hrl       a header FILE may -include (repeatable); the only\n"
     "                       files the preprocessor reads\n"
     "\n"
+    "policy and JSON (docs/policy.md):\n"
+    "  --policy FILE        a policy document: limits (the flags above may only\n"
+    "                       lower them), bindings, capabilities, output cap\n"
+    "  --grant NAME         grant a capability (processes; clocks, random and\n"
+    "                       files are not available in this version)\n"
+    "  --json               print one JSON object: status, result, output, limit,\n"
+    "                       exception, usage (reductions, peak heap, time)\n"
+    "  --json-args JSON     the arguments as a JSON array instead of ARGs\n"
+    "\n"
     "exit status: 0 returned; 1 the guest raised an exception (class, reason and\n"
     "stack on stderr); 2 rejected at compile time (FILE:LINE:COL: error: ...)\n"
     "or bad usage; 3 a limit stopped the run or the compile (which one on\n"
@@ -78,16 +87,18 @@ static int print_exception(const hl_error *err) {
     return EXIT_EXCEPTION;
 }
 
-static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp);
+static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp, hl_cli_run_extra *ex);
 
 int hl_cli_run(hl_engine *engine, int argc, char **argv) {
-    hl_compile_options *opts = NULL; /* created by the first --header */
-    int rc = run(engine, argc, argv, &opts);
+    hl_compile_options *opts = NULL; /* from the policy, or created by the first --header */
+    hl_cli_run_extra ex = {0};
+    int rc = run(engine, argc, argv, &opts, &ex);
     hl_compile_options_free(opts);
+    hl_cli_run_extra_free(&ex);
     return rc;
 }
 
-static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp) {
+static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp, hl_cli_run_extra *ex) {
     hl_run_limits lim = {0, 0, 0, 0};
     int i = 0;
     for (; i < argc; i++) {
@@ -103,12 +114,9 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         if (strncmp(a, "--", 2) != 0) break;
         uint64_t *field = NULL;
         const char *name = a + 2;
-        if (strncmp(name, "header", 6) == 0 && (name[6] == '\0' || name[6] == '=')) {
-            const char *val = name[6] == '=' ? name + 7 : (i + 1 < argc ? argv[++i] : NULL);
-            if (!val) return usage("run: --header needs a file");
-            if (!hl_cli_add_header(optsp, val)) return EXIT_REJECTED;
-            continue;
-        }
+        int taken = hl_cli_run_extra_option(ex, argc, argv, &i); /* --header, --policy, --json, ... */
+        if (taken < 0) return usage("run: bad option");
+        if (taken) continue;
         const char *eq = strchr(name, '=');
         size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
         if (nlen == 14 && strncmp(name, "max-reductions", nlen) == 0) field = &lim.max_reductions;
@@ -120,6 +128,7 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         if (!parse_limit(val, field)) return usage("run: a limit must be a positive integer");
     }
     if (argc - i < 2) return usage("run needs a FILE and a FUNCTION");
+    if (!hl_cli_run_prepare(ex, optsp)) return EXIT_REJECTED;
     /* FILE, then every further argument ending in .erl, then FUNCTION */
     int nfiles = 1;
     while (i + nfiles < argc - 1 && hl_cli_is_source_name(argv[i + nfiles])) nfiles++;
@@ -132,6 +141,12 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
     hl_module *mod = NULL;
     hl_status s = hl_cli_program_files(engine, (const char *const *)argv + i - (nfiles - 1), (size_t)nfiles,
                                        *optsp, &mod, &err);
+    if (ex->json && s != HL_OK) {
+        int code = s == HL_ELIMIT ? EXIT_LIMIT : EXIT_REJECTED;
+        if (err || s != HL_ECOMPILE) hl_cli_json_compile_error(s, err, path, code);
+        hl_error_free(err);
+        return code;
+    }
     if (s == HL_ELIMIT) { /* an atom quota: the compile's own resource fault */
         fprintf(stderr, "hl: limit exceeded: %s: %s\n", hl_limit_kind_name(hl_error_limit(err)),
                 hl_error_message(err));
@@ -149,7 +164,12 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
     hl_value *args[255];
     int rc = EXIT_OK;
     int built = 0;
-    for (; built < nargs; built++) {
+    if (ex->json_args) {
+        if (nargs > 0) rc = usage("run: --json-args replaces the ARGs: give one or the other");
+        else if (!hl_cli_json_args(ex->json_args, args, &nargs)) rc = EXIT_REJECTED;
+        built = nargs;
+    }
+    for (; rc == EXIT_OK && built < nargs; built++) {
         const char *text = argv[i + 2 + built];
         s = hl_value_parse(mod, text, strlen(text), &args[built], &err);
         if (s != HL_OK) {
@@ -165,7 +185,14 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         hl_value *result = NULL;
         char *output = NULL;
         size_t olen = 0;
-        s = hl_run_capture(mod, function, args, (size_t)nargs, &lim, &result, &output, &olen, &err);
+        hl_usage used = {0};
+        s = hl_run_policy(mod, ex->policy_caps_runs ? ex->policy : NULL, function, args, (size_t)nargs, &lim, &result,
+                          &output, &olen, &used, &err);
+        if (ex->json) { /* everything in one JSON object on stdout */
+            rc = s == HL_OK ? EXIT_OK : s == HL_ELIMIT ? EXIT_LIMIT : s == HL_EMISUSE ? EXIT_REJECTED : EXIT_EXCEPTION;
+            hl_cli_json_run(s, result, output, olen, err, &used, rc);
+            hl_free(output), hl_value_free(result), hl_error_free(err);
+        } else {
         if (output) {
             /* the guest's output comes first, flushed before any stderr text */
             fwrite(output, 1, olen, stdout);
@@ -190,11 +217,15 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
             fprintf(stderr, "hl: limit exceeded: %s: %s\n", hl_limit_kind_name(hl_error_limit(err)),
                     hl_error_message(err));
             rc = EXIT_LIMIT;
+        } else if (s == HL_EMISUSE) { /* a limit flag above the policy's */
+            fprintf(stderr, "hl: run: %s\n", err ? hl_error_message(err) : hl_status_name(s));
+            rc = EXIT_REJECTED;
         } else {
             fprintf(stderr, "hl: error: %s\n", err ? hl_error_message(err) : hl_status_name(s));
             rc = EXIT_EXCEPTION;
         }
         hl_error_free(err);
+        }
     }
     for (int k = 0; k < built; k++) hl_value_free(args[k]);
     hl_module_free(mod);

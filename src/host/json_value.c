@@ -178,7 +178,8 @@ static bool room(to_ctx *c) {
 
 /* A JSON string of n bytes of UTF-8 (checked). */
 static bool put_string(to_ctx *c, const unsigned char *s, size_t n) {
-    if (!hl_utf8_valid(s, n, NULL)) return refuse(c, "a binary that is not UTF-8 text");
+    size_t cps;
+    if (!hl_utf8_valid(s, n, &cps)) return refuse(c, "a binary that is not UTF-8 text");
     hl_buf_putc(&c->out, '"');
     size_t run = 0;
     for (size_t i = 0; i < n; i++) {
