@@ -355,19 +355,22 @@ static hl_status run_counted(const hl_module *module, const char *function, hl_v
     hl_host_run_ctx rc = {module, &u, NULL, NULL, NULL, {0}};
     if (module) hl_host_audit_get(module->engine, &rc.audit, &rc.audit_data);
     uint64_t w0 = hl_vm_now_ns(), c0 = hl_host_cpu_ns();
-    hl_status st = run(module, function, args, nargs, limits, host_atom_quota, result, output, &u, &rc, err);
+    hl_error *e = NULL; /* always made: the audit record needs the limit kind */
+    hl_status st = run(module, function, args, nargs, limits, host_atom_quota, result, output, &u, &rc, &e);
     u.wall_ns = hl_vm_now_ns() - w0;
     u.cpu_ns = hl_host_cpu_ns() - c0;
-    if (err && *err && *err != &hl_host_oom_error) {
-        (*err)->has_reductions = true;
-        (*err)->reductions = u.reductions;
-        (*err)->has_usage = true;
-        (*err)->usage = u;
+    if (e && e != &hl_host_oom_error) {
+        e->has_reductions = true;
+        e->reductions = u.reductions;
+        e->has_usage = true;
+        e->usage = u;
     }
     if (usage) *usage = u;
     if (rc.audit)
-        hl_host_audit_emit(rc.audit, rc.audit_data, HL_AUDIT_RUN, st,
-                           err && *err ? hl_error_limit(*err) : HL_LIMIT_KIND_NONE, function, NULL, &u);
+        hl_host_audit_emit(rc.audit, rc.audit_data, HL_AUDIT_RUN, st, e ? hl_error_limit(e) : HL_LIMIT_KIND_NONE,
+                           function, NULL, &u);
+    if (err) *err = e;
+    else hl_error_free(e);
     return st;
 }
 
