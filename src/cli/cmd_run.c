@@ -164,10 +164,10 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
     hl_value *args[255];
     int rc = EXIT_OK;
     int built = 0;
-    if (ex->json_args) {
+    if (ex->json_args) { /* built stays 0 unless every argument was made */
         if (nargs > 0) rc = usage("run: --json-args replaces the ARGs: give one or the other");
         else if (!hl_cli_json_args(ex->json_args, args, &nargs)) rc = EXIT_REJECTED;
-        built = nargs;
+        else built = nargs;
     }
     for (; rc == EXIT_OK && built < nargs; built++) {
         const char *text = argv[i + 2 + built];
