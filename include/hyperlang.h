@@ -584,7 +584,8 @@ HL_API const char *hl_tenant_output(const hl_tenant *tenant, size_t *len);
  * peak_heap_bytes the most the run's process held (heap blocks, fragments,
  * off-heap binaries and stack), sampled whenever it grows; wall_ns and
  * cpu_ns the call's wall-clock and thread CPU time (bindings included);
- * output_bytes what the guest wrote (kept or not); binding_calls and
+ * output_bytes what the guest wrote (the bytes kept, within
+ * max_output_bytes); binding_calls and
  * binding_ns the host bindings it called and the wall time spent in them. */
 typedef struct hl_usage {
     uint64_t reductions;
@@ -596,9 +597,12 @@ typedef struct hl_usage {
     uint64_t binding_ns;
 } hl_usage;
 
+/* What a tenant's last call used (so far, while it is pending); the time
+ * counts the slices only, not the host's pauses between them. */
+HL_API hl_status hl_tenant_usage(const hl_tenant *tenant, hl_usage *usage);
 /* The usage of the run an error object came from (any error of hl_run,
- * hl_run_capture, hl_run_counted or hl_run_policy). HL_EMISUSE for errors
- * of other calls. */
+ * hl_run_capture, hl_run_counted, hl_run_policy or a tenant call that ran).
+ * HL_EMISUSE for errors of other calls. */
 HL_API hl_status hl_error_usage(const hl_error *err, hl_usage *usage);
 
 /* A policy: what a program may do (limits, granted bindings, capabilities,

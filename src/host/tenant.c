@@ -140,6 +140,12 @@ void hl_tenant_interrupt(hl_tenant *t) {
 
 uint64_t hl_tenant_reductions(const hl_tenant *t) { return t ? hl_vm_reductions(t->p) : 0; }
 
+hl_status hl_tenant_usage(const hl_tenant *t, hl_usage *usage) {
+    if (!t || !usage) return HL_EMISUSE;
+    *usage = t->usage;
+    return HL_OK;
+}
+
 const char *hl_tenant_output(const hl_tenant *t, size_t *len) {
     if (len) *len = t && !t->output.failed ? t->output.len : 0;
     return t && t->output.data && !t->output.failed ? t->output.data : "";
@@ -158,6 +164,8 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
     atomic_store_explicit(&t->interrupt, 0, memory_order_relaxed);
     hl_vm_limits vl = vm_limits(&t->lim);
     hl_vm_proc_reset(t->p, &vl);
+    hl_vm_usage_reset(t->p);
+    t->usage = (hl_usage){0};
     t->output.len = 0;
     t->output.failed = false;
     hl_vm_set_output(t->p, &t->output, t->lim.max_output_bytes);
@@ -178,15 +186,28 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
 
 /* hl_tenant_resume once its arguments are checked (t started, result
  * non-NULL and cleared, not inside a binding callback). */
+/* The call's usage so far (hl_tenant_usage): time is added per slice. */
+static void note_usage(hl_tenant *t, uint64_t w0, uint64_t c0) {
+    t->usage.wall_ns += hl_vm_now_ns() - w0;
+    t->usage.cpu_ns += hl_host_cpu_ns() - c0;
+    t->usage.reductions = hl_vm_reductions(t->p);
+    t->usage.peak_heap_bytes = hl_vm_peak_bytes(t->p);
+    t->usage.output_bytes = hl_vm_output_bytes(t->p);
+}
+
 static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
     hl_vm_status st;
+    uint64_t w0 = hl_vm_now_ns(), c0 = hl_host_cpu_ns();
     for (;;) {
         st = hl_vm_run(t->p, reductions);
         /* nothing can arrive yet: a wait ends at its timeout or the deadline */
         if (st == HL_VM_WAIT) st = hl_vm_wait_alone(t->p);
         if (st != HL_VM_YIELD || reductions) break;
     }
-    if (st == HL_VM_YIELD) return HL_PENDING;
+    if (st == HL_VM_YIELD) {
+        note_usage(t, w0, c0);
+        return HL_PENDING;
+    }
     t->started = false;
     /* the common outcome, a result that is an immediate (no copy, no size
      * walk: hl_host_outcome's own fast path), without the classification */
@@ -194,11 +215,17 @@ static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl
     if (st == HL_VM_DONE && hl_is_immed(hl_vm_result(t->p)))
         s = hl_host_value_from_term(hl_vm_result(t->p), 0, NULL, result);
     if (s != HL_OK) s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
-    if (err && *err && *err != &hl_host_oom_error) { /* hl_error_reductions */
+    note_usage(t, w0, c0);
+    if (err && *err && *err != &hl_host_oom_error) { /* hl_error_reductions, hl_error_usage */
         (*err)->has_reductions = true;
         (*err)->reductions = hl_vm_reductions(t->p);
+        (*err)->has_usage = true;
+        (*err)->usage = t->usage;
     }
     hl_host_test_bif_probe_report(t->p);
+    if (t->rc.audit)
+        hl_host_audit_emit(t->rc.audit, t->rc.audit_data, HL_AUDIT_RUN, s,
+                           s == HL_ELIMIT && err && *err ? hl_error_limit(*err) : HL_LIMIT_KIND_NONE, "", t, &t->usage);
     return s;
 }
 

@@ -43,6 +43,7 @@ static hl_status b_sleep(void *data, const hl_module *m, hl_value *const *args, 
 }
 
 typedef struct audit_log {
+    const void *last_tenant;
     int n[3];
     hl_status last_status[3];
     hl_limit_kind last_limit[3];
@@ -56,7 +57,7 @@ static void on_audit(void *data, const hl_audit_record *r) {
     a->last_status[r->kind] = r->status;
     a->last_limit[r->kind] = r->limit;
     snprintf(a->last_name[r->kind], sizeof a->last_name[r->kind], "%s", r->name);
-    if (r->kind == HL_AUDIT_RUN) a->run_reductions = r->usage->reductions;
+    if (r->kind == HL_AUDIT_RUN) a->run_reductions = r->usage->reductions, a->last_tenant = r->tenant;
 }
 
 static hl_engine *engine;
@@ -265,11 +266,45 @@ static void host_atoms_enter(void **state) {
     hl_module_free(m);
 }
 
+/* A tenant's calls report their usage too, and are audited with the tenant. */
+static void tenant_usage(void **state) {
+    (void)state;
+    hl_tenant *t = NULL;
+    assert_int_equal(hl_tenant_new(mod, NULL, &t), HL_OK);
+    uint32_t big = 0, slow = 0;
+    assert_int_equal(hl_module_function(mod, "big", 1, &big, NULL), HL_OK);
+    assert_int_equal(hl_module_function(mod, "slow", 1, &slow, NULL), HL_OK);
+    hl_value *n = NULL, *r = NULL;
+    hl_value_int(100000, &n);
+    memset(&log_, 0, sizeof log_);
+    assert_int_equal(hl_tenant_call(t, big, &n, 1, &r, NULL), HL_OK);
+    hl_value_free(r);
+    hl_usage u;
+    assert_int_equal(hl_tenant_usage(t, &u), HL_OK);
+    assert_int_equal(u.reductions, hl_tenant_reductions(t));
+    assert_true(u.peak_heap_bytes >= 1600000); /* 100,000 cons cells */
+    assert_true(u.wall_ns > 0);
+    assert_int_equal(log_.n[HL_AUDIT_RUN], 1);
+    assert_ptr_equal(log_.last_tenant, t);
+    assert_int_equal(log_.run_reductions, u.reductions);
+    /* a warm call starts its own count */
+    hl_value_free(n);
+    hl_value_int(1, &n);
+    assert_int_equal(hl_tenant_call(t, slow, &n, 1, &r, NULL), HL_OK);
+    hl_value_free(r);
+    assert_int_equal(hl_tenant_usage(t, &u), HL_OK);
+    assert_true(u.peak_heap_bytes < 1600000);
+    assert_int_equal(u.binding_calls, 1);
+    hl_value_free(n);
+    hl_tenant_free(t);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(usage_of_a_run),    cmocka_unit_test(bindings_and_deadlines),
         cmocka_unit_test(audit_records),     cmocka_unit_test(sanitized_leaving),
         cmocka_unit_test(sanitized_entering), cmocka_unit_test(host_atoms_enter),
+        cmocka_unit_test(tenant_usage),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
