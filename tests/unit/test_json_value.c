@@ -5,6 +5,7 @@
  * error. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "base/mem.h"
 #include "hyperlang.h"
 
 static hl_value *from(const char *json) {
@@ -281,10 +283,55 @@ static void through_a_run(void **state) {
     hl_engine_free(e);
 }
 
+/* Every allocation failure on the way in and out (and in a policy's
+ * loading) ends in HL_ENOMEM, nothing leaked (the sanitizer build checks). */
+static void out_of_memory(void **state) {
+    (void)state;
+    static const char doc[] = "{\"a\": [1, 2.5, \"a long string of more than sixty-four bytes, so off the heap....\","
+                              " null, {\"b\": -9223372036854775808}], \"c\": true}";
+    static const char pol[] = "{\"limits\": {\"run\": {\"max_reductions\": 5}, \"compile\": {\"work\": 9}},"
+                              " \"bindings\": [\"kv:get/1\"], \"capabilities\": [\"processes\"],"
+                              " \"mounts\": [{\"host\": \"/a\", \"guest\": \"/b\"}]}";
+    bool in_done = false, out_done = false, pol_done = false;
+    for (long n = 0; n < 100000 && !(in_done && out_done && pol_done); n++) {
+        hl_value *v = NULL;
+        hl_error *err = NULL;
+        char *t = NULL;
+        hl_mem_fail_after(n);
+        hl_status s = hl_value_from_json(doc, sizeof doc - 1, &v, &err);
+        hl_mem_fail_after(-1);
+        assert_true(s == HL_OK || s == HL_ENOMEM);
+        hl_error_free(err);
+        err = NULL;
+        if (s == HL_OK) {
+            in_done = true;
+            hl_mem_fail_after(n);
+            s = hl_value_to_json(v, &t, NULL, &err);
+            hl_mem_fail_after(-1);
+            assert_true(s == HL_OK || s == HL_ENOMEM);
+            if (s == HL_OK) out_done = true;
+            hl_free(t);
+            hl_error_free(err);
+            err = NULL;
+        }
+        hl_value_free(v);
+        hl_policy *p = NULL;
+        hl_mem_fail_after(n);
+        s = hl_policy_from_json("p", pol, sizeof pol - 1, &p, &err);
+        hl_mem_fail_after(-1);
+        assert_true(s == HL_OK || s == HL_ENOMEM);
+        if (s == HL_OK) pol_done = true;
+        hl_policy_free(p);
+        hl_error_free(err);
+    }
+    assert_true(in_done && out_done && pol_done);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mapping_from_json), cmocka_unit_test(mapping_to_json), cmocka_unit_test(refused_with_path),
         cmocka_unit_test(bounds),            cmocka_unit_test(hostile_text),    cmocka_unit_test(through_a_run),
+        cmocka_unit_test(out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
