@@ -71,7 +71,8 @@ HL_API hl_status hl_error_status(const hl_error *err);
  * form `NAME:LINE:COL: error: MESSAGE`, where NAME is the source name given
  * to the call. Owned by err. */
 HL_API const char *hl_error_message(const hl_error *err);
-/* Located diagnostics of a compile error (0 for other errors). */
+/* Located diagnostics of a compile error or a bad policy document (0 for
+ * other errors). */
 HL_API size_t hl_error_diagnostic_count(const hl_error *err);
 /* Diagnostic i: 1-based line and column (columns count characters) and the
  * message without location. Returns HL_EMISUSE when i is out of range.

@@ -173,8 +173,9 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         const char *text = argv[i + 2 + built];
         s = hl_value_parse(mod, text, strlen(text), &args[built], &err);
         if (s != HL_OK) {
-            fprintf(stderr, "hl: argument %d (%s): error: %s\n", built + 1, text,
-                    err ? hl_error_message(err) : hl_status_name(s));
+            if (ex->json) hl_cli_json_compile_error(s, err, text, EXIT_REJECTED); /* "file": the argument */
+            else fprintf(stderr, "hl: argument %d (%s): error: %s\n", built + 1, text,
+                         err ? hl_error_message(err) : hl_status_name(s));
             hl_error_free(err);
             err = NULL;
             rc = EXIT_REJECTED;

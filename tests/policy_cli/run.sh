@@ -107,6 +107,8 @@ expect json-compile 2 '' '' -- run --json "$tmp/c.erl" f
 json_check json-compile "J['status'] == 'compile_error' and J['diagnostics'][0]['line'] == 3 and 'nope:x/0' in J['diagnostics'][0]['message']"
 expect json-policy-raise 2 '' '' -- run --json --policy "$tmp/p.json" --max-reductions 9000 "$tmp/t.erl" loop
 json_check json-policy-raise "J['status'] == 'usage_error' and 'above the policy' in J['message']"
+expect json-bad-arg 2 '' '' -- run --json "$tmp/t.erl" f '{1,'
+json_check json-bad-arg "J['status'] == 'rejected' and J['file'] == '{1,' and J['exit_code'] == 2"
 # --json-args
 expect json-args 0 '^\[1,null\]$' '' -- run --json-args '[{"k": [1, null]}]' "$tmp/t.erl" m
 expect json-args-bad 2 '' 'json-args: JSON:1:' -- run --json-args '[{"k": }]' "$tmp/t.erl" m
