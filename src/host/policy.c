@@ -22,18 +22,21 @@
 
 enum { POLICY_MAX_BYTES = 1u << 20, POLICY_MAX_MOUNTS = 64 };
 
-/* Capabilities by name. `available`: this version can grant it. processes
- * is recorded here and handed to compile options where guest processes
- * exist (the actors work); the others are refused when granted. */
+/* Capabilities by name. `available`: this version can grant it (the others
+ * are refused when granted). `apply` hands a granted one to compile options
+ * (hl_policy_compile_options); NULL while nothing in the compiler reads it:
+ * processes is recorded (hl_policy_has_capability) until guest processes
+ * exist, whose grant on compile options then goes here. */
 typedef struct cap_def {
     const char *name;
     bool available;
+    hl_status (*apply)(hl_compile_options *opts, const char *name);
 } cap_def;
 static const cap_def caps[] = {
-    {"processes", true},
-    {"clocks", false},
-    {"random", false},
-    {"files", false},
+    {"processes", true, NULL},
+    {"clocks", false, NULL},
+    {"random", false, NULL},
+    {"files", false, NULL},
 };
 enum { NCAPS = sizeof caps / sizeof caps[0] };
 
@@ -531,6 +534,8 @@ hl_status hl_policy_compile_options(const hl_policy *policy, hl_compile_options 
     for (uint32_t i = 0; st == HL_OK && i < policy->ngrants; i++)
         st = hl_compile_options_grant_binding(o, policy->grants[i].module, policy->grants[i].function,
                                               policy->grants[i].arity);
+    for (size_t i = 0; st == HL_OK && i < NCAPS; i++)
+        if ((policy->caps >> i & 1u) && caps[i].apply) st = caps[i].apply(o, caps[i].name);
     for (unsigned w = 0; st == HL_OK && w <= HL_LIMIT_ATOMS; w++)
         st = hl_compile_options_get_limit(o, (hl_compile_limit)w, &o->ceiling[w]);
     if (st != HL_OK) {
