@@ -4,7 +4,7 @@
  * (syntax: line and column; schema: path, line and column, the nearest key
  * as a hint), capabilities granted or refused, mounts validated and refused
  * at use, bindings granted by the policy and no others, and every example
- * of docs/policy.md loading. */
+ * of docs/policy.md loading, and docs/examples/policy.c running. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +16,12 @@
 #include <cmocka.h>
 
 #include "hyperlang.h"
+
+/* The documented example, compiled here so it cannot rot. */
+int example_main(void);
+#define main example_main
+#include "../../docs/examples/policy.c"
+#undef main
 
 static hl_policy *load_ok(const char *text) {
     hl_policy *p = NULL;
@@ -261,8 +267,14 @@ static void documented_examples_load(void **state) {
     assert_true(blocks >= 3);
 }
 
+static void documented_program_runs(void **state) {
+    (void)state;
+    assert_int_equal(example_main(), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(documented_program_runs),
         cmocka_unit_test(every_limit_applied),
         cmocka_unit_test(per_call_may_only_lower),
         cmocka_unit_test(errors_are_located),
