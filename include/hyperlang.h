@@ -641,6 +641,11 @@ HL_API hl_status hl_policy_compile_options(const hl_policy *policy, hl_compile_o
 HL_API hl_status hl_policy_run_limits(const hl_policy *policy, const hl_run_limits *request, hl_run_limits *out,
                                       hl_error **err);
 
+/* A tenant's limits (hl_tenant_new) from the policy: every run limit and
+ * the host-atom quota; hl_limits_set may then only lower them (HL_EMISUSE
+ * above the policy's value). */
+HL_API hl_status hl_policy_limits(const hl_policy *policy, hl_limits **out);
+
 /* hl_run_counted under a policy (NULL: the defaults): limits as
  * hl_policy_run_limits gives them, the policy's host-atom quota, and the
  * usage in *usage (may be NULL) for every outcome. */

@@ -240,6 +240,9 @@ void hl_host_audit_emit(hl_audit_fn fn, void *data, hl_audit_kind kind, hl_statu
 /* Thread CPU time in ns (0 when the clock is missing). */
 uint64_t hl_host_cpu_ns(void);
 
+/* tenant.c: from now on limits may only be lowered (hl_policy_limits). */
+void hl_host_limits_cap(hl_limits *limits);
+
 /* policy.c: a policy's host-atom quota per call (the default for NULL). */
 uint64_t hl_host_policy_host_atoms(const hl_policy *policy);
 

@@ -588,3 +588,18 @@ uint64_t hl_host_policy_host_atoms(const hl_policy *policy) {
     if (policy) hl_limits_get(policy->run, HL_LIMIT_HOST_ATOMS, &v);
     return v;
 }
+
+hl_status hl_policy_limits(const hl_policy *policy, hl_limits **out) {
+    if (!policy || !out) return HL_EMISUSE;
+    *out = NULL;
+    hl_limits *l;
+    if (hl_limits_new(&l) != HL_OK) return HL_ENOMEM;
+    for (unsigned w = 0; w <= HL_LIMIT_HOST_ATOMS; w++) {
+        uint64_t v;
+        hl_limits_get(policy->run, (hl_limit)w, &v);
+        hl_limits_set(l, (hl_limit)w, v);
+    }
+    hl_host_limits_cap(l);
+    *out = l;
+    return HL_OK;
+}

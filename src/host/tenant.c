@@ -17,6 +17,10 @@
 struct hl_limits {
     hl_run_limits v;
     uint64_t max_host_atoms; /* HL_LIMIT_HOST_ATOMS */
+    /* from a policy (hl_policy_limits): a setter may only lower a limit
+     * below its ceiling, indexed by hl_limit */
+    bool capped;
+    uint64_t ceiling[HL_LIMIT_HOST_ATOMS + 1];
 };
 
 struct hl_tenant {
@@ -43,6 +47,7 @@ hl_status hl_limits_new(hl_limits **out) {
     if (!*out) return HL_ENOMEM;
     (*out)->v = default_limits;
     (*out)->max_host_atoms = HL_RUN_DEFAULT_MAX_HOST_ATOMS;
+    (*out)->capped = false;
     return HL_OK;
 }
 
@@ -61,6 +66,7 @@ static uint64_t *limit_field(hl_limits *l, hl_limit which) {
 hl_status hl_limits_set(hl_limits *limits, hl_limit which, uint64_t value) {
     uint64_t *f = limits ? limit_field(limits, which) : NULL;
     if (!f || value == 0) return HL_EMISUSE; /* never unlimited */
+    if (limits->capped && value > limits->ceiling[which]) return HL_EMISUSE; /* only lower a policy */
     if (which == HL_LIMIT_HOST_ATOMS && value > HL_ATOM_POOL_MAX) return HL_EMISUSE; /* a pool's most */
     if (which == HL_LIMIT_TIMEOUT_MS && value > 86400000u) return HL_EMISUSE; /* a day */
     *f = value;
@@ -77,6 +83,11 @@ hl_status hl_limits_get(const hl_limits *limits, hl_limit which, uint64_t *value
 }
 
 void hl_limits_free(hl_limits *limits) { hl_mem_free(limits); }
+
+void hl_host_limits_cap(hl_limits *limits) {
+    for (unsigned w = 0; w <= HL_LIMIT_HOST_ATOMS; w++) limits->ceiling[w] = *limit_field(limits, (hl_limit)w);
+    limits->capped = true;
+}
 
 /* ---- function handles ------------------------------------------------------ */
 

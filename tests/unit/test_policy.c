@@ -114,6 +114,20 @@ static void per_call_may_only_lower(void **state) {
     assert_int_equal(hl_compile_options_grant_binding(o, "host", "add", 2), HL_EMISUSE);
     hl_compile_options_free(o);
 
+    /* a tenant's limits from the policy: the same rule */
+    hl_limits *tl = NULL;
+    assert_int_equal(hl_policy_limits(p, &tl), HL_OK);
+    uint64_t v = 0;
+    assert_int_equal(hl_limits_get(tl, HL_LIMIT_REDUCTIONS, &v), HL_OK);
+    assert_int_equal(v, 5000);
+    assert_int_equal(hl_limits_get(tl, HL_LIMIT_HOST_ATOMS, &v), HL_OK);
+    assert_int_equal(v, HL_RUN_DEFAULT_MAX_HOST_ATOMS);
+    assert_int_equal(hl_limits_set(tl, HL_LIMIT_REDUCTIONS, 4000), HL_OK);
+    assert_int_equal(hl_limits_set(tl, HL_LIMIT_REDUCTIONS, 5001), HL_EMISUSE);
+    assert_int_equal(hl_limits_set(tl, HL_LIMIT_TIMEOUT_MS, 901), HL_EMISUSE);
+    assert_int_equal(hl_limits_set(tl, HL_LIMIT_HOST_ATOMS, HL_RUN_DEFAULT_MAX_HOST_ATOMS + 1), HL_EMISUSE);
+    hl_limits_free(tl);
+
     /* and the run really stops at the policy's reductions, not the call's wish */
     hl_engine *e = NULL;
     assert_int_equal(hl_engine_new(&e), HL_OK);
