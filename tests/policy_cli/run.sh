@@ -76,6 +76,11 @@ expect policy-raise 2 '' "max_reductions 9000 is above the policy's 5000" -- run
 expect policy-lower 3 '' 'limit exceeded: reductions' -- run --max-reductions=100 --policy="$tmp/p.json" "$tmp/t.erl" loop
 expect policy-output 3 '' 'limit exceeded: output' -- run --policy "$tmp/p.json" "$tmp/t.erl" say
 expect policy-ok 0 '^\{ok,3\}$' '' -- run --policy "$tmp/p.json" "$tmp/t.erl" f 3
+# headers still reach the compile, before or after --policy
+printf -- '-define(N, 41).\n' >"$tmp/n.hrl"
+printf -- '-module(inc).\n-export([f/0]).\n-include("n.hrl").\nf() -> ?N + 1.\n' >"$tmp/inc.erl"
+expect policy-header 0 '^42$' '' -- run --header "$tmp/n.hrl" --policy "$tmp/p.json" "$tmp/inc.erl" f
+expect policy-header-after 0 '^42$' '' -- run --policy "$tmp/p.json" --header "$tmp/n.hrl" "$tmp/inc.erl" f
 # a bad document: located, with the path and a hint
 printf '{\n  "limits": {\n    "run": {"max_reductionz": 5}\n  }\n}\n' >"$tmp/bad.json"
 expect policy-unknown-key 2 '' "^$tmp/bad.json:3:13: error: \\\$\\.limits\\.run\\.max_reductionz: unknown key \\(did you mean \"max_reductions\"\\?\\)" -- run --policy "$tmp/bad.json" "$tmp/t.erl" loop
