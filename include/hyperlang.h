@@ -583,7 +583,8 @@ HL_API const char *hl_tenant_output(const hl_tenant *tenant, size_t *len);
 /* What a run used. Every field is measured for every outcome (returned,
  * exception, any limit): reductions as hl_run_counted reports them;
  * peak_heap_bytes the most the run's process held (heap blocks, fragments,
- * off-heap binaries and stack), sampled whenever it grows; wall_ns and
+ * off-heap binaries and stack; sampled whenever it grows, at most
+ * max_heap_bytes); wall_ns and
  * cpu_ns the call's wall-clock and thread CPU time (bindings included);
  * output_bytes what the guest wrote (the bytes kept, within
  * max_output_bytes); binding_calls and

@@ -218,7 +218,11 @@ uint64_t hl_vm_reductions(const hl_vm_proc *p) { return p->reds_used; }
 uint64_t hl_vm_peak_bytes(const hl_vm_proc *p) {
     uint64_t b = hl_heap_bytes(&p->heap);
     if (p->heap.peak_bytes > b) b = p->heap.peak_bytes;
-    return b + (uint64_t)p->stack_cap * sizeof(hl_term);
+    /* the heap's peak and the stack's size now need not be simultaneous, so
+     * their sum may overstate; what the accounting enforces (heap + stack
+     * within max_heap at every moment) bounds it */
+    b += (uint64_t)p->stack_cap * sizeof(hl_term);
+    return b < p->max_heap ? b : p->max_heap;
 }
 
 uint64_t hl_vm_output_bytes(const hl_vm_proc *p) { return p->output_bytes; }

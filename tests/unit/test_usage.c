@@ -102,6 +102,11 @@ static void usage_of_a_run(void **state) {
     /* 200,000 cons cells are 3.2 MB; the process held at least that */
     assert_true(large.peak_heap_bytes >= 3200000);
     assert_true(small.peak_heap_bytes < 64 * 1024);
+    /* never more than the limit the run held it to */
+    hl_run_limits cap = {.max_heap_bytes = 8u << 20};
+    hl_usage capped;
+    assert_int_equal(call("big", 200000, true, &cap, &capped, NULL), HL_OK);
+    assert_true(capped.peak_heap_bytes >= 3200000 && capped.peak_heap_bytes <= cap.max_heap_bytes);
     assert_true(large.reductions > small.reductions);
     assert_true(large.reductions >= 200000); /* lists:seq and length, one per element at least */
     assert_true(large.wall_ns > 0 && large.cpu_ns > 0);
