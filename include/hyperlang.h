@@ -71,7 +71,8 @@ HL_API hl_status hl_error_status(const hl_error *err);
  * form `NAME:LINE:COL: error: MESSAGE`, where NAME is the source name given
  * to the call. Owned by err. */
 HL_API const char *hl_error_message(const hl_error *err);
-/* Located diagnostics of a compile error (0 for other errors). */
+/* Located diagnostics of a compile error or a bad policy document (0 for
+ * other errors). */
 HL_API size_t hl_error_diagnostic_count(const hl_error *err);
 /* Diagnostic i: 1-based line and column (columns count characters) and the
  * message without location. Returns HL_EMISUSE when i is out of range.
@@ -594,6 +595,128 @@ HL_API uint64_t hl_tenant_reductions(const hl_tenant *tenant);
 /* What the last call wrote (io:format, ...; the tenant's buffer, valid until
  * its next call), with its length. */
 HL_API const char *hl_tenant_output(const hl_tenant *tenant, size_t *len);
+
+/* ---- policy, JSON, usage and audit (docs/policy.md, docs/embedding.md) ------ */
+
+/* What a run used. Every field is measured for every outcome (returned,
+ * exception, any limit): reductions as hl_run_counted reports them;
+ * peak_heap_bytes the most the run's process held (heap blocks, fragments,
+ * off-heap binaries and stack; sampled whenever it grows, at most
+ * max_heap_bytes); wall_ns and
+ * cpu_ns the call's wall-clock and thread CPU time (bindings included);
+ * output_bytes what the guest wrote (the bytes kept, within
+ * max_output_bytes); binding_calls and
+ * binding_ns the host bindings it called and the wall time spent in them. */
+typedef struct hl_usage {
+    uint64_t reductions;
+    uint64_t peak_heap_bytes;
+    uint64_t wall_ns;
+    uint64_t cpu_ns;
+    uint64_t output_bytes;
+    uint64_t binding_calls;
+    uint64_t binding_ns;
+} hl_usage;
+
+/* What a tenant's last call used (so far, while it is pending); the time
+ * counts the slices only, not the host's pauses between them. */
+HL_API hl_status hl_tenant_usage(const hl_tenant *tenant, hl_usage *usage);
+/* The usage of the run an error object came from (any error of hl_run,
+ * hl_run_capture, hl_run_counted, hl_run_policy or a tenant call that ran).
+ * HL_EMISUSE for errors of other calls. */
+HL_API hl_status hl_error_usage(const hl_error *err, hl_usage *usage);
+
+/* A policy: what a program may do (limits, granted bindings, capabilities,
+ * mounts, output cap), from one JSON document (docs/policy.md, schema in
+ * docs/policy.schema.json). Immutable once loaded except for
+ * hl_policy_grant; may be shared by threads once built. */
+typedef struct hl_policy hl_policy;
+
+/* The default policy: default limits, no bindings, no capabilities. */
+HL_API hl_status hl_policy_new(hl_policy **out);
+/* Reads a policy document (UTF-8 JSON, at most 1 MiB). A bad document is
+ * HL_EMISUSE with one located diagnostic (hl_error_diagnostic: line and
+ * column; the message names the JSON path of the bad field, e.g.
+ * `$.run.max_reductions`); unknown keys are refused with the closest known
+ * key as a hint. `name` (may be NULL) names the document in messages. */
+HL_API hl_status hl_policy_from_json(const char *name, const char *text, size_t len, hl_policy **out,
+                                     hl_error **err);
+HL_API void hl_policy_free(hl_policy *policy);
+/* Grants one capability by name ("processes", "clocks", "random", "files").
+ * HL_EMISUSE with a message for an unknown name or one this version does not
+ * provide. */
+HL_API hl_status hl_policy_grant(hl_policy *policy, const char *capability, hl_error **err);
+/* 1 when the policy grants the capability, else 0. */
+HL_API int hl_policy_has_capability(const hl_policy *policy, const char *capability);
+/* New compile options carrying the policy: its compile limits and its
+ * granted bindings. The options' limits may then only be lowered
+ * (hl_compile_options_set_limit above the policy's value is HL_EMISUSE) and
+ * no binding outside the policy may be granted (HL_EMISUSE). HL_EMISUSE
+ * with a message when the policy asks for something this version cannot
+ * give (mounts). */
+HL_API hl_status hl_policy_compile_options(const hl_policy *policy, hl_compile_options **out, hl_error **err);
+/* The limits a call runs under: each field of `request` (may be NULL) that
+ * is 0 takes the policy's value; a non-zero one must not pass it
+ * (HL_EMISUSE, the message naming the limit and the policy's value). */
+HL_API hl_status hl_policy_run_limits(const hl_policy *policy, const hl_run_limits *request, hl_run_limits *out,
+                                      hl_error **err);
+
+/* A tenant's limits (hl_tenant_new) from the policy: every run limit and
+ * the host-atom quota; hl_limits_set may then only lower them (HL_EMISUSE
+ * above the policy's value). */
+HL_API hl_status hl_policy_limits(const hl_policy *policy, hl_limits **out);
+
+/* hl_run_counted under a policy (NULL: the defaults): limits as
+ * hl_policy_run_limits gives them, the policy's host-atom quota, and the
+ * usage in *usage (may be NULL) for every outcome. */
+HL_API hl_status hl_run_policy(const hl_module *module, const hl_policy *policy, const char *function,
+                               hl_value *const *args, size_t nargs, const hl_run_limits *limits, hl_value **result,
+                               char **output, size_t *output_len, hl_usage *usage, hl_error **err);
+
+/* The longest a call of binding module:function/arity may take, in ms (0:
+ * no bound but the run's deadline). A call that returns after it faults
+ * the run: HL_ELIMIT, HL_LIMIT_KIND_DEADLINE, the message naming the
+ * binding. Any binding that returns after the run's deadline faults it the
+ * same way. HL_EMISUSE when no such binding is registered. */
+HL_API hl_status hl_engine_set_binding_timeout(hl_engine *engine, const char *module, const char *function,
+                                               uint32_t arity, uint64_t ms);
+
+/* Audit: one record per compile, run and binding call. */
+typedef enum hl_audit_kind {
+    HL_AUDIT_COMPILE = 0, /* name: the first module's source name */
+    HL_AUDIT_RUN = 1,     /* name: the function called */
+    HL_AUDIT_BINDING = 2, /* name: "module:function/arity" */
+} hl_audit_kind;
+typedef struct hl_audit_record {
+    hl_audit_kind kind;
+    hl_status status;        /* the call's outcome; for a binding, its callback's */
+    hl_limit_kind limit;     /* HL_ELIMIT: which */
+    const char *name;        /* valid during the callback only */
+    const void *tenant;      /* the hl_tenant of a tenant call, else NULL */
+    const hl_usage *usage;   /* runs: the run's; bindings: binding_calls 1 and
+                                wall_ns/binding_ns of the call; compiles:
+                                wall_ns and cpu_ns */
+} hl_audit_record;
+typedef void (*hl_audit_fn)(void *data, const hl_audit_record *record);
+/* Installs (fn NULL: removes) the engine's audit callback. It runs in the
+ * thread of the call it records, after the call, and must not call back
+ * into the library for that engine's runs. A run or compile already under
+ * way keeps the callback it started with. Thread-safe. */
+HL_API hl_status hl_engine_set_audit(hl_engine *engine, hl_audit_fn fn, void *data);
+
+/* JSON at the boundary (docs/embedding.md, "JSON"): object <-> map with
+ * binary keys, array <-> proper list, string <-> binary (UTF-8), integer
+ * <-> integer (int64 on input; any integer on output), number with a
+ * fraction or exponent <-> float, true/false/null <-> the atoms. On output
+ * atoms other than true/false/null become strings, and map keys may be
+ * binaries, atoms or integers (as their text); tuples, non-UTF-8 or bit
+ * binaries, improper lists and pids/funs/references are refused
+ * (HL_EREJECTED, the message giving the path). Bounded: at most
+ * HL_JSON_MAX_DEPTH levels and HL_JSON_MAX_BYTES of text either way. */
+#define HL_JSON_MAX_DEPTH 512u
+#define HL_JSON_MAX_BYTES ((size_t)16 << 20)
+HL_API hl_status hl_value_from_json(const char *text, size_t len, hl_value **out, hl_error **err);
+/* *text (NUL-terminated, *len bytes) is released with hl_free. */
+HL_API hl_status hl_value_to_json(const hl_value *v, char **text, size_t *len, hl_error **err);
 
 #ifdef __cplusplus
 }

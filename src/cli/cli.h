@@ -27,6 +27,33 @@ int hl_cli_add_header(hl_compile_options **opts, const char *path);
 /* A FILE argument naming a header (ends in .hrl). */
 int hl_cli_is_header(const char *path);
 
+/* `hl run`'s policy, JSON and header options (run_extra.c), gathered while
+ * the options are parsed and applied once they all are. */
+typedef struct hl_cli_run_extra {
+    const char *policy_path;   /* --policy FILE */
+    const char *grants[8];     /* --grant NAME */
+    int ngrants;
+    const char *headers[256];  /* --header H.hrl */
+    int nheaders;
+    bool json;                 /* --json */
+    const char *json_args;     /* --json-args '[...]' */
+    hl_policy *policy;         /* loaded by hl_cli_run_prepare; NULL: none */
+    bool policy_caps_runs;     /* a --policy file: it caps the run's limits */
+} hl_cli_run_extra;
+/* Takes argv[*i] when it is one of these options (its value too): 1 taken,
+ * 0 not one of them, -1 bad usage (message printed). */
+int hl_cli_run_extra_option(hl_cli_run_extra *x, int argc, char **argv, int *i);
+/* Loads the policy, applies the grants, makes *opts (from the policy when
+ * there is one) and adds the headers. false with a message on stderr. */
+bool hl_cli_run_prepare(hl_cli_run_extra *x, hl_compile_options **opts);
+/* The run's arguments from --json-args (a JSON array): false with a message. */
+bool hl_cli_json_args(const char *text, hl_value **args, int *nargs);
+void hl_cli_run_extra_free(hl_cli_run_extra *x);
+/* --json: the outcome as one JSON object on stdout; returns the exit code. */
+int hl_cli_json_compile_error(hl_status s, const hl_error *err, const char *path, int code);
+int hl_cli_json_run(hl_status s, const hl_value *result, const char *output, size_t olen, const hl_error *err,
+                    const hl_usage *usage, int code);
+
 /* `hl run` (cmd_run.c). */
 extern const char hl_cli_run_help[];
 int hl_cli_run(hl_engine *engine, int argc, char **argv);

@@ -19,6 +19,7 @@ enum { EXIT_OK = 0, EXIT_EXCEPTION = 1, EXIT_REJECTED = 2, EXIT_LIMIT = 3 };
 const char hl_cli_run_help[] =
     "usage: hl run [--max-reductions N] [--max-heap-bytes N] [--timeout-ms N]\n"
     "              [--max-output-bytes N] [--header H.hrl]...\n"
+    "              [--policy FILE] [--grant NAME]... [--json] [--json-args JSON]\n"
     "              [--] FILE [MORE.erl ...] FUNCTION [ARG...]\n"
     "\n"
     "Compiles FILE (an Erlang module), calls its exported FUNCTION with the\n"
@@ -48,6 +49,15 @@ const char hl_cli_run_help[] =
     "\n"
     "  --header H.hrl       a header FILE may -include (repeatable); the only\n"
     "                       files the preprocessor reads\n"
+    "\n"
+    "policy and JSON (docs/policy.md):\n"
+    "  --policy FILE        a policy document: limits (the flags above may only\n"
+    "                       lower them), bindings, capabilities, output cap\n"
+    "  --grant NAME         grant a capability (processes; clocks, random and\n"
+    "                       files are not available in this version)\n"
+    "  --json               print one JSON object: status, result, output, limit,\n"
+    "                       exception, usage (reductions, peak heap, time)\n"
+    "  --json-args JSON     the arguments as a JSON array instead of ARGs\n"
     "\n"
     "Options come before FILE; `--` ends them (for a FILE whose name starts\n"
     "with -). After FILE, an argument that looks like an option (--name, -h)\n"
@@ -83,7 +93,7 @@ static const struct limit_text {
 /* "hl: limit exceeded: reductions: used 10000 reductions; the limit
  * (--max-reductions) is 10000". used: what the run had used when it
  * stopped (for the heap, the limit: it needed more). */
-static void print_limit(const hl_error *err, uint64_t limit, bool given, uint64_t used) {
+static void print_limit(const hl_error *err, uint64_t limit, const char *origin, uint64_t used) {
     hl_limit_kind kind = hl_error_limit(err);
     const struct limit_text *t =
         (size_t)kind < sizeof limit_texts / sizeof *limit_texts ? &limit_texts[kind] : NULL;
@@ -100,13 +110,7 @@ static void print_limit(const hl_error *err, uint64_t limit, bool given, uint64_
     case HL_LIMIT_KIND_DEADLINE: fprintf(stderr, "ran for %llu %s", (unsigned long long)used, t->unit); break;
     default: fprintf(stderr, "used %llu %s", (unsigned long long)used, t->unit); break;
     }
-    fprintf(stderr, "; the limit (%s%s) is %llu\n", t->flag, given ? "" : ", default", (unsigned long long)limit);
-}
-
-static uint64_t now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+    fprintf(stderr, "; the limit (%s%s) is %llu\n", t->flag, origin, (unsigned long long)limit);
 }
 
 /* A call of a function FILE does not export with that arity is refused
@@ -154,16 +158,18 @@ static int print_exception(const hl_error *err) {
     return EXIT_EXCEPTION;
 }
 
-static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp);
+static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp, hl_cli_run_extra *ex);
 
 int hl_cli_run(hl_engine *engine, int argc, char **argv) {
-    hl_compile_options *opts = NULL; /* created by the first --header */
-    int rc = run(engine, argc, argv, &opts);
+    hl_compile_options *opts = NULL; /* from the policy, or created by the first --header */
+    hl_cli_run_extra ex = {0};
+    int rc = run(engine, argc, argv, &opts, &ex);
     hl_compile_options_free(opts);
+    hl_cli_run_extra_free(&ex);
     return rc;
 }
 
-static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp) {
+static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp, hl_cli_run_extra *ex) {
     hl_run_limits lim = {0, 0, 0, 0};
     bool dashdash = false; /* after --, nothing is an option */
     int i = 0;
@@ -181,12 +187,9 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         if (strncmp(a, "--", 2) != 0) break;
         uint64_t *field = NULL;
         const char *name = a + 2;
-        if (strncmp(name, "header", 6) == 0 && (name[6] == '\0' || name[6] == '=')) {
-            const char *val = name[6] == '=' ? name + 7 : (i + 1 < argc ? argv[++i] : NULL);
-            if (!val) return usage("run: --header needs a file");
-            if (!hl_cli_add_header(optsp, val)) return EXIT_REJECTED;
-            continue;
-        }
+        int taken = hl_cli_run_extra_option(ex, argc, argv, &i); /* --header, --policy, --json, ... */
+        if (taken < 0) return usage("run: bad option");
+        if (taken) continue;
         const char *eq = strchr(name, '=');
         size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
         if (nlen == 14 && strncmp(name, "max-reductions", nlen) == 0) field = &lim.max_reductions;
@@ -207,6 +210,7 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
             return usage(msg);
         }
     if (argc - i < 2) return usage("run needs a FILE and a FUNCTION");
+    if (!hl_cli_run_prepare(ex, optsp)) return EXIT_REJECTED;
     /* FILE, then every further argument ending in .erl, then FUNCTION */
     int nfiles = 1;
     while (i + nfiles < argc - 1 && hl_cli_is_source_name(argv[i + nfiles])) nfiles++;
@@ -219,6 +223,12 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
     hl_module *mod = NULL;
     hl_status s = hl_cli_program_files(engine, (const char *const *)argv + i - (nfiles - 1), (size_t)nfiles,
                                        *optsp, &mod, &err);
+    if (ex->json && s != HL_OK) {
+        int code = s == HL_ELIMIT ? EXIT_LIMIT : EXIT_REJECTED;
+        if (err || s != HL_ECOMPILE) hl_cli_json_compile_error(s, err, path, code);
+        hl_error_free(err);
+        return code;
+    }
     if (s == HL_ELIMIT) { /* an atom quota: the compile's own resource fault */
         fprintf(stderr, "hl: limit exceeded: %s: %s\n", hl_limit_kind_name(hl_error_limit(err)),
                 hl_error_message(err));
@@ -233,38 +243,58 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         hl_error_free(err);
         return EXIT_REJECTED;
     }
-    int rc = check_exported(mod, function, nargs);
-    if (rc != EXIT_OK) {
-        hl_module_free(mod);
-        return rc;
-    }
+    int rc = EXIT_OK;
     hl_value *args[255];
     int built = 0;
-    for (; built < nargs; built++) {
+    if (ex->json_args) { /* built stays 0 unless every argument was made */
+        if (nargs > 0) rc = usage("run: --json-args replaces the ARGs: give one or the other");
+        else if (!hl_cli_json_args(ex->json_args, args, &nargs)) rc = EXIT_REJECTED;
+        else built = nargs;
+    }
+    for (; rc == EXIT_OK && built < nargs; built++) {
         const char *text = argv[i + 2 + built];
         s = hl_value_parse(mod, text, strlen(text), &args[built], &err);
         if (s != HL_OK) {
-            fprintf(stderr, "hl: argument %d (%s): error: %s\n", built + 1, text,
-                    err ? hl_error_message(err) : hl_status_name(s));
+            if (ex->json) hl_cli_json_compile_error(s, err, text, EXIT_REJECTED); /* "file": the argument */
+            else fprintf(stderr, "hl: argument %d (%s): error: %s\n", built + 1, text,
+                         err ? hl_error_message(err) : hl_status_name(s));
             hl_error_free(err);
             err = NULL;
             rc = EXIT_REJECTED;
             break;
         }
     }
+    /* (with --json the run itself reports undef, inside the JSON object) */
+    if (rc == EXIT_OK && !ex->json) rc = check_exported(mod, function, nargs);
     if (rc == EXIT_OK) {
         hl_value *result = NULL;
         char *output = NULL;
         size_t olen = 0;
-        /* the limits in force, to name them if one stops the run */
-        const hl_run_limits given = lim;
-        if (!lim.max_reductions) lim.max_reductions = HL_RUN_DEFAULT_MAX_REDUCTIONS;
-        if (!lim.max_heap_bytes) lim.max_heap_bytes = HL_RUN_DEFAULT_MAX_HEAP_BYTES;
-        if (!lim.timeout_ms) lim.timeout_ms = HL_RUN_DEFAULT_TIMEOUT_MS;
-        if (!lim.max_output_bytes) lim.max_output_bytes = HL_RUN_DEFAULT_MAX_OUTPUT_BYTES;
-        uint64_t reductions = 0, start = now_ms();
-        s = hl_run_counted(mod, function, args, (size_t)nargs, &lim, &result, &output, &olen, &reductions, &err);
-        uint64_t elapsed = now_ms() - start;
+        /* the limits in force (a flag's, else the policy's, else the
+         * default), to name them if one stops the run */
+        hl_run_limits eff = lim;
+        if (ex->policy_caps_runs && ex->policy) {
+            hl_error *perr = NULL;
+            if (hl_policy_run_limits(ex->policy, &lim, &eff, &perr) != HL_OK) eff = lim;
+            hl_error_free(perr);
+        }
+        const char *origin_red = lim.max_reductions ? "" : ex->policy_caps_runs ? ", from the policy" : ", default";
+        const char *origin_heap = lim.max_heap_bytes ? "" : ex->policy_caps_runs ? ", from the policy" : ", default";
+        const char *origin_time = lim.timeout_ms ? "" : ex->policy_caps_runs ? ", from the policy" : ", default";
+        const char *origin_out = lim.max_output_bytes ? "" : ex->policy_caps_runs ? ", from the policy" : ", default";
+        if (!eff.max_reductions) eff.max_reductions = HL_RUN_DEFAULT_MAX_REDUCTIONS;
+        if (!eff.max_heap_bytes) eff.max_heap_bytes = HL_RUN_DEFAULT_MAX_HEAP_BYTES;
+        if (!eff.timeout_ms) eff.timeout_ms = HL_RUN_DEFAULT_TIMEOUT_MS;
+        if (!eff.max_output_bytes) eff.max_output_bytes = HL_RUN_DEFAULT_MAX_OUTPUT_BYTES;
+        hl_usage used = {0};
+        s = hl_run_policy(mod, ex->policy_caps_runs ? ex->policy : NULL, function, args, (size_t)nargs, &lim, &result,
+                          &output, &olen, &used, &err);
+        const uint64_t reductions = used.reductions, elapsed = used.wall_ns / 1000000u;
+        if (ex->json) { /* everything in one JSON object on stdout */
+            rc = s == HL_OK ? EXIT_OK : s == HL_ELIMIT ? EXIT_LIMIT : s == HL_EMISUSE ? EXIT_REJECTED : EXIT_EXCEPTION;
+            hl_cli_json_run(s, result, output, olen, err, &used, rc);
+            hl_free(output), hl_value_free(result), hl_error_free(err);
+        } else {
         if (output) {
             /* the guest's output comes first, flushed before any stderr
              * text; an error starts on a line of its own */
@@ -290,19 +320,23 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         } else if (s == HL_ELIMIT) {
             switch (hl_error_limit(err)) {
             case HL_LIMIT_KIND_REDUCTIONS:
-                print_limit(err, lim.max_reductions, given.max_reductions != 0, reductions);
+                print_limit(err, eff.max_reductions, origin_red, reductions);
                 break;
-            case HL_LIMIT_KIND_HEAP: print_limit(err, lim.max_heap_bytes, given.max_heap_bytes != 0, 0); break;
-            case HL_LIMIT_KIND_DEADLINE: print_limit(err, lim.timeout_ms, given.timeout_ms != 0, elapsed); break;
-            case HL_LIMIT_KIND_OUTPUT: print_limit(err, lim.max_output_bytes, given.max_output_bytes != 0, olen); break;
-            default: print_limit(err, 0, false, 0); break;
+            case HL_LIMIT_KIND_HEAP: print_limit(err, eff.max_heap_bytes, origin_heap, 0); break;
+            case HL_LIMIT_KIND_DEADLINE: print_limit(err, eff.timeout_ms, origin_time, elapsed); break;
+            case HL_LIMIT_KIND_OUTPUT: print_limit(err, eff.max_output_bytes, origin_out, olen); break;
+            default: print_limit(err, 0, "", 0); break;
             }
             rc = EXIT_LIMIT;
+        } else if (s == HL_EMISUSE) { /* a limit flag above the policy's */
+            fprintf(stderr, "hl: run: %s\n", err ? hl_error_message(err) : hl_status_name(s));
+            rc = EXIT_REJECTED;
         } else {
             fprintf(stderr, "hl: error: %s\n", err ? hl_error_message(err) : hl_status_name(s));
             rc = EXIT_EXCEPTION;
         }
         hl_error_free(err);
+        }
     }
     for (int k = 0; k < built; k++) hl_value_free(args[k]);
     hl_module_free(mod);

@@ -264,6 +264,8 @@ void hl_compile_options_free(hl_compile_options *opts) {
 hl_status hl_compile_options_set_limit(hl_compile_options *opts, hl_compile_limit which,
                                        uint64_t value) {
     if (!opts || value == 0) return HL_EMISUSE;
+    /* options from a policy: a per-call setting may only lower it */
+    if (opts->capped && (unsigned)which <= HL_LIMIT_ATOMS && value > opts->ceiling[which]) return HL_EMISUSE;
     hl_front_limits *l = &opts->front;
     switch (which) {
     case HL_LIMIT_SOURCE_BYTES:

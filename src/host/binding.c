@@ -171,6 +171,16 @@ hl_status hl_engine_unregister_binding(hl_engine *engine, const char *module, co
     return HL_OK;
 }
 
+hl_status hl_engine_set_binding_timeout(hl_engine *engine, const char *module, const char *function,
+                                        uint32_t arity, uint64_t ms) {
+    if (!engine || !module || !function || ms > 86400000u) return HL_EMISUSE;
+    pthread_mutex_lock(&engine->lock);
+    int64_t at = find_registered(engine, module, function, arity);
+    if (at >= 0) atomic_store(&engine->bindings[at]->max_ns, ms * 1000000u);
+    pthread_mutex_unlock(&engine->lock);
+    return at >= 0 ? HL_OK : HL_EMISUSE;
+}
+
 void hl_host_bindings_engine_free(hl_engine *engine) {
     for (uint32_t i = 0; i < engine->nbindings; i++) {
         binding_deactivate(engine->bindings[i]);
@@ -195,6 +205,7 @@ hl_status hl_compile_options_grant_binding(hl_compile_options *opts, const char 
         if (r > 0) break;
         at++;
     }
+    if (opts->capped) return HL_EMISUSE; /* options from a policy grant what it grants, no more */
     if (opts->ngrants >= HL_HOST_MAX_BINDINGS) return HL_EMISUSE;
     if (opts->ngrants == opts->gcap) {
         uint32_t ncap = opts->gcap ? opts->gcap * 2 : 4;
@@ -307,9 +318,36 @@ static hl_vm_host_status text_reason(const char *text, hl_vm_host_out *out) {
  * sharing subterms can be far larger as a tree than on the guest heap. */
 #define HL_BINDING_MAX_ARG_WORDS ((uint64_t)8 << 20)
 
+/* The call itself, timed: usage, the binding's own maximum duration, and
+ * the audit record. */
+static hl_vm_host_status call_timed(hl_host_run_ctx *rc, hl_host_binding *b, hl_value *const *argv, uint32_t nargs,
+                                    hl_value **result, hl_status *st) {
+    uint64_t t0 = hl_vm_now_ns();
+    in_binding++;
+    *st = b->fn(b->data, rc->module, argv, nargs, result);
+    in_binding--;
+    uint64_t dt = hl_vm_now_ns() - t0, max = atomic_load(&b->max_ns);
+    if (rc->usage) rc->usage->binding_calls++, rc->usage->binding_ns += dt;
+    bool late = max && dt > max;
+    if (late)
+        snprintf(rc->overran, sizeof rc->overran,
+                 "the binding %.100s:%.100s/%u ran %llu ms, past its maximum of %llu ms (hl_engine_set_binding_timeout)",
+                 b->module, b->function, b->arity, (unsigned long long)(dt / 1000000u),
+                 (unsigned long long)(max / 1000000u));
+    if (rc->audit) {
+        char name[520];
+        snprintf(name, sizeof name, "%s:%s/%u", b->module, b->function, b->arity);
+        hl_usage u = {.wall_ns = dt, .binding_calls = 1, .binding_ns = dt};
+        hl_host_audit_emit(rc->audit, rc->audit_data, HL_AUDIT_BINDING, late ? HL_ELIMIT : *st,
+                           HL_LIMIT_KIND_DEADLINE, name, rc->tenant, &u);
+    }
+    return late ? HL_VM_HOST_DEADLINE : HL_VM_HOST_OK;
+}
+
 hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term *args, uint32_t nargs,
                                        uint64_t max_words, hl_vm_host_out *out, uint64_t *words) {
-    const hl_module *module = ctx;
+    hl_host_run_ctx *rc = ctx;
+    const hl_module *module = rc->module;
     if (index >= module->nbindings) return HL_VM_HOST_UNDEF;
     hl_host_binding *b = module->bindings[index];
     /* Copy the arguments out first: a fun or a handle never reaches the host. */
@@ -334,10 +372,16 @@ hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term 
     hl_value *result = NULL;
     hl_status st = HL_OK;
     if (hs == HL_VM_HOST_OK) {
-        in_binding++;
-        st = b->fn(b->data, module, argv, nargs, &result);
-        in_binding--;
+        hs = call_timed(rc, b, argv, nargs, &result, &st);
         binding_deactivate(b);
+        if (hs != HL_VM_HOST_OK) { /* too late: the answer is dropped */
+            if (result) {
+                bool is_arg = false;
+                for (uint32_t i = 0; i < made; i++) is_arg |= argv[i] == result;
+                if (!is_arg) hl_value_free(result);
+            }
+            result = NULL;
+        }
     }
     /* Returning an argument itself hands that handle back (each argument is
      * a distinct handle): kept as the result, not freed twice. */

@@ -30,6 +30,9 @@ struct hl_error {
     /* reductions the run used, for errors of a run that started */
     bool has_reductions;
     uint64_t reductions;
+    /* what the run used (hl_error_usage), for every error of a run */
+    bool has_usage;
+    hl_usage usage;
 };
 
 /* A binding the options grant (binding.c); kept sorted, so the cache key
@@ -45,6 +48,10 @@ struct hl_compile_options {
     uint32_t nheaders;
     hl_host_grant *grants;
     uint32_t ngrants, gcap;
+    /* Options made from a policy (policy.c): a limit may only be lowered
+     * below ceiling[which], and no binding outside the policy granted. */
+    bool capped;
+    uint64_t ceiling[HL_LIMIT_ATOMS + 1];
 };
 
 /* One registration of a host binding (binding.c). `refs` keeps the memory
@@ -60,7 +67,19 @@ typedef struct hl_host_binding {
     void *data;
     hl_binding_finalizer finalizer;
     uint64_t serial; /* unique per registration: part of the cache key */
+    _Atomic uint64_t max_ns; /* hl_engine_set_binding_timeout; 0: none */
 } hl_host_binding;
+
+/* What the binding hook needs of the run it serves (binding.c): one per
+ * run (run.c) or tenant (tenant.c), never shared between threads. */
+typedef struct hl_host_run_ctx {
+    const hl_module *module;
+    hl_usage *usage; /* binding_calls and binding_ns are added here */
+    hl_audit_fn audit;
+    void *audit_data;
+    const void *tenant;
+    char overran[320]; /* set when a binding passed its own maximum: the fault's message */
+} hl_host_run_ctx;
 
 enum { HL_HOST_MAX_BINDINGS = 1024 };
 
@@ -105,6 +124,9 @@ struct hl_engine {
     hl_host_binding **bindings;
     uint32_t nbindings, bcap;
     uint64_t binding_serial;
+    /* hl_engine_set_audit, under lock (audit.c) */
+    hl_audit_fn audit;
+    void *audit_data;
 };
 
 struct hl_module {
@@ -215,6 +237,20 @@ void hl_host_bindings_release(hl_host_binding **b, uint32_t n);
 /* The VM's binding hook (vm/vm.h) for a run of module (ctx). */
 hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term *args, uint32_t nargs,
                                        uint64_t max_words, hl_vm_host_out *out, uint64_t *words);
+/* audit.c: the engine's audit callback now (fn NULL when none), and one
+ * record sent to it (nothing when fn is NULL). */
+void hl_host_audit_get(hl_engine *engine, hl_audit_fn *fn, void **data);
+void hl_host_audit_emit(hl_audit_fn fn, void *data, hl_audit_kind kind, hl_status status, hl_limit_kind limit,
+                        const char *name, const void *tenant, const hl_usage *usage);
+/* Thread CPU time in ns (0 when the clock is missing). */
+uint64_t hl_host_cpu_ns(void);
+
+/* tenant.c: from now on limits may only be lowered (hl_policy_limits). */
+void hl_host_limits_cap(hl_limits *limits);
+
+/* policy.c: a policy's host-atom quota per call (the default for NULL). */
+uint64_t hl_host_policy_host_atoms(const hl_policy *policy);
+
 /* True while this thread runs a binding callback. */
 bool hl_host_in_binding(void);
 

@@ -489,8 +489,29 @@ hl_status hl_engine_set_cache_bytes(hl_engine *engine, uint64_t bytes) {
     return HL_OK;
 }
 
+static hl_status compile_program(hl_engine *engine, size_t n, const char *const *names, const char *const *sources,
+                                 const size_t *lens, const hl_compile_options *opts, hl_module **out, hl_error **err);
+
+/* The compile, timed and reported to the engine's audit callback. */
 hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *names, const char *const *sources,
                              const size_t *lens, const hl_compile_options *opts, hl_module **out, hl_error **err) {
+    hl_audit_fn audit;
+    void *audit_data;
+    hl_host_audit_get(engine, &audit, &audit_data);
+    if (!audit) return compile_program(engine, n, names, sources, lens, opts, out, err);
+    hl_error *e = NULL;
+    uint64_t w0 = hl_vm_now_ns(), c0 = hl_host_cpu_ns();
+    hl_status st = compile_program(engine, n, names, sources, lens, opts, out, &e);
+    hl_usage u = {.wall_ns = hl_vm_now_ns() - w0, .cpu_ns = hl_host_cpu_ns() - c0};
+    hl_host_audit_emit(audit, audit_data, HL_AUDIT_COMPILE, st, e ? hl_error_limit(e) : HL_LIMIT_KIND_NONE,
+                       n && names && names[0] ? names[0] : "nofile", NULL, &u);
+    if (err) *err = e;
+    else hl_error_free(e);
+    return st;
+}
+
+static hl_status compile_program(hl_engine *engine, size_t n, const char *const *names, const char *const *sources,
+                                 const size_t *lens, const hl_compile_options *opts, hl_module **out, hl_error **err) {
     if (err) *err = NULL;
     if (!engine || !out || !srcset_valid(n, names, sources, lens)) return HL_EMISUSE;
     *out = NULL;

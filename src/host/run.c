@@ -288,8 +288,9 @@ hl_status hl_host_outcome(hl_vm_proc *p, hl_vm_status st, uint64_t max_heap_byte
 }
 
 static hl_status run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
-                     const hl_run_limits *limits, hl_value **result, hl_buf *output, uint64_t *reds,
-                     hl_error **err) {
+                     const hl_run_limits *limits, uint64_t host_atom_quota, hl_value **result, hl_buf *output,
+                     hl_usage *usage, hl_host_run_ctx *rc, hl_error **err) {
+    uint64_t *reds = &usage->reductions;
     *reds = 0;
     if (err) *err = NULL;
     if (!module || !function || !result || (nargs && !args) || nargs > 255) return HL_EMISUSE;
@@ -330,7 +331,8 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
         if (lim.max_heap_bytes < (64u << 10)) return hl_host_limit_error(err, HL_LIMIT_KIND_HEAP);
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
-    if (module->nbindings) hl_vm_set_binding_hook(p, hl_host_binding_hook, (void *)module);
+    hl_vm_usage_reset(p);
+    if (module->nbindings) hl_vm_set_binding_hook(p, hl_host_binding_hook, rc);
     hl_vm_set_output(p, output, lim.max_output_bytes);
     if (hl_host_test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
     hl_term targs[255];
@@ -338,8 +340,7 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     /* the host's atoms: re-interned into the program's table, those it does
      * not contain held by this call's pool until the call ends */
     hl_atom_pool *host_atoms = NULL;
-    status = hl_host_args_in(prog, hl_vm_proc_heap(p), args, nargs, HL_RUN_DEFAULT_MAX_HOST_ATOMS, targs, &host_atoms,
-                             err);
+    status = hl_host_args_in(prog, hl_vm_proc_heap(p), args, nargs, host_atom_quota, targs, &host_atoms, err);
     if (status != HL_OK) {
         hl_vm_proc_free(p);
         return status;
@@ -359,9 +360,18 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
         if (st == HL_VM_WAIT) st = hl_vm_wait_alone(p);
         if (st != HL_VM_YIELD) break;
     }
-    status = hl_host_outcome(p, st, lim.max_heap_bytes, result, err);
+    /* a binding past its own maximum: the deadline fault names it */
+    if (st == HL_VM_FAULT_DEADLINE && rc->overran[0]) {
+        hl_error *e = hl_host_error_new(HL_ELIMIT, rc->overran);
+        if (e != &hl_host_oom_error) e->limit = HL_LIMIT_KIND_DEADLINE;
+        status = hl_host_set_error(err, e);
+    } else {
+        status = hl_host_outcome(p, st, lim.max_heap_bytes, result, err);
+    }
     hl_host_test_bif_probe_report(p);
     *reds = hl_vm_reductions(p);
+    usage->peak_heap_bytes = hl_vm_peak_bytes(p);
+    usage->output_bytes = hl_vm_output_bytes(p);
     /* Park it for the next run (every term of this one dropped now), unless
      * it grew or another run parked one first. */
     hl_vm_set_host_atoms(p, NULL);
@@ -373,36 +383,52 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     return status;
 }
 
-/* run, with the reductions recorded on the error object too. */
+/* run, with what it used recorded on the error object too, measured in
+ * *usage, and reported to the engine's audit callback. */
 static hl_status run_counted(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
-                             const hl_run_limits *limits, hl_value **result, hl_buf *output, uint64_t *reds_out,
-                             hl_error **err) {
-    uint64_t reds;
-    hl_status st = run(module, function, args, nargs, limits, result, output, &reds, err);
-    if (err && *err && *err != &hl_host_oom_error) {
-        (*err)->has_reductions = true;
-        (*err)->reductions = reds;
+                             const hl_run_limits *limits, uint64_t host_atom_quota, hl_value **result, hl_buf *output,
+                             hl_usage *usage, hl_error **err) {
+    hl_usage u = {0};
+    hl_host_run_ctx rc = {module, &u, NULL, NULL, NULL, {0}};
+    if (module) hl_host_audit_get(module->engine, &rc.audit, &rc.audit_data);
+    uint64_t w0 = hl_vm_now_ns(), c0 = hl_host_cpu_ns();
+    hl_error *e = NULL; /* always made: the audit record needs the limit kind */
+    hl_status st = run(module, function, args, nargs, limits, host_atom_quota, result, output, &u, &rc, &e);
+    u.wall_ns = hl_vm_now_ns() - w0;
+    u.cpu_ns = hl_host_cpu_ns() - c0;
+    if (e && e != &hl_host_oom_error) {
+        e->has_reductions = true;
+        e->reductions = u.reductions;
+        e->has_usage = true;
+        e->usage = u;
     }
-    if (reds_out) *reds_out = reds;
+    if (usage) *usage = u;
+    if (rc.audit)
+        hl_host_audit_emit(rc.audit, rc.audit_data, HL_AUDIT_RUN, st, e ? hl_error_limit(e) : HL_LIMIT_KIND_NONE,
+                           function, NULL, &u);
+    if (err) *err = e;
+    else hl_error_free(e);
     return st;
 }
 
 hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
                  const hl_run_limits *limits, hl_value **result, hl_error **err) {
-    return run_counted(module, function, args, nargs, limits, result, NULL, NULL, err);
+    return run_counted(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, result, NULL, NULL, err);
 }
 
-hl_status hl_run_counted(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
-                         const hl_run_limits *limits, hl_value **result, char **output, size_t *output_len,
-                         uint64_t *reductions, hl_error **err) {
+/* hl_run_counted and hl_run_policy: the output copied out for the caller. */
+static hl_status run_out(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
+                         const hl_run_limits *limits, uint64_t host_atom_quota, hl_value **result, char **output,
+                         size_t *output_len, hl_usage *usage, hl_error **err) {
     if (output) *output = NULL;
     if (output_len) *output_len = 0;
     /* the buffer's own limit is only a backstop: the VM enforces the cap */
     hl_buf out;
     hl_buf_init(&out, 0);
-    uint64_t reds = 0;
-    hl_status st = run_counted(module, function, args, nargs, limits, result, output ? &out : NULL, &reds, err);
-    if (reductions) *reductions = reds;
+    hl_usage u = {0};
+    hl_status st = run_counted(module, function, args, nargs, limits, host_atom_quota, result, output ? &out : NULL,
+                               &u, err);
+    if (usage) *usage = u;
     if (output) {
         char *s = hl_mem_alloc(out.len + 1);
         if (!s) {
@@ -416,7 +442,9 @@ hl_status hl_run_counted(const hl_module *module, const char *function, hl_value
                 *err = NULL;
             }
             hl_status oom = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
-            if (err && *err != &hl_host_oom_error) (*err)->has_reductions = true, (*err)->reductions = reds;
+            if (err && *err != &hl_host_oom_error)
+                (*err)->has_reductions = true, (*err)->reductions = u.reductions, (*err)->has_usage = true,
+                (*err)->usage = u;
             return oom;
         }
         if (out.len) memcpy(s, out.data, out.len);
@@ -426,6 +454,36 @@ hl_status hl_run_counted(const hl_module *module, const char *function, hl_value
     }
     hl_buf_free(&out);
     return st;
+}
+
+hl_status hl_run_counted(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
+                         const hl_run_limits *limits, hl_value **result, char **output, size_t *output_len,
+                         uint64_t *reductions, hl_error **err) {
+    hl_usage u;
+    hl_status st = run_out(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, result, output,
+                           output_len, &u, err);
+    if (reductions) *reductions = u.reductions;
+    return st;
+}
+
+hl_status hl_run_policy(const hl_module *module, const hl_policy *policy, const char *function, hl_value *const *args,
+                        size_t nargs, const hl_run_limits *limits, hl_value **result, char **output, size_t *output_len,
+                        hl_usage *usage, hl_error **err) {
+    if (usage) *usage = (hl_usage){0};
+    if (output) *output = NULL;
+    if (output_len) *output_len = 0;
+    if (result) *result = NULL;
+    hl_run_limits lim;
+    hl_status st = hl_policy_run_limits(policy, limits, &lim, err);
+    if (st != HL_OK) return st;
+    return run_out(module, function, args, nargs, &lim, hl_host_policy_host_atoms(policy), result, output, output_len,
+                   usage, err);
+}
+
+hl_status hl_error_usage(const hl_error *err, hl_usage *usage) {
+    if (!err || !usage || !err->has_usage) return HL_EMISUSE;
+    *usage = err->usage;
+    return HL_OK;
 }
 
 hl_status hl_run_capture(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,

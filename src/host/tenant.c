@@ -17,6 +17,10 @@
 struct hl_limits {
     hl_run_limits v;
     uint64_t max_host_atoms; /* HL_LIMIT_HOST_ATOMS */
+    /* from a policy (hl_policy_limits): a setter may only lower a limit
+     * below its ceiling, indexed by hl_limit */
+    bool capped;
+    uint64_t ceiling[HL_LIMIT_HOST_ATOMS + 1];
 };
 
 struct hl_tenant {
@@ -28,6 +32,8 @@ struct hl_tenant {
     volatile _Atomic int interrupt;
     bool started; /* a call is prepared or pending */
     hl_buf output;
+    hl_usage usage;    /* the current call's bindings (binding.c) */
+    hl_host_run_ctx rc; /* the binding hook's context */
 };
 
 /* ---- limits -------------------------------------------------------------- */
@@ -41,6 +47,7 @@ hl_status hl_limits_new(hl_limits **out) {
     if (!*out) return HL_ENOMEM;
     (*out)->v = default_limits;
     (*out)->max_host_atoms = HL_RUN_DEFAULT_MAX_HOST_ATOMS;
+    (*out)->capped = false;
     return HL_OK;
 }
 
@@ -59,6 +66,7 @@ static uint64_t *limit_field(hl_limits *l, hl_limit which) {
 hl_status hl_limits_set(hl_limits *limits, hl_limit which, uint64_t value) {
     uint64_t *f = limits ? limit_field(limits, which) : NULL;
     if (!f || value == 0) return HL_EMISUSE; /* never unlimited */
+    if (limits->capped && value > limits->ceiling[which]) return HL_EMISUSE; /* only lower a policy */
     if (which == HL_LIMIT_HOST_ATOMS && value > HL_ATOM_POOL_MAX) return HL_EMISUSE; /* a pool's most */
     if (which == HL_LIMIT_TIMEOUT_MS && value > 86400000u) return HL_EMISUSE; /* a day */
     *f = value;
@@ -75,6 +83,11 @@ hl_status hl_limits_get(const hl_limits *limits, hl_limit which, uint64_t *value
 }
 
 void hl_limits_free(hl_limits *limits) { hl_mem_free(limits); }
+
+void hl_host_limits_cap(hl_limits *limits) {
+    for (unsigned w = 0; w <= HL_LIMIT_HOST_ATOMS; w++) limits->ceiling[w] = *limit_field(limits, (hl_limit)w);
+    limits->capped = true;
+}
 
 /* ---- function handles ------------------------------------------------------ */
 
@@ -113,7 +126,9 @@ hl_status hl_tenant_new(const hl_module *module, const hl_limits *limits, hl_ten
     }
     atomic_init(&t->interrupt, 0);
     hl_buf_init(&t->output, 0);
-    if (module->nbindings) hl_vm_set_binding_hook(t->p, hl_host_binding_hook, (void *)module);
+    t->rc = (hl_host_run_ctx){module, &t->usage, NULL, NULL, t, {0}};
+    hl_host_audit_get(module->engine, &t->rc.audit, &t->rc.audit_data);
+    if (module->nbindings) hl_vm_set_binding_hook(t->p, hl_host_binding_hook, &t->rc);
     hl_vm_set_interrupt(t->p, &t->interrupt);
     atomic_fetch_add(&((hl_module *)module)->refs, 1);
     t->module = (hl_module *)module;
@@ -136,6 +151,12 @@ void hl_tenant_interrupt(hl_tenant *t) {
 
 uint64_t hl_tenant_reductions(const hl_tenant *t) { return t ? hl_vm_reductions(t->p) : 0; }
 
+hl_status hl_tenant_usage(const hl_tenant *t, hl_usage *usage) {
+    if (!t || !usage) return HL_EMISUSE;
+    *usage = t->usage;
+    return HL_OK;
+}
+
 const char *hl_tenant_output(const hl_tenant *t, size_t *len) {
     if (len) *len = t && !t->output.failed ? t->output.len : 0;
     return t && t->output.data && !t->output.failed ? t->output.data : "";
@@ -154,6 +175,8 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
     atomic_store_explicit(&t->interrupt, 0, memory_order_relaxed);
     hl_vm_limits vl = vm_limits(&t->lim);
     hl_vm_proc_reset(t->p, &vl);
+    hl_vm_usage_reset(t->p);
+    t->usage = (hl_usage){0};
     t->output.len = 0;
     t->output.failed = false;
     hl_vm_set_output(t->p, &t->output, t->lim.max_output_bytes);
@@ -174,15 +197,28 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
 
 /* hl_tenant_resume once its arguments are checked (t started, result
  * non-NULL and cleared, not inside a binding callback). */
+/* The call's usage so far (hl_tenant_usage): time is added per slice. */
+static void note_usage(hl_tenant *t, uint64_t w0, uint64_t c0) {
+    t->usage.wall_ns += hl_vm_now_ns() - w0;
+    t->usage.cpu_ns += hl_host_cpu_ns() - c0;
+    t->usage.reductions = hl_vm_reductions(t->p);
+    t->usage.peak_heap_bytes = hl_vm_peak_bytes(t->p);
+    t->usage.output_bytes = hl_vm_output_bytes(t->p);
+}
+
 static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
     hl_vm_status st;
+    uint64_t w0 = hl_vm_now_ns(), c0 = hl_host_cpu_ns();
     for (;;) {
         st = hl_vm_run(t->p, reductions);
         /* nothing can arrive yet: a wait ends at its timeout or the deadline */
         if (st == HL_VM_WAIT) st = hl_vm_wait_alone(t->p);
         if (st != HL_VM_YIELD || reductions) break;
     }
-    if (st == HL_VM_YIELD) return HL_PENDING;
+    if (st == HL_VM_YIELD) {
+        note_usage(t, w0, c0);
+        return HL_PENDING;
+    }
     t->started = false;
     /* the common outcome, a result that is an immediate (no copy, no size
      * walk: hl_host_outcome's own fast path), without the classification */
@@ -190,11 +226,17 @@ static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl
     if (st == HL_VM_DONE && hl_is_immed(hl_vm_result(t->p)))
         s = hl_host_value_from_term(hl_vm_result(t->p), 0, NULL, result);
     if (s != HL_OK) s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
-    if (err && *err && *err != &hl_host_oom_error) { /* hl_error_reductions */
+    note_usage(t, w0, c0);
+    if (err && *err && *err != &hl_host_oom_error) { /* hl_error_reductions, hl_error_usage */
         (*err)->has_reductions = true;
         (*err)->reductions = hl_vm_reductions(t->p);
+        (*err)->has_usage = true;
+        (*err)->usage = t->usage;
     }
     hl_host_test_bif_probe_report(t->p);
+    if (t->rc.audit)
+        hl_host_audit_emit(t->rc.audit, t->rc.audit_data, HL_AUDIT_RUN, s,
+                           s == HL_ELIMIT && err && *err ? hl_error_limit(*err) : HL_LIMIT_KIND_NONE, "", t, &t->usage);
     return s;
 }
 

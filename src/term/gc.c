@@ -166,12 +166,20 @@ static size_t frag_used(const hl_heap *h) {
     return n;
 }
 
+/* The heap's peak while a collection holds `extra` words of new blocks
+ * besides the ones it copies from. */
+static void note_peak_with(hl_heap *h, size_t extra) {
+    uint64_t b = hl_heap_bytes(h) + (uint64_t)extra * sizeof(hl_term);
+    if (b > h->peak_bytes) h->peak_bytes = b;
+}
+
 /* Minor collection into a new young block of to_words words. promote:
  * objects below hwm go to the old generation (which the caller made sure
  * has room); otherwise everything young stays young (a resize). */
 static void minor_into(hl_heap *h, hl_term *to, size_t to_words, bool promote, hl_roots *roots,
                        size_t nroots, size_t skip_root, size_t skip) {
     if (!promote) h->hwm = h->start; /* nothing counts as aged: all stays young */
+    note_peak_with(h, to_words); /* both blocks are held while it copies */
     gc_ctx c = {h, false, to, h->old_top, skip_root, skip};
     hl_term *old_before = h->old_top;
     trace(&c, to, old_before ? old_before : NULL, roots, nroots);
@@ -193,6 +201,7 @@ static void minor_into(hl_heap *h, hl_term *to, size_t to_words, bool promote, h
  * reused once everything left it, or a new one. */
 static void major_into(hl_heap *h, hl_term *old, size_t old_words, hl_term *young_block,
                        size_t young_words, hl_roots *roots, size_t nroots) {
+    note_peak_with(h, old_words + (young_block != h->start ? young_words : 0));
     gc_ctx c = {h, true, old, NULL, 0, 0};
     trace(&c, old, NULL, roots, nroots);
     sweep_offheap(&c, h);

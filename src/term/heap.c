@@ -112,6 +112,7 @@ void hl_heap_link_refc(hl_heap *h, hl_term *p) {
     p[3] = (hl_term)(uintptr_t)h->offheap;
     h->offheap = p;
     h->offheap_bytes += ((const hl_binary *)(uintptr_t)p[2])->size;
+    hl_heap_note_peak(h);
 }
 
 hl_term_status hl_heap_make_refc_bin(hl_heap *h, hl_binary *b, hl_term *out) {
@@ -172,6 +173,7 @@ hl_term_status hl_heap_alloc(hl_heap *h, size_t words, hl_term **out) {
     h->frags = f;
     h->frag_words += fw;
     h->end = h->top; /* the next hl_heap_need collects and merges fragments */
+    hl_heap_note_peak(h);
     *out = f->data;
     return HL_TERM_OK;
 }
@@ -194,6 +196,7 @@ void hl_heap_adopt_frag(hl_heap *h, hl_heap_frag *f) {
     h->frags = f;
     h->frag_words += f->size;
     h->end = h->top; /* the next hl_heap_need collects and merges fragments */
+    hl_heap_note_peak(h);
 }
 
 void hl_heap_trim(hl_heap *h, hl_term *p, size_t old_words, size_t new_words) {

@@ -43,6 +43,7 @@ typedef struct hl_heap {
     uint64_t gc_words_copied;
     unsigned minors_since_major;
     bool grew;          /* the previous collection enlarged the young block */
+    uint64_t peak_bytes; /* the most hl_heap_bytes seen where it grows (usage reports) */
 } hl_heap;
 
 /* A run of root slots (x registers, stack, ...): updated in place by a collection. */
@@ -72,6 +73,12 @@ uint64_t hl_heap_bytes(const hl_heap *h);
  * more than its limit, even in the middle of a collection (BEAM's
  * max_heap_size likewise counts the heap being collected into). */
 uint64_t hl_heap_charged(const hl_heap *h);
+/* Records hl_heap_bytes as the peak when it is the largest yet: called
+ * wherever the heap grows (fragments, off-heap binaries, collections). */
+static inline void hl_heap_note_peak(hl_heap *h) {
+    uint64_t b = hl_heap_bytes(h);
+    if (b > h->peak_bytes) h->peak_bytes = b;
+}
 /* Whether `words` more block words and `offheap` more off-heap bytes fit the limit. */
 bool hl_heap_fits(const hl_heap *h, uint64_t words, uint64_t offheap);
 /* Words in use (block + fragments). */

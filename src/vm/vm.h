@@ -73,6 +73,13 @@ hl_term hl_vm_result(const hl_vm_proc *p);
  * [{Module, Function, ArityOrArgs, [{line, L}]}] of an uncaught exception. */
 void hl_vm_exception(const hl_vm_proc *p, hl_term *cls, hl_term *reason, hl_term *stack);
 uint64_t hl_vm_reductions(const hl_vm_proc *p);
+/* Usage of the current run (host usage reports): the most memory the
+ * process held (heap high-water mark, sampled where the heap grows, plus
+ * its stack) and the bytes its guest wrote; hl_vm_usage_reset starts a new
+ * high-water mark from what the process holds now (a reused process). */
+uint64_t hl_vm_peak_bytes(const hl_vm_proc *p);
+uint64_t hl_vm_output_bytes(const hl_vm_proc *p);
+void hl_vm_usage_reset(hl_vm_proc *p);
 /* While in HL_VM_WAIT: the timeout in ms (-1 = infinity). */
 int64_t hl_vm_wait_ms(const hl_vm_proc *p);
 /* While in HL_VM_WAIT: the timeout fired; the next hl_vm_run continues
@@ -101,6 +108,7 @@ typedef enum hl_vm_host_status {
     HL_VM_HOST_UNDEF,   /* the binding is gone (unregistered): error:undef */
     HL_VM_HOST_NOMEM,   /* the host allocator failed: the run faults NOMEM */
     HL_VM_HOST_HEAP_LIMIT, /* the arguments expand past max_words: the run faults HEAP */
+    HL_VM_HOST_DEADLINE, /* the binding ran past its own maximum duration: the run faults DEADLINE */
 } hl_vm_host_status;
 
 /* A term the hook hands back, living outside the process heap (the VM

@@ -54,7 +54,14 @@ hl_vm_status hl_vm_call_binding(hl_vm_proc *p, hl_term *x, uint32_t arity, uint3
     case HL_VM_HOST_BADARG: release(&out); return hl_vm_raise(p, x, HL_AM(error), HL_AM(badarg), HL_NONE);
     case HL_VM_HOST_UNDEF: release(&out); return hl_vm_raise(p, x, HL_AM(error), HL_AM(undef), HL_NONE);
     case HL_VM_HOST_HEAP_LIMIT: release(&out); return HL_VM_FAULT_HEAP;
+    case HL_VM_HOST_DEADLINE: release(&out); return HL_VM_FAULT_DEADLINE;
     default: release(&out); return HL_VM_FAULT_NOMEM;
+    }
+    /* A binding that blocked past the run's deadline: the run is over when
+     * it returns, whatever it answered (the guest never sees the answer). */
+    if (p->deadline_ns && hl_vm_now_ns() >= p->deadline_ns) {
+        release(&out);
+        return HL_VM_FAULT_DEADLINE;
     }
     size_t words = 0;
     /* A result larger than the whole heap limit cannot fit: no need to size it exactly. */

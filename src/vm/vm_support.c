@@ -214,6 +214,20 @@ void hl_vm_exception(const hl_vm_proc *p, hl_term *cls, hl_term *reason, hl_term
     *cls = p->exc_class, *reason = p->exc_reason, *stack = p->exc_stack;
 }
 uint64_t hl_vm_reductions(const hl_vm_proc *p) { return p->reds_used; }
+
+uint64_t hl_vm_peak_bytes(const hl_vm_proc *p) {
+    uint64_t b = hl_heap_bytes(&p->heap);
+    if (p->heap.peak_bytes > b) b = p->heap.peak_bytes;
+    /* the heap's peak and the stack's size now need not be simultaneous, so
+     * their sum may overstate; what the accounting enforces (heap + stack
+     * within max_heap at every moment) bounds it */
+    b += (uint64_t)p->stack_cap * sizeof(hl_term);
+    return b < p->max_heap ? b : p->max_heap;
+}
+
+uint64_t hl_vm_output_bytes(const hl_vm_proc *p) { return p->output_bytes; }
+
+void hl_vm_usage_reset(hl_vm_proc *p) { p->heap.peak_bytes = hl_heap_bytes(&p->heap); }
 int64_t hl_vm_wait_ms(const hl_vm_proc *p) { return p->wait_ms; }
 bool hl_vm_timeout_fired(hl_vm_proc *p) {
     if (!p || p->state != HL_PS_WAIT || !p->timeout_pc) return false;
