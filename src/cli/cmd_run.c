@@ -1,11 +1,12 @@
 /* cmd_run.c — `hl run [--max-reductions N] [--max-heap-bytes N]
- * [--timeout-ms N] [--max-output-bytes N] FILE [MORE.erl...] FUNCTION
+ * [--timeout-ms N] [--max-output-bytes N] [--grant NAME]... FILE [MORE.erl...] FUNCTION
  * [ARG...]` (docs/design.md §5): compile the files as one program, call FUNCTION
  * of the first with the ARGs (Erlang term literals),
  * print what the guest wrote (io:format, ...) and then the result as
  * io:format("~p~n", [Result]). Exit 0 ok, 1 guest exception, 2 compile
  * rejection or usage, 3 a limit stopped the run. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,8 @@ enum { EXIT_OK = 0, EXIT_EXCEPTION = 1, EXIT_REJECTED = 2, EXIT_LIMIT = 3 };
 
 const char hl_cli_run_help[] =
     "usage: hl run [--max-reductions N] [--max-heap-bytes N] [--timeout-ms N]\n"
-    "              [--max-output-bytes N] [--header H.hrl]... FILE [MORE.erl ...]\n"
+    "              [--max-output-bytes N] [--header H.hrl]... [--grant NAME]...\n"
+    "              FILE [MORE.erl ...]\n"
     "              FUNCTION [ARG...]\n"
     "\n"
     "Compiles FILE (an Erlang module), calls its exported FUNCTION with the\n"
@@ -41,6 +43,10 @@ const char hl_cli_run_help[] =
     "\n"
     "  --header H.hrl       a header FILE may -include (repeatable); the only\n"
     "                       files the preprocessor reads\n"
+    "  --grant NAME         grants a capability (repeatable; all are off by\n"
+    "                       default): processes (spawn, !, links, monitors,\n"
+    "                       timers, registered names; the run's limits bound\n"
+    "                       the whole tree of processes, docs/actors.md)\n"
     "\n"
     "exit status: 0 returned; 1 the guest raised an exception (class, reason and\n"
     "stack on stderr); 2 rejected at compile time (FILE:LINE:COL: error: ...)\n"
@@ -78,6 +84,28 @@ static int print_exception(const hl_error *err) {
     return EXIT_EXCEPTION;
 }
 
+/* The capabilities --grant NAME may give (include/hyperlang.h,
+ * hl_compile_options_grant_capability): every one off by default. */
+static const char *const grantable[] = {"processes"};
+
+/* --grant NAME: false (with a message naming the known ones) for another name. */
+static bool grant(hl_compile_options **optsp, const char *name) {
+    size_t n = sizeof grantable / sizeof grantable[0];
+    for (size_t k = 0; name && k < n; k++)
+        if (strcmp(name, grantable[k]) == 0) {
+            if (!*optsp && hl_compile_options_new(optsp) != HL_OK) {
+                fprintf(stderr, "hl: out of memory\n");
+                return false;
+            }
+            if (hl_compile_options_grant_capability(*optsp, name) == HL_OK) return true;
+            break;
+        }
+    fprintf(stderr, "hl: run: --grant %s: not a capability; the known ones are:", name ? name : "needs a NAME;");
+    for (size_t k = 0; k < n; k++) fprintf(stderr, " %s", grantable[k]);
+    fprintf(stderr, "\n");
+    return false;
+}
+
 static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp);
 
 int hl_cli_run(hl_engine *engine, int argc, char **argv) {
@@ -107,6 +135,11 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
             const char *val = name[6] == '=' ? name + 7 : (i + 1 < argc ? argv[++i] : NULL);
             if (!val) return usage("run: --header needs a file");
             if (!hl_cli_add_header(optsp, val)) return EXIT_REJECTED;
+            continue;
+        }
+        if (strncmp(name, "grant", 5) == 0 && (name[5] == '\0' || name[5] == '=')) {
+            const char *val = name[5] == '=' ? name + 6 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!grant(optsp, val)) return EXIT_REJECTED;
             continue;
         }
         const char *eq = strchr(name, '=');

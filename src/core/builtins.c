@@ -20,3 +20,18 @@ int hl_builtin_find(const char *module, size_t mlen, const char *function, size_
     return -1;
 }
 
+
+/* Which capability grants each SURFACE entry: a table of id ranges (a
+ * capability's entries are appended together in builtins.def). */
+static const struct {
+    hl_builtin_id first, last;
+    uint32_t cap;
+} surface_caps[] = {
+    {HL_BI_SELF0, HL_BI_PROCESS_INFO2, HL_CAP_PROCESSES},
+};
+
+uint32_t hl_builtin_capability(int id) {
+    for (size_t i = 0; i < sizeof surface_caps / sizeof surface_caps[0]; i++)
+        if (id >= (int)surface_caps[i].first && id <= (int)surface_caps[i].last) return surface_caps[i].cap;
+    return 0;
+}

@@ -17,6 +17,12 @@
 #include "term/term.h"
 #include "vm/vm.h"
 
+struct hl_module;
+struct hl_run_limits;
+/* run.c: a run of a program granted "processes" (a world of processes). */
+hl_vm_status hl_host_run_world(const struct hl_module *module, struct hl_vm_proc *p,
+                               const struct hl_run_limits *lim, uint64_t *reds);
+
 struct hl_error {
     hl_status status;
     char *message;          /* rendered text */
@@ -45,6 +51,7 @@ struct hl_compile_options {
     uint32_t nheaders;
     hl_host_grant *grants;
     uint32_t ngrants, gcap;
+    uint32_t caps; /* HL_CAP_* (core/builtins.h) the options grant */
 };
 
 /* One registration of a host binding (binding.c). `refs` keeps the memory
@@ -121,6 +128,7 @@ struct hl_module {
     /* a parked process of a finished hl_run (vm.h, hl_vm_proc_park): the
      * next hl_run takes it instead of building one; NULL when none */
     _Atomic(struct hl_vm_proc *) spare;
+    uint32_t caps; /* the capabilities it was compiled with (HL_CAP_*) */
 };
 
 /* Shared storage of host values: a heap that owns the copied terms. */

@@ -358,10 +358,13 @@ dispatch:
         if (UNLIKELY(ts != HL_TERM_OK)) {
             if (ts == HL_VM_BIF_TRAP) {
                 /* A quantum done (charged above), its state in p->trap:
-                 * a preemption point, then this instruction again. */
-                if (reds == 0) {
+                 * a preemption point, then this instruction again. A
+                 * process builtin may end the slice here (erlang:yield/0,
+                 * an exit signal that killed the caller: vm_world.c). */
+                if (reds == 0 || UNLIKELY(p->act.flags & HL_ACT_YIELD)) {
                     SAVE();
                     p->nlive = xlim; /* every register, as CHARGE */
+                    if (p->act.flags & HL_ACT_YIELD) budget = 0;
                     st = hl_vm_refill(p, &reds, &budget);
                     if (st != HL_VM_YIELD || reds == 0) goto leave_saved;
                 }
