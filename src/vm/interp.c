@@ -447,8 +447,8 @@ dispatch:
     TEST(is_bitstring, hl_is_binary_obj(v))
     TEST(is_map, hl_is_map(v))
     TEST(is_function, hl_is_fun(v))
-    TEST(is_pid, false && v)
-    TEST(is_reference, false && v)
+    TEST(is_pid, hl_is_handle_immed(v) && hl_handle_immed_subtag(v) == HL_HANDLE_PID)
+    TEST(is_reference, hl_is_handle_immed(v) && hl_handle_immed_subtag(v) == HL_HANDLE_REF)
 #undef TEST
     CASE(is_function2) {
         hl_term v = SRC(pc[2]);
@@ -802,6 +802,12 @@ dispatch:
     CASE(timeout) {
         hl_vm_mailbox_reset(&p->mbox);
         NEXT(1);
+    }
+    CASE(recv_mark_use) {
+        hl_term r = SRC(pc[1]);
+        if (r == p->mbox.mark_ref && r != 0 && p->mbox.save < p->mbox.mark && p->mbox.mark <= p->mbox.n)
+            p->mbox.save = p->mbox.mark;
+        NEXT(2);
     }
     /* ---- bit syntax (bodies in vm_bits.c) ----------------------------- */
     /* A builtin-like result: charge, fault on the limits, fail or raise

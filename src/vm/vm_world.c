@@ -670,7 +670,11 @@ hl_term_status hl_vm_world_exit(hl_vm_proc *p, hl_term pid, hl_term reason) {
 }
 
 hl_term hl_vm_world_make_ref(hl_vm_proc *p) {
-    return hl_make_handle_immed(HL_HANDLE_REF, ++p->world->next_ref);
+    hl_term r = hl_make_handle_immed(HL_HANDLE_REF, ++p->world->next_ref);
+    /* the marker a receive on this reference may start at (recv_mark_use) */
+    p->mbox.mark = p->mbox.n;
+    p->mbox.mark_ref = r;
+    return r;
 }
 
 hl_term_status hl_vm_world_monitor(hl_vm_proc *p, hl_term target, hl_term *out) {
@@ -733,6 +737,7 @@ hl_term_status hl_vm_world_demonitor(hl_vm_proc *p, hl_term ref, bool flush, boo
                         hl_tuple_get(msg, 1) == ref;
             if (down) {
                 if (i < mb->save) mb->save--;
+                if (i < mb->mark) mb->mark--;
                 continue;
             }
             mb->msgs[k++] = msg;
