@@ -19,9 +19,12 @@
 
 struct hl_module;
 struct hl_run_limits;
-/* run.c: a run of a program granted "processes" (a world of processes). */
+/* run.c: a run of a program granted "processes": p (started, its output
+ * and bindings set) is the first process of a world of at most
+ * max_processes live ones; the others are stopped and freed when it
+ * finishes, p keeps its outcome. *reds: the whole tree's reductions. */
 hl_vm_status hl_host_run_world(const struct hl_module *module, struct hl_vm_proc *p,
-                               const struct hl_run_limits *lim, uint64_t *reds);
+                               const struct hl_run_limits *lim, uint32_t max_processes, uint64_t *reds);
 
 struct hl_error {
     hl_status status;

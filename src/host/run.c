@@ -255,9 +255,10 @@ hl_status hl_host_outcome(hl_vm_proc *p, hl_vm_status st, uint64_t max_heap_byte
 /* A run of a program granted "processes": p (started) is the first
  * process of a world; the others are stopped and freed when it finishes.
  * p keeps its outcome. *reds: the whole tree's reductions. */
-hl_vm_status hl_host_run_world(const hl_module *module, hl_vm_proc *p, const hl_run_limits *lim, uint64_t *reds) {
+hl_vm_status hl_host_run_world(const hl_module *module, hl_vm_proc *p, const hl_run_limits *lim,
+                               uint32_t max_processes, uint64_t *reds) {
     hl_vm_world_limits wl = {lim->max_reductions, lim->max_heap_bytes, lim->timeout_ms * 1000000u,
-                             HL_RUN_DEFAULT_MAX_PROCESSES, (const hl_program *const *)module->mods, module->nmods};
+                             max_processes, (const hl_program *const *)module->mods, module->nmods};
     hl_vm_world *w = hl_vm_world_new(p, &wl);
     if (!w) return HL_VM_FAULT_NOMEM;
     hl_vm_status st = hl_vm_world_run(w);
@@ -333,7 +334,7 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     hl_vm_status st;
     uint64_t world_reds = 0;
     if (module->caps & HL_CAP_PROCESSES) {
-        st = hl_host_run_world(module, p, &lim, &world_reds);
+        st = hl_host_run_world(module, p, &lim, HL_RUN_DEFAULT_MAX_PROCESSES, &world_reds);
     } else {
         for (;;) {
             st = hl_vm_run(p, 0);
