@@ -582,7 +582,10 @@ HL_API hl_status hl_tenant_call(hl_tenant *tenant, uint32_t fn, hl_value *const 
  * hl_tenant_resume runs it for at most `reductions` reductions (0: to its
  * end) and returns HL_PENDING while it has not finished, or the call's
  * outcome as hl_tenant_call. The limits count over the whole call; the
- * timeout's clock starts when the call first runs (its first resume). */
+ * timeout's clock starts when the call first runs (its first resume).
+ * A program granted "processes" runs each call as a tree of processes
+ * that ends with it; its calls resume only with reductions 0 (to the end;
+ * HL_EMISUSE otherwise, for now: docs/actors.md). */
 HL_API hl_status hl_tenant_start(hl_tenant *tenant, uint32_t fn, hl_value *const *args, size_t nargs,
                                  hl_error **err);
 HL_API hl_status hl_tenant_resume(hl_tenant *tenant, uint64_t reductions, hl_value **result, hl_error **err);

@@ -10,6 +10,7 @@
 
 #include "base/buf.h"
 #include "base/mem.h"
+#include "core/builtins.h"
 #include "host/host_int.h"
 #include "term/copy.h"
 #include "vm/vm_io.h"
@@ -27,6 +28,7 @@ struct hl_tenant {
     hl_atom_pool *host_atoms; /* the current (or last) call's, freed with the next */
     volatile _Atomic int interrupt;
     bool started; /* a call is prepared or pending */
+    uint64_t tree_reds; /* a program granted processes: the last call's, over every process */
     hl_buf output;
 };
 
@@ -134,7 +136,10 @@ void hl_tenant_interrupt(hl_tenant *t) {
     if (t) atomic_store_explicit(&t->interrupt, 1, memory_order_relaxed);
 }
 
-uint64_t hl_tenant_reductions(const hl_tenant *t) { return t ? hl_vm_reductions(t->p) : 0; }
+uint64_t hl_tenant_reductions(const hl_tenant *t) {
+    if (!t) return 0;
+    return (t->module->caps & HL_CAP_PROCESSES) ? t->tree_reds : hl_vm_reductions(t->p);
+}
 
 const char *hl_tenant_output(const hl_tenant *t, size_t *len) {
     if (len) *len = t && !t->output.failed ? t->output.len : 0;
@@ -176,6 +181,21 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
  * non-NULL and cleared, not inside a binding callback). */
 static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
     hl_vm_status st;
+    if (t->module->caps & HL_CAP_PROCESSES) {
+        /* a world of processes runs to its end (docs/actors.md): slicing a
+         * call across resumes comes with the engine's scheduler */
+        t->started = false;
+        if (reductions)
+            return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "a program granted processes cannot be "
+                                                                        "resumed in slices yet: resume with 0"));
+        st = hl_host_run_world(t->module, t->p, &t->lim, HL_RUN_DEFAULT_MAX_PROCESSES, &t->tree_reds);
+        hl_status s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
+        if (err && *err && *err != &hl_host_oom_error) {
+            (*err)->has_reductions = true;
+            (*err)->reductions = t->tree_reds;
+        }
+        return s;
+    }
     for (;;) {
         st = hl_vm_run(t->p, reductions);
         /* nothing can arrive yet: a wait ends at its timeout or the deadline */

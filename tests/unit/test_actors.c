@@ -378,6 +378,41 @@ static void test_alloc_failures(void **state) {
     hl_module_free(m);
 }
 
+/* A tenant of a program granted processes: each call is a world of its
+ * own (nothing of the previous call's processes survives); slicing is
+ * refused for now (docs/actors.md). */
+static void test_tenant(void **state) {
+    (void)state;
+    hl_module *m = compile("-module(t).\n-export([f/1]).\n"
+                           "f(N) -> Me = self(), [spawn(fun() -> Me ! I * I end) || I <- lists:seq(1, N)],\n"
+                           "        lists:sum([receive X -> X end || _ <- lists:seq(1, N)]).\n",
+                           true);
+    uint32_t fn;
+    assert_int_equal(hl_module_function(m, "f", 1, &fn, NULL), HL_OK);
+    hl_tenant *t = NULL;
+    assert_int_equal(hl_tenant_new(m, NULL, &t), HL_OK);
+    for (int round = 0; round < 3; round++) {
+        hl_value *n = NULL, *r = NULL;
+        assert_int_equal(hl_value_int(10, &n), HL_OK);
+        assert_int_equal(hl_tenant_call(t, fn, &n, 1, &r, NULL), HL_OK);
+        int64_t v = 0;
+        assert_int_equal(hl_value_get_int(r, &v), HL_OK);
+        assert_int_equal(v, 385);
+        assert_true(hl_tenant_reductions(t) > 10);
+        hl_value_free(r);
+        hl_value_free(n);
+    }
+    hl_value *n = NULL, *r = NULL;
+    hl_error *e = NULL;
+    assert_int_equal(hl_value_int(10, &n), HL_OK);
+    assert_int_equal(hl_tenant_start(t, fn, &n, 1, NULL), HL_OK);
+    assert_int_equal(hl_tenant_resume(t, 100, &r, &e), HL_EMISUSE);
+    hl_error_free(e);
+    hl_value_free(n);
+    hl_tenant_free(t);
+    hl_module_free(m);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_grant),
@@ -386,6 +421,7 @@ int main(void) {
         cmocka_unit_test(test_process_limit),
         cmocka_unit_test(test_tree_limits),
         cmocka_unit_test(test_alloc_failures),
+        cmocka_unit_test(test_tenant),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
