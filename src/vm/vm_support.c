@@ -45,6 +45,10 @@ uint64_t hl_vm_probe_now_ns(void) {
 /* ---- lifecycle ---------------------------------------------------------- */
 
 hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
+    return hl_vm_proc_new_sized(prog, lim, 0);
+}
+
+hl_vm_proc *hl_vm_proc_new_sized(const hl_program *prog, const hl_vm_limits *lim, size_t heap_words) {
     if (!prog || !lim || lim->max_reductions == 0 || lim->max_heap_bytes == 0) return NULL;
     /* call_ext operands are patched by the linker: never run before it */
     if (prog->n_imports && !prog->imports_linked) return NULL;
@@ -67,7 +71,7 @@ hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
     uint64_t stack_bytes = p->stack_cap * sizeof(hl_term);
     p->stack = hl_mem_alloc(stack_bytes);
     if (!p->stack || stack_bytes >= p->max_heap ||
-        hl_heap_init(&p->heap, 0, p->max_heap - stack_bytes) != HL_TERM_OK) {
+        hl_heap_init(&p->heap, heap_words, p->max_heap - stack_bytes) != HL_TERM_OK) {
         hl_mem_free(p->stack);
         hl_mem_free(p);
         return NULL;

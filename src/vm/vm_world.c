@@ -544,6 +544,11 @@ hl_term_status hl_vm_world_send(hl_vm_proc *p, hl_term dest, hl_term msg) {
     return st;
 }
 
+/* The young block a spawned process starts with: many processes only
+ * wait and pass small messages; the collector grows it for those that do
+ * more (BEAM starts at 233 words). */
+enum { SPAWN_HEAP_WORDS = 48 };
+
 /* A new process running Fun() (fun 0-arity; fn < 0) or M:F(Args). */
 hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *mprog, int64_t fn, hl_term args,
                                  hl_term undef_reason, bool link, bool monitor, hl_term *out) {
@@ -554,7 +559,7 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
     /* the child runs the module of its code (a fun's, M's): its x span and
      * linked modules are that module's */
     const hl_program *cprog = undef_reason ? p->prog : fn < 0 ? hl_fun_program(fun) : mprog;
-    hl_vm_proc *c = hl_vm_proc_new(cprog, &vl);
+    hl_vm_proc *c = hl_vm_proc_new_sized(cprog, &vl, SPAWN_HEAP_WORDS);
     if (!c) return HL_TERM_NOMEM;
     c->world = w;
     c->interrupt = p->interrupt;
