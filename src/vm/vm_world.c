@@ -272,6 +272,14 @@ static void link_del(hl_vm_proc *p, uint64_t pid) {
     if (i >= 0) p->act.links[i] = p->act.links[--p->act.nlinks];
 }
 
+/* Monitors are host memory a guest makes at will (OTP allows any number
+ * on one pair): each side's array counts against half its process's heap
+ * limit; past it the monitor call raises system_limit. */
+static bool mon_room(const hl_vm_proc *a, const hl_vm_proc *b) {
+    return (uint64_t)(a->act.nmon_out + 1) * 2 * sizeof(hl_vm_mon) <= a->max_heap / 2 &&
+           (uint64_t)(b->act.nmon_in + 1) * 2 * sizeof(hl_vm_mon) <= b->max_heap / 2;
+}
+
 /* Removes the monitor `ref` from arr (order kept: process_info lists them
  * in creation order). True when it was there. */
 static bool mon_del(hl_vm_mon *arr, uint32_t *n, uint64_t ref, hl_vm_mon *out) {
@@ -476,6 +484,7 @@ static hl_term_status reap(hl_vm_world *w) {
         for (uint32_t i = 0; i < p->act.nlinks; i++) {
             hl_vm_proc *t = lookup(w, p->act.links[i]);
             if (!t) continue;
+            w->reds += t->act.nlinks / 16; /* the scan of its links */
             link_del(t, p->act.pid);
             hl_term_status st = exit_signal(w, p->act.pid, t, reason, true);
             if (st != HL_TERM_OK) return st;
@@ -484,6 +493,7 @@ static hl_term_status reap(hl_vm_world *w) {
             hl_vm_mon m = p->act.mon_in[i];
             hl_vm_proc *t = lookup(w, m.pid);
             if (!t) continue;
+            w->reds += t->act.nmon_out / 16; /* the scan of its monitors */
             hl_vm_mon own;
             if (!mon_del(t->act.mon_out, &t->act.nmon_out, m.ref, &own)) continue;
             hl_term obj = self;
@@ -498,7 +508,7 @@ static hl_term_status reap(hl_vm_world *w) {
         }
         for (uint32_t i = 0; i < p->act.nmon_out; i++) {
             hl_vm_proc *t = lookup(w, p->act.mon_out[i].pid);
-            if (t) mon_del(t->act.mon_in, &t->act.nmon_in, p->act.mon_out[i].ref, NULL);
+            if (t) w->reds += t->act.nmon_in / 16, mon_del(t->act.mon_in, &t->act.nmon_in, p->act.mon_out[i].ref, NULL);
         }
         if (p == w->first) {
             /* the run's process was killed: its outcome is exit:Reason */
@@ -603,7 +613,7 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
         for (hl_term l = cargs; st == HL_TERM_OK && hl_is_cons(l) && n < 256; l = hl_cdr(l)) a[n++] = hl_car(l);
         started = st == HL_TERM_OK && hl_vm_start_at(c, mprog, (uint32_t)fn, a, n);
     }
-    charge(p, 1 + words / WORDS_PER_RED);
+    charge(p, 1 + words / WORDS_PER_RED + (link ? p->act.nlinks / 16 : 0)); /* link_add scans */
     if (st != HL_TERM_OK || !started || !hm_put(&w->procs, w->next_pid + 1, (uint64_t)(uintptr_t)c)) {
         hl_vm_proc_free(c);
         return st == HL_TERM_HEAP_LIMIT ? HL_TERM_HEAP_LIMIT : HL_TERM_NOMEM;
@@ -661,7 +671,7 @@ hl_term_status hl_vm_world_link(hl_vm_proc *p, hl_term pid, bool unlink) {
         return HL_VM_WORLD_NOPROC;
     }
     if (!link_add(p, n) || !link_add(t, p->act.pid)) return HL_TERM_NOMEM;
-    return HL_TERM_OK;
+    return HL_TERM_OK; /* (the scans were charged above) */
 }
 
 hl_term_status hl_vm_world_exit(hl_vm_proc *p, hl_term pid, hl_term reason) {
@@ -708,6 +718,7 @@ hl_term_status hl_vm_world_monitor(hl_vm_proc *p, hl_term target, hl_term *out) 
         return system_msg(w, p, el, 5);
     }
     if (t == p) return HL_TERM_OK; /* monitoring oneself: never fires while alive */
+    if (!mon_room(p, t)) return HL_TERM_SYSTEM_LIMIT;
     if (!grow((void **)&p->act.mon_out, &p->act.cmon_out, p->act.nmon_out + 1, sizeof(hl_vm_mon)) ||
         !grow((void **)&t->act.mon_in, &t->act.cmon_in, t->act.nmon_in + 1, sizeof(hl_vm_mon)))
         return HL_TERM_NOMEM;
