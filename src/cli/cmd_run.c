@@ -100,7 +100,8 @@ static bool grant(hl_compile_options **optsp, const char *name) {
             if (hl_compile_options_grant_capability(*optsp, name) == HL_OK) return true;
             break;
         }
-    fprintf(stderr, "hl: run: --grant %s: not a capability; the known ones are:", name ? name : "needs a NAME;");
+    if (name) fprintf(stderr, "hl: run: --grant %s: not a capability; the known ones are:", name);
+    else fprintf(stderr, "hl: run: --grant needs a NAME; the known ones are:");
     for (size_t k = 0; k < n; k++) fprintf(stderr, " %s", grantable[k]);
     fprintf(stderr, "\n");
     return false;

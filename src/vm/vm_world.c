@@ -469,6 +469,7 @@ static void proc_release(hl_vm_world *w, hl_vm_proc *p) {
  * add deaths), monitors get DOWN messages, the name is freed. The reason
  * lives on the dead process's heap until its death is handled. */
 static hl_term_status reap(hl_vm_world *w) {
+    hl_term_status st = HL_TERM_OK;
     while (w->dying) {
         hl_vm_proc *p = w->dying;
         w->dying = p->act.next_dying;
@@ -486,8 +487,8 @@ static hl_term_status reap(hl_vm_world *w) {
             if (!t) continue;
             w->reds += t->act.nlinks / 16; /* the scan of its links */
             link_del(t, p->act.pid);
-            hl_term_status st = exit_signal(w, p->act.pid, t, reason, true);
-            if (st != HL_TERM_OK) return st;
+            st = exit_signal(w, p->act.pid, t, reason, true);
+            if (st != HL_TERM_OK) goto done;
         }
         for (uint32_t i = 0; i < p->act.nmon_in; i++) {
             hl_vm_mon m = p->act.mon_in[i];
@@ -499,17 +500,20 @@ static hl_term_status reap(hl_vm_world *w) {
             hl_term obj = self;
             if (own.name) {
                 hl_term nn[2] = {own.name, HL_AM(nonode_nohost)};
-                hl_term_status st = tuple_on(t, nn, 2, &obj);
-                if (st != HL_TERM_OK) return st;
+                st = tuple_on(t, nn, 2, &obj);
+                if (st != HL_TERM_OK) goto done;
             }
             hl_term el[5] = {HL_AM(DOWN), hl_make_handle_immed(HL_HANDLE_REF, m.ref), HL_AM(process), obj, reason};
-            hl_term_status st = system_msg(w, t, el, 5);
-            if (st != HL_TERM_OK) return st;
+            st = system_msg(w, t, el, 5);
+            if (st != HL_TERM_OK) goto done;
         }
         for (uint32_t i = 0; i < p->act.nmon_out; i++) {
             hl_vm_proc *t = lookup(w, p->act.mon_out[i].pid);
             if (t) w->reds += t->act.nmon_in / 16, mon_del(t->act.mon_in, &t->act.nmon_in, p->act.mon_out[i].ref, NULL);
         }
+    done:
+        /* (on an allocator failure the world stops: p is out of the pid
+         * table, so it is released here or it would be lost) */
         if (p == w->first) {
             /* the run's process was killed: its outcome is exit:Reason */
             p->exc_class = HL_AM(exit);
@@ -518,6 +522,7 @@ static hl_term_status reap(hl_vm_world *w) {
             if (p->state != HL_PS_DONE && p->state != HL_PS_EXC && p->state != HL_PS_FAULT) p->state = HL_PS_EXC;
         }
         proc_release(w, p);
+        if (st != HL_TERM_OK) return st;
     }
     return HL_TERM_OK;
 }
