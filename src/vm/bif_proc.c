@@ -72,7 +72,25 @@ static bool fun0(const hl_vm_proc *p, hl_term f) {
 
 static hl_term_status spawn_fun(hl_vm_proc *p, const hl_term *a, hl_term *out, bool link, bool mon) {
     NEED_WORLD();
-    if (!fun0(p, a[0])) return HL_TERM_BADARG;
+    if (!hl_is_fun(a[0])) return HL_TERM_BADARG;
+    if (!fun0(p, a[0])) {
+        /* a fun of another arity: OTP 25's spawn/1 and spawn_link/1 start
+         * a process that dies with {badarity, {Fun, []}}; its
+         * spawn_monitor/1 raises badarg */
+        if (mon) return HL_TERM_BADARG;
+        /* {{badarity, {Fun, []}}, [{erlang, apply, 2, []}]}: an error in
+         * erlang:apply/2, as OTP reports it */
+        hl_term inner[2] = {a[0], HL_NIL}, in, ba, frame, r;
+        hl_term fr[4] = {HL_AM(erlang), HL_AM(apply), hl_make_small(2), HL_NIL};
+        hl_term *cell;
+        hl_term_status st = tuple(p, inner, 2, &in);
+        if (st == HL_TERM_OK) st = tuple(p, (hl_term[]){HL_AM(badarity), in}, 2, &ba);
+        if (st == HL_TERM_OK) st = tuple(p, fr, 4, &frame);
+        if (st == HL_TERM_OK) st = hl_heap_alloc(&p->heap, 2, &cell);
+        if (st == HL_TERM_OK) st = tuple(p, (hl_term[]){ba, hl_cons_init(cell, frame, HL_NIL)}, 2, &r);
+        if (st != HL_TERM_OK) return st;
+        return hl_vm_world_spawn(p, HL_NIL, NULL, -1, HL_NIL, r, link, mon, out);
+    }
     return hl_vm_world_spawn(p, a[0], NULL, -1, HL_NIL, 0, link, mon, out);
 }
 

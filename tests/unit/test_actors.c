@@ -180,7 +180,8 @@ static const char SIGNALS[] =
     "-module(s).\n"
     "-export([kill_trapping/0, normal_to_other/0, normal_to_self_trapping/0, kill_via_link/0,\n"
     "         exit_kill_reason/0, trap_normal/0, unlink_dead/0, chain/0, monitor_self/0,\n"
-    "         demonitor_flush/0, exit_self_kill_caught/0, noproc_link/0, name_monitor/0]).\n"
+    "         demonitor_flush/0, exit_self_kill_caught/0, noproc_link/0, name_monitor/0,\n"
+    "         badarity_spawn/0]).\n"
     "wait() -> receive stop -> ok end.\n"
     /* kill cannot be trapped: the target dies with killed even when trapping */
     "kill_trapping() ->\n"
@@ -256,6 +257,15 @@ static const char SIGNALS[] =
     "    A = receive {'DOWN', R, process, Obj, W} -> {Obj, W} end,\n"
     "    R2 = monitor(process, srv),\n"
     "    B = receive {'DOWN', R2, process, Obj2, W2} -> {Obj2, W2} end,\n"
+    "    {A, B}.\n"
+    /* a fun of the wrong arity: spawn_link starts a process that dies with
+     * badarity in erlang:apply/2; spawn_monitor raises badarg (OTP 25's
+     * runtime, checked with erl -eval: its compiler drops the code after a
+     * spawn_link of a fun it sees has the wrong arity) */
+    "badarity_spawn() ->\n"
+    "    process_flag(trap_exit, true), P = spawn_link(fun(X) -> X end),\n"
+    "    A = receive {'EXIT', P, {{badarity, {F, Args}}, St}} -> {is_function(F, 1), Args, St} end,\n"
+    "    B = try spawn_monitor(fun(X) -> X end) catch error:E -> E end,\n"
     "    {A, B}.\n";
 
 static void test_exit_signals(void **state) {
@@ -274,6 +284,7 @@ static void test_exit_signals(void **state) {
     expect(m, "exit_self_kill_caught", NULL, "killed");
     expect(m, "noproc_link", NULL, "noproc");
     expect(m, "name_monitor", NULL, "{{{srv,nonode@nohost},stop},{{srv,nonode@nohost},noproc}}");
+    expect(m, "badarity_spawn", NULL, "{{true,[],[{erlang,apply,2,[]}]},badarg}");
     hl_module_free(m);
 }
 
