@@ -139,6 +139,7 @@ struct hl_vm_world {
     uint64_t out_cap, out_used;
     uint64_t deadline_ns;
     hl_vm_status fault;    /* a world-stopping fault found outside a slice (NOMEM) */
+    bool first_over_heap;  /* the first process died of a message past its heap limit */
 };
 
 uint64_t hl_vm_world_reductions(const hl_vm_world *w) { return w->reds; }
@@ -327,6 +328,14 @@ static hl_term_status push_msg(hl_vm_world *w, hl_vm_proc *t, hl_term msg) {
 
 static void kill_proc(hl_vm_world *w, hl_vm_proc *t, hl_term reason);
 
+/* t went over its heap limit receiving a message: it dies with `killed`
+ * (OTP's max_heap_size); the first process's death is the run's heap
+ * fault, as when it passes the limit itself. */
+static void heap_kill(hl_vm_world *w, hl_vm_proc *t) {
+    if (t == w->first) w->first_over_heap = true;
+    kill_proc(w, t, HL_AM(killed));
+}
+
 /* Copies msg into t's heap and queues it. A receiver over its heap limit
  * is killed (reason `killed`, as OTP's max_heap_size); only the allocator
  * failing is an error (NOMEM, the world stops). *words: words copied. */
@@ -342,13 +351,13 @@ static hl_term_status deliver(hl_vm_world *w, hl_vm_proc *from, hl_vm_proc *t, h
         }
         if (st == HL_TERM_NOMEM) return st;
         if (st != HL_TERM_OK) {
-            kill_proc(w, t, HL_AM(killed));
+            heap_kill(w, t);
             return HL_TERM_OK;
         }
     }
     hl_term_status st = push_msg(w, t, m);
     if (st == HL_TERM_HEAP_LIMIT) {
-        kill_proc(w, t, HL_AM(killed));
+        heap_kill(w, t);
         st = HL_TERM_OK;
     }
     return st;
@@ -378,7 +387,7 @@ static hl_term_status system_msg(hl_vm_world *w, hl_vm_proc *t, const hl_term *e
             hl_term_status st = hl_term_copy(&t->heap, el[i], &tmp[i]);
             if (st == HL_TERM_NOMEM) return st;
             if (st != HL_TERM_OK) {
-                kill_proc(w, t, HL_AM(killed));
+                heap_kill(w, t);
                 return HL_TERM_OK;
             }
         }
@@ -388,7 +397,7 @@ static hl_term_status system_msg(hl_vm_world *w, hl_vm_proc *t, const hl_term *e
     if (st != HL_TERM_OK) return st;
     st = push_msg(w, t, msg);
     if (st == HL_TERM_HEAP_LIMIT) {
-        kill_proc(w, t, HL_AM(killed));
+        heap_kill(w, t);
         st = HL_TERM_OK;
     }
     return st;
@@ -1141,6 +1150,7 @@ hl_vm_status hl_vm_world_run(hl_vm_world *w) {
         }
         if (reap(w) != HL_TERM_OK) return HL_VM_FAULT_NOMEM;
     }
+    if (w->first_over_heap) return HL_VM_FAULT_HEAP;
     if (first->state == HL_PS_DONE) return HL_VM_DONE;
     if (first->state == HL_PS_EXC) return HL_VM_EXCEPTION;
     return fst == HL_VM_FAULT_HEAP ? fst : HL_VM_EXCEPTION;

@@ -292,7 +292,9 @@ static void test_exit_signals(void **state) {
 
 static const char LIMITS[] =
     "-module(l).\n"
-    "-export([spawn_many/0, spin_child/0, flood/0, all_wait/0, timers/0]).\n"
+    "-export([spawn_many/0, spin_child/0, flood/0, all_wait/0, timers/0, self_flood/0]).\n"
+    /* the first process flooding its own mailbox: the run's heap fault */
+    "self_flood() -> self() ! lists:seq(1, 100), self_flood().\n"
     "wait() -> receive stop -> ok end.\n"
     /* spawns until system_limit; returns how many it held */
     "spawn_many() -> spawn_many(0).\n"
@@ -348,6 +350,7 @@ static void test_tree_limits(void **state) {
     /* a flooded mailbox kills its process with `killed`, not the run */
     hl_run_limits small = {0, 2u << 20, 10000, 0};
     expect(m, "flood", &small, "killed");
+    expect_error(m, "self_flood", &small, HL_ELIMIT, HL_LIMIT_KIND_HEAP);
     /* everyone waiting: the run stops at its deadline */
     hl_run_limits quick = {0, 0, 50, 0};
     expect_error(m, "all_wait", &quick, HL_ELIMIT, HL_LIMIT_KIND_DEADLINE);
