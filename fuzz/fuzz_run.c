@@ -3,7 +3,10 @@
  * exported function (arguments: the integer 1, then an atom list) under
  * tiny limits. Every input must be rejected with diagnostics or run to a
  * classified outcome; crashes, leaks, hangs, sanitizer reports and a gate
- * refusal of codegen output ("internal error") are findings. Seeds:
+ * refusal of codegen output ("internal error") are findings. An input
+ * whose last byte is even (a newline) is compiled with the `processes` capability
+ * (docs/actors.md), so its spawns, sends, links, monitors and timers run as
+ * a tree of processes under the same tiny limits. Seeds:
  * fuzz/corpus/fuzz_run/ (the conformance programs). */
 #include <stddef.h>
 #include <stdint.h>
@@ -25,6 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     hl_compile_options_set_limit(o, HL_LIMIT_DEPTH, 200);
     hl_compile_options_set_limit(o, HL_LIMIT_TOKENS, 100000);
     hl_compile_options_set_limit(o, HL_LIMIT_MEMORY_BYTES, 64u << 20);
+    if (size && !(data[size - 1] & 1)) hl_compile_options_grant_capability(o, "processes");
     hl_module *m = NULL;
     hl_error *err = NULL;
     hl_status s = hl_compile(engine, "fuzz.erl", (const char *)data, size, o, &m, &err);

@@ -369,6 +369,10 @@ typedef struct hl_run_limits {
 #define HL_RUN_DEFAULT_MAX_HEAP_BYTES (64u << 20)
 #define HL_RUN_DEFAULT_TIMEOUT_MS 5000u
 #define HL_RUN_DEFAULT_MAX_OUTPUT_BYTES (1u << 20)
+/* Live guest processes one run of a program granted "processes" may hold
+ * at once, its first process included; a spawn past it raises
+ * error:system_limit in the guest, as OTP does past its process limit. */
+#define HL_RUN_DEFAULT_MAX_PROCESSES 100000u
 /* Atoms one call's arguments may bring that the program does not contain
  * (HL_LIMIT_HOST_ATOMS; hl_run always uses this default). */
 #define HL_RUN_DEFAULT_MAX_HOST_ATOMS 4096u
@@ -508,6 +512,25 @@ HL_API hl_status hl_engine_unregister_binding(hl_engine *engine, const char *mod
 HL_API hl_status hl_compile_options_grant_binding(hl_compile_options *opts, const char *module,
                                                   const char *function, uint32_t arity);
 
+/* Capabilities: runtime surfaces a program may use only when its compile
+ * options grant them (every one is off by default). Without the grant the
+ * calls stay compile errors, exactly as before.
+ *   "processes"  guest processes (docs/actors.md): spawn/1,3, spawn_link,
+ *                spawn_monitor, self/0, `!` and erlang:send/2, links,
+ *                monitors, exit/2, trap_exit, make_ref/0, timers
+ *                (send_after, start_timer, cancel_timer, read_timer),
+ *                registered names, is_process_alive/1, erlang:yield/0 and a
+ *                bounded process_info/2. A run of such a program is a tree
+ *                of processes in the caller's thread; its limits bound the
+ *                whole tree (reductions summed, the heap limit per process,
+ *                one deadline, HL_RUN_DEFAULT_MAX_PROCESSES live processes).
+ * Grants are part of the program cache key. HL_EMISUSE for a name that is
+ * not a capability (hl_capability_name lists them). */
+HL_API hl_status hl_compile_options_grant_capability(hl_compile_options *opts, const char *name);
+/* The i-th capability's name (i from 0), or NULL past the last: for a
+ * command line that lists them. */
+HL_API const char *hl_capability_name(size_t i);
+
 /* Releases memory the library returned to the caller (e.g. hl_parse_dump). */
 HL_API void hl_free(void *ptr);
 
@@ -578,7 +601,10 @@ HL_API hl_status hl_tenant_call(hl_tenant *tenant, uint32_t fn, hl_value *const 
  * hl_tenant_resume runs it for at most `reductions` reductions (0: to its
  * end) and returns HL_PENDING while it has not finished, or the call's
  * outcome as hl_tenant_call. The limits count over the whole call; the
- * timeout's clock starts when the call first runs (its first resume). */
+ * timeout's clock starts when the call first runs (its first resume).
+ * A program granted "processes" runs each call as a tree of processes
+ * that ends with it; its calls resume only with reductions 0 (to the end;
+ * HL_EMISUSE otherwise, for now: docs/actors.md). */
 HL_API hl_status hl_tenant_start(hl_tenant *tenant, uint32_t fn, hl_value *const *args, size_t nargs,
                                  hl_error **err);
 HL_API hl_status hl_tenant_resume(hl_tenant *tenant, uint64_t reductions, hl_value **result, hl_error **err);

@@ -28,12 +28,13 @@ int hl_bc_live_operand(unsigned op) {
 }
 
 /* The builtin allowlist is core/builtins.def (docs/design.md §3: one table for the
- * classifier, codegen, gate and VM); ids are its entry order. Only kind BIF
+ * classifier, codegen, gate and VM); ids are its entry order. Only kinds BIF and SURFACE
  * entries may appear in a `bif` instruction: ERL entries are guest code in
- * the stdlib's own modules, reached through an import (call_ext), SURFACE
- * entries need a capability. */
+ * the stdlib's own modules, reached through an import (call_ext). SURFACE
+ * entries are `bif`s too: the classifier admits them only with their
+ * capability, and the VM refuses them in a run without it (docs/actors.md). */
 const hl_bc_builtin hl_bc_builtins[] = {
-#define X(id, mod, fun, arity, guard, kind, guest) {mod, fun, arity, HL_BK_##kind == HL_BK_BIF, HL_BK_##kind == HL_BK_ERL},
+#define X(id, mod, fun, arity, guard, kind, guest) {mod, fun, arity, HL_BK_##kind != HL_BK_ERL, HL_BK_##kind == HL_BK_ERL},
 #include "core/builtins.def"
 #undef X
 };

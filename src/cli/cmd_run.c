@@ -1,5 +1,5 @@
 /* cmd_run.c — `hl run [--max-reductions N] [--max-heap-bytes N]
- * [--timeout-ms N] [--max-output-bytes N] FILE [MORE.erl...] FUNCTION
+ * [--timeout-ms N] [--max-output-bytes N] [--grant NAME]... FILE [MORE.erl...] FUNCTION
  * [ARG...]` (docs/design.md §5): compile the files as one program, call FUNCTION
  * of the first with the ARGs (Erlang term literals),
  * print what the guest wrote (io:format, ...) and then the result as
@@ -7,6 +7,7 @@
  * rejection or usage, 3 a limit stopped the run. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,8 +54,11 @@ const char hl_cli_run_help[] =
     "policy and JSON (docs/policy.md):\n"
     "  --policy FILE        a policy document: limits (the flags above may only\n"
     "                       lower them), bindings, capabilities, output cap\n"
-    "  --grant NAME         grant a capability (processes; clocks, random and\n"
-    "                       files are not available in this version)\n"
+    "  --grant NAME         grant a capability (repeatable; all are off by\n"
+    "                       default): processes (spawn, !, links, monitors,\n"
+    "                       timers, registered names; the run's limits bound\n"
+    "                       the whole tree of processes, docs/actors.md);\n"
+    "                       clocks, random and files are not available yet\n"
     "  --json               print one JSON object: status, result, output, limit,\n"
     "                       exception, usage (reductions, peak heap, time)\n"
     "  --json-args JSON     the arguments as a JSON array instead of ARGs\n"

@@ -20,3 +20,32 @@ int hl_builtin_find(const char *module, size_t mlen, const char *function, size_
     return -1;
 }
 
+/* Which capability grants each SURFACE entry: a table of id ranges (a
+ * capability's entries are appended together in builtins.def). */
+static const struct {
+    hl_builtin_id first, last;
+    uint32_t cap;
+} surface_caps[] = {
+    {HL_BI_SELF0, HL_BI_PROCESS_INFO2, HL_CAP_PROCESSES},
+};
+
+uint32_t hl_builtin_capability(int id) {
+    for (size_t i = 0; i < sizeof surface_caps / sizeof surface_caps[0]; i++)
+        if (id >= (int)surface_caps[i].first && id <= (int)surface_caps[i].last) return surface_caps[i].cap;
+    return 0;
+}
+
+/* The name a capability is granted by (hl_compile_options_grant_capability,
+ * hl run --grant NAME), for diagnostics. */
+static const struct {
+    uint32_t cap;
+    const char *name;
+} cap_names[] = {
+    {HL_CAP_PROCESSES, "processes"},
+};
+
+const char *hl_builtin_capability_name(uint32_t cap) {
+    for (size_t i = 0; i < sizeof cap_names / sizeof cap_names[0]; i++)
+        if (cap_names[i].cap == cap) return cap_names[i].name;
+    return "unknown";
+}

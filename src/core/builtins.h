@@ -37,4 +37,13 @@ extern const hl_builtin hl_builtins[HL_BI__COUNT];
 int hl_builtin_find(const char *module, size_t mlen, const char *function, size_t flen, uint32_t arity);
 
 
+/* Capabilities (hl_core_options.capabilities bits): each grants the
+ * SURFACE entries of builtins.def that hl_builtin_capability names. */
+enum { HL_CAP_PROCESSES = 1u << 0 };
+
+/* The capability bit a SURFACE entry needs (0 for other entries). */
+uint32_t hl_builtin_capability(int id);
+/* The name that grants capability bit cap ("processes"). */
+const char *hl_builtin_capability_name(uint32_t cap);
+
 #endif

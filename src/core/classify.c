@@ -58,6 +58,14 @@ static void reject(cctx *c, const hl_core_node *n, const char *before, hl_ast_na
     c->ok = false;
 }
 
+/* spawn/3's module argument: a literal atom naming this module or a peer. */
+static bool spawn_module_ok(cctx *c, const hl_core_node *arg) {
+    if (!arg || arg->kind != HL_CORE_LIT || arg->u.lit.kind != HL_LIT_ATOM) return false;
+    hl_ast_name m = arg->u.lit.u.name;
+    if (c->m->name.len == m.len && memcmp(c->m->name.ptr, m.ptr, m.len) == 0) return true;
+    return find_peer(c->o, m) >= 0;
+}
+
 static void classify_call(cctx *c, hl_core_node *n) {
     if (n->u.call.kind != HL_CALL_UNRESOLVED) return;
     hl_ast_name mod = n->u.call.module, f = n->u.call.name;
@@ -92,8 +100,11 @@ static void classify_call(cctx *c, hl_core_node *n) {
         }
     }
     bool erl = name_is(mod, "erlang");
-    if (erl && name_is(f, "!") && a == 2) {
-        hl_diags_add(c->d, n->line, n->col, "message send is not available");
+    if (erl && name_is(f, "!") && a == 2 && !(c->o->capabilities & HL_CAP_PROCESSES)) {
+        char why[256] = "message send is not available: it ";
+        size_t at = strlen(why);
+        hl_refusal_capability_hint(HL_CAP_PROCESSES, why + at, sizeof why - at);
+        hl_diags_add(c->d, n->line, n->col, "%s", why);
         c->ok = false;
         return;
     }
@@ -119,12 +130,20 @@ static void classify_call(cctx *c, hl_core_node *n) {
         return;
     }
     int id = hl_builtin_find(mod.ptr, mod.len, f.ptr, f.len, a);
+    /* A surface whose capability is not granted does not exist for the
+     * program: the rejection is the one of an undeclared call, word for
+     * word what it was before the surface existed. */
+    if (id >= 0 && hl_builtins[id].kind == HL_BK_SURFACE && !(c->o->capabilities & hl_builtin_capability(id)))
+        id = -1;
     if (id >= 0 && (hl_builtins[id].guest || (n->flags & HL_CF_INTERNAL) || c->o->stdlib)) {
         if (hl_builtins[id].kind == HL_BK_SURFACE) {
-            /* Surfaces need a capability; none is defined yet, so a surface
-             * entry is only callable once the options grant it. */
-            if (!c->o->capabilities) {
-                reject(c, n, "call to ", mod, f, a, " is not available: the capability is not granted");
+            /* spawn/3 and its kin: the module must be a literal naming a
+             * module of the program (never the stdlib's, never computed),
+             * so a spawn reaches only what a call could. */
+            if ((id == HL_BI_SPAWN3 || id == HL_BI_SPAWN_LINK3 || id == HL_BI_SPAWN_MONITOR3) &&
+                !spawn_module_ok(c, n->u.call.args[0])) {
+                reject(c, n, "call to ", mod, f, a,
+                       " is not allowed: its module must be a literal module of the program");
                 return;
             }
             n->u.call.kind = HL_CALL_SURFACE;

@@ -46,10 +46,25 @@ static size_t other_arities(char *out, size_t cap, const char *m, size_t ml, con
     return n;
 }
 
+void hl_refusal_capability_hint(uint32_t need, char *out, size_t cap) {
+    const char *name = hl_builtin_capability_name(need);
+    snprintf(out, cap,
+             "needs the %s capability (grant it: hl run --grant %s; in the API, "
+             "hl_compile_options_grant_capability)",
+             name, name);
+}
+
 hl_refusal_kind hl_refusal_explain(const char *m, size_t ml, const char *f, size_t fl, uint32_t arity,
                                    bool binding_registered, char *out, size_t cap) {
     if (cap == 0) return HL_REFUSAL_UNKNOWN;
     int mw = (int)(ml > 255 ? 255 : ml), fw = (int)(fl > 255 ? 255 : fl);
+    /* a capability's surface (spawn/1, self/0, ...): say how to grant it */
+    int sid = hl_builtin_find(m, ml, f, fl, arity);
+    uint32_t need = sid >= 0 ? hl_builtin_capability(sid) : 0;
+    if (need) {
+        hl_refusal_capability_hint(need, out, cap);
+        return HL_REFUSAL_CAPABILITY;
+    }
     for (size_t i = 0; i < sizeof refusals / sizeof *refusals; i++) {
         const refusal *r = &refusals[i];
         if (!eq(r->module, m, ml)) continue;

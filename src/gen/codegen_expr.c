@@ -171,7 +171,9 @@ static uint32_t builtin(cg *c, const hl_core_node *e, uint32_t fail, bool is_tai
         c->temp_top = mark;
         return OX(0);
     }
-    if (hl_builtins[id].kind != HL_BK_BIF) {
+    /* a granted runtime surface (the classifier checked the capability)
+     * is a C builtin like any other */
+    if (hl_builtins[id].kind != HL_BK_BIF && !(hl_builtins[id].kind == HL_BK_SURFACE && e->u.call.kind == HL_CALL_SURFACE)) {
         unsupported(c, e, "calling a runtime surface");
         return ONIL;
     }
@@ -253,7 +255,7 @@ static uint32_t call(cg *c, const hl_core_node *e, bool is_tail) {
         c->temp_top = mark;
         return OX(0);
     }
-    case HL_CALL_SURFACE: unsupported(c, e, "calling a runtime surface"); return ONIL;
+    case HL_CALL_SURFACE: return builtin(c, e, ONOFAIL, is_tail);
     default: cg_error(c, e->line, e->col, "internal error: unclassified call"); return ONIL;
     }
 }
@@ -718,11 +720,11 @@ static uint32_t gexpr(cg *c, const hl_core_node *e, uint32_t fail) {
         return stable(c, eval(c, e));
     case HL_CORE_MAP: return stable(c, cg_map_expr(c, e, fail));
     case HL_CORE_CALL: {
-        if (e->u.call.kind != HL_CALL_BUILTIN) break;
+        if (e->u.call.kind != HL_CALL_BUILTIN && e->u.call.kind != HL_CALL_SURFACE) break;
         uint32_t mark = c->temp_top;
         uint32_t id = e->u.call.target;
         uint32_t n = e->u.call.nargs;
-        if (id >= HL_BI__COUNT || hl_builtins[id].kind != HL_BK_BIF || n > 8) break;
+        if (id >= HL_BI__COUNT || hl_builtins[id].kind == HL_BK_ERL || n > 8) break;
         uint32_t v[8];
         for (uint32_t i = 0; i < n; i++) v[i] = gexpr(c, e->u.call.args[i], fail);
         hl_opcode op;

@@ -17,6 +17,15 @@
 #include "term/term.h"
 #include "vm/vm.h"
 
+struct hl_module;
+struct hl_run_limits;
+/* run.c: a run of a program granted "processes": p (started, its output
+ * and bindings set) is the first process of a world of at most
+ * max_processes live ones; the others are stopped and freed when it
+ * finishes, p keeps its outcome. *reds: the whole tree's reductions. */
+hl_vm_status hl_host_run_world(const struct hl_module *module, struct hl_vm_proc *p,
+                               const struct hl_run_limits *lim, uint32_t max_processes, uint64_t *reds);
+
 struct hl_error {
     hl_status status;
     char *message;          /* rendered text */
@@ -52,6 +61,7 @@ struct hl_compile_options {
      * below ceiling[which], and no binding outside the policy granted. */
     bool capped;
     uint64_t ceiling[HL_LIMIT_ATOMS + 1];
+    uint32_t caps; /* HL_CAP_* (core/builtins.h) the options grant */
 };
 
 /* One registration of a host binding (binding.c). `refs` keeps the memory
@@ -143,6 +153,7 @@ struct hl_module {
     /* a parked process of a finished hl_run (vm.h, hl_vm_proc_park): the
      * next hl_run takes it instead of building one; NULL when none */
     _Atomic(struct hl_vm_proc *) spare;
+    uint32_t caps; /* the capabilities it was compiled with (HL_CAP_*) */
 };
 
 /* Shared storage of host values: a heap that owns the copied terms. */

@@ -24,16 +24,14 @@ enum { POLICY_MAX_BYTES = 1u << 20, POLICY_MAX_MOUNTS = 64 };
 
 /* Capabilities by name. `available`: this version can grant it (the others
  * are refused when granted). `apply` hands a granted one to compile options
- * (hl_policy_compile_options); NULL while nothing in the compiler reads it:
- * processes is recorded (hl_policy_has_capability) until guest processes
- * exist, whose grant on compile options then goes here. */
+ * (hl_policy_compile_options); NULL while nothing in the compiler reads it. */
 typedef struct cap_def {
     const char *name;
     bool available;
     hl_status (*apply)(hl_compile_options *opts, const char *name);
 } cap_def;
 static const cap_def caps[] = {
-    {"processes", true, NULL},
+    {"processes", true, hl_compile_options_grant_capability},
     {"clocks", false, NULL},
     {"random", false, NULL},
     {"files", false, NULL},

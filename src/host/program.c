@@ -60,10 +60,11 @@ static void cache_key(const srcset *ss, const hl_front_limits *lim, const uint8_
 /* The preprocessor's inputs besides the sources (each module's name, which
  * is ?FILE, and the headers handed over) decide the program too: folded
  * into bkey, which every cache comparison includes. */
-static void pp_key(const srcset *ss, const hl_front_limits *lim, uint8_t bkey[32]) {
+static void pp_key(const srcset *ss, const hl_front_limits *lim, uint32_t caps, uint8_t bkey[32]) {
     hl_sha256 s;
     hl_sha256_init(&s);
     hl_sha256_update(&s, bkey, 32);
+    put_u64(&s, caps); /* the capabilities granted decide what compiles */
     put_u64(&s, ss->n);
     for (size_t i = 0; i < ss->n; i++) {
         put_u64(&s, strlen(ss->names[i]));
@@ -198,6 +199,7 @@ typedef struct build {
     hl_program **mods;        /* loaded, per module */
     hl_atom_table *atoms;     /* the engine's */
     uint64_t atom_room;       /* what is left of the program's atom quota */
+    uint32_t caps;            /* capabilities granted (HL_CAP_*) */
 } build;
 
 /* The exported (name, arity) pairs of a parsed module, from its -export
@@ -241,6 +243,7 @@ static hl_status build_module(build *b, size_t i, hl_error **err) {
     copts.nbindings = b->nbindings;
     copts.binding_registered = b->engine ? hl_host_binding_registered : NULL;
     copts.binding_ctx = b->engine;
+    copts.capabilities = b->caps;
     /* every other module of the program (module i's own entry is skipped:
      * a call to itself is classified as local first) */
     copts.peers = b->ss->n > 1 ? b->peers : NULL;
@@ -412,7 +415,8 @@ hl_status hl_check_program(hl_engine *engine, size_t n, const char *const *names
         for (uint32_t i = 0; i < opts->ngrants; i++)
             cb[i] = (hl_core_binding){opts->grants[i].module, opts->grants[i].function, opts->grants[i].arity};
     }
-    build b = {.engine = engine, .ss = &ss, .lim = &lim, .bindings = cb, .nbindings = opts ? opts->ngrants : 0};
+    build b = {.engine = engine, .ss = &ss, .lim = &lim, .bindings = cb, .nbindings = opts ? opts->ngrants : 0,
+               .caps = opts ? opts->caps : 0};
     hl_status st = run_build(engine, &b, err);
     build_free(&b);
     hl_mem_free(cb);
@@ -528,7 +532,8 @@ static hl_status compile_program(hl_engine *engine, size_t n, const char *const 
     uint8_t bkey[32];
     hl_status bst = hl_host_bindings_resolve(engine, opts, &bnd, &nbnd, bkey, err);
     if (bst != HL_OK) return bst;
-    pp_key(&ss, &lim, bkey);
+    uint32_t caps = opts ? opts->caps : 0;
+    pp_key(&ss, &lim, caps, bkey);
     uint64_t fast = fast_hash(&ss, &lim, bkey);
     hl_module *hit = cache_find(engine, fast, &ss, &lim, bkey, NULL);
     uint8_t key[32];
@@ -553,7 +558,7 @@ static hl_status compile_program(hl_engine *engine, size_t n, const char *const 
         }
         for (uint32_t i = 0; i < nbnd; i++) cb[i] = (hl_core_binding){bnd[i]->module, bnd[i]->function, bnd[i]->arity};
     }
-    build b = {.engine = engine, .ss = &ss, .lim = &lim, .bindings = cb, .nbindings = nbnd};
+    build b = {.engine = engine, .ss = &ss, .lim = &lim, .bindings = cb, .nbindings = nbnd, .caps = caps};
     hl_status status = run_build(engine, &b, err);
     hl_mem_free(cb);
     hl_module *m = status == HL_OK ? hl_mem_calloc(1, sizeof *m) : NULL;
@@ -570,6 +575,7 @@ static hl_status compile_program(hl_engine *engine, size_t n, const char *const 
     build_free(&b);
     m->nmods = (uint32_t)n;
     m->prog = m->mods[0];
+    m->caps = caps;
     m->bindings = bnd;
     m->nbindings = nbnd;
     m->engine = engine;

@@ -17,6 +17,8 @@
 #include "vm/vm.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_io.h"
+#include "vm/vm_world.h"
+#include "core/builtins.h"
 
 hl_status hl_host_limit_error(hl_error **err, hl_limit_kind kind) {
     static const char *const text[] = {"", "the run used up its reductions (max_reductions)",
@@ -287,6 +289,21 @@ hl_status hl_host_outcome(hl_vm_proc *p, hl_vm_status st, uint64_t max_heap_byte
     return status;
 }
 
+/* A run of a program granted "processes": p (started) is the first
+ * process of a world; the others are stopped and freed when it finishes.
+ * p keeps its outcome. *reds: the whole tree's reductions. */
+hl_vm_status hl_host_run_world(const hl_module *module, hl_vm_proc *p, const hl_run_limits *lim,
+                               uint32_t max_processes, uint64_t *reds) {
+    hl_vm_world_limits wl = {lim->max_reductions, lim->max_heap_bytes, lim->timeout_ms * 1000000u,
+                             max_processes, (const hl_program *const *)module->mods, module->nmods};
+    hl_vm_world *w = hl_vm_world_new(p, &wl);
+    if (!w) return HL_VM_FAULT_NOMEM;
+    hl_vm_status st = hl_vm_world_run(w);
+    *reds = hl_vm_world_reductions(w);
+    hl_vm_world_free(w);
+    return st;
+}
+
 static hl_status run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
                      const hl_run_limits *limits, uint64_t host_atom_quota, hl_value **result, hl_buf *output,
                      hl_usage *usage, hl_host_run_ctx *rc, hl_error **err) {
@@ -353,12 +370,17 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
     hl_vm_status st;
-    for (;;) {
-        st = hl_vm_run(p, 0);
-        /* receive: nothing can arrive in a plain run, so a wait ends at its
-         * timeout (sleeping, not spinning) or at the deadline */
-        if (st == HL_VM_WAIT) st = hl_vm_wait_alone(p);
-        if (st != HL_VM_YIELD) break;
+    uint64_t world_reds = 0;
+    if (module->caps & HL_CAP_PROCESSES) {
+        st = hl_host_run_world(module, p, &lim, HL_RUN_DEFAULT_MAX_PROCESSES, &world_reds);
+    } else {
+        for (;;) {
+            st = hl_vm_run(p, 0);
+            /* receive: nothing can arrive in a plain run, so a wait ends at its
+             * timeout (sleeping, not spinning) or at the deadline */
+            if (st == HL_VM_WAIT) st = hl_vm_wait_alone(p);
+            if (st != HL_VM_YIELD) break;
+        }
     }
     /* a binding past its own maximum: the deadline fault names it */
     if (st == HL_VM_FAULT_DEADLINE && rc->overran[0]) {
@@ -369,7 +391,7 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
         status = hl_host_outcome(p, st, lim.max_heap_bytes, result, err);
     }
     hl_host_test_bif_probe_report(p);
-    *reds = hl_vm_reductions(p);
+    *reds = (module->caps & HL_CAP_PROCESSES) ? world_reds : hl_vm_reductions(p);
     usage->peak_heap_bytes = hl_vm_peak_bytes(p);
     usage->output_bytes = hl_vm_output_bytes(p);
     /* Park it for the next run (every term of this one dropped now), unless

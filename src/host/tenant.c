@@ -10,6 +10,7 @@
 
 #include "base/buf.h"
 #include "base/mem.h"
+#include "core/builtins.h"
 #include "host/host_int.h"
 #include "term/copy.h"
 #include "vm/vm_io.h"
@@ -31,6 +32,7 @@ struct hl_tenant {
     hl_atom_pool *host_atoms; /* the current (or last) call's, freed with the next */
     volatile _Atomic int interrupt;
     bool started; /* a call is prepared or pending */
+    uint64_t tree_reds; /* a program granted processes: the last call's, over every process */
     hl_buf output;
     hl_usage usage;    /* the current call's bindings (binding.c) */
     hl_host_run_ctx rc; /* the binding hook's context */
@@ -149,7 +151,10 @@ void hl_tenant_interrupt(hl_tenant *t) {
     if (t) atomic_store_explicit(&t->interrupt, 1, memory_order_relaxed);
 }
 
-uint64_t hl_tenant_reductions(const hl_tenant *t) { return t ? hl_vm_reductions(t->p) : 0; }
+uint64_t hl_tenant_reductions(const hl_tenant *t) {
+    if (!t) return 0;
+    return (t->module->caps & HL_CAP_PROCESSES) ? t->tree_reds : hl_vm_reductions(t->p);
+}
 
 hl_status hl_tenant_usage(const hl_tenant *t, hl_usage *usage) {
     if (!t || !usage) return HL_EMISUSE;
@@ -209,6 +214,29 @@ static void note_usage(hl_tenant *t, uint64_t w0, uint64_t c0) {
 static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
     hl_vm_status st;
     uint64_t w0 = hl_vm_now_ns(), c0 = hl_host_cpu_ns();
+    if (t->module->caps & HL_CAP_PROCESSES) {
+        /* a world of processes runs to its end (docs/actors.md): slicing a
+         * call across resumes comes with the engine's scheduler */
+        t->started = false;
+        if (reductions)
+            return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "a program granted processes cannot be "
+                                                                        "resumed in slices yet: resume with 0"));
+        st = hl_host_run_world(t->module, t->p, &t->lim, HL_RUN_DEFAULT_MAX_PROCESSES, &t->tree_reds);
+        hl_status s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
+        note_usage(t, w0, c0);
+        t->usage.reductions = t->tree_reds; /* the whole tree's */
+        if (err && *err && *err != &hl_host_oom_error) {
+            (*err)->has_reductions = true;
+            (*err)->reductions = t->tree_reds;
+            (*err)->has_usage = true;
+            (*err)->usage = t->usage;
+        }
+        if (t->rc.audit)
+            hl_host_audit_emit(t->rc.audit, t->rc.audit_data, HL_AUDIT_RUN, s,
+                               s == HL_ELIMIT && err && *err ? hl_error_limit(*err) : HL_LIMIT_KIND_NONE, "", t,
+                               &t->usage);
+        return s;
+    }
     for (;;) {
         st = hl_vm_run(t->p, reductions);
         /* nothing can arrive yet: a wait ends at its timeout or the deadline */

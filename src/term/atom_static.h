@@ -31,5 +31,10 @@
     X(nonode_nohost, "nonode@nohost") X(value, "value") X(enoent, "enoent")            \
     X(eacces, "eacces") X(enotdir, "enotdir") X(eisdir, "eisdir") X(eexist, "eexist")  \
     X(einval, "einval") X(enospc, "enospc") X(ebadf, "ebadf") X(not_loaded, "not_loaded")   \
-    X(binding_error, "binding_error") X(timeout_value, "timeout_value")
+    X(binding_error, "binding_error") X(timeout_value, "timeout_value")             \
+    X(trap_exit, "trap_exit")  X(flush, "flush")                 \
+    X(message_queue_len, "message_queue_len") X(memory, "memory") X(status, "status") \
+    X(links, "links") X(monitors, "monitors") X(running, "running")                \
+    X(runnable, "runnable") X(waiting, "waiting") X(registered_name, "registered_name") \
+    X(exiting, "exiting") X(apply, "apply")
 #endif

@@ -54,6 +54,10 @@ BIF(b_is_list) { (void)p; *out = BOOL(hl_is_list(a[0])); return HL_TERM_OK; }
 BIF(b_is_map) { (void)p; *out = BOOL(hl_is_map(a[0])); return HL_TERM_OK; }
 BIF(b_is_number) { (void)p; *out = BOOL(hl_is_number(a[0])); return HL_TERM_OK; }
 BIF(b_false1) { (void)p, (void)a; *out = HL_AM(false); return HL_TERM_OK; }
+/* pids and references exist with the processes capability (vm_world.c) */
+static bool handle_of(hl_term t, unsigned sub) { return hl_is_handle_immed(t) && hl_handle_immed_subtag(t) == sub; }
+BIF(b_is_pid) { (void)p; *out = BOOL(handle_of(a[0], HL_HANDLE_PID)); return HL_TERM_OK; }
+BIF(b_is_reference) { (void)p; *out = BOOL(handle_of(a[0], HL_HANDLE_REF)); return HL_TERM_OK; }
 BIF(b_is_tuple) { (void)p; *out = BOOL(hl_is_tuple(a[0])); return HL_TERM_OK; }
 BIF(b_is_record2) {
     (void)p;
@@ -274,8 +278,8 @@ const hl_vm_bif_reg hl_vm_bifs_core[] = {
     {HL_BI_IS_FLOAT, b_is_float}, {HL_BI_IS_FUNCTION1, b_is_function1},
     {HL_BI_IS_FUNCTION2, b_is_function2}, {HL_BI_IS_INTEGER, b_is_integer},
     {HL_BI_IS_LIST, b_is_list}, {HL_BI_IS_MAP, b_is_map},
-    {HL_BI_IS_NUMBER, b_is_number}, {HL_BI_IS_PID, b_false1},
-    {HL_BI_IS_PORT, b_false1}, {HL_BI_IS_REFERENCE, b_false1},
+    {HL_BI_IS_NUMBER, b_is_number}, {HL_BI_IS_PID, b_is_pid},
+    {HL_BI_IS_PORT, b_false1}, {HL_BI_IS_REFERENCE, b_is_reference},
     {HL_BI_IS_TUPLE, b_is_tuple}, {HL_BI_IS_RECORD2, b_is_record2},
     {HL_BI_IS_RECORD3, b_is_record3}, {HL_BI_OP_PLUS1, b_plus1},
     {HL_BI_OP_MINUS1, b_minus1}, {HL_BI_OP_PLUS, b_plus},

@@ -358,10 +358,13 @@ dispatch:
         if (UNLIKELY(ts != HL_TERM_OK)) {
             if (ts == HL_VM_BIF_TRAP) {
                 /* A quantum done (charged above), its state in p->trap:
-                 * a preemption point, then this instruction again. */
-                if (reds == 0) {
+                 * a preemption point, then this instruction again. A
+                 * process builtin may end the slice here (erlang:yield/0,
+                 * an exit signal that killed the caller: vm_world.c). */
+                if (reds == 0 || UNLIKELY(p->act.flags & HL_ACT_YIELD)) {
                     SAVE();
                     p->nlive = xlim; /* every register, as CHARGE */
+                    if (p->act.flags & HL_ACT_YIELD) budget = 0;
                     st = hl_vm_refill(p, &reds, &budget);
                     if (st != HL_VM_YIELD || reds == 0) goto leave_saved;
                 }
@@ -444,8 +447,8 @@ dispatch:
     TEST(is_bitstring, hl_is_binary_obj(v))
     TEST(is_map, hl_is_map(v))
     TEST(is_function, hl_is_fun(v))
-    TEST(is_pid, false && v)
-    TEST(is_reference, false && v)
+    TEST(is_pid, hl_is_handle_immed(v) && hl_handle_immed_subtag(v) == HL_HANDLE_PID)
+    TEST(is_reference, hl_is_handle_immed(v) && hl_handle_immed_subtag(v) == HL_HANDLE_REF)
 #undef TEST
     CASE(is_function2) {
         hl_term v = SRC(pc[2]);
@@ -799,6 +802,12 @@ dispatch:
     CASE(timeout) {
         hl_vm_mailbox_reset(&p->mbox);
         NEXT(1);
+    }
+    CASE(recv_mark_use) {
+        hl_term r = SRC(pc[1]);
+        if (r == p->mbox.mark_ref && r != 0 && p->mbox.save < p->mbox.mark && p->mbox.mark <= p->mbox.n)
+            p->mbox.save = p->mbox.mark;
+        NEXT(2);
     }
     /* ---- bit syntax (bodies in vm_bits.c) ----------------------------- */
     /* A builtin-like result: charge, fault on the limits, fail or raise

@@ -39,6 +39,9 @@ typedef enum hl_vm_status {
 } hl_vm_status;
 
 hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim);
+/* hl_vm_proc_new with an initial heap block of heap_words words (0: the
+ * default): a spawned guest process starts smaller (docs/actors.md). */
+hl_vm_proc *hl_vm_proc_new_sized(const hl_program *prog, const hl_vm_limits *lim, size_t heap_words);
 void hl_vm_proc_free(hl_vm_proc *p);
 /* Makes a finished (or never started) process ready for another
  * hl_vm_start with new limits, keeping its heap block and stack: every term

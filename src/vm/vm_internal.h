@@ -91,6 +91,38 @@ typedef struct hl_vm_bif_probe {
  * (vm/bif_io.c): the run stops with HL_VM_FAULT_OUTPUT. */
 #define HL_VM_BIF_OUTPUT ((hl_term_status)102)
 
+/* A guest process's part in a world (vm_world.c): zero in a run without
+ * processes. Links and monitors are small arrays (their lengths are bounded
+ * by the live processes and charged when scanned). */
+typedef struct hl_vm_mon {
+    uint64_t ref;  /* the monitor's reference number */
+    uint64_t pid;  /* the other end */
+    hl_term name;  /* monitor(process, Name): the name it was made with, else 0 */
+} hl_vm_mon;
+typedef struct hl_vm_actor {
+    uint64_t pid;               /* its number: <0.pid.0>; 0 when not in a world */
+    struct hl_vm_proc *next;    /* run queue link */
+    struct hl_vm_proc *next_dying; /* dying list link */
+    uint32_t flags;             /* HL_ACT_* */
+    uint32_t nlinks, clinks, nmon_out, cmon_out, nmon_in, cmon_in;
+    uint64_t *links;            /* pids linked to it */
+    hl_vm_mon *mon_out;         /* monitors it holds (pid: the target) */
+    hl_vm_mon *mon_in;          /* monitors on it (pid: the watcher) */
+    hl_term reason;             /* exit reason while HL_ACT_PENDING / HL_ACT_DYING (own heap) */
+    hl_term name;               /* registered name, or 0 */
+    struct hl_vm_timer *recv_timer; /* its receive ... after timer, when one was needed */
+    uint64_t wait_seq;          /* counts its waits: a stale receive timer is ignored */
+} hl_vm_actor;
+enum {
+    HL_ACT_TRAP = 1u << 0,    /* process_flag(trap_exit, true) */
+    HL_ACT_QUEUED = 1u << 1,  /* on the run queue */
+    HL_ACT_PENDING = 1u << 2, /* an exit signal killed it while it ran: it dies when it yields */
+    HL_ACT_YIELD = 1u << 3,   /* a builtin asked the interpreter to end the slice now */
+    HL_ACT_DYING = 1u << 4,   /* on the dying list */
+    HL_ACT_DEAD = 1u << 5,    /* gone from the world; freed when the run queue drops it */
+    HL_ACT_RUNNING = 1u << 6, /* its slice is running now */
+};
+
 struct hl_vm_proc {
     const hl_program *prog;
     /* the atoms the host's arguments brought to this call that the program
@@ -134,6 +166,8 @@ struct hl_vm_proc {
     const volatile _Atomic int *interrupt; /* the host's stop flag, or NULL */
     hl_buf *output;        /* captured output (vm/bif_io.c), or NULL */
     uint64_t output_cap, output_bytes;
+    struct hl_vm_world *world; /* its world (vm_world.c), or NULL: processes not granted */
+    hl_vm_actor act;
 };
 
 enum { HL_PS_NEW, HL_PS_READY, HL_PS_WAIT, HL_PS_DONE, HL_PS_EXC, HL_PS_FAULT };

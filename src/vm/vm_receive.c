@@ -35,6 +35,7 @@ void hl_vm_mailbox_remove(hl_vm_mailbox *mb) {
     if (mb->save < mb->n) {
         memmove(mb->msgs + mb->save, mb->msgs + mb->save + 1, (mb->n - mb->save - 1) * sizeof *mb->msgs);
         mb->n--;
+        if (mb->save < mb->mark) mb->mark--; /* the marker stays at the same message */
     }
     mb->save = 0;
     mb->timer_ns = 0;

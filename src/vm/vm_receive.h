@@ -22,6 +22,11 @@ typedef struct hl_vm_mailbox {
      * match wakes it (as BEAM: the timeout counts from the start of the
      * receive), cleared when the receive ends (remove_message / timeout). */
     uint64_t timer_ns;
+    /* make_ref/0's marker: the queue length when mark_ref was made (kept
+     * in step as older messages are removed); recv_mark_use starts a
+     * receive matching on mark_ref there. mark_ref 0: none. */
+    size_t mark;
+    hl_term mark_ref;
 } hl_vm_mailbox;
 
 enum { HL_VM_MAILBOX_MAX = 1u << 20 }; /* messages one queue may hold */

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "vm/vm_support.h"
 #include "vm/vm_trap.h"
+#include "vm/vm_world_ops.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -44,6 +45,10 @@ uint64_t hl_vm_probe_now_ns(void) {
 /* ---- lifecycle ---------------------------------------------------------- */
 
 hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
+    return hl_vm_proc_new_sized(prog, lim, 0);
+}
+
+hl_vm_proc *hl_vm_proc_new_sized(const hl_program *prog, const hl_vm_limits *lim, size_t heap_words) {
     if (!prog || !lim || lim->max_reductions == 0 || lim->max_heap_bytes == 0) return NULL;
     /* call_ext operands are patched by the linker: never run before it */
     if (prog->n_imports && !prog->imports_linked) return NULL;
@@ -66,7 +71,7 @@ hl_vm_proc *hl_vm_proc_new(const hl_program *prog, const hl_vm_limits *lim) {
     uint64_t stack_bytes = p->stack_cap * sizeof(hl_term);
     p->stack = hl_mem_alloc(stack_bytes);
     if (!p->stack || stack_bytes >= p->max_heap ||
-        hl_heap_init(&p->heap, 0, p->max_heap - stack_bytes) != HL_TERM_OK) {
+        hl_heap_init(&p->heap, heap_words, p->max_heap - stack_bytes) != HL_TERM_OK) {
         hl_mem_free(p->stack);
         hl_mem_free(p);
         return NULL;
@@ -157,6 +162,11 @@ void hl_vm_set_interrupt(hl_vm_proc *p, const volatile _Atomic int *flag) { p->i
 
 void hl_vm_proc_free(hl_vm_proc *p) {
     if (!p) return;
+    /* a world frees what a process's links and monitors hold first
+     * (vm_world.c); these are for a process freed on an error path */
+    hl_mem_free(p->act.links);
+    hl_mem_free(p->act.mon_out);
+    hl_mem_free(p->act.mon_in);
     hl_heap_free(&p->heap);
     hl_mem_free(p->stack);
     if (p->xsave != p->xsave_small) hl_mem_free(p->xsave);
@@ -195,9 +205,15 @@ static bool save_regs(hl_vm_proc *p, const hl_term *x, uint32_t n) {
 }
 
 bool hl_vm_start(hl_vm_proc *p, uint32_t fn, const hl_term *args, uint32_t nargs) {
-    if (!p || p->state != HL_PS_NEW || fn >= p->prog->n_functions || p->prog->funcs[fn].arity != nargs) return false;
+    return p && hl_vm_start_at(p, p->prog, fn, args, nargs);
+}
+
+bool hl_vm_start_at(hl_vm_proc *p, const hl_program *prog, uint32_t fn, const hl_term *args, uint32_t nargs) {
+    if (!p || p->state != HL_PS_NEW || !prog || (prog != p->prog && !hl_program_links(p->prog, prog)) ||
+        fn >= prog->n_functions || prog->funcs[fn].arity != nargs || nargs > p->xlim)
+        return false;
     if (nargs && !save_regs(p, args, nargs)) return false;
-    p->pc = &p->prog->code[p->prog->funcs[fn].entry];
+    p->pc = &prog->code[prog->funcs[fn].entry];
     p->cp = p->halt;
     /* A sentinel frame of size 0 at the bottom: frame-chain walks need no
      * "is this the first frame" test (see deallocate). */

@@ -215,7 +215,7 @@ expect refuse-os 2 '' 'remote call os:cmd/1 is not declared: forbidden in the sa
 refused 'file:read_file(X)'
 expect refuse-file 2 '' 'file:read_file/1 is not declared: forbidden in the sandbox \(no file system: files need a mount' -- check "$tmp/r.erl"
 refused 'spawn(X)'
-expect refuse-spawn 2 '' 'call to erlang:spawn/1 is not declared: forbidden in the sandbox \(no processes' -- check "$tmp/r.erl"
+expect refuse-spawn 2 '' 'call to erlang:spawn/1 is not declared: needs the processes capability \(grant it: hl run --grant processes' -- check "$tmp/r.erl"
 refused 'crypto:hash(sha256, X)'
 expect refuse-absent-module 2 '' 'crypto:hash/2 is not declared: not implemented in this version \(no crypto module yet\)$' -- check "$tmp/r.erl"
 refused 'lists:map(X)'
@@ -236,15 +236,20 @@ expect builtins-unknown 2 '' "'list' is not a module a guest may call \(did you 
 expect builtins-forbidden 2 '' "'os' is not a module a guest may call" -- builtins os
 expect builtins-two 2 '' 'at most one MODULE' -- builtins lists maps
 expect builtins-help 0 '^usage: hl builtins' '' -- builtins --help
-for gone in 'list_to_atom/1' 'spawn/1' 'self/0' 'hl_sort_run/1'; do
+for gone in 'list_to_atom/1' 'hl_sort_run/1'; do
   "$hl" builtins erlang | grep -qxF -- "$gone" && { fail=$((fail + 1)); echo "FAIL builtins lists $gone"; } || pass=$((pass + 1))
 done
-# everything listed is callable: one module calls every listed function
+# a capability's functions are listed with their mark
+for capfun in 'spawn/1 [auto] [capability]' 'self/0 [auto] [guard] [capability]'; do
+  "$hl" builtins erlang | grep -qxF -- "$capfun" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL builtins: no '$capfun'"; }
+done
+# everything listed without a capability mark is callable without a grant:
+# one module calls every such function
 {
   printf -- '-module(everything).\n-export([f/1]).\nf(X) -> [\n'
   first=1
   for m in $("$hl" builtins | awk 'NR > 1 && NF == 2 {print $1}'); do
-    "$hl" builtins "$m" | sed 's/ \[.*//' | while read -r fa; do
+    "$hl" builtins "$m" | grep -vF '[capability]' | sed 's/ \[.*//' | while read -r fa; do
       fn=${fa%/*} ar=${fa##*/}
       args=$(for ((k = 0; k < ar; k++)); do printf 'X,'; done)
       printf '  fun() -> %s:%s(%s) end,\n' "$m" "$fn" "${args%,}"

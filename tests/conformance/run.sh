@@ -319,6 +319,16 @@ check host-atom 0 '^\{never_seen_atom,1\}$' out run "$TMP/args.erl" f 1 never_se
 check illegal-atom 2 "argument 2" err run "$TMP/args.erl" f 1 "$(printf 'a%.0s' $(seq 256))"
 check undef 1 '^\*\* exception error: undef' err run "$TMP/args.erl" g
 check unreadable 2 "cannot read" err run "$TMP/missing.erl" main
+# --grant NAME (docs/actors.md): processes run with it, stay rejected without
+# it; an unknown name lists the known ones; a pid may not leave the guest
+printf -- '-module(sp).\n-export([main/0, pid/0]).\nmain() -> Me = self(), spawn(fun() -> Me ! hi end), receive hi -> ok end.\npid() -> self().\n' >"$TMP/sp.erl"
+check grant-processes 0 '^ok$' out run --grant processes "$TMP/sp.erl" main
+check grant-processes-eq 0 '^ok$' out run --grant=processes "$TMP/sp.erl" main
+check grant-none 2 "sp.erl:3:16: error: call to erlang:self/0 is not declared" err run "$TMP/sp.erl" main
+check grant-unknown 2 'grant bogus: unknown capability "bogus" \(known: processes' err run --grant bogus "$TMP/sp.erl" main
+check grant-missing 2 "grant needs a value" err run --grant
+check grant-pid-result 1 "the result holds a fun or an internal handle" err run --grant processes "$TMP/sp.erl" pid
+check grant-pid-arg 2 "argument 1" err run --grant processes "$TMP/sp.erl" main '<0.1.0>'
 
 # The external-format builtins' limits: binary_to_term capped per call, term_to_binary past 16 MiB (system_limit) (erl helper).
 E="$DIR/probes/erl_limits.erl"

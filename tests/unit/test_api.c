@@ -109,7 +109,8 @@ static void test_compile_errors(void **state) {
     (void)state;
     const char *bad[][2] = {
         /* receive compiles now; sending stays refused until actors exist */
-        {"-module(b).\n-export([f/1]).\nf(X) -> X ! ok.\n", "b.erl:3:11: error: message send is not available\n"},
+        {"-module(b).\n-export([f/1]).\nf(X) -> X ! ok.\n", "b.erl:3:11: error: message send is not available: it "
+         "needs the processes capability (grant it: hl run --grant processes; in the API, hl_compile_options_grant_capability)\n"},
         {"-module(b).\n-export([f/0]).\nf() -> g(.\n", NULL},
         {"-module(b).\n-export([f/0]).\nf() -> os:cmd(\"ls\").\n", NULL},
     };

@@ -233,7 +233,8 @@ static void test_unsupported_located(void **state) {
     static const struct {
         const char *body, *msg;
     } cases[] = {
-        {"f(X) -> X ! ok.", "t.erl:3:11: error: message send is not available\n"},
+        {"f(X) -> X ! ok.", "t.erl:3:11: error: message send is not available: it "
+         "needs the processes capability (grant it: hl run --grant processes; in the API, hl_compile_options_grant_capability)\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char src[512], msg[512];
