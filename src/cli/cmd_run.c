@@ -42,6 +42,17 @@ const char hl_cli_run_help[] =
     "  --header H.hrl       a header FILE may -include (repeatable); the only\n"
     "                       files the preprocessor reads\n"
     "\n"
+    "capabilities (docs/capabilities.md; none by default):\n"
+    "  --grant NAME         grants a capability (repeatable): clocks\n"
+    "                       (erlang:system_time/0, calendar:local_time/0, ...)\n"
+    "                       or random (rand:uniform/0, crypto:strong_rand_bytes/1,\n"
+    "                       ...); without it such calls are refused at compile time\n"
+    "  --deterministic[=SEED]  the deterministic profile: a virtual clock (from\n"
+    "                       2000-01-01T00:00:00Z, 1 us per reduction) and entropy\n"
+    "                       seeded with SEED (default 0), so every run prints the\n"
+    "                       same and uses the same reductions; grants clocks and\n"
+    "                       random\n"
+    "\n"
     "exit status: 0 returned; 1 the guest raised an exception (class, reason and\n"
     "stack on stderr); 2 rejected at compile time (FILE:LINE:COL: error: ...)\n"
     "or bad usage; 3 a limit stopped the run or the compile (which one on\n"
@@ -87,8 +98,33 @@ int hl_cli_run(hl_engine *engine, int argc, char **argv) {
     return rc;
 }
 
+/* --grant NAME: one capability into the options (created on first use). */
+static int grant(hl_compile_options **optsp, const char *name) {
+    hl_capability cap;
+    if (!name || hl_capability_from_name(name, &cap) != HL_OK) {
+        fprintf(stderr, "hl: run: unknown capability '%s' (known: clocks, random)\n", name ? name : "");
+        return 0;
+    }
+    if (!*optsp && hl_compile_options_new(optsp) != HL_OK) {
+        fputs("hl: out of memory\n", stderr);
+        return 0;
+    }
+    return hl_compile_options_grant(*optsp, cap) == HL_OK;
+}
+
+/* SEED of --deterministic=SEED: a decimal integer that fits 64 bits (0 allowed). */
+static int parse_seed(const char *text, uint64_t *out) {
+    if (strcmp(text, "0") == 0) {
+        *out = 0;
+        return 1;
+    }
+    return parse_limit(text, out);
+}
+
 static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **optsp) {
     hl_run_limits lim = {0, 0, 0, 0};
+    bool det = false;
+    uint64_t seed = 0;
     int i = 0;
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -107,6 +143,20 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
             const char *val = name[6] == '=' ? name + 7 : (i + 1 < argc ? argv[++i] : NULL);
             if (!val) return usage("run: --header needs a file");
             if (!hl_cli_add_header(optsp, val)) return EXIT_REJECTED;
+            continue;
+        }
+        if (strncmp(name, "grant", 5) == 0 && (name[5] == '\0' || name[5] == '=')) {
+            const char *val = name[5] == '=' ? name + 6 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!val) return usage("run: --grant needs a capability (clocks, random)");
+            if (!grant(optsp, val)) return EXIT_REJECTED;
+            continue;
+        }
+        if (strncmp(name, "deterministic", 13) == 0 && (name[13] == '\0' || name[13] == '=')) {
+            if (name[13] == '=' && !parse_seed(name + 14, &seed))
+                return usage("run: --deterministic=SEED needs a decimal integer below 2^64");
+            /* reproducible clocks and entropy may be granted (docs/capabilities.md) */
+            if (!grant(optsp, "clocks") || !grant(optsp, "random")) return EXIT_REJECTED;
+            det = true;
             continue;
         }
         const char *eq = strchr(name, '=');
@@ -165,7 +215,9 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         hl_value *result = NULL;
         char *output = NULL;
         size_t olen = 0;
-        s = hl_run_capture(mod, function, args, (size_t)nargs, &lim, &result, &output, &olen, &err);
+        s = det ? hl_run_deterministic(mod, seed, function, args, (size_t)nargs, &lim, &result, &output, &olen, NULL,
+                                       &err)
+                : hl_run_capture(mod, function, args, (size_t)nargs, &lim, &result, &output, &olen, &err);
         if (output) {
             /* the guest's output comes first, flushed before any stderr text */
             fwrite(output, 1, olen, stdout);

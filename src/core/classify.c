@@ -8,6 +8,7 @@
 
 #include "base/meter.h"
 #include "core/builtins.h"
+#include "core/capability.h"
 #include "core/core.h"
 
 typedef struct cctx {
@@ -119,6 +120,20 @@ static void classify_call(cctx *c, hl_core_node *n) {
     }
     int id = hl_builtin_find(mod.ptr, mod.len, f.ptr, f.len, a);
     if (id >= 0 && (hl_builtins[id].guest || (n->flags & HL_CF_INTERNAL) || c->o->stdlib)) {
+        /* A guest's call of a function that needs a capability (clocks,
+         * randomness: core/capability.def) only when the options grant it;
+         * the stdlib's own calls are checked by the builtins they reach. */
+        uint32_t cap = c->o->stdlib ? 0 : hl_core_cap_needed(id);
+        if (cap && !(c->o->capabilities & cap)) {
+            const char *cn = hl_core_cap_name(cap);
+            char why[160];
+            snprintf(why, sizeof why,
+                     " is not available: it needs the capability `%s`, which is not granted "
+                     "(hl run --grant %s; docs/capabilities.md)",
+                     cn, cn);
+            reject(c, n, "call to ", mod, f, a, why);
+            return;
+        }
         if (hl_builtins[id].kind == HL_BK_SURFACE) {
             /* Surfaces need a capability; none is defined yet, so a surface
              * entry is only callable once the options grant it. */

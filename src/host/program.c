@@ -60,10 +60,11 @@ static void cache_key(const srcset *ss, const hl_front_limits *lim, const uint8_
 /* The preprocessor's inputs besides the sources (each module's name, which
  * is ?FILE, and the headers handed over) decide the program too: folded
  * into bkey, which every cache comparison includes. */
-static void pp_key(const srcset *ss, const hl_front_limits *lim, uint8_t bkey[32]) {
+static void pp_key(const srcset *ss, const hl_front_limits *lim, uint32_t caps, uint8_t bkey[32]) {
     hl_sha256 s;
     hl_sha256_init(&s);
     hl_sha256_update(&s, bkey, 32);
+    put_u64(&s, caps); /* the capabilities granted decide what compiles */
     put_u64(&s, ss->n);
     for (size_t i = 0; i < ss->n; i++) {
         put_u64(&s, strlen(ss->names[i]));
@@ -191,6 +192,7 @@ typedef struct build {
     const hl_front_limits *lim;
     const hl_core_binding *bindings;
     uint32_t nbindings;
+    uint32_t caps;            /* HL_CAP_* granted */
     hl_front_result **fronts; /* per module */
     hl_core_peer *peers;      /* per module: its name and exports */
     hl_ast_fa **exports;
@@ -238,6 +240,7 @@ static hl_status build_module(build *b, size_t i, hl_error **err) {
     hl_core_options_default(&copts);
     copts.bindings = b->bindings;
     copts.nbindings = b->nbindings;
+    copts.capabilities = b->caps;
     /* every other module of the program (module i's own entry is skipped:
      * a call to itself is classified as local first) */
     copts.peers = b->ss->n > 1 ? b->peers : NULL;
@@ -409,7 +412,8 @@ hl_status hl_check_program(hl_engine *engine, size_t n, const char *const *names
         for (uint32_t i = 0; i < opts->ngrants; i++)
             cb[i] = (hl_core_binding){opts->grants[i].module, opts->grants[i].function, opts->grants[i].arity};
     }
-    build b = {.ss = &ss, .lim = &lim, .bindings = cb, .nbindings = opts ? opts->ngrants : 0};
+    build b = {.ss = &ss, .lim = &lim, .bindings = cb, .nbindings = opts ? opts->ngrants : 0,
+               .caps = opts ? opts->caps : 0};
     hl_status st = run_build(engine, &b, err);
     build_free(&b);
     hl_mem_free(cb);
@@ -504,7 +508,8 @@ hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *nam
     uint8_t bkey[32];
     hl_status bst = hl_host_bindings_resolve(engine, opts, &bnd, &nbnd, bkey, err);
     if (bst != HL_OK) return bst;
-    pp_key(&ss, &lim, bkey);
+    uint32_t caps = opts ? opts->caps : 0;
+    pp_key(&ss, &lim, caps, bkey);
     uint64_t fast = fast_hash(&ss, &lim, bkey);
     hl_module *hit = cache_find(engine, fast, &ss, &lim, bkey, NULL);
     uint8_t key[32];
@@ -529,7 +534,7 @@ hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *nam
         }
         for (uint32_t i = 0; i < nbnd; i++) cb[i] = (hl_core_binding){bnd[i]->module, bnd[i]->function, bnd[i]->arity};
     }
-    build b = {.ss = &ss, .lim = &lim, .bindings = cb, .nbindings = nbnd};
+    build b = {.ss = &ss, .lim = &lim, .bindings = cb, .nbindings = nbnd, .caps = caps};
     hl_status status = run_build(engine, &b, err);
     hl_mem_free(cb);
     hl_module *m = status == HL_OK ? hl_mem_calloc(1, sizeof *m) : NULL;
@@ -548,6 +553,7 @@ hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *nam
     m->prog = m->mods[0];
     m->bindings = bnd;
     m->nbindings = nbnd;
+    m->caps = caps;
     m->engine = engine;
     atomic_fetch_add(&engine->refs, 1);
     memcpy(m->key, key, 32);

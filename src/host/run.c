@@ -250,9 +250,15 @@ hl_status hl_host_outcome(hl_vm_proc *p, hl_vm_status st, uint64_t max_heap_byte
     return status;
 }
 
+/* The deterministic profile of a run (hl_run_deterministic), or none. */
+typedef struct run_profile {
+    bool det;
+    uint64_t seed;
+} run_profile;
+
 static hl_status run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
-                     const hl_run_limits *limits, hl_value **result, hl_buf *output, uint64_t *reds,
-                     hl_error **err) {
+                     const hl_run_limits *limits, const run_profile *prof, hl_value **result, hl_buf *output,
+                     uint64_t *reds, hl_error **err) {
     *reds = 0;
     if (err) *err = NULL;
     if (!module || !function || !result || (nargs && !args) || nargs > 255) return HL_EMISUSE;
@@ -294,6 +300,9 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
     if (module->nbindings) hl_vm_set_binding_hook(p, hl_host_binding_hook, (void *)module);
+    /* the capabilities it was compiled with, and where its clocks and
+     * entropy come from (vm/bif_time.c) */
+    hl_vm_set_env(p, module->caps, prof && prof->det, prof ? prof->seed : 0);
     hl_vm_set_output(p, output, lim.max_output_bytes);
     if (hl_host_test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
     hl_term targs[255];
@@ -338,10 +347,10 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
 
 /* run, with the reductions recorded on the error object too. */
 static hl_status run_counted(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
-                             const hl_run_limits *limits, hl_value **result, hl_buf *output, uint64_t *reds_out,
-                             hl_error **err) {
+                             const hl_run_limits *limits, const run_profile *prof, hl_value **result,
+                             hl_buf *output, uint64_t *reds_out, hl_error **err) {
     uint64_t reds;
-    hl_status st = run(module, function, args, nargs, limits, result, output, &reds, err);
+    hl_status st = run(module, function, args, nargs, limits, prof, result, output, &reds, err);
     if (err && *err && *err != &hl_host_oom_error) {
         (*err)->has_reductions = true;
         (*err)->reductions = reds;
@@ -352,19 +361,19 @@ static hl_status run_counted(const hl_module *module, const char *function, hl_v
 
 hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
                  const hl_run_limits *limits, hl_value **result, hl_error **err) {
-    return run_counted(module, function, args, nargs, limits, result, NULL, NULL, err);
+    return run_counted(module, function, args, nargs, limits, NULL, result, NULL, NULL, err);
 }
 
-hl_status hl_run_counted(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
-                         const hl_run_limits *limits, hl_value **result, char **output, size_t *output_len,
-                         uint64_t *reductions, hl_error **err) {
+static hl_status run_output(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
+                            const hl_run_limits *limits, const run_profile *prof, hl_value **result,
+                            char **output, size_t *output_len, uint64_t *reductions, hl_error **err) {
     if (output) *output = NULL;
     if (output_len) *output_len = 0;
     /* the buffer's own limit is only a backstop: the VM enforces the cap */
     hl_buf out;
     hl_buf_init(&out, 0);
     uint64_t reds = 0;
-    hl_status st = run_counted(module, function, args, nargs, limits, result, output ? &out : NULL, &reds, err);
+    hl_status st = run_counted(module, function, args, nargs, limits, prof, result, output ? &out : NULL, &reds, err);
     if (reductions) *reductions = reds;
     if (output) {
         char *s = hl_mem_alloc(out.len + 1);
@@ -389,6 +398,19 @@ hl_status hl_run_counted(const hl_module *module, const char *function, hl_value
     }
     hl_buf_free(&out);
     return st;
+}
+
+hl_status hl_run_counted(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
+                         const hl_run_limits *limits, hl_value **result, char **output, size_t *output_len,
+                         uint64_t *reductions, hl_error **err) {
+    return run_output(module, function, args, nargs, limits, NULL, result, output, output_len, reductions, err);
+}
+
+hl_status hl_run_deterministic(const hl_module *module, uint64_t seed, const char *function, hl_value *const *args,
+                               size_t nargs, const hl_run_limits *limits, hl_value **result, char **output,
+                               size_t *output_len, uint64_t *reductions, hl_error **err) {
+    run_profile prof = {true, seed};
+    return run_output(module, function, args, nargs, limits, &prof, result, output, output_len, reductions, err);
 }
 
 hl_status hl_run_capture(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,

@@ -17,6 +17,8 @@
 struct hl_limits {
     hl_run_limits v;
     uint64_t max_host_atoms; /* HL_LIMIT_HOST_ATOMS */
+    bool det;                /* hl_limits_set_deterministic */
+    uint64_t det_seed;
 };
 
 struct hl_tenant {
@@ -41,6 +43,15 @@ hl_status hl_limits_new(hl_limits **out) {
     if (!*out) return HL_ENOMEM;
     (*out)->v = default_limits;
     (*out)->max_host_atoms = HL_RUN_DEFAULT_MAX_HOST_ATOMS;
+    (*out)->det = false;
+    (*out)->det_seed = 0;
+    return HL_OK;
+}
+
+hl_status hl_limits_set_deterministic(hl_limits *limits, int on, uint64_t seed) {
+    if (!limits) return HL_EMISUSE;
+    limits->det = on != 0;
+    limits->det_seed = on ? seed : 0;
     return HL_OK;
 }
 
@@ -114,6 +125,7 @@ hl_status hl_tenant_new(const hl_module *module, const hl_limits *limits, hl_ten
     atomic_init(&t->interrupt, 0);
     hl_buf_init(&t->output, 0);
     if (module->nbindings) hl_vm_set_binding_hook(t->p, hl_host_binding_hook, (void *)module);
+    hl_vm_set_env(t->p, module->caps, limits && limits->det, limits ? limits->det_seed : 0);
     hl_vm_set_interrupt(t->p, &t->interrupt);
     atomic_fetch_add(&((hl_module *)module)->refs, 1);
     t->module = (hl_module *)module;

@@ -134,6 +134,14 @@ struct hl_vm_proc {
     const volatile _Atomic int *interrupt; /* the host's stop flag, or NULL */
     hl_buf *output;        /* captured output (vm/bif_io.c), or NULL */
     uint64_t output_cap, output_bytes;
+    /* clocks and entropy (vm/bif_time.c, hl_vm_set_env): the capabilities
+     * (HL_CORE_CAP_*) the run's program was granted, and the deterministic
+     * profile (a virtual clock, and a splitmix64 stream from det_seed) */
+    uint32_t caps;
+    bool det;
+    uint64_t det_seed, det_rng;
+    uint64_t bif_reds_left; /* the chunk's reductions left when the current builtin was called */
+    hl_term rand_state;     /* lib/rand.erl's process state, HL_NIL: unseeded; a GC root */
 };
 
 enum { HL_PS_NEW, HL_PS_READY, HL_PS_WAIT, HL_PS_DONE, HL_PS_EXC, HL_PS_FAULT };
