@@ -104,7 +104,11 @@ for erl in $(LC_COLLATE=C ls "$DIR"/*.erl "$DIR"/io_big/*.erl); do
     # heap limit of big printing itself.
     heap=()
     [[ "$erl" == */io_big/* ]] && heap=(--max-heap-bytes 268435456)
-    check_run "$(basename "$erl" .erl)" "$exp" --timeout-ms $ms "${heap[@]}" "$erl"
+    # A program that needs a capability says so in a comment line of its
+    # own, `%% hl-run-flags: --grant random` (OTP ignores it).
+    flags=()
+    read -r -a flags <<<"$(sed -n 's/^%% hl-run-flags: //p' "$erl" | head -n 1)"
+    check_run "$(basename "$erl" .erl)" "$exp" --timeout-ms $ms "${heap[@]}" "${flags[@]}" "$erl"
 done
 
 # Programs of several modules: multi/NAME/ holds NAME.erl (the entry, with
