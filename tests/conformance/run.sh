@@ -302,6 +302,20 @@ check host-atom 0 '^\{never_seen_atom,1\}$' out run "$TMP/args.erl" f 1 never_se
 check illegal-atom 2 "argument 2" err run "$TMP/args.erl" f 1 "$(printf 'a%.0s' $(seq 256))"
 check undef 1 '^\*\* exception error: undef' err run "$TMP/args.erl" g
 check unreadable 2 "cannot read" err run "$TMP/missing.erl" main
+# Capabilities (docs/capabilities.md): refused at compile time without the
+# grant, naming it; an unknown name is bad usage; the deterministic profile
+# prints the same twice (and its virtual clock starts at 2000-01-01).
+printf -- '-module(cr).\n-export([main/0]).\nmain() -> io:format("~w~n", [[rand:uniform(100) || _ <- lists:seq(1, 5)]]), {calendar:universal_time(), erlang:system_time(second), crypto:strong_rand_bytes(4)}.\n' >"$TMP/cr.erl"
+check cap-refused 2 "call to rand:uniform/1 is not available: it needs the capability .random." err run "$TMP/cr.erl" main
+check cap-clocks-only 2 "needs the capability .random." err run --grant clocks "$TMP/cr.erl" main
+check cap-unknown 2 "unknown capability 'files'" err run --grant files "$TMP/cr.erl" main
+check cap-granted 0 '^\[([0-9]+,){4}[0-9]+\]$' out run --grant clocks --grant=random "$TMP/cr.erl" main
+check det-epoch 0 '^\{\{\{2000,1,1\},\{0,0,0\}\},946684800,<<' out run --deterministic=3 "$TMP/cr.erl" main
+"$HL" run --deterministic=3 "$TMP/cr.erl" main >"$TMP/det1" 2>&1
+"$HL" run --deterministic=3 "$TMP/cr.erl" main >"$TMP/det2" 2>&1
+"$HL" run --deterministic=4 "$TMP/cr.erl" main >"$TMP/det3" 2>&1
+if cmp -s "$TMP/det1" "$TMP/det2" && ! cmp -s "$TMP/det1" "$TMP/det3"; then pass=$((pass + 1)); else
+    echo "FAIL cli det-replay"; cat "$TMP/det1" "$TMP/det2" "$TMP/det3"; fail=$((fail + 1)); fi
 
 # The external-format builtins' limits: binary_to_term capped per call, term_to_binary past 16 MiB (system_limit) (erl helper).
 E="$DIR/probes/erl_limits.erl"
