@@ -529,7 +529,7 @@ HL_API hl_status hl_compile_options_grant_binding(hl_compile_options *opts, cons
  *                  os:system_time/0,1, calendar:local_time/0,
  *                  universal_time/0
  *   HL_CAP_RANDOM  entropy: rand's functions on the process's generator
- *                  (seed/1,2, uniform/0,1, uniform_real/0, bytes/1,
+ *                  (seed/1,2, uniform/0,1, uniform_real/0, normal/0,2, bytes/1,
  *                  jump/0, export_seed/0), rand:seed_s/1 and
  *                  crypto:strong_rand_bytes/1. rand's functions on an
  *                  explicit state (seed_s/2, uniform_s/1,2, ...) are pure

@@ -8,8 +8,9 @@
 %% algorithm's type, its word size and its functions, so programs that
 %% pattern-match #{type := Alg} work. Algorithms: exsss (the default),
 %% exsp, exrop, exro928ss, exs1024s. The pre-OTP 20 ones (exs64, exsplus,
-%% exs1024) and plug-in handlers are not provided; normal/0,2 and
-%% normal_s/1,3 neither yet (docs/otp-differences.md).
+%% exs1024) and plug-in handlers are not provided (docs/otp-differences.md).
+%% normal/0,2 and normal_s/1,3 draw with OTP's ziggurat tables
+%% (lib/rand_normal.erl, generated from OTP's own rand).
 %%
 %% The process's own generator (seed/1,2, uniform/0,1, ...) lives in a slot
 %% of the process (erlang:hl_rand_get/0, hl_rand_put/1; there is no process
@@ -22,7 +23,8 @@
          uniform/0, uniform/1, uniform_s/1, uniform_s/2,
          uniform_real/0, uniform_real_s/1,
          export_seed/0, export_seed_s/1,
-         bytes/1, bytes_s/2, jump/0, jump/1]).
+         bytes/1, bytes_s/2, jump/0, jump/1,
+         normal/0, normal/2, normal_s/1, normal_s/3]).
 
 -define(M58, 16#3ffffffffffffff).
 -define(M64, 16#ffffffffffffffff).
@@ -55,6 +57,13 @@ bytes(N) ->
     B.
 
 jump() -> put_state(jump(get_state())).
+
+normal() ->
+    {X, S} = normal_s(get_state()),
+    _ = put_state(S),
+    X.
+
+normal(Mean, Variance) -> Mean + math:sqrt(Variance) * normal().
 
 export_seed() ->
     case erlang:hl_rand_get() of
@@ -456,3 +465,46 @@ ring_sum({Ss, Rs} = SR, J, Advance, Steps, Acc) ->
 
 xor_words([A | As], [W | Ws]) -> [A bxor W | xor_words(As, Ws)];
 xor_words([], []) -> [].
+
+%% ---- normal variates: the ziggurat ----------------------------------------
+
+-define(NOR_R, 3.6541528853610087963519472518).
+
+normal_s(Mean, Variance, State0) when Variance > 0 ->
+    {X, State} = normal_s(State0),
+    {Mean + math:sqrt(Variance) * X, State}.
+
+%% One word: a sign bit, a layer (its low 8 bits) and a 51-bit fraction.
+normal_s({#{bits := Bits, next := Next} = H, S0}) ->
+    {W, S1} = Next(S0),
+    Sign = W band (1 bsl (Bits - 52)),
+    R = W bsr (Bits - 51),
+    Layer = R band 255,
+    {Ki, Wi} = rand_normal:kiwi(Layer + 1),
+    X = R * Wi,
+    State = {H, S1},
+    if
+        R < Ki, Sign =:= 0 -> {X, State};
+        R < Ki -> {-X, State};
+        Sign =:= 0 -> normal_edge(Layer, Sign, X, State);
+        true -> normal_edge(Layer, Sign, -X, State)
+    end.
+
+%% Outside the layer's rectangle: the tail (layer 0) or the wedge.
+normal_edge(0, Sign, X0, State0) ->
+    {U0, S1} = uniform_s(State0),
+    X = -(1 / ?NOR_R) * math:log(U0),
+    {U1, S2} = uniform_s(S1),
+    Y = -math:log(U1),
+    if
+        Y + Y > X * X, Sign =:= 0 -> {?NOR_R + X, S2};
+        Y + Y > X * X -> {-?NOR_R - X, S2};
+        true -> normal_edge(0, Sign, X0, S2)
+    end;
+normal_edge(Layer, _Sign, X, State0) ->
+    Fi2 = rand_normal:fi(Layer + 1),
+    {U0, S1} = uniform_s(State0),
+    case (rand_normal:fi(Layer) - Fi2) * U0 + Fi2 < math:exp(-0.5 * X * X) of
+        true -> {X, S1};
+        false -> normal_s(S1)
+    end.

@@ -1,11 +1,13 @@
 %% hl-run-flags: --grant random
 %% rand's process generator (needs the capability `random`): seed/2 then
-%% uniform/0,1, uniform_real/0, bytes/1, export_seed/0, jump/0, seed/1 of
+%% normal/0,2, uniform/0,1, uniform_real/0, bytes/1, export_seed/0, jump/0, seed/1 of
 %% an exported state; seeding from a list and from a triple; seed errors.
 -module(rand_process).
 -export([main/0]).
 main() ->
     _ = rand:seed(exsss, 2024),
+    N = rand:normal(),
+    N2 = rand:normal(5, 4),
     A = [rand:uniform() || _ <- lists:seq(1, 4)],
     B = [rand:uniform(10) || _ <- lists:seq(1, 8)],
     C = rand:uniform_real(),
@@ -15,7 +17,7 @@ main() ->
     F = rand:uniform(1000000),
     _ = rand:seed(E),
     G = rand:uniform(1000000),
-    io:format("~p~n~p~n~p ~p~n~p~n~p ~p~n", [A, B, C, D, E, F, G]),
+    io:format("~p ~p~n~p~n~p~n~p ~p~n~p~n~p ~p~n", [N, N2, A, B, C, D, E, F, G]),
     Lists = [begin
                  S = rand:seed_s(Alg, [1, 2]),
                  {X, _} = rand:uniform_s(1 bsl 40, S),
