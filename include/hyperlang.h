@@ -521,31 +521,26 @@ HL_API hl_status hl_compile_options_grant_binding(hl_compile_options *opts, cons
                                                   const char *function, uint32_t arity);
 
 /* Capabilities: runtime surfaces a program may reach only when its compile
- * options grant them (docs/capabilities.md). Without the grant a call is
- * refused at compile time, the diagnostic naming the capability:
- *   HL_CAP_CLOCKS  erlang:system_time/0,1, monotonic_time/0,1,
- *                  time_offset/0,1, timestamp/0, localtime/0,
- *                  universaltime/0, date/0, time/0, os:timestamp/0,
- *                  os:system_time/0,1, calendar:local_time/0,
- *                  universal_time/0
- *   HL_CAP_RANDOM  entropy: rand's functions on the process's generator
- *                  (seed/1,2, uniform/0,1, uniform_real/0, normal/0,2, bytes/1,
- *                  jump/0, export_seed/0), rand:seed_s/1 and
- *                  crypto:strong_rand_bytes/1. rand's functions on an
- *                  explicit state (seed_s/2, uniform_s/1,2, ...) are pure
- *                  and need nothing.
+ * options grant them (docs/capabilities.md; every one is off by default).
+ * Without the grant a call is refused at compile time, the diagnostic
+ * naming the capability:
+ *   "clocks"  erlang:system_time/0,1, monotonic_time/0,1, time_offset/0,1,
+ *             timestamp/0, localtime/0, universaltime/0, date/0, time/0,
+ *             os:timestamp/0, os:system_time/0,1, calendar:local_time/0,
+ *             universal_time/0
+ *   "random"  entropy: rand's functions on the process's generator
+ *             (seed/1,2, uniform/0,1, uniform_real/0, normal/0,2, bytes/1,
+ *             jump/0, export_seed/0), rand:seed_s/1 and
+ *             crypto:strong_rand_bytes/1. rand's functions on an explicit
+ *             state (seed_s/2, uniform_s/1,2, ...) are pure and need nothing.
  * A run reads the real clocks and the system's entropy, or, in the
  * deterministic profile (hl_run_deterministic), a virtual clock and a
- * seeded generator. Grants are part of the program cache key. */
-typedef enum hl_capability {
-    HL_CAP_CLOCKS = 1u << 1,
-    HL_CAP_RANDOM = 1u << 2,
-} hl_capability;
-/* Grants one capability (HL_EMISUSE for a value that is not one). */
-HL_API hl_status hl_compile_options_grant(hl_compile_options *opts, hl_capability cap);
-/* The capability named `name` ("clocks", "random"); HL_EMISUSE for any
- * other name. */
-HL_API hl_status hl_capability_from_name(const char *name, hl_capability *out);
+ * seeded generator. Grants are part of the program cache key. HL_EMISUSE
+ * for a name that is not a capability (hl_capability_name lists them). */
+HL_API hl_status hl_compile_options_grant_capability(hl_compile_options *opts, const char *name);
+/* The i-th capability's name (i from 0), or NULL past the last: for a
+ * command line that lists them. */
+HL_API const char *hl_capability_name(size_t i);
 
 /* Releases memory the library returned to the caller (e.g. hl_parse_dump). */
 HL_API void hl_free(void *ptr);

@@ -6,6 +6,7 @@
  * io:format("~p~n", [Result]). Exit 0 ok, 1 guest exception, 2 compile
  * rejection or usage, 3 a limit stopped the run. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,18 +99,26 @@ int hl_cli_run(hl_engine *engine, int argc, char **argv) {
     return rc;
 }
 
-/* --grant NAME: one capability into the options (created on first use). */
-static int grant(hl_compile_options **optsp, const char *name) {
-    hl_capability cap;
-    if (!name || hl_capability_from_name(name, &cap) != HL_OK) {
-        fprintf(stderr, "hl: run: unknown capability '%s' (known: clocks, random)\n", name ? name : "");
-        return 0;
-    }
-    if (!*optsp && hl_compile_options_new(optsp) != HL_OK) {
-        fputs("hl: out of memory\n", stderr);
-        return 0;
-    }
-    return hl_compile_options_grant(*optsp, cap) == HL_OK;
+/* The capabilities --grant NAME may give (include/hyperlang.h,
+ * hl_compile_options_grant_capability): every one off by default. */
+static const char *const grantable[] = {"clocks", "random"};
+
+/* --grant NAME: false (with a message naming the known ones) for another name. */
+static bool grant(hl_compile_options **optsp, const char *name) {
+    size_t n = sizeof grantable / sizeof grantable[0];
+    for (size_t k = 0; name && k < n; k++)
+        if (strcmp(name, grantable[k]) == 0) {
+            if (!*optsp && hl_compile_options_new(optsp) != HL_OK) {
+                fprintf(stderr, "hl: out of memory\n");
+                return false;
+            }
+            if (hl_compile_options_grant_capability(*optsp, name) == HL_OK) return true;
+            break;
+        }
+    fprintf(stderr, "hl: run: --grant %s: not a capability; the known ones are:", name ? name : "needs a NAME;");
+    for (size_t k = 0; k < n; k++) fprintf(stderr, " %s", grantable[k]);
+    fprintf(stderr, "\n");
+    return false;
 }
 
 /* SEED of --deterministic=SEED: a decimal integer that fits 64 bits (0 allowed). */
@@ -147,7 +156,6 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         }
         if (strncmp(name, "grant", 5) == 0 && (name[5] == '\0' || name[5] == '=')) {
             const char *val = name[5] == '=' ? name + 6 : (i + 1 < argc ? argv[++i] : NULL);
-            if (!val) return usage("run: --grant needs a capability (clocks, random)");
             if (!grant(optsp, val)) return EXIT_REJECTED;
             continue;
         }

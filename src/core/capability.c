@@ -5,7 +5,7 @@
 #include "core/builtins.h"
 
 static const uint8_t need_bits[HL_BI__COUNT] = {
-#define X(id, cap) [HL_BI_##id] = (uint8_t)HL_CORE_CAP_##cap,
+#define X(id, cap) [HL_BI_##id] = (uint8_t)HL_CAP_##cap,
 #include "core/capability.def"
 #undef X
 };
@@ -15,7 +15,7 @@ uint32_t hl_core_cap_needed(int id) { return id >= 0 && id < HL_BI__COUNT ? need
 static const struct {
     uint32_t bit;
     const char *name;
-} names[] = {{HL_CORE_CAP_CLOCKS, "clocks"}, {HL_CORE_CAP_RANDOM, "random"}};
+} names[] = {{HL_CAP_CLOCKS, "clocks"}, {HL_CAP_RANDOM, "random"}};
 
 const char *hl_core_cap_name(uint32_t cap) {
     for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)

@@ -6,14 +6,14 @@
 
 #include <stdint.h>
 
-/* Bits of hl_core_options.capabilities; the same values as the public
- * HL_CAP_* (host/api.c checks). */
-typedef enum hl_core_cap {
-    HL_CORE_CAP_CLOCKS = 1u << 1, /* erlang:system_time/0, calendar:local_time/0, ... */
-    HL_CORE_CAP_RANDOM = 1u << 2, /* entropy: rand's process state, crypto:strong_rand_bytes/1 */
-} hl_core_cap;
+/* Bits of hl_core_options.capabilities (bit 0 is reserved for
+ * "processes"); the host names them (hl_compile_options_grant_capability). */
+enum {
+    HL_CAP_CLOCKS = 1u << 1, /* erlang:system_time/0, calendar:local_time/0, ... */
+    HL_CAP_RANDOM = 1u << 2, /* entropy: rand's process state, crypto:strong_rand_bytes/1 */
+};
 
-/* The capability builtin `id` needs (one HL_CORE_CAP_* bit), or 0. */
+/* The capability builtin `id` needs (one HL_CAP_* bit), or 0. */
 uint32_t hl_core_cap_needed(int id);
 /* The name of one capability bit ("clocks", "random"), or NULL. */
 const char *hl_core_cap_name(uint32_t cap);

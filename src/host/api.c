@@ -12,6 +12,7 @@
 #include "front/front.h"
 #include "base/meter.h"
 #include "front/limits.h"
+#include "core/capability.h"
 #include "host/host_int.h"
 
 const char *hl_version(void) { return "0.1.0"; }
@@ -248,6 +249,29 @@ hl_status hl_compile_options_add_header(hl_compile_options *opts, const char *na
     h[opts->nheaders++] = (hl_front_header){n, t, len};
     opts->front.nheaders = opts->nheaders;
     return HL_OK;
+}
+
+/* The capabilities by name (core/capability.h bits), in hl_capability_name order. */
+static const struct {
+    const char *name;
+    uint32_t bit;
+} capabilities[] = {
+    {"clocks", HL_CAP_CLOCKS},
+    {"random", HL_CAP_RANDOM},
+};
+
+hl_status hl_compile_options_grant_capability(hl_compile_options *opts, const char *name) {
+    if (!opts || !name) return HL_EMISUSE;
+    for (size_t i = 0; i < sizeof capabilities / sizeof capabilities[0]; i++)
+        if (strcmp(capabilities[i].name, name) == 0) {
+            opts->caps |= capabilities[i].bit;
+            return HL_OK;
+        }
+    return HL_EMISUSE;
+}
+
+const char *hl_capability_name(size_t i) {
+    return i < sizeof capabilities / sizeof capabilities[0] ? capabilities[i].name : NULL;
 }
 
 void hl_compile_options_free(hl_compile_options *opts) {

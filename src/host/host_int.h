@@ -45,7 +45,7 @@ struct hl_compile_options {
     uint32_t nheaders;
     hl_host_grant *grants;
     uint32_t ngrants, gcap;
-    uint32_t caps; /* HL_CAP_* granted (capability.c); part of the cache key */
+    uint32_t caps; /* HL_CAP_* (core/capability.h) the options grant; part of the cache key */
 };
 
 /* One registration of a host binding (binding.c). `refs` keeps the memory
@@ -119,7 +119,7 @@ struct hl_module {
     /* the registrations prog's binding table resolved to, same order */
     hl_host_binding **bindings;
     uint32_t nbindings;
-    uint32_t caps; /* the HL_CAP_* it was compiled with: its runs may use them */
+    uint32_t caps; /* the capabilities it was compiled with (HL_CAP_*): its runs may use them */
     /* a parked process of a finished hl_run (vm.h, hl_vm_proc_park): the
      * next hl_run takes it instead of building one; NULL when none */
     _Atomic(struct hl_vm_proc *) spare;

@@ -190,29 +190,29 @@ static hl_term_status in_unit(hl_vm_proc *p, int64_t ns, hl_term u, hl_term *out
 
 BIF(b_system_time0) {
     (void)a;
-    NEED(HL_CORE_CAP_CLOCKS);
+    NEED(HL_CAP_CLOCKS);
     return hl_int_make_i64(H, sys_ns(p), out);
 }
 BIF(b_system_time1) {
-    NEED(HL_CORE_CAP_CLOCKS);
+    NEED(HL_CAP_CLOCKS);
     return in_unit(p, sys_ns(p), a[0], out);
 }
 BIF(b_monotonic_time0) {
     (void)a;
-    NEED(HL_CORE_CAP_CLOCKS);
+    NEED(HL_CAP_CLOCKS);
     return hl_int_make_i64(H, mono_ns(p), out);
 }
 BIF(b_monotonic_time1) {
-    NEED(HL_CORE_CAP_CLOCKS);
+    NEED(HL_CAP_CLOCKS);
     return in_unit(p, mono_ns(p), a[0], out);
 }
 BIF(b_time_offset0) {
     (void)a;
-    NEED(HL_CORE_CAP_CLOCKS);
+    NEED(HL_CAP_CLOCKS);
     return hl_int_make_i64(H, offset_ns(p), out);
 }
 BIF(b_time_offset1) {
-    NEED(HL_CORE_CAP_CLOCKS);
+    NEED(HL_CAP_CLOCKS);
     return in_unit(p, offset_ns(p), a[0], out);
 }
 
@@ -229,7 +229,7 @@ static hl_term_status tuple(hl_vm_proc *p, size_t n, const hl_term *e, hl_term *
 /* {MegaSecs, Secs, MicroSecs} of the system time. */
 BIF(b_timestamp0) {
     (void)a;
-    NEED(HL_CORE_CAP_CLOCKS);
+    NEED(HL_CAP_CLOCKS);
     int64_t us = sys_ns(p) / 1000;
     if (us < 0) us = 0; /* before 1970: not a time any clock here gives */
     hl_term e[3] = {hl_make_small(us / 1000000000000), hl_make_small(us / 1000000 % 1000000),
@@ -255,7 +255,7 @@ static void civil(int64_t days, int64_t *y, int64_t *m, int64_t *d) {
 enum { DT_BOTH, DT_DATE, DT_TIME };
 
 static hl_term_status datetime(hl_vm_proc *p, int which, hl_term *out) {
-    NEED(HL_CORE_CAP_CLOCKS);
+    NEED(HL_CAP_CLOCKS);
     int64_t ns = sys_ns(p);
     int64_t s = ns >= 0 ? ns / 1000000000 : -((-ns + 999999999) / 1000000000);
     int64_t days = s >= 0 ? s / 86400 : -((-s + 86399) / 86400), sod = s - days * 86400;
@@ -291,7 +291,7 @@ BIF(b_convert_time_unit3) {
  * seed {phash2(self), system_time, unique_integer}. */
 BIF(b_hl_entropy0) {
     (void)a;
-    NEED(HL_CORE_CAP_RANDOM);
+    NEED(HL_CAP_RANDOM);
     /* the tuple first: a heap-limit retry must not draw twice (that would
      * make a deterministic run's stream depend on when collections happen) */
     hl_term *t;
@@ -310,7 +310,7 @@ BIF(b_hl_entropy0) {
 }
 
 BIF(b_strong_rand_bytes1) {
-    NEED(HL_CORE_CAP_RANDOM);
+    NEED(HL_CAP_RANDOM);
     if (!hl_is_small(a[0]) || hl_small_val(a[0]) < 0) return HL_TERM_BADARG;
     int64_t n = hl_small_val(a[0]);
     if (n > RAND_BYTES_MAX) return HL_TERM_SYSTEM_LIMIT;

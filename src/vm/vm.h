@@ -92,7 +92,7 @@ bool hl_vm_deliver(hl_vm_proc *p, hl_term msg);
 uint64_t hl_vm_now_ns(void);
 
 /* Clocks and entropy (vm/bif_time.c, docs/capabilities.md): `caps` are the
- * HL_CORE_CAP_* bits the process's program was granted (its clock and
+ * HL_CAP_* bits the process's program was granted (its clock and
  * entropy builtins raise error:capability without them); `deterministic`
  * gives it the deterministic profile: a virtual clock starting at
  * HL_VM_DET_EPOCH_S (system time) / 0 (monotonic time) that advances

@@ -135,7 +135,7 @@ struct hl_vm_proc {
     hl_buf *output;        /* captured output (vm/bif_io.c), or NULL */
     uint64_t output_cap, output_bytes;
     /* clocks and entropy (vm/bif_time.c, hl_vm_set_env): the capabilities
-     * (HL_CORE_CAP_*) the run's program was granted, and the deterministic
+     * (HL_CAP_*) the run's program was granted, and the deterministic
      * profile (a virtual clock, and a splitmix64 stream from det_seed) */
     uint32_t caps;
     bool det;

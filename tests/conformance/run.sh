@@ -308,7 +308,7 @@ check unreadable 2 "cannot read" err run "$TMP/missing.erl" main
 printf -- '-module(cr).\n-export([main/0]).\nmain() -> io:format("~w~n", [[rand:uniform(100) || _ <- lists:seq(1, 5)]]), {calendar:universal_time(), erlang:system_time(second), crypto:strong_rand_bytes(4)}.\n' >"$TMP/cr.erl"
 check cap-refused 2 "call to rand:uniform/1 is not available: it needs the capability .random." err run "$TMP/cr.erl" main
 check cap-clocks-only 2 "needs the capability .random." err run --grant clocks "$TMP/cr.erl" main
-check cap-unknown 2 "unknown capability 'files'" err run --grant files "$TMP/cr.erl" main
+check cap-unknown 2 "--grant files: not a capability; the known ones are: clocks random" err run --grant files "$TMP/cr.erl" main
 check cap-granted 0 '^\[([0-9]+,){4}[0-9]+\]$' out run --grant clocks --grant=random "$TMP/cr.erl" main
 check det-epoch 0 '^\{\{\{2000,1,1\},\{0,0,0\}\},946684800,<<' out run --deterministic=3 "$TMP/cr.erl" main
 "$HL" run --deterministic=3 "$TMP/cr.erl" main >"$TMP/det1" 2>&1
