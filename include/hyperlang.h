@@ -525,7 +525,7 @@ HL_API hl_status hl_compile_options_grant_binding(hl_compile_options *opts, cons
  * Without the grant a call is refused at compile time, the diagnostic
  * naming the capability:
  *   "clocks"  erlang:system_time/0,1, monotonic_time/0,1, time_offset/0,1,
- *             timestamp/0, localtime/0, universaltime/0, date/0, time/0,
+ *             timestamp/0, now/0, localtime/0, universaltime/0, date/0, time/0,
  *             os:timestamp/0, os:system_time/0,1, calendar:local_time/0,
  *             universal_time/0
  *   "random"  entropy: rand's functions on the process's generator

@@ -2,7 +2,7 @@
  * reaches only through capabilities (docs/capabilities.md), and rand's
  * per-process state slot:
  *   erlang:system_time/0,1, monotonic_time/0,1, time_offset/0,1,
- *   timestamp/0, localtime/0, universaltime/0, date/0, time/0,
+ *   timestamp/0, localtime/0, universaltime/0, date/0, time/0, now/0,
  *   os:timestamp/0, os:system_time/0,1      need `clocks`
  *   erlang:convert_time_unit/3              pure, always allowed
  *   crypto:strong_rand_bytes/1, erlang:hl_entropy/0 (lib/rand.erl's seed)
@@ -63,6 +63,10 @@ void hl_vm_set_env(hl_vm_proc *p, uint32_t caps, bool deterministic, uint64_t se
     p->det = deterministic;
     p->det_seed = seed;
     p->det_rng = seed;
+}
+
+void hl_vm_env_inherit(hl_vm_proc *child, hl_vm_proc *parent) {
+    hl_vm_set_env(child, parent->caps, parent->det, parent->det ? splitmix64(&parent->det_rng) : 0);
 }
 
 static hl_term_status not_granted(hl_vm_proc *p) {
@@ -226,15 +230,31 @@ static hl_term_status tuple(hl_vm_proc *p, size_t n, const hl_term *e, hl_term *
     return HL_TERM_OK;
 }
 
-/* {MegaSecs, Secs, MicroSecs} of the system time. */
-BIF(b_timestamp0) {
-    (void)a;
-    NEED(HL_CAP_CLOCKS);
-    int64_t us = sys_ns(p) / 1000;
+static hl_term_status timestamp(hl_vm_proc *p, int64_t us, hl_term *out) {
     if (us < 0) us = 0; /* before 1970: not a time any clock here gives */
     hl_term e[3] = {hl_make_small(us / 1000000000000), hl_make_small(us / 1000000 % 1000000),
                     hl_make_small(us % 1000000)};
     return tuple(p, 3, e, out);
+}
+
+/* {MegaSecs, Secs, MicroSecs} of the system time. */
+BIF(b_timestamp0) {
+    (void)a;
+    NEED(HL_CAP_CLOCKS);
+    return timestamp(p, sys_ns(p) / 1000, out);
+}
+
+/* erlang:now/0 (deprecated in OTP, still used): a timestamp later than the
+ * previous one this process got, as OTP's are unique and increasing
+ * (within the process here: there is no node). */
+BIF(b_now0) {
+    (void)a;
+    NEED(HL_CAP_CLOCKS);
+    int64_t us = sys_ns(p) / 1000;
+    if (us <= p->last_now_us) us = p->last_now_us + 1;
+    hl_term_status st = timestamp(p, us, out);
+    if (st == HL_TERM_OK) p->last_now_us = us;
+    return st;
 }
 
 /* The civil date of a day count since 1970-01-01 (proleptic Gregorian;
@@ -357,5 +377,6 @@ const hl_vm_bif_reg hl_vm_bifs_time[] = {
     {HL_BI_HL_RAND_GET0, b_hl_rand_get0},
     {HL_BI_HL_RAND_PUT1, b_hl_rand_put1},
     {HL_BI_CRYPTO_STRONG_RAND_BYTES1, b_strong_rand_bytes1},
+    {HL_BI_NOW0, b_now0},
 };
 const size_t hl_vm_bifs_time_count = sizeof hl_vm_bifs_time / sizeof hl_vm_bifs_time[0];

@@ -100,6 +100,11 @@ uint64_t hl_vm_now_ns(void);
  * splitmix64 stream seeded with `seed`, restarted by every reset. Kept
  * across hl_vm_proc_reset; cleared by park (a new process has none). */
 void hl_vm_set_env(hl_vm_proc *p, uint32_t caps, bool deterministic, uint64_t seed);
+/* For a process spawned by `parent` (guest processes): the same
+ * capabilities and profile; in the deterministic profile its entropy
+ * stream is seeded from the parent's next draw, so a tree of processes
+ * scheduled deterministically stays deterministic. */
+void hl_vm_env_inherit(hl_vm_proc *child, hl_vm_proc *parent);
 #define HL_VM_DET_EPOCH_S INT64_C(946684800) /* 2000-01-01T00:00:00Z */
 #define HL_VM_DET_NS_PER_RED UINT64_C(1000)
 

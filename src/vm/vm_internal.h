@@ -140,6 +140,7 @@ struct hl_vm_proc {
     uint32_t caps;
     bool det;
     uint64_t det_seed, det_rng;
+    int64_t last_now_us;    /* erlang:now/0's last answer: each is later than the one before */
     uint64_t bif_reds_left; /* the chunk's reductions left when the current builtin was called */
     hl_term rand_state;     /* lib/rand.erl's process state, HL_NIL: unseeded; a GC root */
 };

@@ -116,6 +116,7 @@ void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim) {
     p->output_bytes = 0;
     p->result = p->exc_class = p->exc_reason = p->exc_stack = HL_NIL;
     p->rand_state = HL_NIL;    /* a new call's process is unseeded, as a new process */
+    p->last_now_us = 0;
     p->det_rng = p->det_seed;  /* and a deterministic one replays its stream */
     p->state = HL_PS_NEW;
 }

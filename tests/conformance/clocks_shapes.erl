@@ -1,7 +1,7 @@
 %% hl-run-flags: --grant clocks
 %% The clocks (capability `clocks`): what every run must see whatever the
 %% time is: the shapes and units of erlang:system_time/0,1,
-%% monotonic_time/0,1, time_offset/0,1, timestamp/0, os:timestamp/0,
+%% monotonic_time/0,1, time_offset/0,1, timestamp/0, now/0, os:timestamp/0,
 %% os:system_time/0,1, localtime/0, universaltime/0, date/0, time/0 and
 %% calendar:local_time/0, universal_time/0, their agreement, and the pure
 %% conversions (convert_time_unit/3, calendar:now_to_*, system_time_to_*).
@@ -23,6 +23,8 @@ main() ->
     {Da, Ti} = {date(), time()},
     CL = calendar:local_time(),
     CU = calendar:universal_time(),
+    Now1 = now(),
+    Now2 = erlang:now(),
     N1 = erlang:system_time(),
     M1 = erlang:monotonic_time(),
     Checks = [
@@ -37,7 +39,8 @@ main() ->
         lists:all(fun(X) -> is_tuple(X) andalso calendar:valid_date(element(1, X)) end, [L, U0, CL, CU]),
         calendar:valid_date(Da), tuple_size(Ti) =:= 3,
         calendar:datetime_to_gregorian_seconds(U0) - 62167219200 - hd(Sys) < 60,
-        calendar:datetime_to_gregorian_seconds(CU) - calendar:datetime_to_gregorian_seconds(U0) < 60
+        calendar:datetime_to_gregorian_seconds(CU) - calendar:datetime_to_gregorian_seconds(U0) < 60,
+        Now1 < Now2, abs(calendar:datetime_to_gregorian_seconds(calendar:now_to_datetime(Now2)) - 62167219200 - hd(Sys)) < 60
     ],
     Conv = [erlang:convert_time_unit(T, From, To)
             || T <- [-1500000001, -1, 0, 1, 999, 1000, 1500000001, 1 bsl 70, -(1 bsl 70)],

@@ -252,6 +252,44 @@ static void test_builtins_check_the_grant(void **state) {
     hl_compile_options_free(o);
 }
 
+/* erlang:now/0: increasing within a process, even on a virtual clock that
+ * has not moved; and a child process's environment (for spawned
+ * processes): the parent's capabilities and profile, its own stream. */
+static void test_now_and_inherit(void **state) {
+    (void)state;
+    static const char src[] = "-module(n).\n-export([f/0]).\n"
+                              "f() -> [now(), now(), erlang:now()].\n";
+    static const char *const clocks[] = {"clocks"};
+    hl_compile_options *o = opts_with(clocks, 1);
+    hl_module *m = NULL;
+    assert_int_equal(hl_compile(eng, "n.erl", src, sizeof src - 1, o, &m, NULL), HL_OK);
+    hl_value *r = NULL;
+    char *out = NULL;
+    assert_int_equal(hl_run_deterministic(m, 0, "f", NULL, 0, NULL, &r, &out, NULL, NULL, NULL), HL_OK);
+    char *text = NULL;
+    assert_int_equal(hl_value_to_text(r, 0, &text, NULL), HL_OK);
+    /* the virtual clock moves 1 us per reduction; now/0 adds at least 1 us */
+    long a, b, c;
+    assert_int_equal(sscanf(text, "[{946,684800,%ld},{946,684800,%ld},{946,684800,%ld}]", &a, &b, &c), 3);
+    assert_true(a < b && b < c);
+    hl_free(text), hl_free(out);
+    hl_value_free(r);
+
+    hl_vm_limits lim = {1000, 1 << 20, 0, 0};
+    hl_vm_proc *parent = hl_vm_proc_new(m->prog, &lim), *c1 = hl_vm_proc_new(m->prog, &lim),
+               *c2 = hl_vm_proc_new(m->prog, &lim);
+    assert_true(parent && c1 && c2);
+    hl_vm_set_env(parent, m->caps, true, 5);
+    hl_vm_env_inherit(c1, parent);
+    hl_vm_env_inherit(c2, parent);
+    assert_int_equal(c1->caps, m->caps);
+    assert_true(c1->det && c2->det);
+    assert_true(c1->det_seed != c2->det_seed && c1->det_seed != 5);
+    hl_vm_proc_free(parent), hl_vm_proc_free(c1), hl_vm_proc_free(c2);
+    hl_module_free(m);
+    hl_compile_options_free(o);
+}
+
 /* crypto:strong_rand_bytes/1: sizes, bounds, errors. */
 static void test_strong_rand_bytes(void **state) {
     (void)state;
@@ -290,6 +328,7 @@ int main(void) {
         cmocka_unit_test(test_tenant_deterministic),
         cmocka_unit_test(test_builtins_check_the_grant),
         cmocka_unit_test(test_strong_rand_bytes),
+        cmocka_unit_test(test_now_and_inherit),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
