@@ -441,6 +441,20 @@ HL_API hl_status hl_run_counted(const hl_module *module, const char *function, h
                                 size_t nargs, const hl_run_limits *limits, hl_value **result, char **output,
                                 size_t *output_len, uint64_t *reductions, hl_error **err);
 
+/* hl_run_counted in the deterministic profile (docs/capabilities.md): the
+ * run's clocks are a virtual clock (system time starts at
+ * 2000-01-01T00:00:00Z, monotonic time at 0, and both advance 1 us per
+ * reduction the run has used when it reads them) and its entropy is a
+ * generator seeded with `seed`, so the same program with the same
+ * arguments and seed writes the same output, returns the same result and
+ * uses the same reductions every time. The capabilities still come from
+ * the compile options: the profile only changes where clocks and entropy
+ * come from. */
+HL_API hl_status hl_run_deterministic(const hl_module *module, uint64_t seed, const char *function,
+                                      hl_value *const *args, size_t nargs, const hl_run_limits *limits,
+                                      hl_value **result, char **output, size_t *output_len, uint64_t *reductions,
+                                      hl_error **err);
+
 /* ---- host bindings ------------------------------------------------------- */
 
 /* A host binding is a C function the guest calls as Module:Function(Args)
@@ -524,8 +538,19 @@ HL_API hl_status hl_compile_options_grant_binding(hl_compile_options *opts, cons
  *                of processes in the caller's thread; its limits bound the
  *                whole tree (reductions summed, the heap limit per process,
  *                one deadline, HL_RUN_DEFAULT_MAX_PROCESSES live processes).
- * Grants are part of the program cache key. HL_EMISUSE for a name that is
- * not a capability (hl_capability_name lists them). */
+ *   "clocks"  erlang:system_time/0,1, monotonic_time/0,1, time_offset/0,1,
+ *             timestamp/0, now/0, localtime/0, universaltime/0, date/0, time/0,
+ *             os:timestamp/0, os:system_time/0,1, calendar:local_time/0,
+ *             universal_time/0
+ *   "random"  entropy: rand's functions on the process's generator
+ *             (seed/1,2, uniform/0,1, uniform_real/0, normal/0,2, bytes/1,
+ *             jump/0, export_seed/0), rand:seed_s/1 and
+ *             crypto:strong_rand_bytes/1. rand's functions on an explicit
+ *             state (seed_s/2, uniform_s/1,2, ...) are pure and need nothing.
+ * A run reads the real clocks and the system's entropy, or, in the
+ * deterministic profile (hl_run_deterministic), a virtual clock and a
+ * seeded generator. Grants are part of the program cache key. HL_EMISUSE
+ * for a name that is not a capability (hl_capability_name lists them). */
 HL_API hl_status hl_compile_options_grant_capability(hl_compile_options *opts, const char *name);
 /* The i-th capability's name (i from 0), or NULL past the last: for a
  * command line that lists them. */
@@ -582,6 +607,11 @@ HL_API hl_status hl_limits_new(hl_limits **out);
 HL_API hl_status hl_limits_set(hl_limits *limits, hl_limit which, uint64_t value);
 HL_API hl_status hl_limits_get(const hl_limits *limits, hl_limit which, uint64_t *value);
 HL_API void hl_limits_free(hl_limits *limits);
+/* The deterministic profile (hl_run_deterministic) for every call of a
+ * tenant made with these limits (on = 0: the real clocks and entropy, the
+ * default); each call starts the virtual clock and the seeded generator
+ * afresh, so equal calls behave equally. */
+HL_API hl_status hl_limits_set_deterministic(hl_limits *limits, int on, uint64_t seed);
 
 /* The exported function name/arity of the program's entry module, looked up
  * once: *fn is its handle for hl_tenant_call. HL_EEXCEPTION with error:undef

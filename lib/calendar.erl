@@ -1,10 +1,12 @@
-%% lib/calendar.erl — OTP 25's calendar for Hyperlang, the pure functions:
-%% proleptic Gregorian dates counted from year 0, ISO weeks, and RFC 3339
-%% strings to and from system time. Functions that read the clock or the
-%% time zone (local_time/0, universal_time/0, iso_week_number/0, the
-%% local/universal conversions, now_to_*) are left out: a run has no clock.
-%% system_time_to_rfc3339 without an offset option formats as UTC
-%% ("+00:00"), which is what OTP prints on a host whose zone is UTC.
+%% lib/calendar.erl — OTP 25's calendar for Hyperlang: proleptic Gregorian
+%% dates counted from year 0, ISO weeks, RFC 3339 strings to and from
+%% system time, timestamps to dates. local_time/0 and universal_time/0 read
+%% the run's clock, so a guest may call them only with the capability
+%% `clocks` (docs/capabilities.md). A run has no time zone: local time is
+%% UTC, so the local/universal conversions are the identity (on valid
+%% datetimes, badarg otherwise), and system_time_to_rfc3339 without an
+%% offset option formats as UTC ("+00:00"), which is what OTP prints on a
+%% host whose zone is UTC.
 %% Written for Hyperlang from OTP's documented behaviour, not copied.
 -module(calendar).
 -export([date_to_gregorian_days/1, date_to_gregorian_days/3,
@@ -14,7 +16,10 @@
          rfc3339_to_system_time/1, rfc3339_to_system_time/2,
          seconds_to_daystime/1, seconds_to_time/1, system_time_to_rfc3339/1,
          system_time_to_rfc3339/2, time_difference/2, time_to_seconds/1,
-         valid_date/1, valid_date/3]).
+         valid_date/1, valid_date/3,
+         local_time/0, universal_time/0, now_to_datetime/1, now_to_universal_time/1,
+         now_to_local_time/1, local_time_to_universal_time/1, universal_time_to_local_time/1,
+         system_time_to_universal_time/2, system_time_to_local_time/2]).
 
 %% Seconds from year 0 to 1970 (719528 days) and to year 10000 (2932897
 %% days) appear as literals: 62167219200 and 253402300800.
@@ -323,3 +328,39 @@ leap_extra(Year, _) ->
         true -> 1;
         false -> 0
     end.
+
+%% ---- the clock and the (UTC) zone ----------------------------------------
+
+local_time() -> erlang:localtime().
+
+universal_time() -> erlang:universaltime().
+
+now_to_datetime({MegaSecs, Secs, _MicroSecs}) ->
+    gregorian_seconds_to_datetime(MegaSecs * 1000000 + Secs + 62167219200).
+
+now_to_universal_time(Now) -> now_to_datetime(Now).
+
+now_to_local_time({MegaSecs, Secs, MicroSecs}) ->
+    universal_time_to_local_time(now_to_universal_time({MegaSecs, Secs, MicroSecs})).
+
+local_time_to_universal_time(DateTime) -> utc_identity(DateTime).
+
+universal_time_to_local_time(DateTime) -> utc_identity(DateTime).
+
+system_time_to_universal_time(Time, TimeUnit) ->
+    Secs = erlang:convert_time_unit(Time, TimeUnit, second),
+    gregorian_seconds_to_datetime(Secs + 62167219200).
+
+system_time_to_local_time(Time, TimeUnit) ->
+    universal_time_to_local_time(system_time_to_universal_time(Time, TimeUnit)).
+
+%% erlang:universaltime_to_localtime/1 in a UTC zone: a valid datetime is
+%% itself, anything else badarg.
+utc_identity({{Y, Mo, D}, {H, Mi, S}} = DateTime)
+  when is_integer(H), H >= 0, H < 24, is_integer(Mi), Mi >= 0, Mi < 60,
+       is_integer(S), S >= 0, S < 60 ->
+    case valid_date(Y, Mo, D) of
+        true -> DateTime;
+        false -> erlang:error(badarg)
+    end;
+utc_identity(_) -> erlang:error(badarg).

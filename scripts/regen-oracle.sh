@@ -94,6 +94,13 @@ python3 tests/oracle/gen_binary_conformance.py tests/conformance
 step "tests/conformance/binary_*.expected, base64_*.expected (tests/oracle/conformance.escript)"
 escript tests/oracle/conformance.escript tests/conformance/binary_*.erl tests/conformance/base64_*.erl
 
+# rand's normal variates: OTP's ziggurat tables, read from its own rand
+# module (lib/rand_normal.erl); then the rand and clocks programs' output.
+step "lib/rand_normal.erl (tests/oracle/rand_tables.escript)"
+escript tests/oracle/rand_tables.escript
+step "tests/conformance/rand_*.expected, clocks_*.expected (tests/oracle/conformance.escript)"
+escript tests/oracle/conformance.escript tests/conformance/rand_*.erl tests/conformance/clocks_*.erl
+
 # Unicode data of lib/string.erl and lib/unicode.erl (grapheme classes, case
 # maps, normalization) as OTP 25's unicode_util behaves.
 step "src/vm/unicode_tables.h"

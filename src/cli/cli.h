@@ -39,6 +39,8 @@ typedef struct hl_cli_run_extra {
     const char *json_args;     /* --json-args '[...]' */
     hl_policy *policy;         /* loaded by hl_cli_run_prepare; NULL: none */
     bool policy_caps_runs;     /* a --policy file: it caps the run's limits */
+    bool det;                  /* --deterministic[=SEED] */
+    uint64_t seed;
 } hl_cli_run_extra;
 /* Takes argv[*i] when it is one of these options (its value too): 1 taken,
  * 0 not one of them, -1 bad usage (message printed). */

@@ -54,14 +54,23 @@ const char hl_cli_run_help[] =
     "policy and JSON (docs/policy.md):\n"
     "  --policy FILE        a policy document: limits (the flags above may only\n"
     "                       lower them), bindings, capabilities, output cap\n"
-    "  --grant NAME         grant a capability (repeatable; all are off by\n"
-    "                       default): processes (spawn, !, links, monitors,\n"
-    "                       timers, registered names; the run's limits bound\n"
-    "                       the whole tree of processes, docs/actors.md);\n"
-    "                       clocks, random and files are not available yet\n"
     "  --json               print one JSON object: status, result, output, limit,\n"
     "                       exception, usage (reductions, peak heap, time)\n"
     "  --json-args JSON     the arguments as a JSON array instead of ARGs\n"
+    "\n"
+    "capabilities (docs/capabilities.md; none by default):\n"
+    "  --grant NAME         grants a capability (repeatable): processes (spawn,\n"
+    "                       !, links, monitors, timers, registered names; the\n"
+    "                       run's limits bound the whole tree of processes,\n"
+    "                       docs/actors.md), clocks (erlang:system_time/0,\n"
+    "                       calendar:local_time/0, ...) or random (rand:uniform/0,\n"
+    "                       crypto:strong_rand_bytes/1, ...); without it such\n"
+    "                       calls are refused at compile time (files: not yet)\n"
+    "  --deterministic[=SEED]  the deterministic profile: a virtual clock (from\n"
+    "                       2000-01-01T00:00:00Z, 1 us per reduction) and entropy\n"
+    "                       seeded with SEED (default 0), so every run prints the\n"
+    "                       same and uses the same reductions; grants clocks and\n"
+    "                       random\n"
     "\n"
     "Options come before FILE; `--` ends them (for a FILE whose name starts\n"
     "with -). After FILE, an argument that looks like an option (--name, -h)\n"
@@ -291,8 +300,14 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         if (!eff.timeout_ms) eff.timeout_ms = HL_RUN_DEFAULT_TIMEOUT_MS;
         if (!eff.max_output_bytes) eff.max_output_bytes = HL_RUN_DEFAULT_MAX_OUTPUT_BYTES;
         hl_usage used = {0};
-        s = hl_run_policy(mod, ex->policy_caps_runs ? ex->policy : NULL, function, args, (size_t)nargs, &lim, &result,
-                          &output, &olen, &used, &err);
+        if (ex->det) { /* the deterministic profile, under the limits in force */
+            s = hl_run_deterministic(mod, ex->seed, function, args, (size_t)nargs, &eff, &result, &output, &olen,
+                                     &used.reductions, &err);
+            if (err) hl_error_usage(err, &used);
+        } else {
+            s = hl_run_policy(mod, ex->policy_caps_runs ? ex->policy : NULL, function, args, (size_t)nargs, &lim,
+                              &result, &output, &olen, &used, &err);
+        }
         const uint64_t reductions = used.reductions, elapsed = used.wall_ns / 1000000u;
         if (ex->json) { /* everything in one JSON object on stdout */
             rc = s == HL_OK ? EXIT_OK : s == HL_ELIMIT ? EXIT_LIMIT : s == HL_EMISUSE ? EXIT_REJECTED : EXIT_EXCEPTION;

@@ -1,5 +1,6 @@
 /* run_extra.c — `hl run`'s policy and JSON options: --policy FILE,
- * --grant NAME, --json, --json-args '[...]', and --header (gathered so that
+ * --grant NAME, --json, --json-args '[...]', --deterministic[=SEED], and
+ * --header (gathered so that
  * a policy's compile options exist before headers are added to them,
  * whatever the order of the options). */
 #include <stdio.h>
@@ -9,7 +10,7 @@
 #include "cli.h"
 
 /* Each option: its name, whether it takes a value. */
-typedef enum { OPT_POLICY, OPT_GRANT, OPT_JSON, OPT_JSON_ARGS, OPT_HEADER } opt_id;
+typedef enum { OPT_POLICY, OPT_GRANT, OPT_JSON, OPT_JSON_ARGS, OPT_HEADER, OPT_DETERMINISTIC } opt_id;
 static const struct {
     const char *name;
     opt_id id;
@@ -17,7 +18,22 @@ static const struct {
 } opts[] = {
     {"policy", OPT_POLICY, true}, {"grant", OPT_GRANT, true},         {"json", OPT_JSON, false},
     {"json-args", OPT_JSON_ARGS, true}, {"header", OPT_HEADER, true},
+    {"deterministic", OPT_DETERMINISTIC, false}, /* an optional =SEED */
 };
+
+/* SEED of --deterministic=SEED: a decimal integer below 2^64 (0 allowed). */
+static bool parse_seed(const char *text, uint64_t *out) {
+    uint64_t v = 0;
+    if (!*text) return false;
+    for (const char *c = text; *c; c++) {
+        if (*c < '0' || *c > '9') return false;
+        unsigned d = (unsigned)(*c - '0');
+        if (v > (UINT64_MAX - d) / 10) return false;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return true;
+}
 
 int hl_cli_run_extra_option(hl_cli_run_extra *x, int argc, char **argv, int *i) {
     const char *a = argv[*i];
@@ -31,6 +47,11 @@ int hl_cli_run_extra_option(hl_cli_run_extra *x, int argc, char **argv, int *i) 
             val = a[n] == '=' ? a + n + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
             if (!val) {
                 fprintf(stderr, "hl: run: --%s needs a value\n", opts[k].name);
+                return -1;
+            }
+        } else if (a[n] == '=' && opts[k].id == OPT_DETERMINISTIC) {
+            if (!parse_seed(a + n + 1, &x->seed)) {
+                fprintf(stderr, "hl: run: --deterministic=SEED needs a decimal integer below 2^64\n");
                 return -1;
             }
         } else if (a[n] == '=') {
@@ -47,6 +68,7 @@ int hl_cli_run_extra_option(hl_cli_run_extra *x, int argc, char **argv, int *i) 
             x->grants[x->ngrants++] = val;
             break;
         case OPT_JSON: x->json = true; break;
+        case OPT_DETERMINISTIC: x->det = true; break;
         case OPT_JSON_ARGS: x->json_args = val; break;
         case OPT_HEADER:
             if (x->nheaders == (int)(sizeof x->headers / sizeof x->headers[0])) {
@@ -63,7 +85,7 @@ int hl_cli_run_extra_option(hl_cli_run_extra *x, int argc, char **argv, int *i) 
 
 static bool load_policy(hl_cli_run_extra *x) {
     if (!x->policy_path) {
-        if (x->ngrants == 0) return true;
+        if (x->ngrants == 0 && !x->det) return true;
         if (hl_policy_new(&x->policy) != HL_OK) {
             fputs("hl: out of memory\n", stderr);
             return false;
@@ -92,6 +114,11 @@ static bool load_policy(hl_cli_run_extra *x) {
 
 bool hl_cli_run_prepare(hl_cli_run_extra *x, hl_compile_options **optsp) {
     if (!load_policy(x)) return false;
+    /* the deterministic profile's clock and entropy may be read */
+    if (x->det && x->ngrants + 2 <= (int)(sizeof x->grants / sizeof x->grants[0])) {
+        x->grants[x->ngrants++] = "clocks";
+        x->grants[x->ngrants++] = "random";
+    }
     for (int g = 0; g < x->ngrants; g++) {
         hl_error *err = NULL;
         if (hl_policy_grant(x->policy, x->grants[g], &err) != HL_OK) {

@@ -35,17 +35,3 @@ uint32_t hl_builtin_capability(int id) {
     return 0;
 }
 
-/* The name a capability is granted by (hl_compile_options_grant_capability,
- * hl run --grant NAME), for diagnostics. */
-static const struct {
-    uint32_t cap;
-    const char *name;
-} cap_names[] = {
-    {HL_CAP_PROCESSES, "processes"},
-};
-
-const char *hl_builtin_capability_name(uint32_t cap) {
-    for (size_t i = 0; i < sizeof cap_names / sizeof cap_names[0]; i++)
-        if (cap_names[i].cap == cap) return cap_names[i].name;
-    return "unknown";
-}

@@ -5,6 +5,7 @@
 #define HL_CORE_BUILTINS_H
 
 #include "front/autoimport.h" /* OTP's auto-import and guard facts */
+#include "core/capability.h"  /* HL_CAP_* */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -37,13 +38,11 @@ extern const hl_builtin hl_builtins[HL_BI__COUNT];
 int hl_builtin_find(const char *module, size_t mlen, const char *function, size_t flen, uint32_t arity);
 
 
-/* Capabilities (hl_core_options.capabilities bits): each grants the
- * SURFACE entries of builtins.def that hl_builtin_capability names. */
-enum { HL_CAP_PROCESSES = 1u << 0 };
+/* Capabilities (hl_core_options.capabilities bits, core/capability.h):
+ * each grants the SURFACE entries of builtins.def that
+ * hl_builtin_capability names. */
 
 /* The capability bit a SURFACE entry needs (0 for other entries). */
 uint32_t hl_builtin_capability(int id);
-/* The name that grants capability bit cap ("processes"). */
-const char *hl_builtin_capability_name(uint32_t cap);
 
 #endif

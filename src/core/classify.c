@@ -8,6 +8,7 @@
 
 #include "base/meter.h"
 #include "core/builtins.h"
+#include "core/capability.h"
 #include "core/refusal.h"
 #include "core/core.h"
 
@@ -136,6 +137,17 @@ static void classify_call(cctx *c, hl_core_node *n) {
     if (id >= 0 && hl_builtins[id].kind == HL_BK_SURFACE && !(c->o->capabilities & hl_builtin_capability(id)))
         id = -1;
     if (id >= 0 && (hl_builtins[id].guest || (n->flags & HL_CF_INTERNAL) || c->o->stdlib)) {
+        /* A guest's call of a function that needs a capability (clocks,
+         * randomness: core/capability.def) only when the options grant it;
+         * the stdlib's own calls are checked by the builtins they reach. */
+        uint32_t cap = c->o->stdlib ? 0 : hl_core_cap_needed(id);
+        if (cap && !(c->o->capabilities & cap)) {
+            char why[256] = " is not declared: ";
+            size_t at = strlen(why);
+            hl_refusal_capability_hint(cap, why + at, sizeof why - at);
+            reject(c, n, (n->flags & HL_CF_AUTO) ? "call to " : "remote call ", mod, f, a, why);
+            return;
+        }
         if (hl_builtins[id].kind == HL_BK_SURFACE) {
             /* spawn/3 and its kin: the module must be a literal naming a
              * module of the program (never the stdlib's, never computed),

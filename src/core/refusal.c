@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/builtins.h"
+#include "core/capability.h"
 #include "core/refusal.h"
 
 typedef struct refusal {
@@ -47,7 +48,8 @@ static size_t other_arities(char *out, size_t cap, const char *m, size_t ml, con
 }
 
 void hl_refusal_capability_hint(uint32_t need, char *out, size_t cap) {
-    const char *name = hl_builtin_capability_name(need);
+    const char *name = hl_core_cap_name(need);
+    if (!name) name = "unknown";
     snprintf(out, cap,
              "needs the %s capability (grant it: hl run --grant %s; in the API, "
              "hl_compile_options_grant_capability)",

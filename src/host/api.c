@@ -13,6 +13,7 @@
 #include "base/meter.h"
 #include "front/limits.h"
 #include "core/builtins.h"
+#include "core/capability.h"
 #include "host/host_int.h"
 
 const char *hl_version(void) { return HL_VERSION_STRING; }
@@ -251,12 +252,14 @@ hl_status hl_compile_options_add_header(hl_compile_options *opts, const char *na
     return HL_OK;
 }
 
-/* The capabilities by name (core/builtins.h bits), in hl_capability_name order. */
+/* The capabilities by name (core/capability.h bits), in hl_capability_name order. */
 static const struct {
     const char *name;
     uint32_t bit;
 } capabilities[] = {
     {"processes", HL_CAP_PROCESSES},
+    {"clocks", HL_CAP_CLOCKS},
+    {"random", HL_CAP_RANDOM},
 };
 
 hl_status hl_compile_options_grant_capability(hl_compile_options *opts, const char *name) {

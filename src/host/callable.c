@@ -29,7 +29,7 @@ hl_status hl_callable_at(size_t i, const char **module, const char **function, u
             if (strcmp(b->module, "erlang") == 0 && hl_autoimport_is_bif(b->function, strlen(b->function), b->arity))
                 f |= HL_CALLABLE_AUTO;
             if (b->guard) f |= HL_CALLABLE_GUARD;
-            if (b->kind == HL_BK_SURFACE) f |= HL_CALLABLE_CAPABILITY;
+            if (b->kind == HL_BK_SURFACE || hl_core_cap_needed(k) != 0) f |= HL_CALLABLE_CAPABILITY;
             *flags = f;
         }
         return HL_OK;

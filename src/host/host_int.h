@@ -61,7 +61,7 @@ struct hl_compile_options {
      * below ceiling[which], and no binding outside the policy granted. */
     bool capped;
     uint64_t ceiling[HL_LIMIT_ATOMS + 1];
-    uint32_t caps; /* HL_CAP_* (core/builtins.h) the options grant */
+    uint32_t caps; /* HL_CAP_* (core/capability.h) the options grant; part of the cache key */
 };
 
 /* One registration of a host binding (binding.c). `refs` keeps the memory
@@ -150,10 +150,10 @@ struct hl_module {
     /* the registrations prog's binding table resolved to, same order */
     hl_host_binding **bindings;
     uint32_t nbindings;
+    uint32_t caps; /* the capabilities it was compiled with (HL_CAP_*): its runs may use them */
     /* a parked process of a finished hl_run (vm.h, hl_vm_proc_park): the
      * next hl_run takes it instead of building one; NULL when none */
     _Atomic(struct hl_vm_proc *) spare;
-    uint32_t caps; /* the capabilities it was compiled with (HL_CAP_*) */
 };
 
 /* Shared storage of host values: a heap that owns the copied terms. */

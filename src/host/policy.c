@@ -32,8 +32,8 @@ typedef struct cap_def {
 } cap_def;
 static const cap_def caps[] = {
     {"processes", true, hl_compile_options_grant_capability},
-    {"clocks", false, NULL},
-    {"random", false, NULL},
+    {"clocks", true, hl_compile_options_grant_capability},
+    {"random", true, hl_compile_options_grant_capability},
     {"files", false, NULL},
 };
 enum { NCAPS = sizeof caps / sizeof caps[0] };

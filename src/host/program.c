@@ -193,13 +193,13 @@ typedef struct build {
     const hl_front_limits *lim;
     const hl_core_binding *bindings;
     uint32_t nbindings;
+    uint32_t caps;            /* HL_CAP_* granted */
     hl_front_result **fronts; /* per module */
     hl_core_peer *peers;      /* per module: its name and exports */
     hl_ast_fa **exports;
     hl_program **mods;        /* loaded, per module */
     hl_atom_table *atoms;     /* the engine's */
     uint64_t atom_room;       /* what is left of the program's atom quota */
-    uint32_t caps;            /* capabilities granted (HL_CAP_*) */
 } build;
 
 /* The exported (name, arity) pairs of a parsed module, from its -export

@@ -304,9 +304,15 @@ hl_vm_status hl_host_run_world(const hl_module *module, hl_vm_proc *p, const hl_
     return st;
 }
 
+/* The deterministic profile of a run (hl_run_deterministic), or none. */
+typedef struct run_profile {
+    bool det;
+    uint64_t seed;
+} run_profile;
+
 static hl_status run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
-                     const hl_run_limits *limits, uint64_t host_atom_quota, hl_value **result, hl_buf *output,
-                     hl_usage *usage, hl_host_run_ctx *rc, hl_error **err) {
+                     const hl_run_limits *limits, uint64_t host_atom_quota, const run_profile *prof,
+                     hl_value **result, hl_buf *output, hl_usage *usage, hl_host_run_ctx *rc, hl_error **err) {
     uint64_t *reds = &usage->reductions;
     *reds = 0;
     if (err) *err = NULL;
@@ -350,6 +356,9 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     }
     hl_vm_usage_reset(p);
     if (module->nbindings) hl_vm_set_binding_hook(p, hl_host_binding_hook, rc);
+    /* the capabilities it was compiled with, and where its clocks and
+     * entropy come from (vm/bif_time.c) */
+    hl_vm_set_env(p, module->caps, prof && prof->det, prof ? prof->seed : 0);
     hl_vm_set_output(p, output, lim.max_output_bytes);
     if (hl_host_test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
     hl_term targs[255];
@@ -408,14 +417,14 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
 /* run, with what it used recorded on the error object too, measured in
  * *usage, and reported to the engine's audit callback. */
 static hl_status run_counted(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
-                             const hl_run_limits *limits, uint64_t host_atom_quota, hl_value **result, hl_buf *output,
-                             hl_usage *usage, hl_error **err) {
+                             const hl_run_limits *limits, uint64_t host_atom_quota, const run_profile *prof,
+                             hl_value **result, hl_buf *output, hl_usage *usage, hl_error **err) {
     hl_usage u = {0};
     hl_host_run_ctx rc = {module, &u, NULL, NULL, NULL, {0}};
     if (module) hl_host_audit_get(module->engine, &rc.audit, &rc.audit_data);
     uint64_t w0 = hl_vm_now_ns(), c0 = hl_host_cpu_ns();
     hl_error *e = NULL; /* always made: the audit record needs the limit kind */
-    hl_status st = run(module, function, args, nargs, limits, host_atom_quota, result, output, &u, &rc, &e);
+    hl_status st = run(module, function, args, nargs, limits, host_atom_quota, prof, result, output, &u, &rc, &e);
     u.wall_ns = hl_vm_now_ns() - w0;
     u.cpu_ns = hl_host_cpu_ns() - c0;
     if (e && e != &hl_host_oom_error) {
@@ -435,21 +444,22 @@ static hl_status run_counted(const hl_module *module, const char *function, hl_v
 
 hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
                  const hl_run_limits *limits, hl_value **result, hl_error **err) {
-    return run_counted(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, result, NULL, NULL, err);
+    return run_counted(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, NULL, result, NULL, NULL,
+                       err);
 }
 
 /* hl_run_counted and hl_run_policy: the output copied out for the caller. */
 static hl_status run_out(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
-                         const hl_run_limits *limits, uint64_t host_atom_quota, hl_value **result, char **output,
-                         size_t *output_len, hl_usage *usage, hl_error **err) {
+                         const hl_run_limits *limits, uint64_t host_atom_quota, const run_profile *prof,
+                         hl_value **result, char **output, size_t *output_len, hl_usage *usage, hl_error **err) {
     if (output) *output = NULL;
     if (output_len) *output_len = 0;
     /* the buffer's own limit is only a backstop: the VM enforces the cap */
     hl_buf out;
     hl_buf_init(&out, 0);
     hl_usage u = {0};
-    hl_status st = run_counted(module, function, args, nargs, limits, host_atom_quota, result, output ? &out : NULL,
-                               &u, err);
+    hl_status st = run_counted(module, function, args, nargs, limits, host_atom_quota, prof, result,
+                               output ? &out : NULL, &u, err);
     if (usage) *usage = u;
     if (output) {
         char *s = hl_mem_alloc(out.len + 1);
@@ -482,8 +492,19 @@ hl_status hl_run_counted(const hl_module *module, const char *function, hl_value
                          const hl_run_limits *limits, hl_value **result, char **output, size_t *output_len,
                          uint64_t *reductions, hl_error **err) {
     hl_usage u;
-    hl_status st = run_out(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, result, output,
+    hl_status st = run_out(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, NULL, result, output,
                            output_len, &u, err);
+    if (reductions) *reductions = u.reductions;
+    return st;
+}
+
+hl_status hl_run_deterministic(const hl_module *module, uint64_t seed, const char *function, hl_value *const *args,
+                               size_t nargs, const hl_run_limits *limits, hl_value **result, char **output,
+                               size_t *output_len, uint64_t *reductions, hl_error **err) {
+    run_profile prof = {true, seed};
+    hl_usage u;
+    hl_status st = run_out(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, &prof, result,
+                           output, output_len, &u, err);
     if (reductions) *reductions = u.reductions;
     return st;
 }
@@ -498,8 +519,8 @@ hl_status hl_run_policy(const hl_module *module, const hl_policy *policy, const 
     hl_run_limits lim;
     hl_status st = hl_policy_run_limits(policy, limits, &lim, err);
     if (st != HL_OK) return st;
-    return run_out(module, function, args, nargs, &lim, hl_host_policy_host_atoms(policy), result, output, output_len,
-                   usage, err);
+    return run_out(module, function, args, nargs, &lim, hl_host_policy_host_atoms(policy), NULL, result, output,
+                   output_len, usage, err);
 }
 
 hl_status hl_error_usage(const hl_error *err, hl_usage *usage) {

@@ -22,6 +22,8 @@ struct hl_limits {
      * below its ceiling, indexed by hl_limit */
     bool capped;
     uint64_t ceiling[HL_LIMIT_HOST_ATOMS + 1];
+    bool det; /* hl_limits_set_deterministic */
+    uint64_t det_seed;
 };
 
 struct hl_tenant {
@@ -50,6 +52,15 @@ hl_status hl_limits_new(hl_limits **out) {
     (*out)->v = default_limits;
     (*out)->max_host_atoms = HL_RUN_DEFAULT_MAX_HOST_ATOMS;
     (*out)->capped = false;
+    (*out)->det = false;
+    (*out)->det_seed = 0;
+    return HL_OK;
+}
+
+hl_status hl_limits_set_deterministic(hl_limits *limits, int on, uint64_t seed) {
+    if (!limits) return HL_EMISUSE;
+    limits->det = on != 0;
+    limits->det_seed = on ? seed : 0;
     return HL_OK;
 }
 
@@ -131,6 +142,7 @@ hl_status hl_tenant_new(const hl_module *module, const hl_limits *limits, hl_ten
     t->rc = (hl_host_run_ctx){module, &t->usage, NULL, NULL, t, {0}};
     hl_host_audit_get(module->engine, &t->rc.audit, &t->rc.audit_data);
     if (module->nbindings) hl_vm_set_binding_hook(t->p, hl_host_binding_hook, &t->rc);
+    hl_vm_set_env(t->p, module->caps, limits && limits->det, limits ? limits->det_seed : 0);
     hl_vm_set_interrupt(t->p, &t->interrupt);
     atomic_fetch_add(&((hl_module *)module)->refs, 1);
     t->module = (hl_module *)module;

@@ -343,6 +343,7 @@ dispatch:
         hl_term out;
         hl_vm_bif_fn fn = (hl_vm_bif_fn)pc[2];
         p->bif_cost = 0;
+        p->bif_reds_left = reds; /* the virtual clock reads the exact count (bif_time.c) */
         HL_BIF_PROBE_START();
         hl_term_status ts = fn(p, args, &out);
         if (UNLIKELY(ts == HL_TERM_HEAP_LIMIT)) {

@@ -101,6 +101,23 @@ bool hl_vm_deliver(hl_vm_proc *p, hl_term msg);
 
 uint64_t hl_vm_now_ns(void);
 
+/* Clocks and entropy (vm/bif_time.c, docs/capabilities.md): `caps` are the
+ * HL_CAP_* bits the process's program was granted (its clock and
+ * entropy builtins raise error:capability without them); `deterministic`
+ * gives it the deterministic profile: a virtual clock starting at
+ * HL_VM_DET_EPOCH_S (system time) / 0 (monotonic time) that advances
+ * HL_VM_DET_NS_PER_RED ns per reduction used, and entropy from a
+ * splitmix64 stream seeded with `seed`, restarted by every reset. Kept
+ * across hl_vm_proc_reset; cleared by park (a new process has none). */
+void hl_vm_set_env(hl_vm_proc *p, uint32_t caps, bool deterministic, uint64_t seed);
+/* For a process spawned by `parent` (guest processes): the same
+ * capabilities and profile; in the deterministic profile its entropy
+ * stream is seeded from the parent's next draw, so a tree of processes
+ * scheduled deterministically stays deterministic. */
+void hl_vm_env_inherit(hl_vm_proc *child, hl_vm_proc *parent);
+#define HL_VM_DET_EPOCH_S INT64_C(946684800) /* 2000-01-01T00:00:00Z */
+#define HL_VM_DET_NS_PER_RED UINT64_C(1000)
+
 /* ---- host bindings (vm_binding.c) ---------------------------------------- */
 
 /* What a binding hook reports for one `call_binding`. */

@@ -168,6 +168,15 @@ struct hl_vm_proc {
     uint64_t output_cap, output_bytes;
     struct hl_vm_world *world; /* its world (vm_world.c), or NULL: processes not granted */
     hl_vm_actor act;
+    /* clocks and entropy (vm/bif_time.c, hl_vm_set_env): the capabilities
+     * (HL_CAP_*) the run's program was granted, and the deterministic
+     * profile (a virtual clock, and a splitmix64 stream from det_seed) */
+    uint32_t caps;
+    bool det;
+    uint64_t det_seed, det_rng;
+    int64_t last_now_us;    /* erlang:now/0's last answer: each is later than the one before */
+    uint64_t bif_reds_left; /* the chunk's reductions left when the current builtin was called */
+    hl_term rand_state;     /* lib/rand.erl's process state, HL_NIL: unseeded; a GC root */
 };
 
 enum { HL_PS_NEW, HL_PS_READY, HL_PS_WAIT, HL_PS_DONE, HL_PS_EXC, HL_PS_FAULT };

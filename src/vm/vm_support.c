@@ -77,6 +77,7 @@ hl_vm_proc *hl_vm_proc_new_sized(const hl_program *prog, const hl_vm_limits *lim
         return NULL;
     }
     p->result = p->exc_class = p->exc_reason = p->exc_stack = HL_NIL;
+    p->rand_state = HL_NIL;
     p->output_cap = UINT64_MAX; /* until hl_vm_set_output: written output is dropped */
     p->state = HL_PS_NEW;
     return p;
@@ -119,6 +120,9 @@ void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim) {
     p->bif_stack = 0;
     p->output_bytes = 0;
     p->result = p->exc_class = p->exc_reason = p->exc_stack = HL_NIL;
+    p->rand_state = HL_NIL;    /* a new call's process is unseeded, as a new process */
+    p->last_now_us = 0;
+    p->det_rng = p->det_seed;  /* and a deterministic one replays its stream */
     p->state = HL_PS_NEW;
 }
 
@@ -140,6 +144,7 @@ bool hl_vm_proc_park(hl_vm_proc *p) {
     p->interrupt = NULL;
     p->output = NULL;
     p->output_cap = UINT64_MAX;
+    hl_vm_set_env(p, 0, false, 0);
     p->heap.flags &= ~(unsigned)HL_HEAP_GC_ALWAYS;
     return true;
 }
@@ -372,14 +377,15 @@ hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_
     size_t unchanged = topmost_marked(p);
     size_t skip = p->stack_clean < unchanged ? p->stack_clean : unchanged;
     uint64_t majors = p->heap.gc_major_count, collections = p->heap.gc_count;
-    hl_roots r[7] = {{x, live},
+    hl_roots r[8] = {{x, live},
                      {p->stack, p->sp},
                      {extra, nextra},
                      {p->mbox.msgs, p->mbox.n},
                      {p->trap.t, HL_VM_TRAP_TERMS},
                      {p->trap.roots, p->trap.nroots},
-                     {p->trap.frag ? p->trap.frag->data + p->trap.frag_root_off : NULL, p->trap.frag_filled}};
-    hl_term_status st = hl_heap_gc_skip(&p->heap, need, r, 7, 1, skip);
+                     {p->trap.frag ? p->trap.frag->data + p->trap.frag_root_off : NULL, p->trap.frag_filled},
+                     {&p->rand_state, 1}};
+    hl_term_status st = hl_heap_gc_skip(&p->heap, need, r, 8, 1, skip);
     if (p->heap.gc_count == collections) p->stack_clean = 0; /* nothing ran (out of memory) */
     else p->stack_clean = p->heap.gc_major_count != majors ? p->e : unchanged;
     mark_new_frames(p);

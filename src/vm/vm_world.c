@@ -591,6 +591,7 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
     c->binding_hook = p->binding_hook;
     c->binding_ctx = p->binding_ctx;
     c->host_atoms = p->host_atoms;
+    hl_vm_env_inherit(c, p); /* the run's clocks, entropy and profile (vm/bif_time.c) */
     if (p->heap.flags & HL_HEAP_GC_ALWAYS) hl_heap_set_gc_always(&c->heap, true);
     hl_term_status st = HL_TERM_OK;
     uint64_t words = 0;

@@ -233,7 +233,7 @@ expect builtins-lists 0 '^map/2$' '' -- builtins lists
 expect builtins-auto 0 '^abs/1 \[auto\] \[guard\]$' '' -- builtins erlang
 expect builtins-operator 0 "^'div'/2 \[guard\]$" '' -- builtins erlang
 expect builtins-unknown 2 '' "'list' is not a module a guest may call \(did you mean lists\?\)" -- builtins list
-expect builtins-forbidden 2 '' "'os' is not a module a guest may call" -- builtins os
+expect builtins-forbidden 2 '' "'file' is not a module a guest may call" -- builtins file
 expect builtins-two 2 '' 'at most one MODULE' -- builtins lists maps
 expect builtins-help 0 '^usage: hl builtins' '' -- builtins --help
 for gone in 'list_to_atom/1' 'hl_sort_run/1'; do

@@ -104,7 +104,11 @@ for erl in $(LC_COLLATE=C ls "$DIR"/*.erl "$DIR"/io_big/*.erl); do
     # heap limit of big printing itself.
     heap=()
     [[ "$erl" == */io_big/* ]] && heap=(--max-heap-bytes 268435456)
-    check_run "$(basename "$erl" .erl)" "$exp" --timeout-ms $ms "${heap[@]}" "$erl"
+    # A program that needs a capability says so in a comment line of its
+    # own, `%% hl-run-flags: --grant random` (OTP ignores it).
+    flags=()
+    read -r -a flags <<<"$(sed -n 's/^%% hl-run-flags: //p' "$erl" | head -n 1)"
+    check_run "$(basename "$erl" .erl)" "$exp" --timeout-ms $ms "${heap[@]}" "${flags[@]}" "$erl"
 done
 
 # Programs of several modules: multi/NAME/ holds NAME.erl (the entry, with
@@ -329,6 +333,20 @@ check grant-unknown 2 'grant bogus: unknown capability "bogus" \(known: processe
 check grant-missing 2 "grant needs a value" err run --grant
 check grant-pid-result 1 "the result holds a fun or an internal handle" err run --grant processes "$TMP/sp.erl" pid
 check grant-pid-arg 2 "argument 1" err run --grant processes "$TMP/sp.erl" main '<0.1.0>'
+# Capabilities (docs/capabilities.md): refused at compile time without the
+# grant, naming it; an unknown name is bad usage; the deterministic profile
+# prints the same twice (and its virtual clock starts at 2000-01-01).
+printf -- '-module(cr).\n-export([main/0]).\nmain() -> io:format("~w~n", [[rand:uniform(100) || _ <- lists:seq(1, 5)]]), {calendar:universal_time(), erlang:system_time(second), crypto:strong_rand_bytes(4)}.\n' >"$TMP/cr.erl"
+check cap-refused 2 "remote call rand:uniform/1 is not declared: needs the random capability \\(grant it: hl run --grant random" err run "$TMP/cr.erl" main
+check cap-clocks-only 2 "needs the random capability" err run --grant clocks "$TMP/cr.erl" main
+check cap-unknown 2 'grant files: the capability "files" is not available in this version' err run --grant files "$TMP/cr.erl" main
+check cap-granted 0 '^\[([0-9]+,){4}[0-9]+\]$' out run --grant clocks --grant=random "$TMP/cr.erl" main
+check det-epoch 0 '^\{\{\{2000,1,1\},\{0,0,0\}\},946684800,<<' out run --deterministic=3 "$TMP/cr.erl" main
+"$HL" run --deterministic=3 "$TMP/cr.erl" main >"$TMP/det1" 2>&1
+"$HL" run --deterministic=3 "$TMP/cr.erl" main >"$TMP/det2" 2>&1
+"$HL" run --deterministic=4 "$TMP/cr.erl" main >"$TMP/det3" 2>&1
+if cmp -s "$TMP/det1" "$TMP/det2" && ! cmp -s "$TMP/det1" "$TMP/det3"; then pass=$((pass + 1)); else
+    echo "FAIL cli det-replay"; cat "$TMP/det1" "$TMP/det2" "$TMP/det3"; fail=$((fail + 1)); fi
 
 # The external-format builtins' limits: binary_to_term capped per call, term_to_binary past 16 MiB (system_limit) (erl helper).
 E="$DIR/probes/erl_limits.erl"

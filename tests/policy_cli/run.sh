@@ -92,7 +92,7 @@ printf '{"mounts": [{"host": "/tmp", "guest": "/data", "mode": "ro"}]}' >"$tmp/m
 expect policy-mounts 2 '' 'need the "files" capability, which is not available in this version' -- run --policy "$tmp/m.json" "$tmp/t.erl" f 1
 # --grant
 expect grant-processes 0 '^\{ok,1\}$' '' -- run --grant processes "$tmp/t.erl" f 1
-expect grant-clocks 2 '' 'the capability "clocks" is not available in this version' -- run --grant clocks "$tmp/t.erl" f 1
+expect grant-files 2 '' 'the capability "files" is not available in this version' -- run --grant files "$tmp/t.erl" f 1
 expect grant-unknown 2 '' 'unknown capability "tea"' -- run --grant tea "$tmp/t.erl" f 1
 
 # host atoms: an argument atom FILE never names

@@ -90,13 +90,17 @@ static void test_grant(void **state) {
     assert_int_equal(hl_compile_options_grant_capability(o, "nonsense"), HL_EMISUSE);
     assert_int_equal(hl_compile_options_grant_capability(NULL, "processes"), HL_EMISUSE);
     assert_string_equal(hl_capability_name(0), "processes");
-    assert_null(hl_capability_name(1));
+    assert_string_equal(hl_capability_name(1), "clocks");
+    assert_string_equal(hl_capability_name(2), "random");
+    assert_null(hl_capability_name(3));
     static const char src[] = "-module(a).\n-export([f/0]).\nf() -> self().\n";
-    /* without the grant: the rejection of an undeclared call, unchanged */
+    /* without the grant: refused as an undeclared call, with how to grant it */
     hl_module *m = NULL;
     hl_error *e = NULL;
     assert_int_equal(hl_compile(eng, "a.erl", src, sizeof src - 1, o, &m, &e), HL_ECOMPILE);
-    assert_string_equal(hl_error_message(e), "a.erl:3:8: error: call to erlang:self/0 is not declared\n");
+    assert_string_equal(hl_error_message(e), "a.erl:3:8: error: call to erlang:self/0 is not declared: needs the "
+                                             "processes capability (grant it: hl run --grant processes; in the "
+                                             "API, hl_compile_options_grant_capability)\n");
     hl_error_free(e);
     e = NULL;
     /* with it the same source compiles: the grant is part of the cache key */

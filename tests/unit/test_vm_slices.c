@@ -33,7 +33,7 @@ typedef struct outcome {
 
 /* Runs main/0 with the given slice (0 = uninterrupted) to its end. The
  * process is returned so the terms stay alive until compared. */
-static hl_vm_proc *run_sliced(const hl_program *prog, uint64_t slice, outcome *o) {
+static hl_vm_proc *run_sliced(const hl_program *prog, uint32_t caps, uint64_t slice, outcome *o) {
     /* No deadline: reductions are then granted in chunks that depend only
      * on the slice, so the counts are comparable exactly. */
     hl_vm_limits lim = {HL_RUN_DEFAULT_MAX_REDUCTIONS, HL_RUN_DEFAULT_MAX_HEAP_BYTES, 0, 0};
@@ -41,6 +41,9 @@ static hl_vm_proc *run_sliced(const hl_program *prog, uint64_t slice, outcome *o
     assert_true(fn >= 0);
     hl_vm_proc *p = hl_vm_proc_new(prog, &lim);
     assert_non_null(p);
+    /* the program's capabilities, in the deterministic profile: its
+     * virtual clock reads exact reductions, so it is slice-independent too */
+    hl_vm_set_env(p, caps, true, 1);
     assert_true(hl_vm_start(p, (uint32_t)fn, NULL, 0));
     memset(o, 0, sizeof *o);
     for (;;) {
@@ -107,14 +110,24 @@ static void test_slices_match_one_run(void **state) {
         assert_non_null(src);
         hl_module *m = NULL;
         hl_error *err = NULL;
-        hl_status cs = hl_compile(eng, names[i], src, len, NULL, &m, &err);
+        /* a program's `%% hl-run-flags: --grant NAME` (tests/conformance/run.sh) */
+        hl_compile_options *opts = NULL;
+        assert_int_equal(hl_compile_options_new(&opts), HL_OK);
+        static const char *const caps[] = {"clocks", "random"};
+        for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+            char flag[64];
+            snprintf(flag, sizeof flag, "%%%% hl-run-flags: --grant %s", caps[c]);
+            if (strstr(src, flag)) assert_int_equal(hl_compile_options_grant_capability(opts, caps[c]), HL_OK);
+        }
+        hl_status cs = hl_compile(eng, names[i], src, len, opts, &m, &err);
+        hl_compile_options_free(opts);
         free(src);
         if (cs != HL_OK) { /* a few conformance programs only check compile errors */
             hl_error_free(err);
             continue;
         }
         outcome ref;
-        hl_vm_proc *rp = run_sliced(m->prog, 0, &ref);
+        hl_vm_proc *rp = run_sliced(m->prog, m->caps, 0, &ref);
         ran++;
         done += ref.st == HL_VM_DONE;
         exc += ref.st == HL_VM_EXCEPTION;
@@ -126,7 +139,7 @@ static void test_slices_match_one_run(void **state) {
                 continue;
             }
             outcome o;
-            hl_vm_proc *p = run_sliced(m->prog, slices[k], &o);
+            hl_vm_proc *p = run_sliced(m->prog, m->caps, slices[k], &o);
             bool ok = o.st == ref.st && o.reds == ref.reds;
             if (ok && o.st == HL_VM_DONE) ok = same_term(o.value, ref.value);
             if (ok && o.st == HL_VM_EXCEPTION)
