@@ -161,7 +161,7 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
 #include "bc/opcodes.def"
 #undef HL_OP
         handler_table[HL_ROP_halt] = (hl_tword)&&L_halt;
-#define HL_SPEC(name, op, kinds, small, next, next_kinds, next2) handler_table[HL_ROP_##name] = (hl_tword)&&L_##name;
+#define HL_SPEC(name, op, kinds, value, next, next_kinds, next2) handler_table[HL_ROP_##name] = (hl_tword)&&L_##name;
 #include "vm/specialise.def"
 #undef HL_SPEC
         halt_code[0] = handler_table[HL_ROP_halt];
@@ -178,7 +178,7 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
 #include "bc/opcodes.def"
 #undef HL_OP
         HLC_halt = HL_ROP_halt,
-#define HL_SPEC(name, op, kinds, small, next, next_kinds, next2) HLC_##name = HL_ROP_##name,
+#define HL_SPEC(name, op, kinds, value, next, next_kinds, next2) HLC_##name = HL_ROP_##name,
 #include "vm/specialise.def"
 #undef HL_SPEC
     };
@@ -397,6 +397,11 @@ dispatch:
         x[pc[2] >> 2] = x[pc[1] >> 2];
         NEXT(3);
     }
+    CASE(move_xx2) { /* + the move x -> x that follows (argument shuffles) */
+        x[pc[2] >> 2] = x[pc[1] >> 2];
+        x[pc[5] >> 2] = x[pc[4] >> 2];
+        NEXT(6);
+    }
     CASE(move_cx) {
         x[pc[2] >> 2] = CONST(pc[1]);
         NEXT(3);
@@ -496,11 +501,26 @@ dispatch:
         if (SRC(pc[2]) == CONST(pc[3])) JUMP(pc[1]);
         NEXT(4);
     }
+    CASE(is_eq_exact_xm) {
+        if (x[pc[2] >> 2] != CONST(pc[3])) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_nil_x) {
+        if (x[pc[2] >> 2] != HL_NIL) JUMP(pc[1]);
+        NEXT(3);
+    }
     /* is_tuple + the test_arity that follows (pc[3] is its opcode word) */
     CASE(is_tuple_arity) {
         hl_term v = SRC(pc[2]);
         if (!hl_is_tuple(v)) JUMP(pc[1]);
         v = SRC(pc[5]);
+        if (!hl_is_tuple(v) || hl_tuple_arity(v) != pc[6]) JUMP(pc[4]);
+        NEXT(7);
+    }
+    CASE(is_tuple_arity_x) {
+        hl_term v = x[pc[2] >> 2];
+        if (!hl_is_tuple(v)) JUMP(pc[1]);
+        v = x[pc[5] >> 2];
         if (!hl_is_tuple(v) || hl_tuple_arity(v) != pc[6]) JUMP(pc[4]);
         NEXT(7);
     }
@@ -514,6 +534,16 @@ dispatch:
         hl_term h = hl_car(v), t = hl_cdr(v);
         DST(pc[5]) = h;
         DST(pc[6]) = t;
+        NEXT(7);
+    }
+    CASE(is_cons_get_list_x) {
+        hl_term v = x[pc[2] >> 2];
+        if (!hl_is_cons(v)) JUMP(pc[1]);
+        v = x[pc[4] >> 2];
+        if (UNLIKELY(!hl_is_cons(v))) NEXT(3);
+        hl_term h = hl_car(v), t = hl_cdr(v);
+        x[pc[5] >> 2] = h;
+        x[pc[6] >> 2] = t;
         NEXT(7);
     }
     CASE(is_lt_yc) ORDER_TEST(E[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), <)
@@ -627,6 +657,12 @@ dispatch:
         DST(pc[3]) = hl_tuple_get(v, pc[2]);
         NEXT(4);
     }
+    CASE(get_tuple_element_x) {
+        hl_term v = x[pc[1] >> 2];
+        if (UNLIKELY(!hl_is_tuple(v) || pc[2] >= hl_tuple_arity(v))) RAISE(HL_AM(error), HL_AM(badarg));
+        x[pc[3] >> 2] = hl_tuple_get(v, pc[2]);
+        NEXT(4);
+    }
 
     /* ---- construction ------------------------------------------------ */
     CASE(test_heap) {
@@ -641,6 +677,13 @@ dispatch:
         DST(pc[3]) = hl_make_cons(c);
         NEXT(4);
     }
+    CASE(put_list_x) {
+        hl_term *c = hl_heap_bump(H, 2);
+        c[0] = x[pc[1] >> 2];
+        c[1] = x[pc[2] >> 2];
+        x[pc[3] >> 2] = hl_make_cons(c);
+        NEXT(4);
+    }
     CASE(put_tuple) {
         uint32_t k = (uint32_t)pc[2];
         hl_term *t = hl_heap_bump(H, (size_t)k + 1);
@@ -648,6 +691,14 @@ dispatch:
         for (uint32_t i = 0; i < k; i++) t[1 + i] = SRC(pc[3 + i]);
         DST(pc[1]) = hl_make_boxed(t);
         NEXT(3 + k);
+    }
+    CASE(put_tuple2_x) { /* {A, B}, everything in x registers */
+        hl_term *t = hl_heap_bump(H, 3);
+        t[0] = hl_make_header(HL_SUB_TUPLE, 2);
+        t[1] = x[pc[3] >> 2];
+        t[2] = x[pc[4] >> 2];
+        x[pc[1] >> 2] = hl_make_boxed(t);
+        NEXT(5);
     }
     CASE(make_fun) {
         uint32_t k = (uint32_t)pc[3];
@@ -729,6 +780,8 @@ dispatch:
     CASE(sub_ycx) SMALL_ARITH(E[pc[3] >> 2], CONST(pc[4]), hl_is_small(a), sub, x[pc[5] >> 2])
     CASE(add_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), add, x[pc[5] >> 2])
     CASE(sub_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), sub, x[pc[5] >> 2])
+    CASE(add_xxx) SMALL_ARITH(x[pc[3] >> 2], x[pc[4] >> 2], hl_both_small(a, b), add, x[pc[5] >> 2])
+    CASE(sub_xxx) SMALL_ARITH(x[pc[3] >> 2], x[pc[4] >> 2], hl_both_small(a, b), sub, x[pc[5] >> 2])
 #undef SMALL_ARITH
 
     /* ---- exceptions ---------------------------------------------------- */

@@ -352,10 +352,13 @@ static unsigned op_at(const hl_bc_image *img, uint32_t at) {
 }
 
 /* The specialisation rules (vm/specialise.def) as data. */
+/* A rule's test of an operand's value (specialise.def's `value`). */
+enum { SPEC_any, SPEC_small, SPEC_two1 };
+
 typedef struct spec_rule {
     unsigned rop, op;
     const char *kinds;
-    bool small;
+    unsigned value; /* SPEC_* */
     unsigned next;
     const char *next_kinds;
     unsigned next2;
@@ -363,8 +366,8 @@ typedef struct spec_rule {
 
 #define HL_OP_none HL_OP__COUNT /* "any instruction" in a rule */
 static const spec_rule spec_rules[] = {
-#define HL_SPEC(name, op, kinds, small, next, next_kinds, next2) \
-    {HL_ROP_##name, HL_OP_##op, kinds, small, HL_OP_##next, next_kinds, HL_OP_##next2},
+#define HL_SPEC(name, op, kinds, value, next, next_kinds, next2) \
+    {HL_ROP_##name, HL_OP_##op, kinds, SPEC_##value, HL_OP_##next, next_kinds, HL_OP_##next2},
 #include "vm/specialise.def"
 #undef HL_SPEC
 };
@@ -447,7 +450,8 @@ static unsigned specialise(const hl_bc_image *img, const rule_index *ri, uint32_
     for (int r = ri->head[op]; r >= 0; r = ri->next[r]) {
         const spec_rule *s = &spec_rules[r];
         if (kinds & ~ri->kinds[r]) continue;
-        if (s->small && HL_BC_VALUE(w[0]) > HL_VM_ALLOC_SMALL) continue;
+        if (s->value == SPEC_small && HL_BC_VALUE(w[0]) > HL_VM_ALLOC_SMALL) continue;
+        if (s->value == SPEC_two1 && (len < 3 || HL_BC_VALUE(w[1]) != 2)) continue;
         if (s->next != HL_OP__COUNT) {
             if (op_at(img, next_pc) != s->next) continue;
             uint32_t next_len = hl_bc_image_insn_len(img, next_pc);
