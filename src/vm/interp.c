@@ -285,7 +285,8 @@ dispatch:
         SET_E(sp - 2 - hl_small_val(sp[-1])); /* the sentinel frame ends the chain */
         NEXT(2);
     }
-    CASE(return) {
+    CASE(return)
+    op_return: {
         pc = cp;
         DISPATCH();
     }
@@ -306,7 +307,8 @@ dispatch:
         JUMP(pc[2]);
     }
     CASE(call_ext_only)
-    CASE(call_only) {
+    CASE(call_only)
+    op_call_only: {
         CHARGE((uint32_t)pc[1]);
         JUMP(pc[2]);
     }
@@ -402,6 +404,22 @@ dispatch:
         x[pc[5] >> 2] = x[pc[4] >> 2];
         NEXT(6);
     }
+    /* a move x -> x + the instruction that follows, whose handler then
+     * runs at its own pc (a function's entry: the argument to its home and
+     * the first clause's test; a tail call's last argument and the call) */
+#define MOVE_XX_THEN(name, then)                                  \
+    CASE(name) {                                                  \
+        x[pc[2] >> 2] = x[pc[1] >> 2];                            \
+        pc += 3;                                                  \
+        goto then;                                                \
+    }
+    MOVE_XX_THEN(move_xx_call_only, op_call_only)
+    MOVE_XX_THEN(move_xx_return, op_return)
+    MOVE_XX_THEN(move_xx_is_eq_exact_xm, op_is_eq_exact_xm)
+    MOVE_XX_THEN(move_xx_is_nil_x, op_is_nil_x)
+    MOVE_XX_THEN(move_xx_is_lt_xc, op_is_lt_xc)
+    MOVE_XX_THEN(move_xx_is_ge_xc, op_is_ge_xc)
+#undef MOVE_XX_THEN
     CASE(move_cx) {
         x[pc[2] >> 2] = CONST(pc[1]);
         NEXT(3);
@@ -489,8 +507,8 @@ dispatch:
     CASE(is_ge_sc) ORDER_TEST(SRC(pc[2]), CONST(pc[3]), hl_is_small(a), >=)
     CASE(is_lt_cs) ORDER_TEST(CONST(pc[2]), SRC(pc[3]), hl_is_small(b), <)
     CASE(is_ge_cs) ORDER_TEST(CONST(pc[2]), SRC(pc[3]), hl_is_small(b), >=)
-    CASE(is_lt_xc) ORDER_TEST(x[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), <)
-    CASE(is_ge_xc) ORDER_TEST(x[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), >=)
+    CASE(is_lt_xc) op_is_lt_xc: ORDER_TEST(x[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), <)
+    CASE(is_ge_xc) op_is_ge_xc: ORDER_TEST(x[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), >=)
     /* =:= / =/= against an immediate constant: identity (an immediate is
      * exactly equal only to itself: 0 =/= 0.0, a boxed term is never one). */
     CASE(is_eq_exact_sm) {
@@ -501,11 +519,13 @@ dispatch:
         if (SRC(pc[2]) == CONST(pc[3])) JUMP(pc[1]);
         NEXT(4);
     }
-    CASE(is_eq_exact_xm) {
+    CASE(is_eq_exact_xm)
+    op_is_eq_exact_xm: {
         if (x[pc[2] >> 2] != CONST(pc[3])) JUMP(pc[1]);
         NEXT(4);
     }
-    CASE(is_nil_x) {
+    CASE(is_nil_x)
+    op_is_nil_x: {
         if (x[pc[2] >> 2] != HL_NIL) JUMP(pc[1]);
         NEXT(3);
     }
