@@ -537,6 +537,16 @@ dispatch:
         if (!hl_is_tuple(v) || hl_tuple_arity(v) != pc[6]) JUMP(pc[4]);
         NEXT(7);
     }
+    /* + the get_tuple_element of the same register that follows the
+     * test_arity, at an index below the arity (the loader checked both):
+     * the element needs no check of its own */
+    CASE(is_tuple_arity_get_x) {
+        hl_term v = x[pc[2] >> 2];
+        if (!hl_is_tuple(v)) JUMP(pc[1]);
+        if (hl_tuple_arity(v) != pc[6]) JUMP(pc[4]);
+        x[pc[10] >> 2] = hl_tuple_get(v, pc[9]);
+        NEXT(11);
+    }
     CASE(is_tuple_arity_x) {
         hl_term v = x[pc[2] >> 2];
         if (!hl_is_tuple(v)) JUMP(pc[1]);
