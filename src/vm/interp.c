@@ -540,6 +540,14 @@ dispatch:
     /* + the get_tuple_element of the same register that follows the
      * test_arity, at an index below the arity (the loader checked both):
      * the element needs no check of its own */
+    CASE(is_tuple_arity_get2_x) { /* the same + a second element ({A, B} = X) */
+        hl_term v = x[pc[2] >> 2];
+        if (!hl_is_tuple(v)) JUMP(pc[1]);
+        if (hl_tuple_arity(v) != pc[6]) JUMP(pc[4]);
+        x[pc[10] >> 2] = hl_tuple_get(v, pc[9]);
+        x[pc[14] >> 2] = hl_tuple_get(v, pc[13]);
+        NEXT(15);
+    }
     CASE(is_tuple_arity_get_x) {
         hl_term v = x[pc[2] >> 2];
         if (!hl_is_tuple(v)) JUMP(pc[1]);
@@ -696,8 +704,10 @@ dispatch:
 
     /* ---- construction ------------------------------------------------ */
     CASE(test_heap) {
-        /* (hl_heap_need's test: top may pass end in GC-always mode) */
-        if (UNLIKELY(!(H->top <= H->end && (size_t)(H->end - H->top) >= pc[1]))) GC(pc[1], (uint32_t)pc[2], NULL, 0);
+        /* hl_heap_need's test as one signed comparison: top may pass end
+         * in GC-always mode (both stay inside the block), and a need is
+         * at most HL_BC_MAX_HEAP_NEED words */
+        if (UNLIKELY(H->end - H->top < (ptrdiff_t)pc[1])) GC(pc[1], (uint32_t)pc[2], NULL, 0);
         NEXT(3);
     }
     CASE(put_list) {

@@ -353,7 +353,7 @@ static unsigned op_at(const hl_bc_image *img, uint32_t at) {
 
 /* The specialisation rules (vm/specialise.def) as data. */
 /* A rule's test of an operand's value (specialise.def's `value`). */
-enum { SPEC_any, SPEC_small, SPEC_two1, SPEC_tget };
+enum { SPEC_any, SPEC_small, SPEC_two1, SPEC_tget, SPEC_tget2 };
 
 typedef struct spec_rule {
     unsigned rop, op;
@@ -474,12 +474,18 @@ static unsigned specialise(const hl_bc_image *img, const rule_index *ri, uint32_
             }
             if (next_kinds & ~ri->next_kinds[r]) continue;
             if (s->next2 != HL_OP__COUNT && op_at(img, next_pc + next_len) != s->next2) continue;
-            if (s->value == SPEC_tget) {
+            if (s->value == SPEC_tget || s->value == SPEC_tget2) {
                 /* is_tuple L1 X; test_arity L2 X N; get_tuple_element X I D:
-                 * one register, I < N, D an x register */
+                 * one register, I < N, D an x register; tget2: then
+                 * get_tuple_element X I2 D2 likewise, and D is not X */
                 const uint32_t *ta = img->code + next_pc + 1, *ge = img->code + next_pc + next_len + 1;
                 if (next_pc + next_len + 4 > img->n_code || ta[1] != w[1] || ge[0] != w[1] ||
                     HL_BC_VALUE(ge[1]) >= HL_BC_VALUE(ta[2]) || HL_BC_KIND(ge[2]) != HL_K_X)
+                    continue;
+                if (s->value == SPEC_tget2 &&
+                    (next_pc + next_len + 8 > img->n_code || op_at(img, next_pc + next_len + 4) != HL_OP_get_tuple_element ||
+                     ge[2] == w[1] || ge[4] != w[1] || HL_BC_VALUE(ge[5]) >= HL_BC_VALUE(ta[2]) ||
+                     HL_BC_KIND(ge[6]) != HL_K_X))
                     continue;
             }
         }
