@@ -820,6 +820,8 @@ dispatch:
     CASE(sub_ycx) SMALL_ARITH(E[pc[3] >> 2], CONST(pc[4]), hl_is_small(a), sub, x[pc[5] >> 2])
     CASE(add_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), add, x[pc[5] >> 2])
     CASE(sub_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), sub, x[pc[5] >> 2])
+    /* a frame's value + the call's result (fib's F(N - 1) + F(N - 2)) */
+    CASE(add_yxx) SMALL_ARITH(E[pc[3] >> 2], x[pc[4] >> 2], hl_both_small(a, b), add, x[pc[5] >> 2])
     CASE(add_xxx) SMALL_ARITH(x[pc[3] >> 2], x[pc[4] >> 2], hl_both_small(a, b), add, x[pc[5] >> 2])
     CASE(sub_xxx) SMALL_ARITH(x[pc[3] >> 2], x[pc[4] >> 2], hl_both_small(a, b), sub, x[pc[5] >> 2])
 #undef SMALL_ARITH
