@@ -18,15 +18,6 @@ const hl_opinfo hl_bc_ops[HL_OP__COUNT] = {
 #undef G
 #undef R
 
-int hl_bc_live_operand(unsigned op) {
-    switch (op) {
-    case HL_OP_allocate: case HL_OP_test_heap: case HL_OP_add: case HL_OP_sub: case HL_OP_mul:
-    case HL_OP_put_map_assoc: case HL_OP_put_map_exact: case HL_OP_bs_create: case HL_OP_bs_get: return 1;
-    case HL_OP_bif: return 2;
-    default: return -1;
-    }
-}
-
 /* The builtin allowlist is core/builtins.def (docs/design.md §3: one table for the
  * classifier, codegen, gate and VM); ids are its entry order. Only kinds BIF and SURFACE
  * entries may appear in a `bif` instruction: ERL entries are guest code in

@@ -102,7 +102,14 @@ extern const hl_opinfo hl_bc_ops[HL_OP__COUNT];
 
 /* The operand index (0-based, after the opcode word) of op's `live` count
  * (the x registers that are roots if it collects), or -1 when op has none. */
-int hl_bc_live_operand(unsigned op);
+static inline int hl_bc_live_operand(unsigned op) { /* inline: the loader asks for every instruction */
+    switch (op) {
+    case HL_OP_allocate: case HL_OP_test_heap: case HL_OP_add: case HL_OP_sub: case HL_OP_mul:
+    case HL_OP_put_map_assoc: case HL_OP_put_map_exact: case HL_OP_bs_create: case HL_OP_bs_get: return 1;
+    case HL_OP_bif: return 2;
+    default: return -1;
+    }
+}
 
 /* Literal encoding tags (docs/bytecode.md §3.3). */
 typedef enum hl_bc_lit_tag {

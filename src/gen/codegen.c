@@ -136,6 +136,7 @@ void cg_emit(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
         return;
     }
     int live_at = c->frameless ? hl_bc_live_operand(op) : -1;
+    c->last_at = (uint32_t)c->ncode;
     put_word(c, HL_BC_WORD(HL_K_OP, op));
     for (size_t i = 0; i < n; i++) {
         uint32_t w = cg_slot(c, ops[i]);
@@ -171,7 +172,33 @@ void cg_emit(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
         put_word(c, HL_BC_WORD(HL_K_OP, HL_OP_reds));
         c->since_reds = 0;
         c->th_at = UINT32_MAX;
+        c->last_at = UINT32_MAX;
     }
+}
+
+bool cg_retarget_x0(cg *c, uint32_t dst) {
+    if (c->failed || c->last_at == UINT32_MAX) return false;
+    uint32_t *ins = &c->code[c->last_at];
+    size_t end = c->ncode;
+    uint32_t *d;
+    switch (HL_BC_VALUE(ins[0])) {
+    /* the destination is the last operand, the only register written */
+    case HL_OP_add: case HL_OP_sub: case HL_OP_mul: case HL_OP_bif: case HL_OP_put_list:
+    case HL_OP_get_tuple_element: case HL_OP_get_hd: case HL_OP_get_tl: d = &c->code[end - 1]; break;
+    /* the destination is the first operand */
+    case HL_OP_put_tuple: case HL_OP_make_fun: d = &ins[1]; break;
+    default: return false;
+    }
+    if (*d != OX(0)) return false;
+    uint32_t w = cg_slot(c, dst);
+    if (HL_BC_KIND(w) == HL_K_Y && c->frameless) {
+        if ((size_t)c->xbase + HL_BC_VALUE(w) >= HL_BC_MAX_X) c->xover = true;
+        w = cg_final(c, w);
+    }
+    if (HL_BC_KIND(w) != HL_K_X && HL_BC_KIND(w) != HL_K_Y) return false;
+    *d = w;
+    c->x0_slot = UINT32_MAX; /* x0 keeps what it held before */
+    return true;
 }
 
 uint32_t cg_label(cg *c) {
@@ -185,6 +212,7 @@ uint32_t cg_label(cg *c) {
 void cg_bind(cg *c, uint32_t label) {
     c->x0_slot = UINT32_MAX; /* a join point: x0 unknown */
     c->th_at = UINT32_MAX;   /* and a reservation of 0 (a gate rule) */
+    c->last_at = UINT32_MAX; /* and no instruction to rewrite */
     if (c->failed || label >= c->nlabels) return;
     c->label_pc[label] = (uint32_t)c->ncode;
 }
@@ -609,6 +637,7 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_binding *binding
     cg c;
     memset(&c, 0, sizeof c);
     c.th_at = UINT32_MAX;
+    c.last_at = UINT32_MAX;
     c.m = m;
     c.d = d;
     hl_buf_init(&c.lits, 0);
@@ -664,6 +693,7 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_binding *binding
             c.frameless = c.xover = c.mixed = false;
             c.nalias = c.nargreg = 0;
             c.th_at = UINT32_MAX;
+            c.last_at = UINT32_MAX;
             c.no_frameless = attempt > 0;
             cg_function(&c, f, i);
             finish_function(&c, i);

@@ -40,7 +40,7 @@ static void unsupported(cg *c, const hl_core_node *e, const char *what) {
 static uint32_t stable(cg *c, uint32_t v) {
     if (HL_BC_KIND(v) != HL_K_X) return v;
     uint32_t t = OY(cg_temp(c));
-    E(c, move, v, t);
+    if (v != OX(0) || !cg_retarget_x0(c, t)) E(c, move, v, t);
     return t;
 }
 
@@ -130,8 +130,15 @@ static bool load_args(cg *c, hl_core_node *const *args, uint32_t n, const uint32
             src[i] = v;
         else {
             src[i] = OY(cg_temp(c));
-            E(c, move, v, src[i]);
+            if (v != OX(0) || !cg_retarget_x0(c, src[i])) E(c, move, v, src[i]);
         }
+    }
+    /* The last argument, just computed into x0, is computed into its own
+     * register instead when no other argument is read from there. */
+    if (n > 1 && nextra == 0 && src[n - 1] == OX(0)) {
+        bool read = false;
+        for (uint32_t i = 0; i + 1 < n; i++) read = read || cg_final(c, src[i]) == OX(n - 1);
+        if (!read && cg_retarget_x0(c, OX(n - 1))) src[n - 1] = OX(n - 1);
     }
     for (uint32_t i = 0; i < nextra; i++) src[n + i] = extra[i];
     parallel_moves(c, src, n + nextra);

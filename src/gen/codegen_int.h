@@ -63,6 +63,9 @@ typedef struct cg {
      * may join (only constructions and moves since, no label), or
      * UINT32_MAX: nested constructions then reserve once. */
     uint32_t th_at;
+    /* Code position of the last instruction emitted, or UINT32_MAX after a
+     * label or a `reds` (cg_retarget_x0 may rewrite its destination). */
+    uint32_t last_at;
     /* Frameless functions (docs/codegen.md "Register model"): no call but
      * tail calls, so no frame; cg_emit maps y slot i to x(xbase + i), drops
      * allocate/deallocate, turns *_last into *_only and sets every live
@@ -113,6 +116,12 @@ uint32_t cg_slot(const cg *c, uint32_t v);
 /* Operand v as cg_emit writes it (cg_slot, then a frameless function's
  * x register for a y slot; x(0) marks a slot past x255). */
 uint32_t cg_final(const cg *c, uint32_t v);
+/* When the last instruction emitted (with no label since) computed a value
+ * into x0 and only there (arithmetic, a builtin, a construction, a tuple
+ * or list element), makes it write `dst` instead and returns true: the
+ * caller's `move x0, dst` is then not needed. Only for a caller that reads
+ * the value from dst afterwards, never from x0 (x0 keeps its old value). */
+bool cg_retarget_x0(cg *c, uint32_t dst);
 
 /* The import-table index of Module:Function/Arity (added on first use);
  * on failure (out of memory, too many imports) reports and returns 0. */

@@ -141,6 +141,13 @@ static hl_status intern(amap *m, hl_atom_table *table, hl_atom_pool **pool, hl_e
 hl_status hl_host_args_in(const hl_program *prog, hl_heap *dst, hl_value *const *args, size_t nargs, uint64_t quota,
                           hl_term *targs, hl_atom_pool **pool, hl_error **err) {
     *pool = NULL;
+    /* the common case, immediates the program can hold as they are (small
+     * integers, [], its own atoms): no walk, no copy, no atom map */
+    size_t k = 0;
+    while (k < nargs && hl_is_immed(args[k]->t) && !hl_is_handle_immed(args[k]->t) &&
+           (!hl_is_atom(args[k]->t) || hl_atom_pool_holds(prog->pool, args[k]->t)))
+        targs[k] = args[k]->t, k++;
+    if (k == nargs) return HL_OK;
     amap m = {NULL, NULL, 0, 0, 0, prog->pool, quota, false, false};
     hl_status st = HL_OK;
     for (size_t i = 0; st == HL_OK && i < nargs; i++) {

@@ -161,8 +161,9 @@ void hl_value_free(hl_value *v) {
     if (!v) return;
     /* a store's atoms go with the store; an immediate atom is the handle's */
     if (!v->store && hl_is_atom(v->t)) hl_atom_release(v->t);
-    store_release(v->store);
-    hl_mem_free(atomic_load_explicit(&v->index, memory_order_acquire));
+    if (v->store) store_release(v->store);
+    hl_value_index *ix = atomic_load_explicit(&v->index, memory_order_acquire);
+    if (ix) hl_mem_free(ix);
     hl_mem_free(v);
 }
 

@@ -161,7 +161,7 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
 #include "bc/opcodes.def"
 #undef HL_OP
         handler_table[HL_ROP_halt] = (hl_tword)&&L_halt;
-#define HL_SPEC(name, op, kinds, small, next, next_kinds, next2) handler_table[HL_ROP_##name] = (hl_tword)&&L_##name;
+#define HL_SPEC(name, op, kinds, value, next, next_kinds, next2) handler_table[HL_ROP_##name] = (hl_tword)&&L_##name;
 #include "vm/specialise.def"
 #undef HL_SPEC
         halt_code[0] = handler_table[HL_ROP_halt];
@@ -178,7 +178,7 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
 #include "bc/opcodes.def"
 #undef HL_OP
         HLC_halt = HL_ROP_halt,
-#define HL_SPEC(name, op, kinds, small, next, next_kinds, next2) HLC_##name = HL_ROP_##name,
+#define HL_SPEC(name, op, kinds, value, next, next_kinds, next2) HLC_##name = HL_ROP_##name,
 #include "vm/specialise.def"
 #undef HL_SPEC
     };
@@ -285,7 +285,8 @@ dispatch:
         SET_E(sp - 2 - hl_small_val(sp[-1])); /* the sentinel frame ends the chain */
         NEXT(2);
     }
-    CASE(return) {
+    CASE(return)
+    op_return: {
         pc = cp;
         DISPATCH();
     }
@@ -306,7 +307,8 @@ dispatch:
         JUMP(pc[2]);
     }
     CASE(call_ext_only)
-    CASE(call_only) {
+    CASE(call_only)
+    op_call_only: {
         CHARGE((uint32_t)pc[1]);
         JUMP(pc[2]);
     }
@@ -401,6 +403,27 @@ dispatch:
         x[pc[2] >> 2] = x[pc[1] >> 2];
         NEXT(3);
     }
+    CASE(move_xx2) { /* + the move x -> x that follows (argument shuffles) */
+        x[pc[2] >> 2] = x[pc[1] >> 2];
+        x[pc[5] >> 2] = x[pc[4] >> 2];
+        NEXT(6);
+    }
+    /* a move x -> x + the instruction that follows, whose handler then
+     * runs at its own pc (a function's entry: the argument to its home and
+     * the first clause's test; a tail call's last argument and the call) */
+#define MOVE_XX_THEN(name, then)                                  \
+    CASE(name) {                                                  \
+        x[pc[2] >> 2] = x[pc[1] >> 2];                            \
+        pc += 3;                                                  \
+        goto then;                                                \
+    }
+    MOVE_XX_THEN(move_xx_call_only, op_call_only)
+    MOVE_XX_THEN(move_xx_return, op_return)
+    MOVE_XX_THEN(move_xx_is_eq_exact_xm, op_is_eq_exact_xm)
+    MOVE_XX_THEN(move_xx_is_nil_x, op_is_nil_x)
+    MOVE_XX_THEN(move_xx_is_lt_xc, op_is_lt_xc)
+    MOVE_XX_THEN(move_xx_is_ge_xc, op_is_ge_xc)
+#undef MOVE_XX_THEN
     CASE(move_cx) {
         x[pc[2] >> 2] = CONST(pc[1]);
         NEXT(3);
@@ -488,8 +511,8 @@ dispatch:
     CASE(is_ge_sc) ORDER_TEST(SRC(pc[2]), CONST(pc[3]), hl_is_small(a), >=)
     CASE(is_lt_cs) ORDER_TEST(CONST(pc[2]), SRC(pc[3]), hl_is_small(b), <)
     CASE(is_ge_cs) ORDER_TEST(CONST(pc[2]), SRC(pc[3]), hl_is_small(b), >=)
-    CASE(is_lt_xc) ORDER_TEST(x[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), <)
-    CASE(is_ge_xc) ORDER_TEST(x[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), >=)
+    CASE(is_lt_xc) op_is_lt_xc: ORDER_TEST(x[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), <)
+    CASE(is_ge_xc) op_is_ge_xc: ORDER_TEST(x[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), >=)
     /* =:= / =/= against an immediate constant: identity (an immediate is
      * exactly equal only to itself: 0 =/= 0.0, a boxed term is never one). */
     CASE(is_eq_exact_sm) {
@@ -500,11 +523,46 @@ dispatch:
         if (SRC(pc[2]) == CONST(pc[3])) JUMP(pc[1]);
         NEXT(4);
     }
+    CASE(is_eq_exact_xm)
+    op_is_eq_exact_xm: {
+        if (x[pc[2] >> 2] != CONST(pc[3])) JUMP(pc[1]);
+        NEXT(4);
+    }
+    CASE(is_nil_x)
+    op_is_nil_x: {
+        if (x[pc[2] >> 2] != HL_NIL) JUMP(pc[1]);
+        NEXT(3);
+    }
     /* is_tuple + the test_arity that follows (pc[3] is its opcode word) */
     CASE(is_tuple_arity) {
         hl_term v = SRC(pc[2]);
         if (!hl_is_tuple(v)) JUMP(pc[1]);
         v = SRC(pc[5]);
+        if (!hl_is_tuple(v) || hl_tuple_arity(v) != pc[6]) JUMP(pc[4]);
+        NEXT(7);
+    }
+    /* + the get_tuple_element of the same register that follows the
+     * test_arity, at an index below the arity (the loader checked both):
+     * the element needs no check of its own */
+    CASE(is_tuple_arity_get2_x) { /* the same + a second element ({A, B} = X) */
+        hl_term v = x[pc[2] >> 2];
+        if (!hl_is_tuple(v)) JUMP(pc[1]);
+        if (hl_tuple_arity(v) != pc[6]) JUMP(pc[4]);
+        x[pc[10] >> 2] = hl_tuple_get(v, pc[9]);
+        x[pc[14] >> 2] = hl_tuple_get(v, pc[13]);
+        NEXT(15);
+    }
+    CASE(is_tuple_arity_get_x) {
+        hl_term v = x[pc[2] >> 2];
+        if (!hl_is_tuple(v)) JUMP(pc[1]);
+        if (hl_tuple_arity(v) != pc[6]) JUMP(pc[4]);
+        x[pc[10] >> 2] = hl_tuple_get(v, pc[9]);
+        NEXT(11);
+    }
+    CASE(is_tuple_arity_x) {
+        hl_term v = x[pc[2] >> 2];
+        if (!hl_is_tuple(v)) JUMP(pc[1]);
+        v = x[pc[5] >> 2];
         if (!hl_is_tuple(v) || hl_tuple_arity(v) != pc[6]) JUMP(pc[4]);
         NEXT(7);
     }
@@ -518,6 +576,16 @@ dispatch:
         hl_term h = hl_car(v), t = hl_cdr(v);
         DST(pc[5]) = h;
         DST(pc[6]) = t;
+        NEXT(7);
+    }
+    CASE(is_cons_get_list_x) {
+        hl_term v = x[pc[2] >> 2];
+        if (!hl_is_cons(v)) JUMP(pc[1]);
+        v = x[pc[4] >> 2];
+        if (UNLIKELY(!hl_is_cons(v))) NEXT(3);
+        hl_term h = hl_car(v), t = hl_cdr(v);
+        x[pc[5] >> 2] = h;
+        x[pc[6] >> 2] = t;
         NEXT(7);
     }
     CASE(is_lt_yc) ORDER_TEST(E[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), <)
@@ -631,11 +699,19 @@ dispatch:
         DST(pc[3]) = hl_tuple_get(v, pc[2]);
         NEXT(4);
     }
+    CASE(get_tuple_element_x) {
+        hl_term v = x[pc[1] >> 2];
+        if (UNLIKELY(!hl_is_tuple(v) || pc[2] >= hl_tuple_arity(v))) RAISE(HL_AM(error), HL_AM(badarg));
+        x[pc[3] >> 2] = hl_tuple_get(v, pc[2]);
+        NEXT(4);
+    }
 
     /* ---- construction ------------------------------------------------ */
     CASE(test_heap) {
-        /* (hl_heap_need's test: top may pass end in GC-always mode) */
-        if (UNLIKELY(!(H->top <= H->end && (size_t)(H->end - H->top) >= pc[1]))) GC(pc[1], (uint32_t)pc[2], NULL, 0);
+        /* hl_heap_need's test as one signed comparison: top may pass end
+         * in GC-always mode (both stay inside the block), and a need is
+         * at most HL_BC_MAX_HEAP_NEED words */
+        if (UNLIKELY(H->end - H->top < (ptrdiff_t)pc[1])) GC(pc[1], (uint32_t)pc[2], NULL, 0);
         NEXT(3);
     }
     CASE(put_list) {
@@ -645,6 +721,13 @@ dispatch:
         DST(pc[3]) = hl_make_cons(c);
         NEXT(4);
     }
+    CASE(put_list_x) {
+        hl_term *c = hl_heap_bump(H, 2);
+        c[0] = x[pc[1] >> 2];
+        c[1] = x[pc[2] >> 2];
+        x[pc[3] >> 2] = hl_make_cons(c);
+        NEXT(4);
+    }
     CASE(put_tuple) {
         uint32_t k = (uint32_t)pc[2];
         hl_term *t = hl_heap_bump(H, (size_t)k + 1);
@@ -652,6 +735,14 @@ dispatch:
         for (uint32_t i = 0; i < k; i++) t[1 + i] = SRC(pc[3 + i]);
         DST(pc[1]) = hl_make_boxed(t);
         NEXT(3 + k);
+    }
+    CASE(put_tuple2_x) { /* {A, B}, everything in x registers */
+        hl_term *t = hl_heap_bump(H, 3);
+        t[0] = hl_make_header(HL_SUB_TUPLE, 2);
+        t[1] = x[pc[3] >> 2];
+        t[2] = x[pc[4] >> 2];
+        x[pc[1] >> 2] = hl_make_boxed(t);
+        NEXT(5);
     }
     CASE(make_fun) {
         uint32_t k = (uint32_t)pc[3];
@@ -733,6 +824,10 @@ dispatch:
     CASE(sub_ycx) SMALL_ARITH(E[pc[3] >> 2], CONST(pc[4]), hl_is_small(a), sub, x[pc[5] >> 2])
     CASE(add_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), add, x[pc[5] >> 2])
     CASE(sub_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), sub, x[pc[5] >> 2])
+    /* a frame's value + the call's result (fib's F(N - 1) + F(N - 2)) */
+    CASE(add_yxx) SMALL_ARITH(E[pc[3] >> 2], x[pc[4] >> 2], hl_both_small(a, b), add, x[pc[5] >> 2])
+    CASE(add_xxx) SMALL_ARITH(x[pc[3] >> 2], x[pc[4] >> 2], hl_both_small(a, b), add, x[pc[5] >> 2])
+    CASE(sub_xxx) SMALL_ARITH(x[pc[3] >> 2], x[pc[4] >> 2], hl_both_small(a, b), sub, x[pc[5] >> 2])
 #undef SMALL_ARITH
 
     /* ---- exceptions ---------------------------------------------------- */

@@ -352,10 +352,13 @@ static unsigned op_at(const hl_bc_image *img, uint32_t at) {
 }
 
 /* The specialisation rules (vm/specialise.def) as data. */
+/* A rule's test of an operand's value (specialise.def's `value`). */
+enum { SPEC_any, SPEC_small, SPEC_two1, SPEC_tget, SPEC_tget2 };
+
 typedef struct spec_rule {
     unsigned rop, op;
     const char *kinds;
-    bool small;
+    unsigned value; /* SPEC_* */
     unsigned next;
     const char *next_kinds;
     unsigned next2;
@@ -363,8 +366,8 @@ typedef struct spec_rule {
 
 #define HL_OP_none HL_OP__COUNT /* "any instruction" in a rule */
 static const spec_rule spec_rules[] = {
-#define HL_SPEC(name, op, kinds, small, next, next_kinds, next2) \
-    {HL_ROP_##name, HL_OP_##op, kinds, small, HL_OP_##next, next_kinds, HL_OP_##next2},
+#define HL_SPEC(name, op, kinds, value, next, next_kinds, next2) \
+    {HL_ROP_##name, HL_OP_##op, kinds, SPEC_##value, HL_OP_##next, next_kinds, HL_OP_##next2},
 #include "vm/specialise.def"
 #undef HL_SPEC
 };
@@ -420,6 +423,11 @@ static inline uint64_t operand_kinds(const uint32_t *w, uint32_t nw) {
  * order; kinds/next_kinds as admitted-kind words (rule_allowed). */
 typedef struct rule_index {
     int8_t head[HL_OP__COUNT];
+    /* the first rule of op that needs no particular next instruction, and
+     * the set of next instructions op's other rules fuse with: when the
+     * next instruction is none of them, matching starts at head_plain */
+    int8_t head_plain[HL_OP__COUNT];
+    uint64_t fuses[HL_OP__COUNT][2];
     int8_t next[N_RULES];
     uint64_t kinds[N_RULES], next_kinds[N_RULES];
 } rule_index;
@@ -427,10 +435,16 @@ typedef struct rule_index {
 static void index_rules(rule_index *ri) {
     _Static_assert(N_RULES < 128, "rule indices are int8_t");
     _Static_assert(HL_K_IMPORT < KIND_BITS, "operand kinds fit KIND_BITS");
+    _Static_assert(HL_OP__COUNT <= 128, "fuses holds 128 opcodes");
     memset(ri->head, -1, sizeof ri->head);
+    memset(ri->head_plain, -1, sizeof ri->head_plain);
+    memset(ri->fuses, 0, sizeof ri->fuses);
     for (size_t r = N_RULES; r-- > 0;) {
-        ri->next[r] = ri->head[spec_rules[r].op];
-        ri->head[spec_rules[r].op] = (int8_t)r;
+        const spec_rule *s = &spec_rules[r];
+        ri->next[r] = ri->head[s->op];
+        ri->head[s->op] = (int8_t)r;
+        if (s->next == HL_OP__COUNT) ri->head_plain[s->op] = (int8_t)r;
+        else ri->fuses[s->op][s->next >> 6] |= (uint64_t)1 << (s->next & 63);
         ri->kinds[r] = rule_allowed(spec_rules[r].kinds);
         ri->next_kinds[r] = rule_allowed(spec_rules[r].next_kinds);
     }
@@ -443,16 +457,37 @@ static void index_rules(rule_index *ri) {
 static unsigned specialise(const hl_bc_image *img, const rule_index *ri, uint32_t pc, unsigned op, uint32_t len) {
     const uint32_t *w = img->code + pc + 1;
     uint64_t kinds = operand_kinds(w, len - 1);
-    uint32_t next_pc = pc + len;
-    for (int r = ri->head[op]; r >= 0; r = ri->next[r]) {
+    uint32_t next_pc = pc + len, next_len = 0;
+    unsigned next_op = op_at(img, next_pc);
+    uint64_t next_kinds = 0; /* of the next instruction, once a rule needs them */
+    bool fuses = next_op < HL_OP__COUNT && (ri->fuses[op][next_op >> 6] >> (next_op & 63) & 1);
+    for (int r = fuses ? ri->head[op] : ri->head_plain[op]; r >= 0; r = ri->next[r]) {
         const spec_rule *s = &spec_rules[r];
+        if (s->next != HL_OP__COUNT && s->next != next_op) continue;
         if (kinds & ~ri->kinds[r]) continue;
-        if (s->small && HL_BC_VALUE(w[0]) > HL_VM_ALLOC_SMALL) continue;
+        if (s->value == SPEC_small && HL_BC_VALUE(w[0]) > HL_VM_ALLOC_SMALL) continue;
+        if (s->value == SPEC_two1 && (len < 3 || HL_BC_VALUE(w[1]) != 2)) continue;
         if (s->next != HL_OP__COUNT) {
-            if (op_at(img, next_pc) != s->next) continue;
-            uint32_t next_len = hl_bc_image_insn_len(img, next_pc);
-            if (operand_kinds(img->code + next_pc + 1, next_len - 1) & ~ri->next_kinds[r]) continue;
+            if (!next_len) {
+                next_len = hl_bc_image_insn_len(img, next_pc);
+                next_kinds = operand_kinds(img->code + next_pc + 1, next_len - 1);
+            }
+            if (next_kinds & ~ri->next_kinds[r]) continue;
             if (s->next2 != HL_OP__COUNT && op_at(img, next_pc + next_len) != s->next2) continue;
+            if (s->value == SPEC_tget || s->value == SPEC_tget2) {
+                /* is_tuple L1 X; test_arity L2 X N; get_tuple_element X I D:
+                 * one register, I < N, D an x register; tget2: then
+                 * get_tuple_element X I2 D2 likewise, and D is not X */
+                const uint32_t *ta = img->code + next_pc + 1, *ge = img->code + next_pc + next_len + 1;
+                if (next_pc + next_len + 4 > img->n_code || ta[1] != w[1] || ge[0] != w[1] ||
+                    HL_BC_VALUE(ge[1]) >= HL_BC_VALUE(ta[2]) || HL_BC_KIND(ge[2]) != HL_K_X)
+                    continue;
+                if (s->value == SPEC_tget2 &&
+                    (next_pc + next_len + 8 > img->n_code || op_at(img, next_pc + next_len + 4) != HL_OP_get_tuple_element ||
+                     ge[2] == w[1] || ge[4] != w[1] || HL_BC_VALUE(ge[5]) >= HL_BC_VALUE(ta[2]) ||
+                     HL_BC_KIND(ge[6]) != HL_K_X))
+                    continue;
+            }
         }
         return s->rop;
     }

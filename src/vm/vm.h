@@ -19,8 +19,9 @@ typedef struct hl_vm_limits {
     uint64_t max_heap_bytes; /* heap block + fragments + off-heap binaries + stack */
     uint64_t deadline_ns;    /* absolute hl_vm_now_ns() time, 0 = none */
     /* With deadline_ns 0: a deadline this many ns after the run's first
-     * chunk of reductions begins (its clock read then also sets the
-     * deadline: one read per call instead of two); 0 = none. */
+     * chunk of reductions (at most HL_VM_DEADLINE_EVERY) ends, or a wait
+     * begins: a call that ends within its first chunk reads no clock;
+     * 0 = none. */
     uint64_t timeout_ns;
 } hl_vm_limits;
 

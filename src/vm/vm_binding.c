@@ -43,6 +43,9 @@ hl_vm_status hl_vm_call_binding(hl_vm_proc *p, hl_term *x, uint32_t arity, uint3
         return hl_vm_raise(p, x, HL_AM(error), HL_AM(undef), HL_NONE);
     hl_vm_host_out out = {HL_NIL, NULL, NULL};
     uint64_t words_out = 0;
+    /* a binding in the run's first chunk: its deadline starts now (it is
+     * checked when the binding returns, and a binding is slow anyway) */
+    hl_vm_arm_deadline(p);
     /* the arguments' copy counts against the heap limit: at most the
      * whole limit per call, sized before the host allocates */
     hl_vm_host_status hs =

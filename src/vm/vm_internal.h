@@ -17,7 +17,7 @@
 enum hl_rop {
     HL_ROP__FIRST = HL_OP__COUNT - 1,
     HL_ROP_halt,
-#define HL_SPEC(name, op, kinds, small, next, next_kinds, next2) HL_ROP_##name,
+#define HL_SPEC(name, op, kinds, value, next, next_kinds, next2) HL_ROP_##name,
 #include "vm/specialise.def"
 #undef HL_SPEC
     HL_ROP__COUNT

@@ -94,6 +94,7 @@ bool hl_vm_deliver(hl_vm_proc *p, hl_term msg) {
 
 hl_vm_status hl_vm_wait_alone(hl_vm_proc *p) {
     if (!p || p->state != HL_PS_WAIT) return HL_VM_FAULT_STATE;
+    hl_vm_arm_deadline(p); /* a wait in the first chunk: the deadline starts now */
     uint64_t until = p->timeout_pc ? p->wait_until_ns : 0;
     if (until == 0 && p->deadline_ns == 0) return HL_VM_WAIT; /* would wait forever */
     if (p->deadline_ns && (until == 0 || until > p->deadline_ns)) {

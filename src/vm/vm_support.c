@@ -288,22 +288,33 @@ static void account(hl_vm_proc *p, uint64_t reds_left) {
     p->chunk = 0;
 }
 
+void hl_vm_arm_deadline(hl_vm_proc *p) {
+    if (p->deadline_ns || !p->timeout_ns) return;
+    p->deadline_ns = hl_vm_now_ns() + p->timeout_ns;
+    p->timeout_ns = 0;
+}
+
 hl_vm_status hl_vm_refill(hl_vm_proc *p, uint64_t *reds, uint64_t *budget) {
+    bool chunk_ended = p->chunk != 0; /* not the run's first refill */
     account(p, *reds);
     *reds = 0;
     if (p->reds_used >= p->max_reds) return HL_VM_FAULT_REDUCTIONS;
     if (p->deadline_ns) {
         if (hl_vm_now_ns() >= p->deadline_ns) return HL_VM_FAULT_DEADLINE;
-    } else if (p->timeout_ns) { /* the run's first chunk: its deadline starts now */
-        p->deadline_ns = hl_vm_now_ns() + p->timeout_ns;
-        p->timeout_ns = 0;
+    } else if (p->timeout_ns && chunk_ended) {
+        /* the end of the run's first chunk: the deadline starts now. The
+         * first chunk (at most HL_VM_DEADLINE_EVERY reductions) reads no
+         * clock, so a call that ends within it (most host calls) costs no
+         * clock read; the deadline comes at most one chunk late, as every
+         * deadline check does. */
+        hl_vm_arm_deadline(p);
     }
     if (p->interrupt && atomic_load_explicit(p->interrupt, memory_order_relaxed)) return HL_VM_FAULT_INTERRUPT;
     /* *budget: reductions left in this slice; UINT64_MAX when unsliced. */
     if (*budget == 0) return HL_VM_YIELD;
     uint64_t c = p->max_reds - p->reds_used;
     if (*budget < c) c = *budget;
-    if ((p->deadline_ns || p->interrupt) && c > HL_VM_DEADLINE_EVERY) c = HL_VM_DEADLINE_EVERY;
+    if ((p->deadline_ns || p->timeout_ns || p->interrupt) && c > HL_VM_DEADLINE_EVERY) c = HL_VM_DEADLINE_EVERY;
     *budget -= c;
     *reds = c;
     p->chunk = c;
@@ -395,6 +406,7 @@ hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_
      * deadline is looked at after every collection, not only every
      * HL_VM_DEADLINE_EVERY reductions, which with a full collection per
      * allocation can take minutes (io_big_p: 6 min past a 10 s deadline). */
+    if (st == HL_TERM_OK && (p->heap.flags & HL_HEAP_GC_ALWAYS)) hl_vm_arm_deadline(p);
     if (st == HL_TERM_OK && (p->heap.flags & HL_HEAP_GC_ALWAYS) && p->deadline_ns &&
         hl_vm_now_ns() >= p->deadline_ns)
         return HL_VM_FAULT_DEADLINE;

@@ -14,6 +14,9 @@
  * returns CONTINUE) or stops: YIELD with *reds == 0 (slice used up), or a
  * REDUCTIONS / DEADLINE fault. */
 hl_vm_status hl_vm_refill(hl_vm_proc *p, uint64_t *reds, uint64_t *budget);
+/* Starts the deadline of a run limited by timeout_ns (hl_vm_limits) now,
+ * unless it has started already. */
+void hl_vm_arm_deadline(hl_vm_proc *p);
 /* Test builds: records one builtin call (started at t0_ns) in p->probe. */
 void hl_vm_probe_bif(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term_status ts, uint64_t t0_ns);
 /* The clock of hl_vm_probe_bif's t0_ns (vm_support.c). */

@@ -25,7 +25,7 @@
 
 static const char SRC[] =
     "-module(tn).\n"
-    "-export([id/1, fib/1, say/1, spin/0, big/1, boom/0, count/1, wait/0, sorted/1]).\n"
+    "-export([id/1, fib/1, say/1, spin/0, big/1, boom/0, count/1, wait/0, sorted/1, block/0]).\n"
     "id(X) -> X.\n"
     "fib(N) when N < 2 -> N;\n"
     "fib(N) -> fib(N - 1) + fib(N - 2).\n"
@@ -36,7 +36,8 @@ static const char SRC[] =
     "count(0) -> done;\n"
     "count(N) -> count(N - 1).\n"
     "wait() -> receive x -> ok after 60000 -> timeout end.\n"
-    "sorted(L) -> lists:sort(L).\n";
+    "sorted(L) -> lists:sort(L).\n"
+    "block() -> receive x -> ok end.\n";
 
 static hl_engine *eng;
 static hl_module *mod;
@@ -140,6 +141,32 @@ static void test_limits_object(void **state) {
     assert_int_equal(hl_error_limit(err), HL_LIMIT_KIND_REDUCTIONS);
     hl_error_free(err);
     hl_value_free(a);
+    hl_tenant_free(t);
+}
+
+/* The timeout stops a loop, a wait longer than it and a wait with no
+ * timeout of its own, each stopped within its first chunk of reductions
+ * (where the deadline starts only when the chunk ends or the wait begins). */
+static void test_timeouts(void **state) {
+    (void)state;
+    hl_limits *l = NULL;
+    assert_int_equal(hl_limits_new(&l), HL_OK);
+    assert_int_equal(hl_limits_set(l, HL_LIMIT_TIMEOUT_MS, 30), HL_OK);
+    /* the reductions far out of reach: an idle machine spins the default
+     * 10M in about 30 ms, and the deadline must be what stops spin */
+    assert_int_equal(hl_limits_set(l, HL_LIMIT_REDUCTIONS, UINT64_C(1) << 40), HL_OK);
+    hl_tenant *t = NULL;
+    assert_int_equal(hl_tenant_new(mod, l, &t), HL_OK);
+    hl_limits_free(l);
+    const char *const which[] = {"spin", "wait", "block", "wait"};
+    for (size_t i = 0; i < sizeof which / sizeof which[0]; i++) {
+        hl_value *r = NULL;
+        hl_error *err = NULL;
+        assert_int_equal(hl_tenant_call(t, fn(which[i], 0), NULL, 0, &r, &err), HL_ELIMIT);
+        assert_int_equal(hl_error_limit(err), HL_LIMIT_KIND_DEADLINE);
+        hl_error_free(err);
+    }
+    assert_int_equal(call_int(t, fn("id", 1), 7), 7); /* and the tenant still answers */
     hl_tenant_free(t);
 }
 
@@ -368,6 +395,7 @@ static void test_oom_load_and_link(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_warm_calls),       cmocka_unit_test(test_limits_object),
+        cmocka_unit_test(test_timeouts),
         cmocka_unit_test(test_function_handles), cmocka_unit_test(test_slices),
         cmocka_unit_test(test_interrupts),       cmocka_unit_test(test_two_engines),
         cmocka_unit_test(test_threads_one_engine), cmocka_unit_test(test_oom_load_and_link),
