@@ -13,6 +13,7 @@
  * [3] 1 when a '-' came first. */
 #include "term/arith.h"
 #include "term/bignum.h"
+#include "vm/vm_bigop.h"
 #include "vm/vm_lists.h"
 #include "vm/vm_support.h"
 #include "vm/vm_trap.h"
@@ -36,6 +37,7 @@ static int digit(hl_term c, unsigned base) {
 static hl_term_status convert(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term list, hl_term base_t, hl_term *out) {
     hl_term l, sig;
     uint64_t walked, nsig, neg, base;
+    if (hl_vm_trap_resuming(p, fn) && p->trap.buf) return hl_vm_big_from_text(p, fn, NULL, 0, 0, out); /* parsing */
     if (hl_vm_trap_resuming(p, fn)) {
         l = p->trap.t[0], sig = p->trap.t[1];
         walked = p->trap.n[0], nsig = p->trap.n[1], base = p->trap.n[2], neg = p->trap.n[3];
@@ -73,6 +75,12 @@ static hl_term_status convert(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term list, hl_t
         if (neg) buf[n++] = '-';
         if (nsig == 0) buf[n++] = '0';
         for (hl_term s = sig; hl_is_cons(s); s = hl_cdr(s)) buf[n++] = (unsigned char)hl_small_val(hl_car(s));
+        if (hl_vm_big_digits_long(nsig)) { /* a long number: parsed in steps (vm_bigop.h) */
+            p->bif_cost += (k + nsig) >> HL_VM_TRAP_COST_SHIFT;
+            st = hl_vm_big_from_text(p, fn, buf, n, (unsigned)base, out);
+            hl_mem_free(buf);
+            return st;
+        }
         st = hl_int_from_text(H, buf, n, (unsigned)base, out);
         hl_mem_free(buf);
         if (st == HL_TERM_HEAP_LIMIT) return st; /* collected and called again: the state stays */
