@@ -72,6 +72,7 @@ static const kernel kernels[] = {
     {"bigdiv_wide", 1000000, "8M-bit rem 65,000-bit (windows)"},
     {"i2l_huge", 1000000, "integer_to_list/1, 1,000,000 bits"},
     {"l2i_huge", 1000000, "list_to_integer/1, 250,000 digits"},
+    {"i2b_huge", 1000000, "integer_to_binary/1, 1,000,000 bits"},
     {"bsl_max", 1000000, "1 bsl 33554367 (OTP's largest)"},
     {"bigcmp_max", 1000000, "< on two 33.5M-bit integers"},
     {"format_big", 1000000, "io_lib:format ~p of a 20k list"},

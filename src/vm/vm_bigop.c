@@ -18,15 +18,17 @@ hl_term_status hl_vm_big_mul_marker(hl_vm_proc *p, const hl_term *a, hl_term *ou
     return hl_vm_big_mul(p, hl_vm_big_mul_marker, a[0], a[1], out);
 }
 
-/* A fresh job: saved as fn's continuation and charged. */
+/* A fresh job: saved as fn's continuation, charged, and a yield
+ * (HL_VM_BIF_TRAP), or HEAP_LIMIT when its memory would pass the limit. */
 static hl_term_status start(hl_vm_proc *p, hl_vm_bif_fn fn, hl_bigjob *j) {
     if (hl_vm_trap_buf_charge(p, hl_bigjob_bytes(j)) != HL_TERM_OK) {
         hl_bigjob_free(j);
         return HL_TERM_HEAP_LIMIT;
     }
     p->trap.buf = j, p->trap.buf_free = hl_bigjob_free;
-    p->trap.fn = fn, p->trap.n[0] = 0;
-    return HL_TERM_OK;
+    p->trap.n[0] = 0;
+    /* the copies made (linear) are this call's work: the first step is the next call's */
+    return hl_vm_trap_yield(p, fn, hl_bigjob_bytes(j) >> 5);
 }
 
 /* One step of the saved job: OK when it is done (result still to build),
@@ -57,7 +59,8 @@ hl_term_status hl_vm_big_mul(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term a, hl_term 
     hl_term_status st;
     if (!hl_vm_trap_resuming(p, fn)) {
         hl_bigjob *j;
-        if ((st = hl_bigjob_mul(a, b, &j)) != HL_TERM_OK || (st = start(p, fn, j)) != HL_TERM_OK) return st;
+        if ((st = hl_bigjob_mul(a, b, &j)) != HL_TERM_OK) return st;
+        return start(p, fn, j);
     }
     hl_bigjob *j;
     if ((st = advance(p, fn, &j)) != HL_TERM_OK) return st;
@@ -69,7 +72,8 @@ hl_term_status hl_vm_big_divrem(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term a, hl_te
     hl_term_status st;
     if (!hl_vm_trap_resuming(p, fn)) {
         hl_bigjob *j;
-        if ((st = hl_bigjob_divrem(a, b, &j)) != HL_TERM_OK || (st = start(p, fn, j)) != HL_TERM_OK) return st;
+        if ((st = hl_bigjob_divrem(a, b, &j)) != HL_TERM_OK) return st;
+        return start(p, fn, j);
     }
     hl_bigjob *j;
     if ((st = advance(p, fn, &j)) != HL_TERM_OK) return st;
@@ -82,9 +86,8 @@ hl_term_status hl_vm_big_to_text(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term a, hl_t
     if (!hl_vm_trap_resuming(p, fn)) {
         if (!hl_is_small(base) || hl_small_val(base) < 2 || hl_small_val(base) > 36) return HL_TERM_BADARG;
         hl_bigjob *j;
-        if ((st = hl_bigjob_to_text(a, (unsigned)hl_small_val(base), &j)) != HL_TERM_OK ||
-            (st = start(p, fn, j)) != HL_TERM_OK)
-            return st;
+        if ((st = hl_bigjob_to_text(a, (unsigned)hl_small_val(base), &j)) != HL_TERM_OK) return st;
+        return start(p, fn, j);
     }
     hl_bigjob *j;
     if ((st = advance(p, fn, &j)) != HL_TERM_OK) return st;
@@ -115,8 +118,14 @@ hl_term_status hl_vm_big_from_text(hl_vm_proc *p, hl_vm_bif_fn fn, const unsigne
     if (text) {
         hl_bigjob *j;
         if ((st = hl_bigjob_from_text(text, len, base, &j)) != HL_TERM_OK) return p->trap.fn ? hl_vm_trap_end(p, st) : st;
-        hl_vm_trap_release(p, true);
-        if ((st = start(p, fn, j)) != HL_TERM_OK) return p->trap.fn ? hl_vm_trap_end(p, st) : st;
+        void *caller = p->trap.buf; /* the caller's digits (text may point into them), or NULL */
+        p->trap.buf = NULL;
+        if ((st = start(p, fn, j)) != HL_VM_BIF_TRAP) {
+            p->trap.buf = caller; /* HEAP_LIMIT: the caller keeps its state for the retry */
+            return st;
+        }
+        hl_mem_free(caller);
+        return st;
     }
     hl_bigjob *j;
     if ((st = advance(p, fn, &j)) != HL_TERM_OK) return st;

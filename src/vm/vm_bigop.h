@@ -18,10 +18,10 @@
 /* Pairs per step: at most ~0.4 ms with the slowest pair (algorithm D,
  * ~1.3 ns) on the reference machine; a block product of GB x GB limbs
  * (2^20 pairs with GMP's fast multiplication, ~0.15 ms) is one piece. */
-#define HL_VM_BIG_STEP (UINT64_C(1) << 18)
+#define HL_VM_BIG_STEP (UINT64_C(1) << 17)
 /* Operations with more work than this run as jobs; below it the one-shot
  * operation takes well under a millisecond. */
-#define HL_VM_BIG_SLICE (UINT64_C(1) << 19)
+#define HL_VM_BIG_SLICE (UINT64_C(1) << 18)
 
 static inline uint64_t hl_vm_big_nl(hl_term t) { return hl_is_boxed(t) ? hl_big_nlimbs(t) : 1; }
 /* True when a * b (integers) is long enough to run as a job. */
