@@ -241,6 +241,7 @@ struct hl_bigjob {
     size_t sp, cur_j;
     char *text;                       /* K_TEXT: the digits; K_FROM: the input */
     size_t text_len, pos;             /* K_FROM: next character */
+    size_t copied;                    /* limbs of input copied at creation */
 };
 
 static hl_bigjob *job_new(int kind, size_t limbs) {
@@ -264,6 +265,8 @@ void hl_bigjob_free(void *jv) {
     hl_mem_free(j->text);
     hl_mem_free(j);
 }
+
+size_t hl_bigjob_copied(const hl_bigjob *j) { return j->copied; }
 
 size_t hl_bigjob_bytes(const hl_bigjob *j) {
     size_t b = sizeof *j + (j->mem_limbs + j->scratch_cap) * sizeof(mp_limb_t);
@@ -292,6 +295,7 @@ hl_term_status hl_bigjob_mul(hl_term a, hl_term b, hl_bigjob **out) {
     j->m = (muljob){cx, cy, nx, y->n, r, 0, 0, false};
     j->nres = nx + y->n;
     j->neg = va.neg != vb.neg;
+    j->copied = nx + ny;
     *out = j;
     return HL_TERM_OK;
 }
@@ -310,6 +314,7 @@ hl_term_status hl_bigjob_divrem(hl_term a, hl_term b, hl_bigjob **out) {
     memcpy(ca, va.d, va.n * sizeof *ca);
     memcpy(cb, vb.d, vb.n * sizeof *cb);
     j->neg = va.neg != vb.neg, j->rneg = va.neg;
+    j->copied = va.n + vb.n;
     if (trivial) {
         j->d = (divjob){.a = ca, .b = cb, .na = va.n, .nb = vb.n, .q = NULL, .r = ca};
         j->nres = 0;
@@ -342,6 +347,7 @@ hl_term_status hl_bigjob_to_text(hl_term a, unsigned base, hl_bigjob **out) {
         return HL_TERM_NOMEM;
     }
     memcpy(j->scratch, d, n * sizeof *d);
+    j->copied = n;
     j->mem[0] = j->power;
     j->pw_off[0] = 0, j->plen[0] = 1, j->npw = 1, j->used = 1;
     j->stack[0] = (tnode){0, n, j->text_len, 0};
@@ -380,6 +386,7 @@ hl_term_status hl_bigjob_from_text(const unsigned char *s, size_t len, unsigned 
     }
     memcpy(j->text, s + i, nd);
     j->text_len = nd, j->pos = 0, j->nres = 0;
+    j->copied = (len + 7) / 8; /* the text validated and copied */
     j->base = base;
     j->per = chunk_digits(base, &j->power);
     j->neg = neg;

@@ -48,6 +48,9 @@ hl_term_status hl_bigjob_result(const hl_bigjob *j, hl_heap *h, hl_term *q, hl_t
 const char *hl_bigjob_text(const hl_bigjob *j, size_t *len);
 /* Host bytes the job holds now (it grows while a conversion runs). */
 size_t hl_bigjob_bytes(const hl_bigjob *j);
+/* Limbs (8 bytes) of input the job copied when it was made: the linear
+ * work its creation did. */
+size_t hl_bigjob_copied(const hl_bigjob *j);
 /* Frees the job (NULL is fine); void * so it can be a trap buffer's destructor. */
 void hl_bigjob_free(void *j);
 

@@ -27,8 +27,9 @@ static hl_term_status start(hl_vm_proc *p, hl_vm_bif_fn fn, hl_bigjob *j) {
     }
     p->trap.buf = j, p->trap.buf_free = hl_bigjob_free;
     p->trap.n[0] = 0;
-    /* the copies made (linear) are this call's work: the first step is the next call's */
-    return hl_vm_trap_yield(p, fn, hl_bigjob_bytes(j) >> 5);
+    /* the copies made are this call's work, charged as a linear operation
+     * (1 reduction per 16 limbs); the first step is the next call's */
+    return hl_vm_trap_yield(p, fn, hl_bigjob_copied(j));
 }
 
 /* One step of the saved job: OK when it is done (result still to build),
