@@ -73,6 +73,8 @@ static const kernel kernels[] = {
     {"i2l_huge", 1000000, "integer_to_list/1, 1,000,000 bits"},
     {"l2i_huge", 1000000, "list_to_integer/1, 250,000 digits"},
     {"i2b_huge", 1000000, "integer_to_binary/1, 1,000,000 bits"},
+    {"bigmul_max", 1000000, "2M-bit product (past the old work cap)"},
+    {"i2l_max", 1000000, "integer_to_list/1, 4M bits (past the old work cap)"},
     {"bsl_max", 1000000, "1 bsl 33554367 (OTP's largest)"},
     {"bigcmp_max", 1000000, "< on two 33.5M-bit integers"},
     {"format_big", 1000000, "io_lib:format ~p of a 20k list"},
@@ -87,6 +89,8 @@ static const kernel kernels[] = {
     {"re_scan_lit", 1000000, "re:run of a literal over 4 MB"},
     {"re_global", 1000000, "re:run \\w+ global, 600 KB"},
     {"re_window", 1000000, "re:run a{1000,}b on 2 MB (matches longer than the windows)"},
+    {"re_scan_16m", 1000000, "re:run a*b on 16 MiB of a (one position's scan)"},
+    {"re_scan_neg", 1000000, "re:run [^x]* on 16 MiB (one position's scan)"},
     {"fib", 27, "fib(27): the ordinary interpreter, for scale"},
     {"loop", 3000000, "loop(3,000,000): a tail-call loop, for scale"},
 };
