@@ -3,9 +3,10 @@
  * possible result is allocated, computed into, then normalised and trimmed
  * (hl_heap_trim). GMP sees only operands of at most HL_BIG_GMP_LIMBS limbs,
  * where it needs no temporary space of its own; beyond that, products are
- * schoolbook on blocks and divisions Knuth's algorithm D, with scratch from
- * hl_mem_alloc (NOMEM on failure) or a few fixed C-stack blocks (~40 KiB).
- * Superlinear operations are refused past HL_BIG_MAX_WORK limb pairs. */
+ * schoolbook on blocks and divisions Knuth's algorithm D (term/bigjob.c,
+ * run to its end here), with scratch from hl_mem_alloc (NOMEM on failure)
+ * or a few fixed C-stack blocks (~40 KiB). The one-shot superlinear
+ * operations are refused past HL_BIG_MAX_WORK limb pairs. */
 #include "term/bignum.h"
 
 #include <math.h>
