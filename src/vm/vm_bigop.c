@@ -32,6 +32,15 @@ static hl_term_status start(hl_vm_proc *p, hl_vm_bif_fn fn, hl_bigjob *j) {
     return hl_vm_trap_yield(p, fn, hl_bigjob_copied(j));
 }
 
+/* Charging or building the result of a job failed with st. */
+static hl_term_status result_failed(hl_vm_proc *p, hl_term_status st) {
+    if (st == HL_TERM_HEAP_LIMIT && p->trap.n[0] == 0) {
+        p->trap.n[0] = 1; /* collect and call again, once */
+        return st;
+    }
+    return hl_vm_trap_end(p, st);
+}
+
 /* One step of the saved job: OK when it is done (result still to build),
  * HL_VM_BIF_TRAP after a step, or an ending status (the trap ended). */
 static hl_term_status advance(hl_vm_proc *p, hl_vm_bif_fn fn, hl_bigjob **out) {
@@ -40,20 +49,16 @@ static hl_term_status advance(hl_vm_proc *p, hl_vm_bif_fn fn, hl_bigjob **out) {
     uint64_t pairs = 0;
     bool done = false;
     hl_term_status st = hl_bigjob_step(j, HL_VM_BIG_STEP, &pairs, &done);
-    if (st == HL_TERM_OK) st = hl_vm_trap_buf_charge(p, hl_bigjob_bytes(j)); /* a conversion's scratch grows */
     if (st != HL_TERM_OK) return hl_vm_trap_end(p, st);
+    /* a conversion's scratch grows: past the heap limit, collect and try
+     * once more (the step is not redone), then the heap fault */
+    if ((st = hl_vm_trap_buf_charge(p, hl_bigjob_bytes(j))) != HL_TERM_OK) {
+        p->bif_cost += pairs >> 8;
+        return result_failed(p, st);
+    }
     if (!done) return hl_vm_trap_yield(p, fn, pairs >> (8 - HL_VM_TRAP_COST_SHIFT));
     p->bif_cost += pairs >> 8;
     return HL_TERM_OK;
-}
-
-/* Building the result of a done job failed with st. */
-static hl_term_status result_failed(hl_vm_proc *p, hl_term_status st) {
-    if (st == HL_TERM_HEAP_LIMIT && p->trap.n[0] == 0) {
-        p->trap.n[0] = 1; /* collect and call again, once */
-        return st;
-    }
-    return hl_vm_trap_end(p, st);
 }
 
 hl_term_status hl_vm_big_mul(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term a, hl_term b, hl_term *out) {
