@@ -15,9 +15,10 @@
 #include "term/bignum.h"
 #include "vm/vm_internal.h"
 
-/* Pairs per step: at most ~0.4 ms with the slowest pair (algorithm D,
- * ~1.3 ns) on the reference machine; a block product of GB x GB limbs
- * (2^20 pairs with GMP's fast multiplication, ~0.15 ms) is one piece. */
+/* Pairs per step: ~0.2 ms with the slowest pair (algorithm D, ~1.3 ns)
+ * on the reference machine; a block product of GB x GB limbs (2^20 pairs
+ * with GMP's fast multiplication, ~0.15 ms) is one piece. Measured longest
+ * calls 0.2-0.85 ms (bench/README.md, "Adversarial kernels"). */
 #define HL_VM_BIG_STEP (UINT64_C(1) << 17)
 /* Operations with more work than this run as jobs; below it the one-shot
  * operation takes well under a millisecond. */
