@@ -84,8 +84,9 @@ cflags=(-std=c17 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L $(pkg-config --cfla
 libs=($(pkg-config --libs lua5.4) -lm)
 hlargs=()
 if [ "$have_hl" = 1 ]; then
-  cflags+=(-DHB_HAVE_HYPERLANG -I"$hl_src/include")
-  libs=("$libdir/libhyperlang.a" -lgmp -lz $(pkg-config --libs libpcre2-8) "${libs[@]}")
+  # the header, and the version header the build generates beside it
+  cflags+=(-DHB_HAVE_HYPERLANG -I"$hl_src/include" -I"$libdir/include")
+  libs=("$libdir/libhyperlang.a" -lgmp -lz $(pkg-config --libs libpcre2-8 jansson) "${libs[@]}")
   hlargs=(--hl-from "$hl_from")
   [ -x "$libdir/hl" ] && hlargs+=(--hl "$libdir/hl")
 fi

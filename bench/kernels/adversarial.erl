@@ -11,7 +11,7 @@
          l2i_big/1, i2l_big/1, bigmul/1, bigmul_huge/1, bigmul_chain/1, bigdiv_huge/1, bigdiv_wide/1,
          i2l_huge/1, l2i_huge/1, bsl_max/1, bigcmp_max/1, format_big/1, b2t_big/1, bin_build/1, setel_big/1, map_put_big/1, map_get_big/1, maps_to_list_big/1,
          re_backtrack/1, re_scan_poss/1, re_scan_lit/1, re_global/1, re_window/1,
-         fib/1, loop/1]).
+         i2b_huge/1, re_scan_16m/1, re_scan_neg/1, bigmul_max/1, i2l_max/1, fib/1, loop/1]).
 
 dag(0) -> [1, 2, 3];
 dag(K) -> D = dag(K - 1), {D, D}.
@@ -108,3 +108,12 @@ loop(N) -> loop(N - 1).
 fib(N) -> fibr(N).
 fibr(N) when N < 2 -> N;
 fibr(N) -> fibr(N - 1) + fibr(N - 2).
+%% probes for the bignum jobs (temporary names)
+i2b_huge(N) -> I = (1 bsl 1000000) - 1, rep(N, fun() -> integer_to_binary(I) end).
+%% one start position whose path scans a 16 MiB subject (a* then no b):
+%% the scan past RE_WIN_MAX ends with the match limit (docs/limits.md, "re")
+re_scan_16m(N) -> B = binary:copy(<<"a">>, 16 bsl 20), rep(N, fun() -> re:run(B, "a*b", [report_errors]) end).
+re_scan_neg(N) -> B = binary:copy(<<"a">>, 16 bsl 20), rep(N, fun() -> re:run(B, "[^x]*", [report_errors]) end).
+%% past the old bignum work cap (system_limit before): computed in steps
+bigmul_max(N) -> I = (1 bsl 2000000) - 1, rep(N, fun() -> (I * (I - 2)) band 7 end).
+i2l_max(N) -> I = (1 bsl 4000000) - 1, rep(N, fun() -> length(integer_to_list(I)) end).

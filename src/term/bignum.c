@@ -3,15 +3,17 @@
  * possible result is allocated, computed into, then normalised and trimmed
  * (hl_heap_trim). GMP sees only operands of at most HL_BIG_GMP_LIMBS limbs,
  * where it needs no temporary space of its own; beyond that, products are
- * schoolbook on blocks and divisions Knuth's algorithm D, with scratch from
- * hl_mem_alloc (NOMEM on failure) or a few fixed C-stack blocks (~40 KiB).
- * Superlinear operations are refused past HL_BIG_MAX_WORK limb pairs. */
+ * schoolbook on blocks and divisions Knuth's algorithm D (term/bigjob.c,
+ * run to its end here), with scratch from hl_mem_alloc (NOMEM on failure)
+ * or a few fixed C-stack blocks (~40 KiB). The one-shot superlinear
+ * operations are refused past HL_BIG_MAX_WORK limb pairs. */
 #include "term/bignum.h"
 
 #include <math.h>
 #include <string.h>
 
 #include "base/mem.h"
+#include "term/bigjob.h"
 
 _Static_assert(sizeof(mp_limb_t) == sizeof(hl_term), "a limb is a heap word");
 _Static_assert(GMP_NUMB_BITS == 64, "GMP without nails, 64-bit limbs");
@@ -241,115 +243,6 @@ static uint64_t bit_length(const mp_limb_t *d, size_t n) {
     return n ? (uint64_t)(n - 1) * 64 + (64 - (uint64_t)__builtin_clzll(d[n - 1])) : 0;
 }
 
-/* ---- magnitude kernels: GMP only on blocks it handles without allocating ---- */
-
-/* {r, na + nb} = {a, na} * {b, nb}, na >= nb >= 1, r apart from a and b.
- * Above the GMP block size: schoolbook on GB x GB blocks, each partial
- * product added in place (the carry stops where it is absorbed). */
-static void mag_mul(mp_limb_t *r, const mp_limb_t *a, size_t na, const mp_limb_t *b, size_t nb) {
-    if (na <= GB) {
-        if (a == b && na == nb) mpn_sqr(r, a, (mp_size_t)na);
-        else mpn_mul(r, a, (mp_size_t)na, b, (mp_size_t)nb);
-        return;
-    }
-    mp_limb_t t[2 * GB];
-    memset(r, 0, (na + nb) * sizeof *r);
-    for (size_t i = 0; i < na; i += GB) {
-        size_t ni = na - i < GB ? na - i : GB;
-        for (size_t j = 0; j < nb; j += GB) {
-            size_t nj = nb - j < GB ? nb - j : GB;
-            if (ni >= nj) mpn_mul(t, a + i, (mp_size_t)ni, b + j, (mp_size_t)nj);
-            else mpn_mul(t, b + j, (mp_size_t)nj, a + i, (mp_size_t)ni);
-            size_t off = i + j;
-            mpn_add(r + off, r + off, (mp_size_t)(na + nb - off), t, (mp_size_t)(ni + nj));
-        }
-    }
-}
-
-/* {q, na - nb + 1} = {a, na} / {b, nb} and {r, nb} the remainder;
- * na >= nb >= 1, b[nb - 1] != 0, q and r apart from a, b and each other.
- * False when scratch could not be allocated. Work: about (na - nb + 1) * nb
- * limb pairs. */
-static bool mag_divrem(mp_limb_t *q, mp_limb_t *r, const mp_limb_t *a, size_t na, const mp_limb_t *b,
-                       size_t nb) {
-    size_t nq = na - nb + 1;
-    if (na <= 2 * GB && nb <= GB) {
-        mpn_tdiv_qr(q, r, 0, a, (mp_size_t)na, b, (mp_size_t)nb);
-        return true;
-    }
-    if (nb <= GB) {
-        /* Long division in windows of at most 2 GB limbs: the remainder so
-         * far (nb limbs, below b) above the next k limbs of a; each window's
-         * quotient is below 2^(64 k), so it is exactly those k limbs of q. */
-        mp_limb_t w[2 * GB], qt[2 * GB + 1], rr[GB];
-        size_t k = 2 * GB - nb, nr = 0, i = na;
-        memset(q, 0, nq * sizeof *q);
-        while (i > 0) {
-            size_t c = i >= k ? k : i;
-            i -= c;
-            memcpy(w, a + i, c * sizeof *w);
-            if (nr) memcpy(w + c, rr, nr * sizeof *w);
-            size_t wn = c + nr;
-            if (wn < nb) { /* the top of a, below b so far */
-                memcpy(rr, w, wn * sizeof *w);
-                nr = wn;
-                continue;
-            }
-            mpn_tdiv_qr(qt, rr, 0, w, (mp_size_t)wn, b, (mp_size_t)nb);
-            nr = nb;
-            size_t qn = wn - nb + 1;
-            if (qn > c) qn = c;
-            if (i < nq) memcpy(q + i, qt, (qn < nq - i ? qn : nq - i) * sizeof *q);
-        }
-        memcpy(r, rr, nr * sizeof *r);
-        memset(r + nr, 0, (nb - nr) * sizeof *r);
-        return true;
-    }
-    /* Knuth's algorithm D (TAOCP 4.3.1) on the normalised operands: one
-     * quotient limb per step, estimated from the top two limbs, refined by
-     * the next one, corrected by adding back. */
-    mp_limb_t *u = hl_mem_alloc((na + 1 + nb) * sizeof *u);
-    if (!u) return false;
-    mp_limb_t *v = u + na + 1;
-    unsigned sh = (unsigned)__builtin_clzll(b[nb - 1]);
-    if (sh) {
-        mpn_lshift(v, b, (mp_size_t)nb, sh);
-        u[na] = mpn_lshift(u, a, (mp_size_t)na, sh);
-    } else {
-        memcpy(v, b, nb * sizeof *v);
-        memcpy(u, a, na * sizeof *u);
-        u[na] = 0;
-    }
-    mp_limb_t v1 = v[nb - 1], v2 = v[nb - 2];
-    for (size_t j = nq; j-- > 0;) {
-        mp_limb_t qhat = ~(mp_limb_t)0;
-        if (u[j + nb] < v1) {
-            unsigned __int128 num = (unsigned __int128)u[j + nb] << 64 | u[j + nb - 1];
-            qhat = (mp_limb_t)(num / v1);
-            mp_limb_t rhat = (mp_limb_t)(num % v1);
-            while ((unsigned __int128)qhat * v2 > ((unsigned __int128)rhat << 64 | u[j + nb - 2])) {
-                qhat--;
-                mp_limb_t old = rhat;
-                rhat += v1;
-                if (rhat < old) break; /* rhat >= 2^64: the test holds from here */
-            }
-        }
-        mp_limb_t borrow = mpn_submul_1(u + j, v, (mp_size_t)nb, qhat);
-        mp_limb_t top = u[j + nb];
-        u[j + nb] = top - borrow;
-        if (top < borrow) /* qhat was too large (at most by 2): add back */
-            do {
-                qhat--;
-                u[j + nb] += mpn_add_n(u + j, u + j, v, (mp_size_t)nb);
-            } while (u[j + nb] != 0);
-        q[j] = qhat;
-    }
-    if (sh) mpn_rshift(r, u, (mp_size_t)nb, sh);
-    else memcpy(r, u, nb * sizeof *r);
-    hl_mem_free(u);
-    return true;
-}
-
 hl_term_status hl_int_mul(hl_heap *h, hl_term a, hl_term b, hl_term *out) {
     hl_intv va, vb;
     hl_intv_of(a, &va);
@@ -368,7 +261,7 @@ hl_term_status hl_int_mul(hl_heap *h, hl_term a, hl_term b, hl_term *out) {
     hl_term *p;
     hl_term_status st = res_begin(h, nmax, &p);
     if (st != HL_TERM_OK) return st;
-    mag_mul((mp_limb_t *)(p + 1), x->d, x->n, y->d, y->n);
+    hl_big_mag_mul((mp_limb_t *)(p + 1), x->d, x->n, y->d, y->n);
     return res_finish(h, p, nmax, nmax, va.neg != vb.neg, out);
 }
 
@@ -384,15 +277,11 @@ hl_term_status hl_int_divrem(hl_heap *h, hl_term a, hl_term b, hl_term *q, hl_te
     }
     size_t nq = va.n - vb.n + 1;
     if ((uint64_t)nq * vb.n > HL_BIG_MAX_WORK) return HL_TERM_SYSTEM_LIMIT;
-    mp_limb_t *qs = hl_mem_alloc((nq + vb.n) * sizeof *qs), *rs = qs + nq;
-    if (!qs) return HL_TERM_NOMEM;
-    hl_term_status st = HL_TERM_NOMEM;
-    if (mag_divrem(qs, rs, va.d, va.n, vb.d, vb.n)) {
-        st = HL_TERM_OK;
-        if (q) st = hl_int_make_mag(h, qs, nq, va.neg != vb.neg, q);
-        if (st == HL_TERM_OK && r) st = hl_int_make_mag(h, rs, vb.n, va.neg, r);
-    }
-    hl_mem_free(qs);
+    hl_bigjob *j;
+    hl_term_status st = hl_bigjob_divrem(a, b, &j);
+    if (st != HL_TERM_OK) return st;
+    if ((st = hl_bigjob_run(j)) == HL_TERM_OK) st = hl_bigjob_result(j, h, q, r);
+    hl_bigjob_free(j);
     return st;
 }
 
@@ -526,91 +415,6 @@ size_t hl_int_text_max(hl_term a, unsigned base) {
                           (int)base) + 2;
 }
 
-/* Largest k with base^k < 2^64, and base^k: text is converted k digits
- * at a time with single-limb division/multiplication (mpn_divrem_1,
- * mpn_mul_1), which never allocate — unlike mpn_get_str/mpn_set_str, whose
- * temporary space comes from GMP's allocator (an out-of-memory there
- * aborts). Quadratic: refused past HL_BIG_MAX_WORK. */
-static unsigned chunk_digits(unsigned base, mp_limb_t *power) {
-    unsigned k = 0;
-    mp_limb_t p = 1;
-    while (p <= UINT64_MAX / base) {
-        p *= base;
-        k++;
-    }
-    *power = p;
-    return k;
-}
-
-/* Bignum to text, divide and conquer: split by power^(2^j) (about half the
- * number's size) with mag_divrem, convert both halves, the low one padded
- * to its exact width; below TEXT_BASECASE limbs, repeated single-limb
- * division. Recursion depth is at most the number of powers (≤ 20 at the
- * 524,287-limb cap); scratch (the powers, ~3n limbs, and a path's
- * quotients and remainders, < 3n limbs) comes from hl_mem_alloc. */
-enum { TEXT_BASECASE = 24, TEXT_MAX_POWERS = 24 };
-
-typedef struct text_ctx {
-    unsigned base, per;
-    mp_limb_t power;
-    const mp_limb_t *pw[TEXT_MAX_POWERS]; /* pw[j] = power^(2^j), normalised */
-    size_t plen[TEXT_MAX_POWERS];
-    size_t npw;
-    bool nomem; /* a division's scratch could not be allocated */
-} text_ctx;
-
-static void reverse(char *s, size_t n) {
-    for (size_t i = 0; i < n / 2; i++) {
-        char c = s[i];
-        s[i] = s[n - 1 - i];
-        s[n - 1 - i] = c;
-    }
-}
-
-/* Digits of {t, n} (destroyed): exactly `width` digits, zero-padded, when
- * width > 0, else the minimal number. */
-static size_t text_basecase(const text_ctx *c, mp_limb_t *t, size_t n, size_t width, char *out) {
-    size_t len = 0;
-    while (n && t[n - 1] == 0) n--;
-    while (n) {
-        mp_limb_t r = mpn_divrem_1(t, 0, t, (mp_size_t)n, c->power);
-        while (n && t[n - 1] == 0) n--;
-        for (unsigned i = 0; i < c->per && (n || r); i++) {
-            out[len++] = digit_chars[r % c->base];
-            r /= c->base;
-        }
-    }
-    while (len < width) out[len++] = '0';
-    reverse(out, len);
-    return len;
-}
-
-static size_t text_rec(text_ctx *c, const mp_limb_t *v, size_t n, size_t width, char *out,
-                       mp_limb_t *scratch) {
-    if (c->nomem) return 0;
-    while (n && v[n - 1] == 0) n--;
-    size_t j = c->npw;
-    while (j > 0 && c->plen[j - 1] >= n) j--;
-    if (n <= TEXT_BASECASE || j == 0) {
-        memcpy(scratch, v, n * sizeof *v);
-        return text_basecase(c, scratch, n, width, out);
-    }
-    /* The largest power with fewer limbs than v (so below v): it has more
-     * than about n/2 limbs, so the quotient is at most about n/2 limbs and
-     * the remainder uses a smaller power next; sizes halve down the path. */
-    j--;
-    size_t pl = c->plen[j], nq = n - pl + 1;
-    mp_limb_t *q = scratch, *r = scratch + nq;
-    size_t wr = (size_t)c->per << j;
-    if (!mag_divrem(q, r, v, n, c->pw[j], pl)) {
-        c->nomem = true;
-        return 0;
-    }
-    size_t lq = text_rec(c, q, nq, width ? width - wr : 0, out, r + pl);
-    text_rec(c, r, pl, wr, out + lq, r + pl);
-    return lq + wr;
-}
-
 hl_term_status hl_int_to_text(hl_term a, unsigned base, char *buf, size_t *len) {
     if (hl_is_small(a)) {
         int64_t v = hl_small_val(a);
@@ -627,34 +431,16 @@ hl_term_status hl_int_to_text(hl_term a, unsigned base, char *buf, size_t *len) 
         *len = k;
         return HL_TERM_OK;
     }
-    size_t n = hl_big_nlimbs(a), k = 0;
-    if (hl_int_text_work(n) > HL_BIG_MAX_WORK) return HL_TERM_SYSTEM_LIMIT;
-    /* scratch: a path uses n + plen[j0] + plen[j0-1] + ... < 3n + depth
-     * limbs; the powers sum to < 3n limbs (each about twice the one before,
-     * the last at most about n) */
-    mp_limb_t *ptab = hl_mem_alloc((6 * n + 64 + 256) * sizeof *ptab), *scratch = ptab + 3 * n + 64;
-    if (!ptab) return HL_TERM_NOMEM;
-    text_ctx c = {.base = base, .npw = 1};
-    c.per = chunk_digits(base, &c.power);
-    ptab[0] = c.power;
-    c.pw[0] = ptab;
-    c.plen[0] = 1;
-    size_t used = 1;
-    /* Squares while they are at most half the number: pw[j+1] = pw[j]^2. */
-    while (c.npw < TEXT_MAX_POWERS && c.plen[c.npw - 1] * 2 - 1 < n) {
-        size_t pl = c.plen[c.npw - 1];
-        mp_limb_t *next = ptab + used;
-        mag_mul(next, c.pw[c.npw - 1], pl, c.pw[c.npw - 1], pl);
-        size_t nl = 2 * pl;
-        while (next[nl - 1] == 0) nl--;
-        c.pw[c.npw] = next;
-        c.plen[c.npw++] = nl;
-        used += nl;
+    if (hl_int_text_work(hl_big_nlimbs(a)) > HL_BIG_MAX_WORK) return HL_TERM_SYSTEM_LIMIT;
+    hl_bigjob *j;
+    hl_term_status st = hl_bigjob_to_text(a, base, &j);
+    if (st != HL_TERM_OK) return st;
+    if ((st = hl_bigjob_run(j)) == HL_TERM_OK) {
+        const char *t = hl_bigjob_text(j, len);
+        memcpy(buf, t, *len);
     }
-    if (hl_big_is_neg(a)) buf[k++] = '-';
-    *len = k + text_rec(&c, (const mp_limb_t *)hl_big_limbs(a), n, 0, buf + k, scratch);
-    hl_mem_free(ptab);
-    return c.nomem ? HL_TERM_NOMEM : HL_TERM_OK;
+    hl_bigjob_free(j);
+    return st;
 }
 
 static int digit_value(unsigned char c) {
@@ -687,27 +473,10 @@ hl_term_status hl_int_from_text(hl_heap *h, const unsigned char *s, size_t len, 
     if ((uint64_t)(nd - 1) * lo > HL_BIG_MAX_BITS) return HL_TERM_SYSTEM_LIMIT;
     size_t nmax = (size_t)((uint64_t)nd * hi / 64) + 2;
     if (hl_int_text_work(nmax) > HL_BIG_MAX_WORK) return HL_TERM_SYSTEM_LIMIT;
-    hl_term *p;
-    hl_term_status st = res_begin(h, nmax, &p);
+    hl_bigjob *j;
+    hl_term_status st = hl_bigjob_from_text(s, len, base, &j);
     if (st != HL_TERM_OK) return st;
-    mp_limb_t *d = (mp_limb_t *)(p + 1), power;
-    unsigned per = chunk_digits(base, &power);
-    size_t n = 0;
-    for (size_t k = i; k < len;) {
-        mp_limb_t c = 0, mult = 1;
-        for (unsigned j = 0; j < per && k < len; j++, k++) {
-            c = c * base + (mp_limb_t)digit_value(s[k]);
-            mult *= base;
-        }
-        if (n == 0) {
-            d[0] = c;
-            n = c != 0;
-            continue;
-        }
-        mp_limb_t hi_limb = mpn_mul_1(d, d, (mp_size_t)n, mult);
-        hi_limb += mpn_add_1(d, d, (mp_size_t)n, c);
-        d[n] = hi_limb;
-        if (hi_limb) n++;
-    }
-    return res_finish(h, p, nmax, n, neg, out);
+    if ((st = hl_bigjob_run(j)) == HL_TERM_OK) st = hl_bigjob_result(j, h, out, NULL);
+    hl_bigjob_free(j);
+    return st;
 }

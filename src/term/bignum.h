@@ -24,11 +24,12 @@
  * operands go through our block algorithms (schoolbook on blocks for *,
  * Knuth's algorithm D for div), whose scratch comes from hl_mem_alloc. */
 #define HL_BIG_GMP_LIMBS 1024
-/* Work of one operation, in limb pairs (about 0.15-1 ns each): products,
- * divisions and conversions to and from text above it raise system_limit
- * before any work, so no single call runs longer than ~0.13 s (OTP 25 is
- * quadratic too and takes ~4 s for a 740K x 740K-bit product at the same
- * work: far past any deadline). Charged 1 reduction per 256 pairs. */
+/* Work of one one-shot operation, in limb pairs (about 0.15-1 ns each):
+ * the functions below refuse products, divisions and conversions to and
+ * from text above it (system_limit before any work), so a caller that
+ * cannot yield (~p printing, the host's reader) runs at most ~0.13 s. The
+ * VM runs long operations as resumable jobs instead (term/bigjob.h,
+ * vm/vm_bigop.h), with no cap. Charged 1 reduction per 256 pairs. */
 #define HL_BIG_MAX_WORK (UINT64_C(1) << 27)
 
 /* A read-only view of an integer's magnitude as limbs. Do not copy a view

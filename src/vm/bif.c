@@ -24,6 +24,7 @@
 #include "vm/vm_io.h"
 #include "vm/vm_std.h"
 #include "vm/vm_support.h"
+#include "vm/vm_bigop.h"
 #include "vm/vm_trap.h"
 
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
@@ -78,10 +79,23 @@ BIF(b_plus1) { return hl_arith_plus(H, a[0], out); }
 BIF(b_minus1) { p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false); return hl_arith_neg(H, a[0], out); }
 BIF(b_plus) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_add(H, a[0], a[1], out); }
 BIF(b_minus) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_sub(H, a[0], a[1], out); }
-BIF(b_times) { p->bif_cost = hl_vm_big_cost(a[0], a[1], true); return hl_arith_mul(H, a[0], a[1], out); }
+/* products, divisions and text of long bignums run in steps (vm_bigop.h) */
+BIF(b_times) {
+    if (hl_vm_trap_resuming(p, b_times) || hl_vm_big_mul_long(a[0], a[1])) return hl_vm_big_mul(p, b_times, a[0], a[1], out);
+    p->bif_cost = hl_vm_big_cost(a[0], a[1], true);
+    return hl_arith_mul(H, a[0], a[1], out);
+}
 BIF(b_divide) { return hl_arith_fdiv(H, a[0], a[1], out); }
-BIF(b_div) { p->bif_cost = hl_vm_big_div_cost(a[0], a[1]); return hl_arith_div(H, a[0], a[1], out); }
-BIF(b_rem) { p->bif_cost = hl_vm_big_div_cost(a[0], a[1]); return hl_arith_rem(H, a[0], a[1], out); }
+BIF(b_div) {
+    if (hl_vm_trap_resuming(p, b_div) || hl_vm_big_div_long(a[0], a[1])) return hl_vm_big_divrem(p, b_div, a[0], a[1], out, NULL);
+    p->bif_cost = hl_vm_big_div_cost(a[0], a[1]);
+    return hl_arith_div(H, a[0], a[1], out);
+}
+BIF(b_rem) {
+    if (hl_vm_trap_resuming(p, b_rem) || hl_vm_big_div_long(a[0], a[1])) return hl_vm_big_divrem(p, b_rem, a[0], a[1], NULL, out);
+    p->bif_cost = hl_vm_big_div_cost(a[0], a[1]);
+    return hl_arith_rem(H, a[0], a[1], out);
+}
 BIF(b_band) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_band(H, a[0], a[1], out); }
 BIF(b_bor) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_bor(H, a[0], a[1], out); }
 BIF(b_bxor) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_bxor(H, a[0], a[1], out); }
@@ -243,7 +257,12 @@ BIF(b_throw) { (void)out; return raise(p, HL_AM(throw), a[0]); }
 BIF(b_exit1) { (void)out; return raise(p, HL_AM(exit), a[0]); }
 
 /* ---- conversions ---- */
-BIF(b_integer_to_list) { p->bif_cost = hl_vm_big_cost(a[0], a[0], true); return hl_bif_integer_to_list(H, a[0], hl_make_small(10), out); }
+BIF(b_integer_to_list) {
+    if (hl_vm_trap_resuming(p, b_integer_to_list) || hl_vm_big_text_long(a[0]))
+        return hl_vm_big_to_text(p, b_integer_to_list, a[0], hl_make_small(10), false, out);
+    p->bif_cost = hl_vm_big_cost(a[0], a[0], true);
+    return hl_bif_integer_to_list(H, a[0], hl_make_small(10), out);
+}
 BIF(b_atom_to_list) {
     if (!hl_is_atom(a[0])) return HL_TERM_BADARG;
     size_t len;

@@ -35,8 +35,14 @@
  * ~0.5 ms. Charged: K' * L / 64 + K' * S / 512 reductions (K' the
  * positions the attempt could have used, S the bytes from the first one to
  * the window's end) plus the pattern's compilation (one per 16 pattern
- * bytes). The last window is the whole subject: one position whose path
- * scans to its end is one pass over it in one call (docs/builtins.md). */
+ * bytes). The last window is RE_WIN_MAX (256 KiB) past a single start
+ * position: a path that needs more than that (e.g. `a*` over a megabyte
+ * of a's) ends with the match limit, as a path that backtracks too much
+ * does, since one pcre2_match call can be neither cut short (its limits
+ * do not count a simple repeat's characters, callouts fire only between
+ * pattern items) nor resumed (partial matching restarts from the start
+ * position; only the DFA matcher resumes, with other semantics:
+ * docs/limits.md, "re"). */
 #include <string.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -55,7 +61,8 @@ enum {
     RE_WORK = 1 << 14,        /* backtracking steps one attempt may take (~0.5 ms) */
     RE_LEVELS = 5,            /* per-position limits 4, 32, 256, 2048, 16384 */
     RE_WIN0 = 32,             /* window past the last start position: 32 << 3w bytes */
-    RE_WLEVELS = 8,           /* ... the last one the whole subject */
+    RE_WLEVELS = 6,           /* ... the last one RE_WIN_MAX */
+    RE_WIN_MAX = 1 << 18,     /* bytes one start position may scan past itself (~0.5 ms) */
     RE_SCAN_SHIFT = 9,        /* one reduction per 512 positions * bytes scanned (~2 ns a byte) */
     RE_COST_SHIFT = 6,        /* one reduction per 64 steps or bytes */
     RE_PAT_MAX = 1 << 16,     /* pattern bytes (PCRE2 also caps the compiled size) */
@@ -255,7 +262,8 @@ BIF(b_re_exec) {
     uint64_t win = (uint64_t)RE_WIN0 << (3 * wlev);
     uint64_t k = lim ? RE_WORK / lim : RE_WORK;
     /* each position may scan to the window's end: K * (K + W) <= 2^19 */
-    static const uint16_t kmax[RE_WLEVELS] = {512, 512, 128, 16, 2, 1, 1, 1};
+    static const uint16_t kmax[RE_WLEVELS] = {512, 512, 128, 16, 2, 1};
+    if (win > RE_WIN_MAX) win = RE_WIN_MAX;
     if (k > kmax[wlev]) k = kmax[wlev];
     bool anchored = (mflags & 1) || (cflags & (1 << 5));
     if (anchored) k = 1;
@@ -265,7 +273,7 @@ BIF(b_re_exec) {
      * end is a partial match (hard), and the slice is tried again with a
      * larger window: a complete match or no match in the window is the
      * same in the whole subject */
-    size_t end = wlev + 1 < RE_WLEVELS && n - last > win ? last + (size_t)win : n;
+    size_t end = n - last > win ? last + (size_t)win : n;
     uint32_t mopts = PCRE2_NO_UTF_CHECK;
     for (unsigned i = 0; i < MF_NBITS; i++)
         if (mflags & (1 << i)) mopts |= mflag_opts[i];
@@ -326,6 +334,11 @@ BIF(b_re_exec) {
                 c[1] = hl_make_small(2), c[2] = hl_make_small((int64_t)next), c[3] = hl_make_small((int64_t)(llev + 8 * wlev));
             }
         }
+    } else if (rc == PCRE2_ERROR_PARTIAL && wlev + 1 == RE_WLEVELS) {
+        /* one start position's path goes past RE_WIN_MAX bytes: the match
+         * limit (a single pcre2_match cannot be cut short or resumed, so
+         * its scan is what bounds the call; docs/limits.md, "re") */
+        st = small_result(out, 4);
     } else if ((rc == PCRE2_ERROR_MATCHLIMIT && !final) || rc == PCRE2_ERROR_PARTIAL) {
         hl_term *c;
         st = hl_heap_alloc(H, 3, &c);

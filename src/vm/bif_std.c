@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "vm/vm_bigop.h"
 #include "vm/load.h"
 #include "vm/bif_registry.h"
 #include "term/arith.h"
@@ -144,7 +145,12 @@ BIF(b_insert_element) {
 /* ---- numbers ---- */
 BIF(b_floor) { return hl_bif_floor(H, a[0], out); }
 BIF(b_ceil) { return hl_bif_ceil(H, a[0], out); }
-BIF(b_integer_to_list2) { p->bif_cost = hl_vm_big_cost(a[0], a[0], true); return hl_bif_integer_to_list(H, a[0], a[1], out); }
+BIF(b_integer_to_list2) {
+    if (hl_vm_trap_resuming(p, b_integer_to_list2) || hl_vm_big_text_long(a[0]))
+        return hl_vm_big_to_text(p, b_integer_to_list2, a[0], a[1], false, out);
+    p->bif_cost = hl_vm_big_cost(a[0], a[0], true);
+    return hl_bif_integer_to_list(H, a[0], a[1], out);
+}
 
 /* ---- atoms ---- */
 /* Only names that are static atoms or in the running program's own pool

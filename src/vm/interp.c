@@ -11,6 +11,7 @@
 #include "term/arith.h"
 #include "vm/vm_bits.h"
 #include "vm/vm_lists.h"
+#include "vm/vm_bigop.h"
 #include "vm/vm_trap.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_map.h"
@@ -766,6 +767,8 @@ dispatch:
             DST(pc[5]) = r;                                                           \
             NEXT(6);                                                                  \
         }                                                                             \
+        if (quad && UNLIKELY(p->trap.fn == hl_vm_big_mul_marker || hl_vm_big_mul_long(a, b))) \
+            goto big_mul_job;                                                         \
         hl_term_status ts = slow(H, a, b, &r);                                        \
         if (UNLIKELY(ts == HL_TERM_HEAP_LIMIT)) {                                     \
             hl_term ab[2] = {a, b};                                                   \
@@ -801,6 +804,38 @@ dispatch:
           hl_arith_mul, true)
 #undef ARITH
     goto mul_generic; /* (unreachable: keeps every ARITH label used) */
+    /* a * b of long bignums: a job advanced a step per execution of this
+     * instruction (vm_bigop.h), yielding between steps as a comparison does */
+big_mul_job: {
+    hl_term a = SRC(pc[3]), b = SRC(pc[4]), r;
+    p->bif_cost = 0;
+    HL_BIF_PROBE_START();
+    hl_term_status ts = hl_vm_big_mul(p, hl_vm_big_mul_marker, a, b, &r);
+    HL_BIF_PROBE_END(hl_vm_big_mul_marker);
+    if (UNLIKELY(ts == HL_TERM_HEAP_LIMIT && !p->trap.fn)) { /* no room for the job: collect, once */
+        hl_term ab[2] = {a, b};
+        GC(0, (uint32_t)pc[2], ab, 2);
+        ts = hl_vm_big_mul(p, hl_vm_big_mul_marker, ab[0], ab[1], &r);
+    }
+    if (UNLIKELY(p->bif_cost)) PAY_COST();
+    if (LIKELY(ts == HL_TERM_OK)) {
+        DST(pc[5]) = r;
+        NEXT(6);
+    }
+    if (ts == HL_VM_BIF_TRAP || (ts == HL_TERM_HEAP_LIMIT && p->trap.fn)) {
+        cmp_st = ts; /* a preemption point (or a collection), then this instruction again */
+        goto cmp_again;
+    }
+    if (ts == HL_TERM_HEAP_LIMIT || ts == HL_TERM_NOMEM) {
+        SAVE();
+        st = hl_vm_heap_fault(ts);
+        goto leave_saved;
+    }
+    if (pc[1]) JUMP(pc[1]);
+    SAVE();
+    st = hl_vm_raise_status(p, x, ts);
+    goto after_raise;
+}
     /* a op b when SMALL holds and the result fits a small: one tagged
      * add/subtract (b's tag removed), the result stored by DEST; otherwise
      * the generic instruction's handler. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "term/arith.h"
+#include "vm/vm_bigop.h"
 #include "vm/bif_registry.h"
 #include "term/atom.h"
 #include "term/bignum.h"
@@ -146,18 +147,47 @@ static hl_term_status atom_to_bin(hl_vm_proc *p, hl_term atom, hl_term enc, hl_t
 }
 BIF(b_atom_to_binary1) { return atom_to_bin(p, a[0], HL_AM(utf8), out); }
 BIF(b_atom_to_binary2) { return atom_to_bin(p, a[0], a[1], out); }
-BIF(b_integer_to_binary1) { p->bif_cost = hl_vm_big_cost(a[0], a[0], true); return hl_bif_integer_to_binary(H, a[0], hl_make_small(10), out); }
-BIF(b_integer_to_binary2) { p->bif_cost = hl_vm_big_cost(a[0], a[0], true); return hl_bif_integer_to_binary(H, a[0], a[1], out); }
+BIF(b_integer_to_binary1) {
+    if (hl_vm_trap_resuming(p, b_integer_to_binary1) || hl_vm_big_text_long(a[0]))
+        return hl_vm_big_to_text(p, b_integer_to_binary1, a[0], hl_make_small(10), true, out);
+    p->bif_cost = hl_vm_big_cost(a[0], a[0], true);
+    return hl_bif_integer_to_binary(H, a[0], hl_make_small(10), out);
+}
+BIF(b_integer_to_binary2) {
+    if (hl_vm_trap_resuming(p, b_integer_to_binary2) || hl_vm_big_text_long(a[0]))
+        return hl_vm_big_to_text(p, b_integer_to_binary2, a[0], a[1], true, out);
+    p->bif_cost = hl_vm_big_cost(a[0], a[0], true);
+    return hl_bif_integer_to_binary(H, a[0], a[1], out);
+}
 /* the digits scanned (one reduction per 16 bytes) and, for a bignum, the
  * quadratic conversion (as integer_to_binary) */
-static hl_term_status bin_to_int(hl_vm_proc *p, hl_term bin, hl_term base, hl_term *out) {
+static hl_term_status bin_to_int(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term bin, hl_term base, hl_term *out) {
+    if (hl_vm_trap_resuming(p, fn)) return hl_vm_big_from_text(p, fn, NULL, 0, 0, out);
+    if (hl_is_binary_obj(bin) && hl_bits_size(bin) % 8 == 0 && hl_vm_big_digits_long(hl_bits_size(bin) / 8) &&
+        hl_is_small(base) && hl_small_val(base) >= 2 && hl_small_val(base) <= 36) {
+        /* long: parsed in steps (vm_bigop.h), from a copy of the bytes */
+        const unsigned char *bytes;
+        uint64_t off, bits;
+        hl_bitstring_view(bin, &bytes, &off, &bits);
+        size_t len = (size_t)(bits / 8);
+        unsigned char *buf = hl_mem_alloc(len);
+        if (!buf) return HL_TERM_NOMEM;
+        const unsigned char *src = bytes + off / 8;
+        unsigned sh = (unsigned)(off % 8);
+        if (sh == 0) memcpy(buf, src, len);
+        else for (size_t i = 0; i < len; i++) buf[i] = (unsigned char)((src[i] << sh) | (src[i + 1] >> (8 - sh)));
+        p->bif_cost = bits >> 7;
+        hl_term_status st = hl_vm_big_from_text(p, fn, buf, len, (unsigned)hl_small_val(base), out);
+        hl_mem_free(buf);
+        return st;
+    }
     hl_term_status st = hl_bif_binary_to_integer(H, bin, base, out);
     if (hl_is_binary_obj(bin)) p->bif_cost = (hl_bits_size(bin) >> 7);
     if (st == HL_TERM_OK) p->bif_cost += hl_vm_big_cost(*out, *out, true);
     return st;
 }
-BIF(b_binary_to_integer1) { return bin_to_int(p, a[0], hl_make_small(10), out); }
-BIF(b_binary_to_integer2) { return bin_to_int(p, a[0], a[1], out); }
+BIF(b_binary_to_integer1) { return bin_to_int(p, b_binary_to_integer1, a[0], hl_make_small(10), out); }
+BIF(b_binary_to_integer2) { return bin_to_int(p, b_binary_to_integer2, a[0], a[1], out); }
 
 const hl_vm_bif_reg hl_vm_bifs_bits[] = {
     {HL_BI_BINARY_PART2, b_binary_part2}, {HL_BI_BINARY_PART3, b_binary_part3},

@@ -64,6 +64,7 @@ typedef struct hl_vm_trap {
     uint64_t n[4];
     void *buf; /* host memory the call owns: freed when it ends or the process is freed */
     void (*buf_free)(void *); /* how buf is freed (NULL: hl_mem_free); a deflate stream needs more */
+    size_t buf_charged; /* bytes of buf counted against the heap limit (hl_vm_trap_buf_charge) */
     /* A stack of terms the call owns (vm/vm_trap.c): collection roots, for a
      * walk whose pending work grows with the term's depth. Host memory,
      * counted against the heap limit (roots_cap words). */

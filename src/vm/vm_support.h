@@ -65,7 +65,7 @@ hl_vm_status hl_vm_fault_status(hl_vm_proc *p, hl_term_status ts);
  * 256 pairs of quotient and divisor limbs (their work). Smalls count as one
  * limb, so small arithmetic costs nothing extra. Every algorithm here is
  * schoolbook-like (bignum.c), so a pair is ~0.3-1 ns: a reduction ~0.1-0.3
- * µs; the largest call, 2^27 pairs (HL_BIG_MAX_WORK), is 512K reductions. */
+ * µs. Long ones are charged step by step (vm_bigop.h). */
 static inline uint64_t hl_vm_big_limbs(hl_term t) { return hl_is_boxed(t) && hl_is_integer(t) ? hl_big_nlimbs(t) : 1; }
 static inline uint64_t hl_vm_big_cost(hl_term a, hl_term b, bool quadratic) {
     uint64_t na = hl_vm_big_limbs(a), nb = hl_vm_big_limbs(b);

@@ -16,7 +16,7 @@ size_t hl_vm_trap_roots_charged(const hl_vm_proc *p) {
     size_t b = p->trap.roots_cap > ROOTS_FREE ? p->trap.roots_cap * sizeof(hl_term) : 0;
     /* a detached tuple: twice, as heap words are (room to copy it into) */
     if (p->trap.frag) b += 2 * p->trap.frag->size * sizeof(hl_term);
-    return b;
+    return b + p->trap.buf_charged;
 }
 
 /* The heap may use what the process stack and the root stack leave. */
@@ -40,6 +40,19 @@ hl_term_status hl_vm_trap_push2(hl_vm_proc *p, hl_term a, hl_term b) {
     }
     tr->roots[tr->nroots++] = a;
     tr->roots[tr->nroots++] = b;
+    return HL_TERM_OK;
+}
+
+hl_term_status hl_vm_trap_buf_charge(hl_vm_proc *p, size_t bytes) {
+    size_t old = p->trap.buf_charged;
+    p->trap.buf_charged = 0;
+    uint64_t used = (uint64_t)p->stack_cap * sizeof(hl_term) + hl_vm_trap_roots_charged(p) + bytes;
+    if (bytes > old && (used >= p->max_heap || hl_heap_charged(&p->heap) > p->max_heap - used)) {
+        p->trap.buf_charged = old;
+        return HL_TERM_HEAP_LIMIT;
+    }
+    p->trap.buf_charged = bytes;
+    recharge(p);
     return HL_TERM_OK;
 }
 
@@ -72,6 +85,10 @@ void hl_vm_trap_release(hl_vm_proc *p, bool keep_small) {
         else hl_mem_free(tr->buf);
     }
     tr->buf = NULL, tr->buf_free = NULL;
+    if (tr->buf_charged) {
+        tr->buf_charged = 0;
+        recharge(p);
+    }
     tr->nroots = 0;
     if (tr->roots && (!keep_small || tr->roots_cap > ROOTS_KEPT)) {
         hl_mem_free(tr->roots);

@@ -41,6 +41,11 @@ hl_term_status hl_vm_trap_frag_new(hl_vm_proc *p, size_t words, size_t root_off)
 /* Links p->trap.frag, its first `used` words complete terms, into the
  * heap; returns its first word (box it as a tuple or a list). */
 hl_term *hl_vm_trap_frag_adopt(hl_vm_proc *p, size_t used);
+/* Counts `bytes` of p->trap.buf (host memory the call holds between
+ * calls, a bignum job's) against the heap limit in place of what was
+ * counted before: OK, or HEAP_LIMIT when growing would pass it (nothing
+ * changed). Released with the buffer. */
+hl_term_status hl_vm_trap_buf_charge(hl_vm_proc *p, size_t bytes);
 /* The bytes of the root stack and detached tuple counted against the heap limit. */
 size_t hl_vm_trap_roots_charged(const hl_vm_proc *p);
 /* Frees p->trap.buf (with p->trap.buf_free when set) and empties the root
