@@ -659,8 +659,11 @@ HL_API const char *hl_tenant_output(const hl_tenant *tenant, size_t *len);
  * peak_heap_bytes the most the run's process held (heap blocks, fragments,
  * off-heap binaries and stack; sampled whenever it grows, at most
  * max_heap_bytes); wall_ns and
- * cpu_ns the call's wall-clock and thread CPU time (bindings included);
- * output_bytes what the guest wrote (the bytes kept, within
+ * cpu_ns the call's wall-clock and thread CPU time (bindings included;
+ * cpu_ns only where it is asked for: hl_run_policy with a usage
+ * out-parameter, or any run or tenant call while an audit callback is set,
+ * else 0, because reading a thread's CPU clock is a system call of about
+ * 1 µs, several times a short call's cost); output_bytes what the guest wrote (the bytes kept, within
  * max_output_bytes); binding_calls and
  * binding_ns the host bindings it called and the wall time spent in them. */
 typedef struct hl_usage {

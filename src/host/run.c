@@ -418,15 +418,19 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
  * *usage, and reported to the engine's audit callback. */
 static hl_status run_counted(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
                              const hl_run_limits *limits, uint64_t host_atom_quota, const run_profile *prof,
-                             hl_value **result, hl_buf *output, hl_usage *usage, hl_error **err) {
+                             bool want_cpu, hl_value **result, hl_buf *output, hl_usage *usage, hl_error **err) {
     hl_usage u = {0};
     hl_host_run_ctx rc = {module, &u, NULL, NULL, NULL, {0}};
     if (module) hl_host_audit_get(module->engine, &rc.audit, &rc.audit_data);
-    uint64_t w0 = hl_vm_now_ns(), c0 = hl_host_cpu_ns();
+    /* The thread's CPU clock is a system call (~1 µs here, several times a
+     * short call's whole cost): read only for a caller or an audit callback
+     * that takes the usage; wall time is a vDSO read. */
+    want_cpu = want_cpu || rc.audit;
+    uint64_t w0 = hl_vm_now_ns(), c0 = want_cpu ? hl_host_cpu_ns() : 0;
     hl_error *e = NULL; /* always made: the audit record needs the limit kind */
     hl_status st = run(module, function, args, nargs, limits, host_atom_quota, prof, result, output, &u, &rc, &e);
     u.wall_ns = hl_vm_now_ns() - w0;
-    u.cpu_ns = hl_host_cpu_ns() - c0;
+    u.cpu_ns = want_cpu ? hl_host_cpu_ns() - c0 : 0;
     if (e && e != &hl_host_oom_error) {
         e->has_reductions = true;
         e->reductions = u.reductions;
@@ -444,21 +448,22 @@ static hl_status run_counted(const hl_module *module, const char *function, hl_v
 
 hl_status hl_run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
                  const hl_run_limits *limits, hl_value **result, hl_error **err) {
-    return run_counted(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, NULL, result, NULL, NULL,
-                       err);
+    return run_counted(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, NULL, false, result, NULL,
+                       NULL, err);
 }
 
 /* hl_run_counted and hl_run_policy: the output copied out for the caller. */
 static hl_status run_out(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
                          const hl_run_limits *limits, uint64_t host_atom_quota, const run_profile *prof,
-                         hl_value **result, char **output, size_t *output_len, hl_usage *usage, hl_error **err) {
+                         bool want_cpu, hl_value **result, char **output, size_t *output_len, hl_usage *usage,
+                         hl_error **err) {
     if (output) *output = NULL;
     if (output_len) *output_len = 0;
     /* the buffer's own limit is only a backstop: the VM enforces the cap */
     hl_buf out;
     hl_buf_init(&out, 0);
     hl_usage u = {0};
-    hl_status st = run_counted(module, function, args, nargs, limits, host_atom_quota, prof, result,
+    hl_status st = run_counted(module, function, args, nargs, limits, host_atom_quota, prof, want_cpu, result,
                                output ? &out : NULL, &u, err);
     if (usage) *usage = u;
     if (output) {
@@ -492,8 +497,8 @@ hl_status hl_run_counted(const hl_module *module, const char *function, hl_value
                          const hl_run_limits *limits, hl_value **result, char **output, size_t *output_len,
                          uint64_t *reductions, hl_error **err) {
     hl_usage u;
-    hl_status st = run_out(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, NULL, result, output,
-                           output_len, &u, err);
+    hl_status st = run_out(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, NULL, false, result,
+                           output, output_len, &u, err);
     if (reductions) *reductions = u.reductions;
     return st;
 }
@@ -503,8 +508,8 @@ hl_status hl_run_deterministic(const hl_module *module, uint64_t seed, const cha
                                size_t *output_len, uint64_t *reductions, hl_error **err) {
     run_profile prof = {true, seed};
     hl_usage u;
-    hl_status st = run_out(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, &prof, result,
-                           output, output_len, &u, err);
+    hl_status st = run_out(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, &prof, false,
+                           result, output, output_len, &u, err);
     if (reductions) *reductions = u.reductions;
     return st;
 }
@@ -519,8 +524,8 @@ hl_status hl_run_policy(const hl_module *module, const hl_policy *policy, const 
     hl_run_limits lim;
     hl_status st = hl_policy_run_limits(policy, limits, &lim, err);
     if (st != HL_OK) return st;
-    return run_out(module, function, args, nargs, &lim, hl_host_policy_host_atoms(policy), NULL, result, output,
-                   output_len, usage, err);
+    return run_out(module, function, args, nargs, &lim, hl_host_policy_host_atoms(policy), NULL, usage != NULL, result,
+                   output, output_len, usage, err);
 }
 
 hl_status hl_error_usage(const hl_error *err, hl_usage *usage) {

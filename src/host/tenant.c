@@ -217,7 +217,7 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
 /* The call's usage so far (hl_tenant_usage): time is added per slice. */
 static void note_usage(hl_tenant *t, uint64_t w0, uint64_t c0) {
     t->usage.wall_ns += hl_vm_now_ns() - w0;
-    t->usage.cpu_ns += hl_host_cpu_ns() - c0;
+    if (t->rc.audit) t->usage.cpu_ns += hl_host_cpu_ns() - c0; /* a system call: only for an audit */
     t->usage.reductions = hl_vm_reductions(t->p);
     t->usage.peak_heap_bytes = hl_vm_peak_bytes(t->p);
     t->usage.output_bytes = hl_vm_output_bytes(t->p);
@@ -225,7 +225,7 @@ static void note_usage(hl_tenant *t, uint64_t w0, uint64_t c0) {
 
 static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
     hl_vm_status st;
-    uint64_t w0 = hl_vm_now_ns(), c0 = hl_host_cpu_ns();
+    uint64_t w0 = hl_vm_now_ns(), c0 = t->rc.audit ? hl_host_cpu_ns() : 0;
     if (t->module->caps & HL_CAP_PROCESSES) {
         /* a world of processes runs to its end (docs/actors.md): slicing a
          * call across resumes comes with the engine's scheduler */
