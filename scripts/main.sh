@@ -10,8 +10,8 @@ bash "$root/scripts/deps.sh"
 cmake -S "$root" -B "$root/build/release" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc >/dev/null
 cmake --build "$root/build/release" -j "$(nproc)" --target hl >/dev/null
 hl="$root/build/release/hl"
-echo "+ hl check examples/*.erl"
-"$hl" check "$root"/examples/*.erl
+echo "+ hl check --grant processes examples/*.erl"
+"$hl" check --grant processes "$root"/examples/*.erl
 echo "+ hl run --max-reductions 1000000 --max-heap-bytes 16777216 --timeout-ms 1000 examples/main.erl main"
 "$hl" run --max-reductions 1000000 --max-heap-bytes 16777216 --timeout-ms 1000 "$root/examples/main.erl" main
 echo "+ hl run examples/validate.erl main   (a validation rule)"
@@ -29,6 +29,10 @@ expect() {
   echo "exit $rc"
   [ "$rc" -eq "$want" ] || { echo "main.sh: expected exit $want" >&2; exit 1; }
 }
+echo "+ hl run --grant processes --max-reductions 2000000 examples/ring.erl main 10000   (10,000 guest processes)"
+"$hl" run --grant processes --max-reductions 2000000 "$root/examples/ring.erl" main 10000
+echo "+ hl run --grant processes --max-reductions 20000 examples/ring.erl main 10000   (the tree's reductions are bounded)"
+expect 3 "$hl" run --grant processes --max-reductions 20000 "$root/examples/ring.erl" main 10000
 echo "+ hl check examples/refused/shell_tool.erl   (calls os:cmd/1: refused at compile time)"
 expect 2 "$hl" check "$root/examples/refused/shell_tool.erl"
 echo "+ hl run --max-reductions 100000 examples/fib.erl main   (fib(25) needs more: stopped by a limit)"

@@ -31,8 +31,8 @@ const char hl_cli_main_help[] =
     "`hl help COMMAND` shows a command's options; the manual is hl(1).\n";
 
 const char hl_cli_check_help[] =
-    "usage: hl check FILE... [HEADER.hrl...]\n"
-    "       hl check --program FILE... [HEADER.hrl...]\n"
+    "usage: hl check [--grant NAME]... FILE... [HEADER.hrl...]\n"
+    "       hl check --program [--grant NAME]... FILE... [HEADER.hrl...]\n"
     "\n"
     "Compiles each FILE as a Hyperlang guest module (Erlang source, OTP 25\n"
     "grammar and preprocessor, with the sandbox's restrictions: only admitted\n"
@@ -41,6 +41,10 @@ const char hl_cli_check_help[] =
     "`hl run FILE MORE.erl... FUNCTION` compiles them: each may call what the\n"
     "others export. The HEADER.hrl files are the only files a module's\n"
     "-include/-include_lib can name.\n"
+    "\n"
+    "  --grant NAME   compiles with a capability granted (repeatable), as\n"
+    "                 `hl run --grant NAME` does: processes, clocks, random.\n"
+    "                 Without it, their calls are refused, naming the capability.\n"
     "\n"
     "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE. A call the\n"
     "sandbox refuses says why: forbidden in the sandbox, not implemented in\n"

@@ -129,25 +129,58 @@ static int cmd_check(hl_engine *engine, int argc, char **argv) {
             fputs(hl_cli_check_help, stdout);
             return EXIT_OK;
         }
+    /* options first: --program, --grant NAME (the capabilities the sources
+     * are compiled with, as `hl run --grant` compiles them) */
+    bool program = false;
+    hl_compile_options *opts = NULL;
+    int first = 0;
+    for (; first < argc && argv[first][0] == '-' && argv[first][1] == '-'; first++) {
+        if (strcmp(argv[first], "--program") == 0) {
+            program = true;
+        } else if (strcmp(argv[first], "--grant") == 0) {
+            if (first + 1 >= argc) {
+                hl_compile_options_free(opts);
+                return hl_cli_usage("check", "check: --grant needs a capability name");
+            }
+            const char *cap = argv[++first];
+            if ((!opts && hl_compile_options_new(&opts) != HL_OK) ||
+                hl_compile_options_grant_capability(opts, cap) != HL_OK) {
+                hl_compile_options_free(opts);
+                char msg[160];
+                snprintf(msg, sizeof msg, "check: --grant %.60s: no such capability (processes, clocks, random)", cap);
+                return hl_cli_usage("check", msg);
+            }
+        } else {
+            hl_compile_options_free(opts);
+            return hl_cli_unknown_option("check", argv[first], hl_cli_check_help);
+        }
+    }
+    argv += first;
+    argc -= first;
+    if (argc == 0) {
+        hl_compile_options_free(opts);
+        return hl_cli_usage("check", "check needs at least one FILE");
+    }
     for (int i = 0; i < argc; i++)
-        if (argv[i][0] == '-' && argv[i][1] == '-' && i > 0 && strcmp(argv[i], "--program") == 0)
-            return hl_cli_usage("check", "check: --program must come before the FILEs");
-        else if (argv[i][0] == '-' && argv[i][1] == '-' && !(i == 0 && strcmp(argv[i], "--program") == 0))
-            return hl_cli_unknown_option("check", argv[i], hl_cli_check_help);
+        if (argv[i][0] == '-' && argv[i][1] == '-') {
+            hl_compile_options_free(opts);
+            char msg[160];
+            snprintf(msg, sizeof msg, "check: %.60s must come before the FILEs", argv[i]);
+            return hl_cli_usage("check", msg);
+        }
     size_t max = hl_cli_source_limit();
     int rc = EXIT_OK;
     /* .hrl files are headers every checked file may -include */
-    hl_compile_options *opts = NULL;
     for (int i = 0; i < argc; i++)
         if (hl_cli_is_header(argv[i]) && !hl_cli_add_header(&opts, argv[i])) {
             hl_compile_options_free(opts);
             return EXIT_REJECTED;
         }
-    if (strcmp(argv[0], "--program") == 0) {
+    if (program) {
         /* the sources, in order, without the headers */
         const char *files[HL_MAX_PROGRAM_MODULES];
         size_t n = 0;
-        for (int i = 1; i < argc; i++) {
+        for (int i = 0; i < argc; i++) {
             if (hl_cli_is_header(argv[i])) continue;
             if (n == HL_MAX_PROGRAM_MODULES) {
                 hl_compile_options_free(opts);

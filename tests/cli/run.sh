@@ -51,7 +51,10 @@ expect check-several 2 '' "^$tmp/inc.erl:2:" -- check "$tmp/inc.erl" "$src/examp
 head -c 4096 /dev/urandom >"$tmp/garbage.erl"
 expect check-garbage 2 '' "^$tmp/garbage.erl:[0-9]+:[0-9]+: error: " -- check "$tmp/garbage.erl"
 # The accepted examples.
-expect check-examples 0 '' '' -- check "$src"/examples/*.erl
+# (examples/ring.erl spawns: checked with the grant it runs with)
+expect check-examples 0 '' '' -- check --grant processes "$src"/examples/*.erl
+expect check-examples-ungranted 2 '' 'ring.erl:11:10: error: call to erlang:self/0 is not declared: needs the processes capability' -- check "$src"/examples/ring.erl
+expect check-grant-unknown 2 '' 'no such capability' -- check --grant nope "$src"/examples/ring.erl
 # stdin as -.
 "$hl" check - <"$src/examples/fib.erl" >/dev/null 2>&1 && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL check-stdin"; }
 

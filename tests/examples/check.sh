@@ -50,6 +50,12 @@ same validate-check 0 "$dir/validate_check.expected" \
 same pricing-main 0 "$dir/tenant_pricing_main.expected" "$hl" run examples/tenant_pricing.erl main
 same pricing-quote 0 "$dir/tenant_pricing_quote.expected" "$hl" run examples/tenant_pricing.erl quote \
   '#{tiers => [{10, 5}], vat => 20, prices => #{pen => 150}, coupons => #{}}' '[{pen, 12}]' none
+# guest processes under limits: granted, bounded, and refused without the grant
+printf '10000\n' >"$tmp/ring.expected"
+same ring-granted 0 "$tmp/ring.expected" "$hl" run --grant processes --max-reductions 2000000 examples/ring.erl main 10000
+refused ring-reductions 3 'limit exceeded: reductions' \
+  "$hl" run --grant processes --max-reductions 20000 examples/ring.erl main 10000
+refused ring-not-granted 2 'needs the processes capability' "$hl" run examples/ring.erl main 10000
 same agent-tool-42 0 "$dir/churn_42.expected" "$host" examples/agent_tool/churn_risk.erl run 42 '{2026,12,1}'
 same agent-tool-7 0 "$dir/churn_7.expected" "$host" examples/agent_tool/churn_risk.erl run 7 '{2026,12,1}'
 same agent-tool-missing 0 "$dir/churn_99.expected" "$host" examples/agent_tool/churn_risk.erl run 99 '{2026,12,1}'
