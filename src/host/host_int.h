@@ -126,6 +126,8 @@ struct hl_engine {
     pthread_mutex_t mods_lock;
     hl_program **stdlib;
     atomic_bool *stdlib_ready;
+    /* how every module of the engine links a stdlib import on first use */
+    hl_vm_linker linker;
     hl_cache_entry cache[HL_CACHE_MAX];
     uint32_t ncache;
     uint64_t stamp;

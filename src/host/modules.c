@@ -1,9 +1,12 @@
-/* modules.c — the engine's module table: the stdlib's modules, loaded from
- * their build-time images once per engine on first use, gated like any
- * program, linked to each other, and shared (read-only) by every program
- * and process of the engine until hl_engine_free. A program's own modules
- * are linked here too: their imports resolve to the program's other
- * modules or to the stdlib (docs/design.md, "The module table"). */
+/* modules.c — the engine's module table: the stdlib's modules, each loaded
+ * from its build-time image once per engine when a call first needs it,
+ * gated like any program, and shared (read-only) by every program and
+ * process of the engine until hl_engine_free. An import of a module that is
+ * not loaded yet is linked on first use (vm/load.c hl_link_lazy, through
+ * the engine's hl_vm_linker here), so a program loads only the modules its
+ * run reaches. A program's own modules are linked here too: their imports
+ * resolve to the program's other modules or to the stdlib (docs/design.md,
+ * "The module table"). */
 #include <stdio.h>
 #include <string.h>
 
@@ -42,42 +45,51 @@ static int64_t find_export(const hl_program *m, hl_term function, uint32_t arity
     return -1;
 }
 
-/* Loading: the modules being loaded now (not yet published), by index. */
-typedef struct batch {
+/* Linking stdlib module `loading` (not yet published). */
+typedef struct stdlib_ctx {
     hl_engine *engine;
-    hl_program **fresh; /* hl_stdlib_image_count entries */
-    hl_atom_fault fault; /* why the last load failed, when atoms refused it */
-} batch;
+    const hl_program *loading;
+} stdlib_ctx;
 
-static const hl_program *stdlib_module(const batch *b, int k) {
-    return b->engine->stdlib[k] ? b->engine->stdlib[k] : b->fresh[k];
-}
-
-static bool resolve_stdlib(void *ctx, hl_term module, hl_term function, uint32_t arity, const hl_program **target,
-                           uint32_t *fn) {
-    const batch *b = ctx;
+/* An import of a stdlib module: a module already loaded (or the one being
+ * loaded) resolves now, any other is linked on first use. */
+static hl_link_answer resolve_stdlib(void *ctx, hl_term module, hl_term function, uint32_t arity,
+                                     const hl_program **target, uint32_t *fn) {
+    const stdlib_ctx *c = ctx;
     int k = hl_host_stdlib_index(module);
-    const hl_program *m = k >= 0 ? stdlib_module(b, k) : NULL;
-    int64_t f = m ? find_export(m, function, arity) : -1;
-    if (f < 0) return false;
+    if (k < 0) return HL_LINK_NONE;
+    const hl_program *m = c->loading->am_module == module ? c->loading : hl_host_stdlib_get(c->engine, k);
+    if (!m) return HL_LINK_LATER;
+    int64_t f = find_export(m, function, arity);
+    if (f < 0) return HL_LINK_NONE;
     *target = m, *fn = (uint32_t)f;
-    return true;
+    return HL_LINK_FOUND;
 }
 
-/* Gates and loads image k into b->fresh[k]. */
-static hl_status load_image(batch *b, int k, char *why, size_t whylen) {
+/* Gates, loads and links image k (its imports of modules not loaded yet
+ * are linked on first use) into *out. */
+static hl_status load_image(hl_engine *engine, int k, hl_program **out, hl_atom_fault *fault, char *why,
+                            size_t whylen) {
     const hl_stdlib_image *im = &hl_stdlib_images[k];
     hl_bc_image bc;
     if (!hl_gate_check(im->bytes, im->len, &bc, why, whylen)) return HL_ECOMPILE;
-    /* The engine's, loaded once: not charged to the compilation that
-     * happens to link it first (its verdict must not depend on that) */
+    /* The engine's, loaded once: not charged to the compilation or run
+     * that happens to need it first (its verdict must not depend on that) */
     hl_meter *m = hl_meter_current;
     hl_meter_current = NULL;
-    bool ok = hl_load_in(b->engine->atoms, HL_ATOM_POOL_MAX, &bc, &b->fresh[k], &b->fault, why, whylen);
+    bool ok = hl_load_in(engine->atoms, HL_ATOM_POOL_MAX, &bc, out, fault, why, whylen);
     hl_meter_current = m;
     hl_bc_image_free(&bc);
-    if (!ok && b->fault == HL_ATOM_FAULT_TABLE_FULL) return HL_ELIMIT;
-    return ok ? HL_OK : HL_ECOMPILE;
+    if (!ok) return *fault == HL_ATOM_FAULT_TABLE_FULL ? HL_ELIMIT : HL_ECOMPILE;
+    (*out)->linker = &engine->linker;
+    (*out)->stdlib = true;
+    stdlib_ctx c = {engine, *out};
+    if (!hl_link(*out, resolve_stdlib, &c, why, whylen)) return HL_ECOMPILE;
+    if (!hl_link_closure(*out)) {
+        snprintf(why, whylen, "out of memory");
+        return HL_ENOMEM;
+    }
+    return HL_OK;
 }
 
 hl_status hl_host_stdlib_ensure(hl_engine *engine, int k, hl_error **err) {
@@ -88,50 +100,61 @@ hl_status hl_host_stdlib_ensure(hl_engine *engine, int k, hl_error **err) {
         pthread_mutex_unlock(&engine->mods_lock);
         return HL_OK;
     }
-    batch b = {engine, hl_mem_calloc(hl_stdlib_image_count, sizeof(hl_program *)), HL_ATOM_FAULT_NONE};
     char why[256] = "out of memory";
-    hl_status st = b.fresh ? HL_OK : HL_ENOMEM;
-    /* Load k and, to a fixpoint, every stdlib module a fresh one imports
-     * (the stdlib's modules call each other, cycles included), then link
-     * them all: every import then names a loaded module. */
-    if (st == HL_OK) st = load_image(&b, k, why, sizeof why);
-    for (bool grew = true; st == HL_OK && grew;) {
-        grew = false;
-        for (size_t i = 0; st == HL_OK && i < hl_stdlib_image_count; i++) {
-            const hl_program *m = b.fresh[i];
-            for (uint32_t j = 0; m && st == HL_OK && j < m->n_imports; j++) {
-                int t = hl_host_stdlib_index(m->imports[j].module);
-                if (t < 0 || stdlib_module(&b, t)) continue;
-                st = load_image(&b, t, why, sizeof why);
-                grew = true;
-            }
-        }
-    }
-    for (size_t i = 0; st == HL_OK && i < hl_stdlib_image_count; i++)
-        if (b.fresh[i] && !hl_link(b.fresh[i], resolve_stdlib, &b, why, sizeof why)) st = HL_ECOMPILE;
-    for (size_t i = 0; st == HL_OK && i < hl_stdlib_image_count; i++)
-        if (b.fresh[i] && !hl_link_closure(b.fresh[i])) st = HL_ENOMEM, strcpy(why, "out of memory");
+    hl_atom_fault fault = HL_ATOM_FAULT_NONE;
+    hl_program *fresh = NULL;
+    hl_status st = load_image(engine, k, &fresh, &fault, why, sizeof why);
     if (st == HL_OK) {
-        for (size_t i = 0; i < hl_stdlib_image_count; i++)
-            if (b.fresh[i]) {
-                engine->stdlib[i] = b.fresh[i];
-                atomic_store_explicit(&engine->stdlib_ready[i], true, memory_order_release);
-            }
-    } else if (b.fresh) {
-        for (size_t i = 0; i < hl_stdlib_image_count; i++) hl_program_free(b.fresh[i]);
+        engine->stdlib[k] = fresh;
+        atomic_store_explicit(&engine->stdlib_ready[k], true, memory_order_release);
+    } else {
+        hl_program_free(fresh);
     }
     pthread_mutex_unlock(&engine->mods_lock);
-    hl_mem_free(b.fresh);
     if (st == HL_OK) return HL_OK;
     /* The engine's atom table is full: the compile that needed the module
      * gets the engine's atom limit fault, like one naming too many atoms. */
-    if (st == HL_ELIMIT) return hl_host_atom_limit_error(err, hl_stdlib_images[k].name, b.fault, 0, engine->atoms);
+    if (st == HL_ELIMIT) return hl_host_atom_limit_error(err, hl_stdlib_images[k].name, fault, 0, engine->atoms);
     /* Out of memory is the host's; anything else is our build's fault. */
     bool nomem = strstr(why, "out of memory") != NULL || st == HL_ENOMEM;
     char msg[320];
     snprintf(msg, sizeof msg, "%sthe stdlib module %s does not load: %s", nomem ? "" : "internal error: ",
              hl_stdlib_images[k].name, why);
     return hl_host_set_error(err, hl_host_error_new(nomem ? HL_ENOMEM : HL_ECOMPILE, msg));
+}
+
+/* The engine's linker (vm/load.h): a stdlib import linked on first use
+ * loads its module now. */
+static bool link_on_use(void *ctx, hl_term module, hl_term function, uint32_t arity, const hl_program **target,
+                        uint32_t *fn) {
+    hl_engine *engine = ctx;
+    int k = hl_host_stdlib_index(module);
+    if (k < 0) return false;
+    hl_error *err = NULL;
+    if (hl_host_stdlib_ensure(engine, k, &err) != HL_OK) {
+        hl_error_free(err);
+        return false;
+    }
+    const hl_program *m = hl_host_stdlib_get(engine, k);
+    int64_t f = m ? find_export(m, function, arity) : -1;
+    if (f < 0) return false;
+    *target = m, *fn = (uint32_t)f;
+    return true;
+}
+
+static uint32_t x_span_of(void *ctx, hl_term module) {
+    (void)ctx;
+    int k = hl_host_stdlib_index(module);
+    return k >= 0 ? hl_stdlib_images[k].x_span : HL_BC_MAX_X;
+}
+
+static const hl_program *code_owner(void *ctx, const hl_tword *ptr) {
+    hl_engine *engine = ctx;
+    for (size_t i = 0; i < hl_stdlib_image_count; i++) {
+        const hl_program *m = hl_host_stdlib_get(engine, (int)i);
+        if (m && ptr >= m->code && ptr < m->code + m->n_code) return m;
+    }
+    return NULL;
 }
 
 const hl_program *hl_host_stdlib_get(hl_engine *engine, int k) {
@@ -147,36 +170,35 @@ typedef struct prog_ctx {
 } prog_ctx;
 
 /* An import of a program module: the stdlib when it names a stdlib module
- * (the gate let it through only as an allowlisted Erlang function), else
- * one of the program's own modules, and nothing else. */
-static bool resolve_program(void *ctx, hl_term module, hl_term function, uint32_t arity, const hl_program **target,
-                            uint32_t *fn) {
+ * (the gate let it through only as an allowlisted Erlang function; linked
+ * on first use when the module is not loaded yet), else one of the
+ * program's own modules, and nothing else. */
+static hl_link_answer resolve_program(void *ctx, hl_term module, hl_term function, uint32_t arity,
+                                      const hl_program **target, uint32_t *fn) {
     const prog_ctx *c = ctx;
     int k = hl_host_stdlib_index(module);
     const hl_program *m = NULL;
-    if (k >= 0) m = hl_host_stdlib_get(c->engine, k);
-    else
+    if (k >= 0) {
+        m = hl_host_stdlib_get(c->engine, k);
+        if (!m) return HL_LINK_LATER;
+    } else {
         for (size_t i = 0; i < c->n && !m; i++)
             if (c->mods[i]->am_module == module) m = c->mods[i];
+    }
     int64_t f = m ? find_export(m, function, arity) : -1;
-    if (f < 0) return false;
+    if (f < 0) return HL_LINK_NONE;
     *target = m, *fn = (uint32_t)f;
-    return true;
+    return HL_LINK_FOUND;
 }
 
 hl_status hl_host_link_program(hl_engine *engine, hl_program *const *mods, size_t n, char *why, size_t whylen,
                                hl_error **err) {
-    /* First the stdlib modules any of them imports. */
-    for (size_t i = 0; i < n; i++)
-        for (uint32_t j = 0; j < mods[i]->n_imports; j++) {
-            int k = hl_host_stdlib_index(mods[i]->imports[j].module);
-            if (k < 0) continue;
-            hl_status st = hl_host_stdlib_ensure(engine, k, err);
-            if (st != HL_OK) return st;
-        }
+    (void)err; /* the stdlib modules load when a call first needs them */
     prog_ctx c = {engine, mods, n};
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        mods[i]->linker = &engine->linker;
         if (!hl_link(mods[i], resolve_program, &c, why, whylen)) return HL_ECOMPILE;
+    }
     for (size_t i = 0; i < n; i++)
         if (!hl_link_closure(mods[i])) {
             snprintf(why, whylen, "out of memory");
@@ -204,5 +226,6 @@ hl_status hl_host_modules_init(hl_engine *engine) {
         return HL_ENOMEM;
     }
     for (size_t i = 0; i < hl_stdlib_image_count; i++) atomic_init(&engine->stdlib_ready[i], false);
+    engine->linker = (hl_vm_linker){link_on_use, code_owner, x_span_of, engine};
     return HL_OK;
 }

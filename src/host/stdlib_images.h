@@ -13,6 +13,10 @@ typedef struct hl_stdlib_image {
     const char *name; /* the module, = the file name without .erl */
     const uint8_t *bytes;
     size_t len;
+    /* the most x registers the code of this module and of every module it
+     * imports, transitively, names (their loaded x_used): what a module
+     * importing this one covers before it is linked (vm/load.h) */
+    uint32_t x_span;
 } hl_stdlib_image;
 
 extern const hl_stdlib_image hl_stdlib_images[];

@@ -162,6 +162,7 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
 #include "bc/opcodes.def"
 #undef HL_OP
         handler_table[HL_ROP_halt] = (hl_tword)&&L_halt;
+        handler_table[HL_ROP_lazy] = (hl_tword)&&L_lazy;
 #define HL_SPEC(name, op, kinds, value, next, next_kinds, next2) handler_table[HL_ROP_##name] = (hl_tword)&&L_##name;
 #include "vm/specialise.def"
 #undef HL_SPEC
@@ -179,6 +180,7 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
 #include "bc/opcodes.def"
 #undef HL_OP
         HLC_halt = HL_ROP_halt,
+        HLC_lazy = HL_ROP_lazy,
 #define HL_SPEC(name, op, kinds, value, next, next_kinds, next2) HLC_##name = HL_ROP_##name,
 #include "vm/specialise.def"
 #undef HL_SPEC
@@ -291,13 +293,17 @@ dispatch:
         pc = cp;
         DISPATCH();
     }
-    /* call_ext*: the linker put the imported callee's entry in pc[2], so
-     * they run exactly as the local calls do. */
+    /* call_ext*: the linker put the imported callee's entry in pc[2] (or
+     * the stub of an import linked on first use, which the `lazy`
+     * instruction below patches), so they run exactly as the local calls
+     * do. The operand is read atomically: another thread may be patching
+     * it (a plain load on the machines we build for). */
+#define CALL_TARGET() __atomic_load_n(&pc[2], __ATOMIC_ACQUIRE)
     CASE(call_ext)
     CASE(call) {
         CHARGE((uint32_t)pc[1]);
         cp = pc + 3;
-        JUMP(pc[2]);
+        JUMP(CALL_TARGET());
     }
     CASE(call_ext_last)
     CASE(call_last) {
@@ -305,13 +311,29 @@ dispatch:
         cp = (const hl_tword *)(uintptr_t)hl_handle_immed_payload(E[pc[3]]);
         sp = E;
         SET_E(sp - 2 - hl_small_val(sp[-1])); /* the sentinel frame ends the chain */
-        JUMP(pc[2]);
+        JUMP(CALL_TARGET());
     }
     CASE(call_ext_only)
     CASE(call_only)
     op_call_only: {
         CHARGE((uint32_t)pc[1]);
-        JUMP(pc[2]);
+        JUMP(CALL_TARGET());
+    }
+#undef CALL_TARGET
+    /* The stub of an import linked on first use, reached as if it were the
+     * callee's entry (the arguments in x, cp set): load and link the
+     * module, patch the call sites, go on at the callee. */
+    CASE(lazy) {
+        const hl_tword *entry = hl_link_lazy((const hl_program *)(uintptr_t)pc[1], (uint32_t)pc[2]);
+        if (UNLIKELY(!entry)) {
+            /* the stdlib module does not load (out of memory, or the
+             * engine's atom table is full): the run cannot go on */
+            SAVE();
+            st = hl_vm_fault_status(p, HL_TERM_NOMEM);
+            goto leave_saved;
+        }
+        pc = entry;
+        DISPATCH();
     }
     CASE(call_fun) {
         CHARGE((uint32_t)pc[1] + 1);

@@ -557,6 +557,7 @@ void hl_program_free(hl_program *p) {
     hl_mem_free(p->imports);
     hl_mem_free(p->import_sites);
     hl_mem_free(p->linked);
+    hl_mem_free(p->lazy_code);
     hl_mem_free(p);
 }
 
@@ -724,12 +725,21 @@ uint32_t hl_program_line_at(const hl_program *p, uint32_t off) {
 /* ---- linking ------------------------------------------------------------ */
 
 bool hl_link(hl_program *p, hl_link_resolve resolve, void *ctx, char *err, size_t errlen) {
+    uint32_t nlazy = 0;
     for (uint32_t i = 0; i < p->n_imports; i++) {
         hl_program_import *im = &p->imports[i];
         const hl_program *t = NULL;
         uint32_t fn = 0;
-        if (!resolve(ctx, im->module, im->function, im->arity, &t, &fn) || !t || fn >= t->n_functions ||
-            !(t->funcs[fn].flags & HL_BC_FN_EXPORTED) || t->funcs[fn].arity != im->arity) {
+        hl_link_answer a = resolve(ctx, im->module, im->function, im->arity, &t, &fn);
+        if (a == HL_LINK_LATER && p->linker) {
+            im->target = NULL;
+            nlazy++;
+            uint32_t need = p->linker->x_span_of(p->linker->ctx, im->module);
+            if (need > p->x_lazy) p->x_lazy = need;
+            continue;
+        }
+        if (a != HL_LINK_FOUND || !t || fn >= t->n_functions || !(t->funcs[fn].flags & HL_BC_FN_EXPORTED) ||
+            t->funcs[fn].arity != im->arity) {
             size_t ml, fl;
             const char *mn = hl_atom_name(im->module, &ml);
             const char *fname = hl_atom_name(im->function, &fl);
@@ -738,12 +748,55 @@ bool hl_link(hl_program *p, hl_link_resolve resolve, void *ctx, char *err, size_
         }
         im->target = t, im->fn = fn;
     }
+    if (nlazy) {
+        /* one stub per import (indexed like the imports, unused ones left
+         * zero): [lazy, this module, import index] */
+        hl_mem_free(p->lazy_code);
+        p->lazy_code = hl_mem_calloc((size_t)p->n_imports * 3, sizeof *p->lazy_code);
+        if (!p->lazy_code) return lfail(err, errlen, "out of memory");
+        p->bytes += (uint64_t)p->n_imports * 3 * sizeof *p->lazy_code;
+        hl_tword lazy = hl_vm_handlers()[HL_ROP_lazy];
+        for (uint32_t i = 0; i < p->n_imports; i++)
+            if (!p->imports[i].target) {
+                p->lazy_code[3 * i] = lazy;
+                p->lazy_code[3 * i + 1] = (hl_tword)(uintptr_t)p;
+                p->lazy_code[3 * i + 2] = i;
+            }
+    }
     for (uint32_t i = 0; i < p->n_import_sites; i++) {
-        const hl_program_import *im = &p->imports[p->import_sites[i][1]];
-        p->code[p->import_sites[i][0]] = (hl_tword)&im->target->code[im->target->funcs[im->fn].entry];
+        uint32_t k = p->import_sites[i][1];
+        const hl_program_import *im = &p->imports[k];
+        p->code[p->import_sites[i][0]] =
+            im->target ? (hl_tword)&im->target->code[im->target->funcs[im->fn].entry] : (hl_tword)&p->lazy_code[3 * k];
     }
     p->imports_linked = true;
     return true;
+}
+
+const hl_tword *hl_link_lazy(const hl_program *p, uint32_t i) {
+    if (i >= p->n_imports || !p->linker) return NULL;
+    /* The module's tables are shared by every thread running its code:
+     * these words are the only ones written after it is published. */
+    hl_program_import *im = (hl_program_import *)&p->imports[i];
+    const hl_program *t = __atomic_load_n(&im->target, __ATOMIC_ACQUIRE);
+    uint32_t fn;
+    if (t) {
+        fn = __atomic_load_n(&im->fn, __ATOMIC_RELAXED);
+    } else {
+        if (!p->linker->resolve(p->linker->ctx, im->module, im->function, im->arity, &t, &fn) || !t ||
+            fn >= t->n_functions || !(t->funcs[fn].flags & HL_BC_FN_EXPORTED) || t->funcs[fn].arity != im->arity)
+            return NULL;
+        __atomic_store_n(&im->fn, fn, __ATOMIC_RELAXED);
+        __atomic_store_n(&im->target, t, __ATOMIC_RELEASE);
+    }
+    const hl_tword *entry = &t->code[t->funcs[fn].entry];
+    /* Patch the call sites (once per import and thread at most): the
+     * interpreter reads call operands atomically (interp.c, CALL_TARGET). */
+    hl_tword *code = (hl_tword *)p->code;
+    for (uint32_t s = 0; s < p->n_import_sites; s++)
+        if (p->import_sites[s][1] == i)
+            __atomic_store_n(&code[p->import_sites[s][0]], (hl_tword)entry, __ATOMIC_RELEASE);
+    return entry;
 }
 
 bool hl_link_closure(hl_program *p) {
@@ -755,7 +808,8 @@ bool hl_link_closure(hl_program *p) {
     for (uint32_t done = 0; done < n; done++) {
         const hl_program *m = set[done];
         for (uint32_t i = 0; i < m->n_imports; i++) {
-            const hl_program *t = m->imports[i].target;
+            /* (another thread may be linking one of m's imports on first use) */
+            const hl_program *t = __atomic_load_n(&m->imports[i].target, __ATOMIC_ACQUIRE);
             bool seen = t == NULL;
             for (uint32_t k = 0; k < n && !seen; k++) seen = set[k] == t;
             if (seen) continue;
@@ -774,8 +828,11 @@ bool hl_link_closure(hl_program *p) {
     p->linked = set;
     p->n_linked = n;
     p->x_span = p->x_used;
-    for (uint32_t i = 0; i < n; i++)
+    for (uint32_t i = 0; i < n; i++) {
         if (set[i]->x_used > p->x_span) p->x_span = set[i]->x_used;
+        /* what the modules they link on first use may name */
+        if (set[i]->x_lazy > p->x_span) p->x_span = set[i]->x_lazy;
+    }
     return true;
 }
 
@@ -785,12 +842,15 @@ const hl_program *hl_program_of_code(const hl_program *p, const hl_tword *ptr) {
     if (holds(p, ptr)) return p;
     for (uint32_t i = 0; i < p->n_linked; i++)
         if (holds(p->linked[i], ptr)) return p->linked[i];
-    return NULL;
+    /* a module linked on first use, after p's closure was taken */
+    return p->linker && p->linker->of_code ? p->linker->of_code(p->linker->ctx, ptr) : NULL;
 }
 
 bool hl_program_links(const hl_program *p, const hl_program *m) {
     if (m == p) return true;
     for (uint32_t i = 0; i < p->n_linked; i++)
         if (p->linked[i] == m) return true;
-    return false;
+    /* A stdlib module of the same engine: p may reach it through imports
+     * linked on first use (its funs exist only if its code ran here). */
+    return m->stdlib && p->linker && m->linker == p->linker;
 }

@@ -57,13 +57,35 @@ typedef struct hl_fun_site {
 } hl_fun_site;
 
 /* One entry of the import table (docs/bytecode.md §2.8), resolved by
- * hl_link. */
+ * hl_link, or on first use (hl_link_lazy): target and fn are then written
+ * once, by whichever thread resolves first, and read with atomics. */
 typedef struct hl_program_import {
     hl_term module, function; /* atoms of the module's pool */
     uint32_t arity;
     const struct hl_program *target; /* NULL until linked */
     uint32_t fn;                      /* the target's function index */
 } hl_program_import;
+
+/* How a module's imports reach the engine's module table when they are
+ * linked on first use (the stdlib is loaded module by module, when a call
+ * first needs it: a program that prints loads io and io_lib, not the
+ * whole stdlib; docs/design.md, "The module table"). Owned by the host,
+ * one per engine, shared by every module it loads. */
+typedef struct hl_vm_linker {
+    /* Resolves module:function/arity to an exported function, loading the
+     * module if it is not loaded yet. False when it cannot (the module
+     * does not load: out of memory, the engine's atom table full). */
+    bool (*resolve)(void *ctx, hl_term module, hl_term function, uint32_t arity, const struct hl_program **target,
+                    uint32_t *fn);
+    /* The loaded module whose code holds ptr, or NULL. */
+    const struct hl_program *(*of_code)(void *ctx, const hl_tword *ptr);
+    /* The x registers a module not loaded yet, and every module it may
+     * link in turn, can name (computed when the stdlib is built): an
+     * importer's x_span covers it in advance, since code loaded later runs
+     * in processes that already exist. */
+    uint32_t (*x_span_of)(void *ctx, hl_term module);
+    void *ctx;
+} hl_vm_linker;
 
 typedef struct hl_program {
     hl_tword *code;
@@ -99,7 +121,14 @@ typedef struct hl_program {
      * fun's module is looked up for stack traces and calls of funs. */
     const struct hl_program **linked;
     uint32_t n_linked;
-    bool imports_linked; /* every import resolved: the module may run */
+    bool imports_linked; /* every import resolved (or stubbed): the module may run */
+    /* Imports linked on first use: lazy_code holds, per such import, a
+     * three-word stub [lazy handler, this module, import index] that the
+     * call sites name until hl_link_lazy patches them; NULL when none. */
+    const hl_vm_linker *linker;
+    hl_tword *lazy_code;
+    uint32_t x_lazy; /* the x_span its imports linked on first use need */
+    bool stdlib; /* one of the engine's stdlib modules (trusted, shared) */
     /* x registers its code can name: one past the highest x operand or
      * function arity (at least 4: an exception handler gets x0..x3), and
      * x_span the same over every linked module. A process clears, saves
@@ -111,9 +140,13 @@ typedef struct hl_program {
     uint64_t bytes;
 } hl_program;
 
-/* Resolves an import to an exported function of a loaded module. */
-typedef bool (*hl_link_resolve)(void *ctx, hl_term module, hl_term function, uint32_t arity,
-                                const hl_program **target, uint32_t *fn);
+/* Resolves an import to an exported function of a loaded module
+ * (HL_LINK_FOUND), or says it is to be linked on first use through the
+ * module's linker (HL_LINK_LATER: a stdlib module not loaded yet), or that
+ * it does not resolve (HL_LINK_NONE). */
+typedef enum { HL_LINK_NONE, HL_LINK_FOUND, HL_LINK_LATER } hl_link_answer;
+typedef hl_link_answer (*hl_link_resolve)(void *ctx, hl_term module, hl_term function, uint32_t arity,
+                                          const hl_program **target, uint32_t *fn);
 
 /* Loads a gated image, interning its atoms into `atoms` (the engine's
  * table); the module may hold at most `atom_quota` distinct non-static
@@ -129,9 +162,15 @@ bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen)
 void hl_program_free(hl_program *p);
 
 /* Links every import of `p` through `resolve` and patches its call_ext
- * operands. False with a message when an import does not resolve to an
- * exported function of the same arity. */
+ * operands; an import resolved HL_LINK_LATER gets a stub that links it on
+ * first use (p->linker must be set). False with a message when an import
+ * does not resolve to an exported function of the same arity. */
 bool hl_link(hl_program *p, hl_link_resolve resolve, void *ctx, char *err, size_t errlen);
+/* The lazy stub's work (the interpreter's `lazy` instruction): resolves
+ * import i of p through p->linker, patches its call sites and returns the
+ * callee's entry; NULL when the module does not load. Safe from any thread:
+ * the call sites are words of shared code, written and read atomically. */
+const hl_tword *hl_link_lazy(const hl_program *p, uint32_t i);
 /* Fills p->linked with p and every module reachable from it through
  * linked imports. False when out of memory. */
 bool hl_link_closure(hl_program *p);

@@ -12,11 +12,13 @@
 #include "vm/vm_receive.h"
 
 /* Runtime opcodes: the bytecode opcodes (same numbers), then halt (the
- * continuation a finished call returns to), then the loader's
+ * continuation a finished call returns to) and lazy (the stub of an import
+ * linked on first use, vm/load.c hl_link_lazy), then the loader's
  * specialisations, one per rule of vm/specialise.def, in its order. */
 enum hl_rop {
     HL_ROP__FIRST = HL_OP__COUNT - 1,
     HL_ROP_halt,
+    HL_ROP_lazy,
 #define HL_SPEC(name, op, kinds, value, next, next_kinds, next2) HL_ROP_##name,
 #include "vm/specialise.def"
 #undef HL_SPEC

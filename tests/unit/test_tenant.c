@@ -281,6 +281,57 @@ static void test_interrupts(void **state) {
     hl_tenant_free(t);
 }
 
+/* sorted([2,1]) on a fresh tenant of m. */
+static void sort_once(hl_module *m) {
+    hl_tenant *t = NULL;
+    assert_int_equal(hl_tenant_new(m, NULL, &t), HL_OK);
+    hl_value *lst = NULL, *r = NULL;
+    assert_int_equal(hl_value_parse(m, "[2,1]", 5, &lst, NULL), HL_OK);
+    uint32_t f;
+    assert_int_equal(hl_module_function(m, "sorted", 1, &f, NULL), HL_OK);
+    assert_int_equal(hl_tenant_call(t, f, &lst, 1, &r, NULL), HL_OK);
+    hl_value_free(r);
+    hl_value_free(lst);
+    hl_tenant_free(t);
+}
+
+/* The stdlib loads module by module when a call first needs it
+ * (docs/design.md, "The module table"): compiling loads nothing, io:format
+ * loads io and io_lib but not string (io_lib reaches it only for ~ts
+ * widths), and a later call finds the modules loaded. */
+static void test_stdlib_on_first_use(void **state) {
+    (void)state;
+    hl_engine *e = NULL;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    hl_module *m = NULL;
+    assert_int_equal(hl_compile(e, "tn.erl", SRC, strlen(SRC), NULL, &m, NULL), HL_OK);
+    int io = hl_host_stdlib_index_name("io", 2), io_lib = hl_host_stdlib_index_name("io_lib", 6),
+        string = hl_host_stdlib_index_name("string", 6), lists = hl_host_stdlib_index_name("lists", 5);
+    assert_null(hl_host_stdlib_get(e, io));
+    assert_null(hl_host_stdlib_get(e, lists));
+    hl_tenant *t = NULL;
+    assert_int_equal(hl_tenant_new(m, NULL, &t), HL_OK);
+    uint32_t say;
+    assert_int_equal(hl_module_function(m, "say", 1, &say, NULL), HL_OK);
+    for (int i = 0; i < 2; i++) {
+        hl_value *v = NULL, *r = NULL;
+        assert_int_equal(hl_value_int(7, &v), HL_OK);
+        assert_int_equal(hl_tenant_call(t, say, &v, 1, &r, NULL), HL_OK);
+        size_t len;
+        const char *out = hl_tenant_output(t, &len);
+        assert_int_equal(len, 2);
+        assert_memory_equal(out, "7\n", 2);
+        hl_value_free(r);
+        hl_value_free(v);
+    }
+    assert_non_null(hl_host_stdlib_get(e, io));
+    assert_non_null(hl_host_stdlib_get(e, io_lib));
+    assert_null(hl_host_stdlib_get(e, string));
+    hl_tenant_free(t);
+    hl_module_free(m);
+    hl_engine_free(e);
+}
+
 /* Two engines in one process are independent: each has its own module
  * table and cache; freeing one leaves the other working. */
 static void test_two_engines(void **state) {
@@ -292,8 +343,14 @@ static void test_two_engines(void **state) {
     assert_int_equal(hl_compile(a, "tn.erl", SRC, strlen(SRC), NULL, &ma, NULL), HL_OK);
     assert_int_equal(hl_compile(b, "tn.erl", SRC, strlen(SRC), NULL, &mb, NULL), HL_OK);
     assert_ptr_not_equal(ma, mb);
-    assert_ptr_not_equal(hl_host_stdlib_get(a, hl_host_stdlib_index_name("lists", 5)),
-                         hl_host_stdlib_get(b, hl_host_stdlib_index_name("lists", 5)));
+    /* each loads lists, on first use, into its own table */
+    sort_once(ma);
+    sort_once(mb);
+    const void *la = hl_host_stdlib_get(a, hl_host_stdlib_index_name("lists", 5));
+    const void *lb = hl_host_stdlib_get(b, hl_host_stdlib_index_name("lists", 5));
+    assert_non_null(la);
+    assert_non_null(lb);
+    assert_ptr_not_equal(la, lb);
     hl_engine_free(a);
     /* a module keeps its engine's stdlib alive after hl_engine_free */
     hl_tenant *t = NULL;
@@ -398,6 +455,7 @@ int main(void) {
         cmocka_unit_test(test_timeouts),
         cmocka_unit_test(test_function_handles), cmocka_unit_test(test_slices),
         cmocka_unit_test(test_interrupts),       cmocka_unit_test(test_two_engines),
+        cmocka_unit_test(test_stdlib_on_first_use),
         cmocka_unit_test(test_threads_one_engine), cmocka_unit_test(test_oom_load_and_link),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
