@@ -59,7 +59,8 @@ int hl_serve_stdio(hl_serve *s, int in_fd, int out_fd) {
             if (k < 0) rc = 1;
             else if (n > 0 && !skipping) { /* a last message without its newline */
                 size_t l = 0;
-                reply(out_fd, hl_mcp_handle(&m, buf, n, &l), l);
+                char *resp = hl_mcp_handle(&m, buf, n, &l);
+                reply(out_fd, resp, l);
             }
             break;
         }
@@ -70,7 +71,8 @@ int hl_serve_stdio(hl_serve *s, int in_fd, int out_fd) {
                 char msg[128];
                 snprintf(msg, sizeof msg, "the message is longer than %zu bytes", max);
                 size_t l = 0;
-                if (!reply(out_fd, hl_mcp_error_text(-32600, msg, &l), l)) goto out;
+                char *resp = hl_mcp_error_text(-32600, msg, &l);
+                if (!reply(out_fd, resp, l)) goto out;
                 skipping = false;
             } else {
                 size_t len = i - start;
