@@ -71,16 +71,6 @@ static bool anonymous_tenant(hl_serve *s, const char *policy_path, char *why, si
         snprintf(why, cap, "out of memory");
         return false;
     }
-    /* a policy this version cannot serve (mounts) is refused at start,
-     * not on the first request */
-    hl_compile_options *o = NULL;
-    if (hl_policy_compile_options(pol, &o, &err) != HL_OK) {
-        snprintf(why, cap, "%s: %s", policy_path ? policy_path : "policy", err ? hl_error_message(err) : "refused");
-        hl_error_free(err);
-        hl_policy_free(pol);
-        return false;
-    }
-    hl_compile_options_free(o);
     s->tenants = calloc(1, sizeof *s->tenants);
     hl_serve_quota q = {0};
     if (!s->tenants || !hl_serve_tenant_init(&s->tenants[0], "default", NULL, pol, &q)) {
@@ -92,6 +82,25 @@ static bool anonymous_tenant(hl_serve *s, const char *policy_path, char *why, si
     }
     s->ntenants = 1;
     return true;
+}
+
+/* A policy the server can serve, refused at start rather than on every
+ * request: a trivial module compiles under it (the server registers no
+ * host bindings, so a policy granting one cannot be served; nor mounts). */
+static bool usable(hl_engine *engine, hl_serve_tenant *t, char *why, size_t cap) {
+    static const char probe[] = "-module(hl_serve_probe).\n";
+    hl_compile_options *o = NULL;
+    hl_module *m = NULL;
+    hl_error *err = NULL;
+    hl_status st = hl_policy_compile_options(t->policy, &o, &err);
+    if (st == HL_OK) st = hl_compile(engine, "probe.erl", probe, sizeof probe - 1, o, &m, &err);
+    if (st != HL_OK)
+        snprintf(why, cap, "tenant %s: its policy cannot be served: %s", t->id,
+                 err ? hl_error_message(err) : hl_status_name(st));
+    hl_module_free(m);
+    hl_compile_options_free(o);
+    hl_error_free(err);
+    return st == HL_OK;
 }
 
 bool hl_serve_new(const hl_serve_config *cfg, hl_serve **out, char *why, size_t cap) {
@@ -113,6 +122,7 @@ bool hl_serve_new(const hl_serve_config *cfg, hl_serve **out, char *why, size_t 
     } else {
         ok = anonymous_tenant(s, cfg->policy_path, why, cap);
     }
+    for (size_t i = 0; ok && i < s->ntenants; i++) ok = usable(s->engine, &s->tenants[i], why, cap);
     if (!ok) {
         hl_serve_free(s);
         return false;

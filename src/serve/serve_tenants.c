@@ -111,9 +111,6 @@ static bool read_tenant(json_t *e, hl_serve_tenant *t, const char *path, char *w
     } else {
         st = hl_policy_new(&p);
     }
-    hl_compile_options *o = NULL;
-    if (st == HL_OK) st = hl_policy_compile_options(p, &o, &err); /* refused at start, not per request */
-    hl_compile_options_free(o);
     if (st != HL_OK) {
         snprintf(why, cap, "%s: tenant %s: policy: %s", path, id, err ? hl_error_message(err) : hl_status_name(st));
         hl_error_free(err);
