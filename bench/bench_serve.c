@@ -4,6 +4,7 @@
  * 1 and C concurrent clients). A client in C, so the numbers are the
  * server's, not a scripting language's.
  *   bench_serve HL N [CLIENTS]      (gcc -O2 -pthread bench/bench_serve.c)
+ *   bench_serve HL load N CLIENTS   the mixed load test (good, hostile, runaway)
  * The programs: id(42) and fib(20), the same source every request (the
  * engine's cache answers it after the first). */
 #define _POSIX_C_SOURCE 200809L
@@ -105,6 +106,12 @@ typedef struct client {
     const char *req;
     size_t req_len;
     double *lat;
+    /* load mode: requests rotate over nreqs bodies, each response must
+     * contain want[i] */
+    const char *const *reqs;
+    const size_t *lens;
+    const char *const *want;
+    int nreqs, bad;
 } client;
 
 /* One keep-alive connection sending n requests, timing each. */
@@ -117,7 +124,9 @@ static void *http_client(void *arg) {
     char buf[1 << 14];
     for (int i = 0; i < c->n; i++) {
         double a = now_us();
-        if (write(fd, c->req, c->req_len) != (ssize_t)c->req_len) exit(1);
+        const char *req = c->nreqs ? c->reqs[i % c->nreqs] : c->req;
+        size_t req_len = c->nreqs ? c->lens[i % c->nreqs] : c->req_len;
+        if (write(fd, req, req_len) != (ssize_t)req_len) exit(1);
         size_t have = 0;
         long body = -1;
         for (;;) { /* headers, then Content-Length bytes */
@@ -137,6 +146,7 @@ static void *http_client(void *arg) {
             }
             if ((long)(have - (size_t)(end + 4 - buf)) >= body) break;
         }
+        if (c->nreqs && !strstr(buf, c->want[i % c->nreqs])) c->bad++;
         c->lat[i] = now_us() - a;
     }
     close(fd);
@@ -172,11 +182,11 @@ static void bench_http(const char *hl, int n, int clients) {
             pthread_t th[64];
             double *lat = malloc(sizeof *lat * (size_t)n);
             int per = n / conc;
-            client warm = {port, 100, req, (size_t)rlen, lat};
+            client warm = {.port = port, .n = 100, .req = req, .req_len = (size_t)rlen, .lat = lat};
             http_client(&warm);
             double t0 = now_us();
             for (int i = 0; i < conc; i++) {
-                cl[i] = (client){port, per, req, (size_t)rlen, lat + i * per};
+                cl[i] = (client){.port = port, .n = per, .req = req, .req_len = (size_t)rlen, .lat = lat + i * per};
                 pthread_create(&th[i], NULL, http_client, &cl[i]);
             }
             for (int i = 0; i < conc; i++) pthread_join(th[i], NULL);
@@ -190,7 +200,91 @@ static void bench_http(const char *hl, int n, int clients) {
     waitpid(pid, NULL, 0);
 }
 
+/* VmRSS of a process, in KiB. */
+static long rss_kib(pid_t pid) {
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    long v = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "VmRSS:", 6) == 0) v = strtol(line + 6, NULL, 10);
+    if (f) fclose(f);
+    return v;
+}
+
+/* The load test: n requests from `clients` concurrent keep-alive clients,
+ * a mix of a good run, a hostile program (refused at compile time) and a
+ * runaway (stopped by its reductions); every response must be 200 with the
+ * right status; the server's RSS after a warm-up and at the end. */
+static int bench_load(const char *hl, int n, int clients) {
+    int out[2];
+    if (pipe(out)) exit(1);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(out[1], 1);
+        close(out[0]);
+        execl(hl, hl, "serve", "--http", "127.0.0.1:0", "--max-concurrent", "64", (char *)NULL);
+        _exit(127);
+    }
+    close(out[1]);
+    char line[256] = {0};
+    ssize_t k = read(out[0], line, sizeof line - 1);
+    char *colon = k > 0 ? strrchr(line, ':') : NULL;
+    int port = colon ? atoi(colon + 1) : 0;
+    if (!port) exit(1);
+    static const char *const bodies[] = {
+        "{\"source\":\"%s\",\"function\":\"fib\",\"args\":[15]}",
+        "{\"source\":\"-module(h).\\n-export([f/0]).\\nf() -> os:cmd(\\\"rm -rf /\\\").\\n\",\"function\":\"f\"}",
+        "{\"source\":\"-module(r).\\n-export([f/0]).\\nf() -> f().\\n\",\"function\":\"f\",\"limits\":{\"max_reductions\":100000}}",
+    };
+    static const char *const want[] = {"\"result\":610", "\"status\":\"compile_error\"", "\"limit\":\"reductions\""};
+    static char reqs[3][2048];
+    const char *rp[3];
+    size_t lens[3];
+    for (int i = 0; i < 3; i++) {
+        char body[1024];
+        /* bodies[i] with its one %s replaced by the source */
+        const char *at = strstr(bodies[i], "%s");
+        int blen = at ? snprintf(body, sizeof body, "%.*s%s%s", (int)(at - bodies[i]), bodies[i], SRC, at + 2)
+                      : snprintf(body, sizeof body, "%s", bodies[i]);
+        lens[i] = (size_t)snprintf(reqs[i], sizeof reqs[i], "POST /v1/run HTTP/1.1\r\nHost: x\r\n"
+                                   "Content-Length: %d\r\n\r\n%s", blen, body);
+        rp[i] = reqs[i];
+    }
+    double *lat = malloc(sizeof *lat * (size_t)n);
+    client warm = {.port = port, .n = 300, .lat = lat, .reqs = rp, .lens = lens, .want = want, .nreqs = 3};
+    http_client(&warm);
+    long rss0 = rss_kib(pid);
+    client cl[64];
+    pthread_t th[64];
+    int per = n / clients, bad = warm.bad;
+    double t0 = now_us();
+    for (int i = 0; i < clients; i++) {
+        cl[i] = (client){.port = port, .n = per, .lat = lat + i * per, .reqs = rp, .lens = lens, .want = want,
+                         .nreqs = 3};
+        pthread_create(&th[i], NULL, http_client, &cl[i]);
+    }
+    for (int i = 0; i < clients; i++) pthread_join(th[i], NULL), bad += cl[i].bad;
+    double total = now_us() - t0;
+    long rss1 = rss_kib(pid);
+    char name[64];
+    snprintf(name, sizeof name, "load: %d clients, mixed", clients);
+    report(name, lat, per * clients, total);
+    printf("load: %d requests, %d with a wrong answer; server RSS %ld KiB after warm-up, %ld KiB at the end\n",
+           per * clients, bad, rss0, rss1);
+    free(lat);
+    kill(pid, SIGTERM);
+    int st = 0;
+    waitpid(pid, &st, 0);
+    return bad == 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 5 && strcmp(argv[2], "load") == 0) { /* bench_serve HL load N CLIENTS */
+        signal(SIGPIPE, SIG_IGN);
+        printf("| transport, request             |    req/s | p50 (µs) | p99 (µs) |\n| --- | ---: | ---: | ---: |\n");
+        return bench_load(argv[1], atoi(argv[3]), atoi(argv[4]) > 64 ? 64 : atoi(argv[4]));
+    }
     if (argc < 3) {
         fprintf(stderr, "usage: bench_serve HL N [CLIENTS]\n");
         return 2;

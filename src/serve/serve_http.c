@@ -36,6 +36,7 @@ typedef struct conn {
     char *body;
     size_t n, cap;
     bool too_big;
+    bool answered; /* refused on the first call: later calls only drain */
     hl_serve_tenant *tenant;
 } conn;
 
@@ -183,6 +184,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
         k = calloc(1, sizeof *k);
         if (!k) return MHD_NO;
         *ctx = k;
+        k->answered = true; /* unless it gets through to the end below */
         if (!rt)
             return refuse(s, c, path_known ? 405 : 404, "invalid",
                           path_known ? "method not allowed" : "no such endpoint (POST /v1/check, POST /v1/run, GET /metrics)", 0);
@@ -195,10 +197,15 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
             k->too_big = true;
             return refuse(s, c, 413, "invalid", "the body is larger than the server accepts", 0);
         }
+        k->answered = false;
+        return MHD_YES;
+    }
+    if (k->answered) { /* a refusal is queued: drop what still comes */
+        *upload_size = 0;
         return MHD_YES;
     }
     if (*upload_size > 0) { /* a piece of the body */
-        if (!k->too_big && rt && rt->has_body) {
+        if (!k->too_big && rt->has_body) {
             size_t need = k->n + *upload_size;
             if (need > s->cfg.max_body_bytes) {
                 k->too_big = true;
@@ -220,7 +227,6 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
         *upload_size = 0;
         return MHD_YES;
     }
-    if (!rt) return MHD_YES; /* answered on the first call */
     if (k->too_big) return refuse(s, c, 413, "invalid", "the body is larger than the server accepts", 0);
     return rt->fn(s, c, k);
 }
