@@ -137,17 +137,24 @@ typedef struct hl_serve {
     /* the tenants of runs in progress, so shutdown can interrupt them */
     pthread_mutex_t flight_lock;
     hl_tenant *flight[HL_SERVE_MAX_FLIGHT];
+    int flight_fd[HL_SERVE_MAX_FLIGHT]; /* the run's HTTP client socket, -1: none */
+    _Atomic uint64_t hangups;           /* runs interrupted because their client left */
+    atomic_bool watchdog_stop;
 } hl_serve;
 
 /* Makes the server: engine, tenants (the token file's, or one anonymous
  * tenant under cfg->policy_path). false with a message in why[cap]. */
 bool hl_serve_new(const hl_serve_config *cfg, hl_serve **out, char *why, size_t cap);
 void hl_serve_free(hl_serve *s);
-/* Registers / unregisters a running guest call (for hl_serve_interrupt_all). */
-int hl_serve_flight_add(hl_serve *s, hl_tenant *t);
+/* Registers / unregisters a running guest call (for hl_serve_interrupt_all);
+ * client_fd is the socket of the HTTP client waiting for it (-1: none). */
+int hl_serve_flight_add(hl_serve *s, hl_tenant *t, int client_fd);
 void hl_serve_flight_remove(hl_serve *s, int slot);
 /* Interrupts every guest call in progress (shutdown after the grace time). */
 void hl_serve_interrupt_all(hl_serve *s);
+/* Interrupts the calls whose client closed its connection (the socket
+ * reads end-of-file); a watchdog thread of the HTTP server calls it. */
+void hl_serve_interrupt_hangups(hl_serve *s);
 uint64_t hl_serve_now_ns(void);
 
 /* ---- operations (serve_ops.c) --------------------------------------------- */
@@ -159,6 +166,9 @@ json_t *hl_serve_check(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_o
  * the outcome object (status, result, result_text, output, exception,
  * limit, message, diagnostics, usage). NULL only when out of memory. */
 json_t *hl_serve_run(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc);
+/* hl_serve_run for an HTTP client on socket client_fd: the run is
+ * interrupted if the client hangs up. */
+json_t *hl_serve_run_for(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc, int client_fd);
 
 /* ---- JSON helpers (serve_json.c) ------------------------------------------- */
 

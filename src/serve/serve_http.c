@@ -5,8 +5,9 @@
  * timeout (slow clients are dropped), a cap on runs at once over all
  * tenants (503), each tenant's quotas (429), and each run's own limits
  * (the per-request deadline is the policy's compile wall time plus its run
- * timeout). SIGTERM or SIGINT stops accepting, lets runs in progress
- * finish for the grace time, then interrupts the rest. */
+ * timeout). A run whose client hangs up is interrupted (a watchdog polls
+ * the sockets of runs in progress). SIGTERM or SIGINT stops accepting, lets
+ * runs in progress finish for the grace time, then interrupts the rest. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, sigwait, strdup, nanosleep */
 #include "serve.h"
 
@@ -77,10 +78,8 @@ static enum MHD_Result refuse(hl_serve *s, struct MHD_Connection *c, unsigned co
     return respond_json(s, c, code, json_pack("{s:s,s:s}", "status", status, "message", message), retry_s);
 }
 
-typedef json_t *(*op_fn)(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc);
-
 /* POST /v1/check and /v1/run: admission, the operation, its metrics. */
-static enum MHD_Result operation(hl_serve *s, struct MHD_Connection *c, conn *k, op_fn op, bool is_run) {
+static enum MHD_Result operation(hl_serve *s, struct MHD_Connection *c, conn *k, bool is_run) {
     if (atomic_load(&s->stopping)) return refuse(s, c, 503, "unavailable", "the server is shutting down", 0);
     if (atomic_fetch_add(&s->inflight, 1) >= s->cfg.max_concurrent) {
         atomic_fetch_sub(&s->inflight, 1);
@@ -108,7 +107,9 @@ static enum MHD_Result operation(hl_serve *s, struct MHD_Connection *c, conn *k,
                  je.column);
         out = json_pack("{s:s,s:s}", "status", "invalid", "message", msg);
     } else {
-        out = op(s, k->tenant, args, &oc);
+        const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        out = is_run ? hl_serve_run_for(s, k->tenant, args, &oc, ci ? (int)ci->connect_fd : -1)
+                     : hl_serve_check(s, k->tenant, args, &oc);
         json_decref(args);
     }
     uint64_t cpu = (uint64_t)json_integer_value(json_object_get(json_object_get(out, "usage"), "cpu_ns"));
@@ -130,10 +131,10 @@ static enum MHD_Result operation(hl_serve *s, struct MHD_Connection *c, conn *k,
 }
 
 static enum MHD_Result r_check(hl_serve *s, struct MHD_Connection *c, conn *k) {
-    return operation(s, c, k, hl_serve_check, false);
+    return operation(s, c, k, false);
 }
 static enum MHD_Result r_run(hl_serve *s, struct MHD_Connection *c, conn *k) {
-    return operation(s, c, k, hl_serve_run, true);
+    return operation(s, c, k, true);
 }
 static enum MHD_Result r_metrics(hl_serve *s, struct MHD_Connection *c, conn *k) {
     (void)k;
@@ -268,6 +269,18 @@ static void sleep_ms(unsigned ms) {
     nanosleep(&ts, NULL);
 }
 
+/* The hang-up watchdog: every 20 ms, interrupts the runs whose client has
+ * closed its connection (a connection's own thread is inside the run and
+ * cannot see it). */
+static void *watchdog(void *arg) {
+    hl_serve *s = arg;
+    while (!atomic_load(&s->watchdog_stop)) {
+        sleep_ms(20);
+        hl_serve_interrupt_hangups(s);
+    }
+    return NULL;
+}
+
 int hl_serve_http(hl_serve *s, const char *addr) {
     struct sockaddr_in sa;
     if (!parse_addr(addr, &sa)) {
@@ -293,6 +306,8 @@ int hl_serve_http(hl_serve *s, const char *addr) {
         fprintf(stderr, "hl: serve: cannot listen on %s\n", addr);
         return 1;
     }
+    pthread_t wd;
+    bool have_wd = pthread_create(&wd, NULL, watchdog, s) == 0;
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
     char host[INET_ADDRSTRLEN];
     inet_ntop(AF_INET, &sa.sin_addr, host, sizeof host);
@@ -312,6 +327,8 @@ int hl_serve_http(hl_serve *s, const char *addr) {
         sleep_ms(10);
     }
     MHD_stop_daemon(d);
+    atomic_store(&s->watchdog_stop, true);
+    if (have_wd) pthread_join(wd, NULL);
     if (lsock != MHD_INVALID_SOCKET) close(lsock);
     return 0;
 }

@@ -113,6 +113,8 @@ char *hl_serve_metrics_text(hl_serve *s, size_t *len) {
             "hl_serve_rejected_total{reason=\"busy\"} %llu\nhl_serve_rejected_total{reason=\"quota\"} %llu\n"
             "hl_serve_rejected_total{reason=\"auth\"} %llu\n",
         LOAD(m->rejected_busy), LOAD(m->rejected_quota), LOAD(m->rejected_auth));
+    put(&b, "# HELP hl_serve_hangups_total Runs interrupted because their client closed the connection.\n"
+            "# TYPE hl_serve_hangups_total counter\nhl_serve_hangups_total %llu\n", LOAD(s->hangups));
     put(&b, "# HELP hl_serve_inflight Runs in progress.\n# TYPE hl_serve_inflight gauge\nhl_serve_inflight %u\n",
         (unsigned)atomic_load(&s->inflight));
     if (b.failed) {

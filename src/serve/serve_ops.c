@@ -264,7 +264,7 @@ static hl_module *compile(hl_serve *s, hl_serve_tenant *t, json_t *args, const c
 
 /* Calls the function in a fresh guest context, registered for interrupts. */
 static json_t *call(hl_serve *s, hl_module *mod, const char *function, hl_value **argv, size_t nargs,
-                    const hl_limits *lim, hl_serve_outcome *oc) {
+                    const hl_limits *lim, hl_serve_outcome *oc, int client_fd) {
     hl_error *err = NULL;
     uint32_t fn = 0;
     hl_tenant *ten = NULL;
@@ -274,7 +274,7 @@ static json_t *call(hl_serve *s, hl_module *mod, const char *function, hl_value 
     hl_usage u = {0};
     if (st == HL_OK) st = hl_tenant_new(mod, lim, &ten);
     if (st == HL_OK) {
-        int slot = hl_serve_flight_add(s, ten);
+        int slot = hl_serve_flight_add(s, ten, client_fd);
         hl_value *result = NULL;
         st = hl_tenant_call(ten, fn, argv, nargs, &result, &err);
         hl_serve_flight_remove(s, slot);
@@ -300,6 +300,10 @@ static json_t *call(hl_serve *s, hl_module *mod, const char *function, hl_value 
 }
 
 json_t *hl_serve_run(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc) {
+    return hl_serve_run_for(s, t, args, oc, -1);
+}
+
+json_t *hl_serve_run_for(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc, int client_fd) {
     static const char *const keys[] = {"source", "name", "function", "args", "limits", NULL};
     size_t len = 0;
     const char *why = NULL;
@@ -324,7 +328,7 @@ json_t *hl_serve_run(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_out
     if (mod) {
         if (!make_args(json_object_get(args, "args"), argv, &nargs, msg, sizeof msg))
             r = fail(oc, HL_SERVE_INVALID, "invalid", msg);
-        else r = call(s, mod, json_string_value(f), argv, nargs, lim, oc);
+        else r = call(s, mod, json_string_value(f), argv, nargs, lim, oc, client_fd);
     }
     for (size_t i = 0; i < nargs; i++) hl_value_free(argv[i]);
     hl_module_free(mod);

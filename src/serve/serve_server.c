@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
 
 #include "serve.h"
@@ -139,12 +140,13 @@ void hl_serve_free(hl_serve *s) {
     free(s);
 }
 
-int hl_serve_flight_add(hl_serve *s, hl_tenant *t) {
+int hl_serve_flight_add(hl_serve *s, hl_tenant *t, int client_fd) {
     int slot = -1;
     pthread_mutex_lock(&s->flight_lock);
     for (int i = 0; i < HL_SERVE_MAX_FLIGHT && slot < 0; i++)
         if (!s->flight[i]) {
             s->flight[i] = t;
+            s->flight_fd[i] = client_fd;
             slot = i;
         }
     pthread_mutex_unlock(&s->flight_lock);
@@ -156,6 +158,26 @@ void hl_serve_flight_remove(hl_serve *s, int slot) {
     if (slot < 0) return;
     pthread_mutex_lock(&s->flight_lock);
     s->flight[slot] = NULL;
+    pthread_mutex_unlock(&s->flight_lock);
+}
+
+/* The socket's peer has closed it: a read would return end-of-file. (A
+ * client that sent more bytes, or is just waiting, reads as open.) The
+ * fd is valid while its run is registered: the connection's thread removes
+ * the entry, under the lock, before it can close the socket. */
+static bool hung_up(int fd) {
+    char b;
+    return recv(fd, &b, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
+}
+
+void hl_serve_interrupt_hangups(hl_serve *s) {
+    pthread_mutex_lock(&s->flight_lock);
+    for (int i = 0; i < HL_SERVE_MAX_FLIGHT; i++)
+        if (s->flight[i] && s->flight_fd[i] >= 0 && hung_up(s->flight_fd[i])) {
+            hl_tenant_interrupt(s->flight[i]);
+            s->flight_fd[i] = -1; /* once */
+            atomic_fetch_add(&s->hangups, 1);
+        }
     pthread_mutex_unlock(&s->flight_lock);
 }
 

@@ -188,6 +188,21 @@ with open(endless, "w") as f:
 s = Server("--grace-ms", "20000", "--policy", endless)
 result = {}
 
+# a client that hangs up during its run: the run is interrupted (not left to
+# its 8 s deadline)
+body = json.dumps({"source": SRC, "function": "spin", "limits": {"timeout_ms": 8000}}).encode()
+k = socket.create_connection(("127.0.0.1", s.port), timeout=TIMEOUT)
+k.sendall(b"POST /v1/run HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+t0 = time.time()
+while s.metric("hl_serve_inflight") != 1 and time.time() < t0 + TIMEOUT:
+    time.sleep(0.01)
+k.close()
+while s.metric("hl_serve_inflight") != 0 and time.time() < t0 + TIMEOUT:
+    time.sleep(0.01)
+check("a hung-up client's run is interrupted", s.metric("hl_serve_hangups_total") == 1
+      and s.metric('hl_serve_faults_total{kind="interrupted"}') == 1
+      and s.metric('hl_serve_faults_total{kind="deadline"}') == 0, s.req("GET", "/metrics")[1][-1500:])
+
 
 def inflight(timeout_ms):
     result["r"] = s.req("POST", "/v1/run", {"source": SRC, "function": "spin", "limits": {"timeout_ms": timeout_ms}})
