@@ -44,6 +44,7 @@ typedef struct buf {
     bool failed;
 } buf;
 
+static void put(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void put(buf *b, const char *fmt, ...) {
     for (int tries = 0; tries < 2 && !b->failed; tries++) {
         va_list ap;

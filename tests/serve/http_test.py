@@ -70,6 +70,8 @@ class Server:
         err = self.p.stderr.read().decode(errors="replace")
         self.p.stdout.close()
         self.p.stderr.close()
+        # every server stops cleanly (a sanitizer report, a leak, exits non-zero)
+        check("the server exits 0 on the signal", rc == 0 and "Sanitizer" not in err, (rc, err[-1500:]))
         return rc, err
 
 

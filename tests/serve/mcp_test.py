@@ -68,6 +68,8 @@ class Server:
         err = self.p.stderr.read()
         self.p.stdout.close()
         self.p.stderr.close()
+        # every server ends cleanly (a sanitizer report, a leak, exits non-zero)
+        check("the server exits 0 at end of input", rc == 0 and b"Sanitizer" not in err, (rc, err[-1500:]))
         return rc, err
 
 
