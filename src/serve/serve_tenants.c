@@ -92,12 +92,16 @@ static bool read_tenant(json_t *e, hl_serve_tenant *t, const char *path, char *w
                  MAX_TOKEN);
         return false;
     }
+    static const char *const keys[] = {"id", "token", "policy", "quota"};
     const char *k;
     json_t *v;
-    json_object_foreach(e, k, v) if (strcmp(k, "id") && strcmp(k, "token") && strcmp(k, "policy") &&
-                                     strcmp(k, "quota")) {
-        snprintf(why, cap, "%s: tenant %s: unknown key \"%.60s\" (id, token, policy, quota)", path, id, k);
-        return false;
+    json_object_foreach(e, k, v) {
+        bool known = false;
+        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) known |= strcmp(k, keys[i]) == 0;
+        if (!known) {
+            snprintf(why, cap, "%s: tenant %s: unknown key \"%.60s\" (id, token, policy, quota)", path, id, k);
+            return false;
+        }
     }
     hl_serve_quota q;
     if (!read_quota(json_object_get(e, "quota"), &q, id, why, cap)) return false;
