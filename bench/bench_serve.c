@@ -3,13 +3,15 @@
  * protocol is one session per pipe) and over HTTP (keep-alive connections,
  * 1 and C concurrent clients). A client in C, so the numbers are the
  * server's, not a scripting language's.
- *   bench_serve HL N [CLIENTS]      (gcc -O2 -pthread bench/bench_serve.c)
+ *   bench_serve HL N [CLIENTS [BEAM_DIR]]  (BEAM_DIR: where erlc put
+ *                                    bench/serve_beam.beam, OTP's inets beside)
  *   bench_serve HL load N CLIENTS   the mixed load test (good, hostile, runaway)
  * The programs: id(42) and fib(20), the same source every request (the
  * engine's cache answers it after the first). */
 #define _POSIX_C_SOURCE 200809L
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -121,6 +123,8 @@ static void *http_client(void *arg) {
     struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)c->port)};
     sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (connect(fd, (struct sockaddr *)&sa, sizeof sa)) exit(1);
+    int one = 1; /* the request goes out in one write; no Nagle delay on either side */
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     char buf[1 << 14];
     for (int i = 0; i < c->n; i++) {
         double a = now_us();
@@ -153,14 +157,18 @@ static void *http_client(void *arg) {
     return NULL;
 }
 
-static void bench_http(const char *hl, int n, int clients) {
+/* beam_dir: run OTP's inets endpoint (serve_beam.beam in that directory)
+ * instead of hl serve. */
+static void bench_http(const char *hl, int n, int clients, const char *beam_dir) {
     int out[2];
     if (pipe(out)) exit(1);
     pid_t pid = fork();
     if (pid == 0) {
         dup2(out[1], 1);
         close(out[0]);
-        execl(hl, hl, "serve", "--http", "127.0.0.1:0", "--max-concurrent", "64", (char *)NULL);
+        if (beam_dir)
+            execlp("erl", "erl", "-noshell", "-pa", beam_dir, "-s", "serve_beam", "main", (char *)NULL);
+        else execl(hl, hl, "serve", "--http", "127.0.0.1:0", "--max-concurrent", "64", (char *)NULL);
         _exit(127);
     }
     close(out[1]);
@@ -191,7 +199,7 @@ static void bench_http(const char *hl, int n, int clients) {
             }
             for (int i = 0; i < conc; i++) pthread_join(th[i], NULL);
             char name[64];
-            snprintf(name, sizeof name, "http%-2d %s", conc, cases[c].name);
+            snprintf(name, sizeof name, "%s%-2d %s", beam_dir ? "beam " : "http", conc, cases[c].name);
             report(name, lat, per * conc, now_us() - t0);
             free(lat);
         }
@@ -294,6 +302,7 @@ int main(int argc, char **argv) {
     signal(SIGPIPE, SIG_IGN);
     printf("| transport, request             |    req/s | p50 (µs) | p99 (µs) |\n| --- | ---: | ---: | ---: |\n");
     bench_stdio(argv[1], n);
-    bench_http(argv[1], n, clients);
+    bench_http(argv[1], n, clients, NULL);
+    if (argc > 4) bench_http(argv[1], n, clients, argv[4]); /* BEAM_DIR: OTP's inets beside it */
     return 0;
 }
