@@ -124,6 +124,18 @@ HL_API void hl_engine_free(hl_engine *engine);
  * than the bound is compiled but not cached; 0 caches nothing. Lowering the
  * bound evicts at once. */
 HL_API hl_status hl_engine_set_cache_bytes(hl_engine *engine, uint64_t bytes);
+/* The program cache's counters since the engine was made: compiles
+ * (hl_compile, hl_compile_program) answered from the cache (hits) and
+ * compiles that built a program, accepted or not (misses); the programs
+ * held now (entries) and the bytes they hold. For a server's metrics.
+ * Thread-safe. */
+typedef struct hl_cache_stats {
+    uint64_t hits;
+    uint64_t misses;
+    uint64_t entries;
+    uint64_t bytes;
+} hl_cache_stats;
+HL_API hl_status hl_engine_cache_stats(hl_engine *engine, hl_cache_stats *out);
 
 /* Limits of an engine as a whole. Each engine has its own: one engine
  * reaching one never affects another engine.

@@ -6,7 +6,7 @@
 #   scripts/deps.sh --oracle   also erlang-nox, to regenerate expected outputs
 set -euo pipefail
 
-pkgs=(gcc clang cmake make python3 python3-cffi python3-pytest python3-jsonschema libgmp-dev libcmocka-dev zlib1g-dev libpcre2-dev libjansson-dev pkg-config libclang-rt-14-dev)
+pkgs=(gcc clang cmake make python3 python3-cffi python3-pytest python3-jsonschema libgmp-dev libcmocka-dev zlib1g-dev libpcre2-dev libjansson-dev libmicrohttpd-dev pkg-config libclang-rt-14-dev)
 for arg in "$@"; do
   case "$arg" in
     --bench) pkgs+=(erlang-nox lua5.4 liblua5.4-dev) ;;

@@ -67,6 +67,7 @@ run_suite "clang+asan+ubsan" "$root/build/asan" "" "" -DCMAKE_C_COMPILER=clang \
 # (label `threaded`, tests/CMakeLists.txt), and only what they need built.
 export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 threaded=$(sed -n 's/^set(HL_THREADED_TESTS \(.*\))$/\1/p' "$root/tests/CMakeLists.txt")
+threaded="$threaded hl serve_load" # suite/serve and suite/serve_load (hl serve's threads)
 run_suite "clang+tsan (threaded tests)" "$root/build/tsan" "$threaded" "-L threaded" \
   -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DHL_TSAN=ON
 

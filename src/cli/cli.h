@@ -60,6 +60,10 @@ int hl_cli_json_run(hl_status s, const hl_value *result, const char *output, siz
 extern const char hl_cli_run_help[];
 int hl_cli_run(hl_engine *engine, int argc, char **argv);
 
+/* `hl serve` (cmd_serve.c, src/serve). */
+extern const char hl_cli_serve_help[];
+int hl_cli_serve(hl_engine *engine, int argc, char **argv);
+
 /* `hl builtins` (cmd_builtins.c). */
 int hl_cli_builtins(hl_engine *engine, int argc, char **argv);
 

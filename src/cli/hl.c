@@ -278,6 +278,7 @@ static const struct command {
     {"run", hl_cli_run_help, hl_cli_run},
     {"check", hl_cli_check_help, cmd_check},
     {"builtins", hl_cli_builtins_help, hl_cli_builtins},
+    {"serve", hl_cli_serve_help, hl_cli_serve},
     {"parse", hl_cli_parse_help, cmd_parse},
     {"help", hl_cli_main_help, NULL},
 };

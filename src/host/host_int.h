@@ -132,6 +132,9 @@ struct hl_engine {
     uint32_t ncache;
     uint64_t stamp;
     uint64_t cache_bytes, cache_max_bytes; /* held, and the bound (hl_engine_set_cache_bytes) */
+    /* compiles answered from the cache and compiles that built
+     * (hl_engine_cache_stats): counted outside the lock */
+    _Atomic uint64_t cache_hits, cache_misses;
     /* registered bindings (binding.c), under lock */
     hl_host_binding **bindings;
     uint32_t nbindings, bcap;

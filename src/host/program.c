@@ -496,6 +496,17 @@ hl_status hl_engine_set_cache_bytes(hl_engine *engine, uint64_t bytes) {
 static hl_status compile_program(hl_engine *engine, size_t n, const char *const *names, const char *const *sources,
                                  const size_t *lens, const hl_compile_options *opts, hl_module **out, hl_error **err);
 
+hl_status hl_engine_cache_stats(hl_engine *engine, hl_cache_stats *out) {
+    if (!engine || !out) return HL_EMISUSE;
+    out->hits = atomic_load_explicit(&engine->cache_hits, memory_order_relaxed);
+    out->misses = atomic_load_explicit(&engine->cache_misses, memory_order_relaxed);
+    pthread_mutex_lock(&engine->lock);
+    out->entries = engine->ncache;
+    out->bytes = engine->cache_bytes;
+    pthread_mutex_unlock(&engine->lock);
+    return HL_OK;
+}
+
 /* The compile, timed and reported to the engine's audit callback. */
 hl_status hl_compile_program(hl_engine *engine, size_t n, const char *const *names, const char *const *sources,
                              const size_t *lens, const hl_compile_options *opts, hl_module **out, hl_error **err) {
@@ -542,10 +553,12 @@ static hl_status compile_program(hl_engine *engine, size_t n, const char *const 
         hit = cache_find(engine, fast, &ss, &lim, bkey, key);
     }
     if (hit) {
+        atomic_fetch_add_explicit(&engine->cache_hits, 1, memory_order_relaxed);
         hl_host_bindings_release(bnd, nbnd);
         *out = hit;
         return HL_OK;
     }
+    atomic_fetch_add_explicit(&engine->cache_misses, 1, memory_order_relaxed);
 
     /* The classifier and codegen see the grants by name, in grant order
      * (the same order as bnd). */

@@ -267,10 +267,10 @@ n_listed=$(grep -c 'fun() ->' "$tmp/everything.erl")
 # The manual (docs/hl.1) names every command and every option of every help
 # text, and groff reads it without a warning.
 man_text=$(sed 's/\\-/-/g' "$src/docs/hl.1")
-for topic in "" run check builtins parse help; do
+for topic in "" run check builtins parse serve help; do
   if [ -z "$topic" ]; then "$hl" --help; else "$hl" help "$topic"; fi
 done >"$tmp/helps"
-for word in run check builtins parse help $(grep -oE '(^|[ [])--[a-z][a-z0-9-]*' "$tmp/helps" | tr -d ' [' | sort -u); do
+for word in run check builtins parse serve help $(grep -oE '(^|[ [])--[a-z][a-z0-9-]*' "$tmp/helps" | tr -d ' [' | sort -u); do
   if grep -qF -- "$word" <<<"$man_text"; then pass=$((pass + 1))
   else fail=$((fail + 1)); echo "FAIL man page: $word (in --help) is not in docs/hl.1"; fi
 done

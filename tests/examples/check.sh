@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/examples/check.sh HL SRC AGENT_HOST — the programs of examples/, run
 # the way their headers show, with output equal to real OTP 25's
-# (*.expected, written by oracle.sh): a validation rule, per-tenant pricing,
+# (*.expected, written by oracle.sh; agent_mcp.expected by the script, its
+# Erlang results checked on erl): a validation rule, per-tenant pricing,
 # a tool an AI agent wrote that calls host bindings (through
 # examples/agent_tool/host.c), and the refusals the README's main job shows.
 set -u
@@ -63,6 +64,11 @@ same agent-tool-missing 0 "$dir/churn_99.expected" "$host" examples/agent_tool/c
 refused agent-tool-not-granted 2 \
   'cleanup_tool.erl:8:14: error: remote call crm:delete_customer/1 is not declared: binding not granted \(the host registers crm:delete_customer/1 but did not grant it to this program\)' \
   "$host" examples/agent_tool/cleanup_tool.erl run '[7]'
+# an agent using the sandbox through MCP (examples/agent/agent.py over
+# `hl serve --stdio`): check, fix a diagnostic, run, a hostile variant
+# refused, runaways stopped; the Erlang results agree with OTP 25's
+# (summary/1 of the orders and of [] were run on erl)
+same agent-mcp 0 "$dir/agent_mcp.expected" python3 examples/agent/agent.py "$hl"
 # the same tools under `hl` (which grants no bindings)
 refused agent-tool-hl 2 'remote call crm:customer/1 is not declared: binding not granted' \
   "$hl" run examples/agent_tool/churn_risk.erl run 42 '{2026,12,1}'

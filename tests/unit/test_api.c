@@ -524,6 +524,35 @@ static hl_module *compile_big(hl_engine *e, int v) {
     return m;
 }
 
+/* hl_engine_cache_stats: hits, misses (a rejected source is a miss too),
+ * what the cache holds; what `hl serve` reports as its cache metrics. */
+static void test_cache_stats(void **state) {
+    (void)state;
+    hl_engine *e;
+    hl_cache_stats st;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    assert_int_equal(hl_engine_cache_stats(e, &st), HL_OK);
+    assert_true(st.hits == 0 && st.misses == 0 && st.entries == 0 && st.bytes == 0);
+    hl_module *a = NULL, *b = NULL;
+    assert_int_equal(hl_compile(e, "m.erl", SRC, strlen(SRC), NULL, &a, NULL), HL_OK);
+    assert_int_equal(hl_engine_cache_stats(e, &st), HL_OK);
+    assert_true(st.hits == 0 && st.misses == 1 && st.entries == 1 && st.bytes > 0);
+    assert_int_equal(hl_compile(e, "m.erl", SRC, strlen(SRC), NULL, &b, NULL), HL_OK);
+    assert_ptr_equal(a, b);
+    assert_int_equal(hl_engine_cache_stats(e, &st), HL_OK);
+    assert_true(st.hits == 1 && st.misses == 1 && st.entries == 1);
+    static const char bad[] = "-module(m).\nf( ->\n";
+    hl_module *c = NULL;
+    assert_int_equal(hl_compile(e, "m.erl", bad, sizeof bad - 1, NULL, &c, NULL), HL_ECOMPILE);
+    assert_int_equal(hl_engine_cache_stats(e, &st), HL_OK);
+    assert_true(st.hits == 1 && st.misses == 2 && st.entries == 1);
+    assert_int_equal(hl_engine_cache_stats(NULL, &st), HL_EMISUSE);
+    assert_int_equal(hl_engine_cache_stats(e, NULL), HL_EMISUSE);
+    hl_module_free(a);
+    hl_module_free(b);
+    hl_engine_free(e);
+}
+
 /* The program cache is bounded in bytes (what the loaded modules hold, not
  * their source's size), least recently used out first; a program larger
  * than the bound is not cached. (8 compiles of 11 KB sources once held
@@ -764,7 +793,8 @@ int main(void) {
         cmocka_unit_test(test_undef_and_callable),
         cmocka_unit_test(test_sha256),     cmocka_unit_test(test_compile_errors),
         cmocka_unit_test(test_binary_results),
-        cmocka_unit_test(test_cache),      cmocka_unit_test(test_cache_bytes), cmocka_unit_test(test_run_values), cmocka_unit_test(test_map_values),
+        cmocka_unit_test(test_cache),      cmocka_unit_test(test_cache_bytes),
+        cmocka_unit_test(test_cache_stats), cmocka_unit_test(test_run_values), cmocka_unit_test(test_map_values),
         cmocka_unit_test(test_faults),     cmocka_unit_test(test_threads),
         cmocka_unit_test(test_output_capture), cmocka_unit_test(test_run_reuse),
         cmocka_unit_test(test_oom),         cmocka_unit_test(test_map_results),
