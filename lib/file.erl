@@ -20,11 +20,21 @@ result(R) -> R.
 name(N) when is_binary(N) -> N;
 name(N) when is_atom(N) -> atom_to_binary(N, utf8);
 name(N) when is_list(N) ->
-    case unicode:characters_to_binary(N) of
+    try unicode:characters_to_binary(flat(N, [])) of
         B when is_binary(B) -> B;
         _ -> badarg
+    catch
+        error:_ -> badarg
     end;
 name(_) -> badarg.
+
+%% A deep list of characters, atoms and binaries, flattened (atoms to
+%% their characters) without recursion as deep as the list.
+flat([], Acc) -> lists:reverse(Acc);
+flat([H | T], Acc) when is_integer(H); is_binary(H) -> flat(T, [H | Acc]);
+flat([H | T], Acc) when is_atom(H) -> flat(atom_to_list(H) ++ T, Acc);
+flat([H | T], Acc) when is_list(H) -> flat(H ++ T, Acc);
+flat(_, _) -> [bad].
 
 read_file(Name) ->
     case name(Name) of

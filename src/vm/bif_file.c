@@ -153,6 +153,10 @@ BIF(b_file_read) {
         return fail(HL_FE_EFBIG, out);
     }
     uint64_t size = (uint64_t)st2.st_size;
+    if (size > p->max_heap) { /* it cannot fit: the heap limit, before any work */
+        close(fd);
+        return HL_TERM_HEAP_LIMIT;
+    }
     hl_term *t;
     hl_bin_builder bb;
     hl_term_status ts = hl_heap_alloc(H, 3, &t);
@@ -377,10 +381,9 @@ BIF(b_file_list) {
         int dfd = hl_vm_fs_open_parent(p->fs, m, fp.rel, &last);
         if (dfd < 0) return fail(-dfd, out);
         if (last) {
-            int d2 = openat(dfd, last, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-            int e = errno;
+            int d2 = hl_vm_fs_open_dir(dfd, last);
             close(dfd);
-            if (d2 < 0) return fail(hl_vm_fs_errno(e), out);
+            if (d2 < 0) return fail(-d2, out);
             dfd = d2;
         }
         DIR *d = fdopendir(dfd);

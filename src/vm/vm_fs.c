@@ -121,6 +121,16 @@ int hl_vm_fs_add(hl_vm_fs *fs, const char *host_dir, const char *guest_path, boo
     return HL_FE_OK;
 }
 
+int hl_vm_fs_open_dir(int dirfd, const char *name) {
+    int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0) return fd;
+    int e = errno;
+    struct stat st;
+    /* O_DIRECTORY's ENOTDIR for a link: say it is a link, as openat2 does */
+    if (e == ENOTDIR && fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode)) e = ELOOP;
+    return -hl_vm_fs_errno(e);
+}
+
 /* Component by component: each a plain name, opened from its parent's
  * descriptor without following a link. */
 static int walk(int root, const char *dir, size_t len) {
@@ -135,10 +145,9 @@ static int walk(int root, const char *dir, size_t len) {
         i++; /* the '/' */
         memcpy(name, dir + s, n); /* n <= HL_VM_NAME_MAX: the path was normalised */
         name[n] = '\0';
-        int next = openat(cur, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        int e = errno;
+        int next = hl_vm_fs_open_dir(cur, name);
         close(cur);
-        if (next < 0) return -hl_vm_fs_errno(e);
+        if (next < 0) return next;
         cur = next;
     }
     return cur;

@@ -112,5 +112,8 @@ void hl_vm_fs_force_fallback(hl_vm_fs *fs, bool on);
  * mount's descriptor and *last NULL. Returns the descriptor (the caller
  * closes it) or -code. `rel` comes from hl_vm_fs_find. */
 int hl_vm_fs_open_parent(hl_vm_fs *fs, const hl_vm_mount *m, const char *rel, const char **last);
+/* The directory `name` (a plain name) of dirfd, not through a link
+ * (-HL_FE_ELOOP for a link, as openat2 says); the descriptor or -code. */
+int hl_vm_fs_open_dir(int dirfd, const char *name);
 
 #endif
