@@ -31,7 +31,7 @@ back(_, L) -> L.
 
 %% ---- join
 
-join([Name]) -> back(Name, chars(Name));
+join([Name]) -> back(Name, tidy(chars(Name), []));
 join([A, B | Rest]) -> join([join(A, B) | Rest]).
 
 join(A, B) when is_binary(A); is_binary(B) ->
@@ -39,6 +39,7 @@ join(A, B) when is_binary(A); is_binary(B) ->
 join(A, B) -> join_chars(chars(A), chars(B)).
 
 join_chars(_, [$/ | _] = B) -> tidy(B, []);
+join_chars(A, []) -> tidy(A, []);
 join_chars(A, B) -> tidy(A ++ [$/ | B], []).
 
 %% Repeated separators become one, a "." component followed by a separator
@@ -66,13 +67,19 @@ until_sep([], Acc) -> lists:reverse(Acc);
 until_sep([$/ | _], Acc) -> lists:reverse(Acc);
 until_sep([C | T], Acc) -> until_sep(T, [C | Acc]).
 
+%% The extension goes unless it is the whole base name; a binary argument
+%% makes the result a binary.
 basename(Name, Ext) ->
     B = base(chars(Name)),
     E = chars(Ext),
-    back(Name, case lists:suffix(E, B) of
-                   true -> lists:sublist(B, length(B) - length(E));
-                   false -> B
-               end).
+    R = case length(B) > length(E) andalso lists:suffix(E, B) of
+            true -> lists:sublist(B, length(B) - length(E));
+            false -> B
+        end,
+    case is_binary(Name) orelse is_binary(Ext) of
+        true -> list_to_binary(R);
+        false -> R
+    end.
 
 dirname(Name) -> back(Name, dir(chars(Name))).
 
@@ -105,9 +112,17 @@ ext_rev([$.], _) -> [];
 ext_rev([$. | _], Acc) -> [$. | Acc];
 ext_rev([C | T], Acc) -> ext_rev(T, [C | Acc]).
 
+%% Up to the last "." of the last component, unless a separator is just
+%% before it ("a/.b" stays; ".profile" and "." lose everything).
 rootname(Name) ->
     L = chars(Name),
-    back(Name, lists:sublist(L, length(L) - length(ext(L)))).
+    back(Name, root_rev(lists:reverse(L), [])).
+
+root_rev([], Acc) -> Acc;
+root_rev([$/ | _] = R, Acc) -> lists:reverse(R) ++ Acc;
+root_rev([$., $/ | _] = R, Acc) -> lists:reverse(R) ++ Acc;
+root_rev([$. | T], _) -> lists:reverse(T);
+root_rev([C | T], Acc) -> root_rev(T, [C | Acc]).
 
 rootname(Name, Ext) ->
     L = chars(Name),
