@@ -489,6 +489,42 @@ static void mounts_api(void **state) {
     hl_module_free(m);
 }
 
+/* A process the guest spawns sees the run's mounts (and nothing more). */
+static void spawned_processes(void **state) {
+    (void)state;
+    static const char src[] =
+        "-module(t).\n-export([f/0]).\n"
+        "f() -> P = self(), spawn(fun() -> P ! {file:read_file(\"/data/a.txt\"), file:read_file(\"/data/../secret/s.txt\")} end),\n"
+        "       receive R -> R end.\n";
+    hl_compile_options *o = NULL;
+    assert_int_equal(hl_compile_options_new(&o), HL_OK);
+    assert_int_equal(hl_compile_options_grant_capability(o, "files"), HL_OK);
+    assert_int_equal(hl_compile_options_grant_capability(o, "processes"), HL_OK);
+    hl_module *m = NULL;
+    hl_error *err = NULL;
+    assert_int_equal(hl_compile(eng, "t.erl", src, sizeof src - 1, o, &m, &err), HL_OK);
+    hl_compile_options_free(o);
+    hl_mounts *ms = mounts(0, 0, 0);
+    hl_limits *l = NULL;
+    assert_int_equal(hl_limits_new(&l), HL_OK);
+    assert_int_equal(hl_limits_set_mounts(l, ms), HL_OK);
+    hl_mounts_free(ms);
+    hl_tenant *t = NULL;
+    assert_int_equal(hl_tenant_new(m, l, &t), HL_OK);
+    hl_limits_free(l);
+    uint32_t fn;
+    assert_int_equal(hl_module_function(m, "f", 0, &fn, NULL), HL_OK);
+    hl_value *r = NULL;
+    assert_int_equal(hl_tenant_call(t, fn, NULL, 0, &r, &err), HL_OK);
+    char *text = NULL;
+    assert_int_equal(hl_value_to_text(r, 1, &text, NULL), HL_OK);
+    assert_string_equal(text, "{{ok,<<\"hello\">>},{error,enoent}}");
+    hl_free(text);
+    hl_value_free(r);
+    hl_tenant_free(t);
+    hl_module_free(m);
+}
+
 /* A policy's mounts: opened for each run (its quotas count per run). */
 static void policy_mounts(void **state) {
     (void)state;
@@ -529,7 +565,7 @@ int main(void) {
         cmocka_unit_test(refused_without_grant), cmocka_unit_test(otp_shapes),  cmocka_unit_test(error_table),
         cmocka_unit_test(escapes),               cmocka_unit_test(special_files), cmocka_unit_test(race),
         cmocka_unit_test(quotas),                cmocka_unit_test(huge_files),  cmocka_unit_test(mounts_api),
-        cmocka_unit_test(policy_mounts),
+        cmocka_unit_test(policy_mounts),         cmocka_unit_test(spawned_processes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
