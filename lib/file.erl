@@ -1,13 +1,13 @@
 %% file.erl — OTP's whole-file API over the host's mounts (the `files`
 %% capability, docs/files.md): read_file/1, write_file/2, list_dir/1,
-%% delete/1, make_dir/1, del_dir/1, read_file_info/1, rename/2, with OTP's
+%% delete/1, make_dir/1, del_dir/1, read_file_info/1, rename/2, consult/1, with OTP's
 %% return shapes. Names may be strings (deep lists of characters),
 %% binaries or atoms, as in OTP; the C cores (erlang:hl_file_*, vm/bif_file.c)
 %% take UTF-8 binaries and return ok, {ok, Value} or an error code, the
 %% index of its atom in errors/0 (vm/vm_fs.h's HL_VM_FS_ERRORS, same order).
 -module(file).
 -export([read_file/1, write_file/2, list_dir/1, delete/1, make_dir/1, del_dir/1, read_file_info/1,
-         rename/2]).
+         rename/2, consult/1]).
 
 errors() ->
     {enoent, eacces, eisdir, enotdir, eexist, enospc, efbig, einval, enotempty, exdev, eloop,
@@ -117,3 +117,16 @@ read_file_info(Name) ->
     end.
 
 datetime(S) -> calendar:gregorian_seconds_to_datetime(S + 62167219200).
+
+%% The terms of a file, each ending with '.'. Its atoms must be ones the
+%% program could name (a guest never creates atoms): an unknown one, like a
+%% syntax error, is {error, {Line, erl_parse, Message}}.
+consult(Name) ->
+    case name(Name) of
+        badarg -> {error, badarg};
+        N ->
+            case erlang:hl_file_consult(N) of
+                {Line, Msg} when is_integer(Line) -> {error, {Line, erl_parse, binary_to_list(Msg)}};
+                R -> result(R)
+            end
+    end.

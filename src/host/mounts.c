@@ -4,11 +4,38 @@
  * runs and tenants that use it; its quotas count over its whole life. */
 #include <string.h>
 
+#include <stdio.h>
+
 #include "host/host_int.h"
+#include "host/reader.h"
+
+/* file:consult/1's parser (vm_fs.h): the term-literal reader of hl run's
+ * arguments, one term per '.', atoms only those the guest could name. */
+static hl_term_status read_terms(hl_heap *h, const char *text, size_t len, hl_etf_atom_fn atom_fn, void *atom_ctx,
+                                 hl_term *out, uint32_t *line, char *msg, size_t msgcap) {
+    hl_reader_opts o = {.atom_fn = atom_fn, .atom_ctx = atom_ctx};
+    hl_reader_error e;
+    hl_term_status st = hl_read_terms(h, text, len, &o, out, &e);
+    if (st == HL_TERM_BADARG || st == HL_TERM_SYSTEM_LIMIT) {
+        *line = e.line;
+        /* the reader speaks of pools; a guest author of atoms it can name */
+        char *pool = strstr(e.message, " (not static and not in the pool)");
+        if (pool) *pool = '\0';
+        snprintf(msg, msgcap, "%s%s", e.message, pool ? " (not an atom the program contains)" : "");
+        return HL_TERM_BADARG;
+    }
+    return st;
+}
+
+hl_vm_fs *hl_host_mounts_new(void) {
+    hl_vm_fs *fs = hl_vm_fs_new();
+    if (fs) fs->read_terms = read_terms;
+    return fs;
+}
 
 hl_status hl_mounts_new(hl_mounts **out) {
     if (!out) return HL_EMISUSE;
-    *out = hl_vm_fs_new();
+    *out = hl_host_mounts_new();
     return *out ? HL_OK : HL_ENOMEM;
 }
 

@@ -637,7 +637,7 @@ hl_status hl_policy_set_run_limit(hl_policy *policy, hl_limit which, uint64_t va
 hl_status hl_host_policy_open_mounts(const hl_policy *policy, hl_vm_fs **out, hl_error **err) {
     *out = NULL;
     if (!policy || !policy->nmounts) return HL_OK;
-    hl_vm_fs *fs = hl_vm_fs_new();
+    hl_vm_fs *fs = hl_host_mounts_new();
     if (!fs) return hl_host_set_error(err, &hl_host_oom_error);
     for (uint32_t i = 0; i < policy->nmounts; i++) {
         const policy_mount *m = &policy->mounts[i];

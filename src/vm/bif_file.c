@@ -2,7 +2,7 @@
  * (docs/files.md):
  *   erlang:hl_file_read/1, hl_file_write/2, hl_file_list/1,
  *   hl_file_delete/1, hl_file_make_dir/1, hl_file_del_dir/1,
- *   hl_file_rename/2, hl_file_info/1
+ *   hl_file_rename/2, hl_file_info/1, hl_file_consult/1
  * Each takes guest paths as binaries (file.erl converts OTP's name forms)
  * and returns ok, {ok, Value} or a small integer error code (vm_fs.h's
  * HL_VM_FS_ERRORS, which file.erl turns into {error, Atom}).
@@ -113,46 +113,72 @@ static hl_term_status ok_tuple(hl_vm_proc *p, hl_term v, hl_term *out) {
 
 /* ---- read --------------------------------------------------------------------- */
 
-BIF(b_file_read) {
-    NEED_FILES();
+/* The regular file `name` names, opened for reading (*fd) with its size,
+ * within the mount's largest-file quota; HL_FE_OK or a code. */
+static int open_regular(hl_vm_proc *p, hl_term name, int *fdp, uint64_t *sizep) {
     fpath fp;
-    int code = resolve(p, a[0], &fp);
-    if (code) return fail(code, out);
-    if (fp.mount < 0) return fail(fp.virt ? HL_FE_EISDIR : HL_FE_ENOENT, out);
+    int code = resolve(p, name, &fp);
+    if (code) return code;
+    if (fp.mount < 0) return fp.virt ? HL_FE_EISDIR : HL_FE_ENOENT;
     hl_vm_mount *m = mount_of(p, &fp);
     const char *last;
     int pfd = hl_vm_fs_open_parent(p->fs, m, fp.rel, &last);
-    if (pfd < 0) return fail(-pfd, out);
+    if (pfd < 0) return -pfd;
     if (!last) {
         close(pfd);
-        return fail(HL_FE_EISDIR, out);
+        return HL_FE_EISDIR;
     }
     struct stat st, st2;
     if (fstatat(pfd, last, &st, AT_SYMLINK_NOFOLLOW) != 0) {
         code = hl_vm_fs_errno(errno);
         close(pfd);
-        return fail(code, out);
+        return code;
     }
     code = S_ISDIR(st.st_mode) ? HL_FE_EISDIR : S_ISLNK(st.st_mode) ? HL_FE_ELOOP
          : !S_ISREG(st.st_mode) ? HL_FE_EACCES : (uint64_t)st.st_size > m->max_file_bytes ? HL_FE_EFBIG : 0;
     if (code) {
         close(pfd);
-        return fail(code, out);
+        return code;
     }
     int fd = openat(pfd, last, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     code = fd < 0 ? hl_vm_fs_errno(errno) : 0;
     close(pfd);
-    if (code) return fail(code, out);
+    if (code) return code;
     /* the descriptor's own file: still a regular one, within the quota */
     if (fstat(fd, &st2) != 0 || !S_ISREG(st2.st_mode) || st2.st_ino != st.st_ino || st2.st_dev != st.st_dev) {
         close(fd);
-        return fail(HL_FE_EACCES, out);
+        return HL_FE_EACCES;
     }
     if ((uint64_t)st2.st_size > m->max_file_bytes) {
         close(fd);
-        return fail(HL_FE_EFBIG, out);
+        return HL_FE_EFBIG;
     }
-    uint64_t size = (uint64_t)st2.st_size;
+    *fdp = fd;
+    *sizep = (uint64_t)st2.st_size;
+    return HL_FE_OK;
+}
+
+/* Up to size bytes from the start of fd into d: the count read (less when
+ * the file shrank since it was measured), or -code. */
+static int64_t read_all(int fd, uint8_t *d, uint64_t size) {
+    uint64_t got = 0;
+    while (got < size) {
+        size_t want = size - got > (1u << 20) ? (1u << 20) : (size_t)(size - got);
+        ssize_t r = pread(fd, d + got, want, (off_t)got);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) return -hl_vm_fs_errno(errno);
+        if (r == 0) break;
+        got += (uint64_t)r;
+    }
+    return (int64_t)got;
+}
+
+BIF(b_file_read) {
+    NEED_FILES();
+    int fd;
+    uint64_t size;
+    int code = open_regular(p, a[0], &fd, &size);
+    if (code) return fail(code, out);
     if (size > p->max_heap) { /* it cannot fit: the heap limit, before any work */
         close(fd);
         return HL_TERM_HEAP_LIMIT;
@@ -165,20 +191,10 @@ BIF(b_file_read) {
         close(fd);
         return ts;
     }
-    uint64_t got = 0;
-    while (got < size) {
-        size_t want = size - got > (1u << 20) ? (1u << 20) : (size_t)(size - got);
-        ssize_t r = pread(fd, bb.data + got, want, (off_t)got);
-        if (r < 0 && errno == EINTR) continue;
-        if (r < 0) {
-            code = hl_vm_fs_errno(errno);
-            close(fd);
-            return fail(code, out);
-        }
-        if (r == 0) break; /* it shrank since fstat: what is there */
-        got += (uint64_t)r;
-    }
+    int64_t n = read_all(fd, bb.data, size);
     close(fd);
+    if (n < 0) return fail((int)-n, out);
+    uint64_t got = (uint64_t)n; /* less when it shrank since fstat: what is there */
     p->bif_cost += size / BYTES_PER_RED + 1;
     hl_term bin = hl_bin_build_finish(&bb);
     if (got < size) {
@@ -188,6 +204,66 @@ BIF(b_file_read) {
     t[0] = hl_make_header(HL_SUB_TUPLE, 2), t[1] = HL_AM(ok), t[2] = bin;
     *out = hl_make_boxed(t);
     return HL_TERM_OK;
+}
+
+/* ---- consult ------------------------------------------------------------------ */
+
+static hl_term_status existing_atom(void *p, const char *name, size_t len, hl_term *out) {
+    return hl_vm_existing_atom(p, name, len, out);
+}
+
+/* {ok, Terms}, a code, or {Line, Message} (a binary) for text that is not
+ * a sequence of terms each ending with '.': file.erl makes OTP's
+ * {error, {Line, Module, Message}}. Atoms are those the guest could name
+ * (list_to_existing_atom's: its program's and its call's), since a guest
+ * never creates atoms; an unknown one is such an error. */
+BIF(b_file_consult) {
+    NEED_FILES();
+    int fd;
+    uint64_t size;
+    int code = open_regular(p, a[0], &fd, &size);
+    if (code) return fail(code, out);
+    if (!p->fs->read_terms) {
+        close(fd);
+        return fail(HL_FE_EINVAL, out);
+    }
+    if (size > p->max_heap) {
+        close(fd);
+        return HL_TERM_HEAP_LIMIT;
+    }
+    uint8_t *text = hl_mem_alloc(size ? size : 1);
+    if (!text) {
+        close(fd);
+        return HL_TERM_NOMEM;
+    }
+    int64_t n = read_all(fd, text, size);
+    close(fd);
+    if (n < 0) {
+        hl_mem_free(text);
+        return fail((int)-n, out);
+    }
+    /* reading terms is heavier than copying bytes */
+    p->bif_cost += (uint64_t)n / 16 + 1;
+    hl_term terms;
+    uint32_t line = 0;
+    char msg[200] = "";
+    hl_term_status ts = p->fs->read_terms(H, (const char *)text, (size_t)n, existing_atom, p, &terms, &line, msg,
+                                          sizeof msg);
+    hl_mem_free(text);
+    if (ts == HL_TERM_BADARG) {
+        size_t ml = strlen(msg);
+        hl_term *t;
+        hl_bin_builder bb;
+        ts = hl_heap_alloc(H, 3, &t);
+        if (ts == HL_TERM_OK) ts = hl_bin_build_begin(H, (uint64_t)ml * 8, &bb);
+        if (ts != HL_TERM_OK) return ts;
+        memcpy(bb.data, msg, ml);
+        t[0] = hl_make_header(HL_SUB_TUPLE, 2), t[1] = hl_make_small(line), t[2] = hl_bin_build_finish(&bb);
+        *out = hl_make_boxed(t);
+        return HL_TERM_OK;
+    }
+    if (ts != HL_TERM_OK) return ts;
+    return ok_tuple(p, terms, out);
 }
 
 /* ---- write -------------------------------------------------------------------- */
@@ -580,5 +656,6 @@ const hl_vm_bif_reg hl_vm_bifs_file[] = {
     {HL_BI_HL_FILE_LIST1, b_file_list},         {HL_BI_HL_FILE_DELETE1, b_file_delete},
     {HL_BI_HL_FILE_MAKE_DIR1, b_file_make_dir}, {HL_BI_HL_FILE_DEL_DIR1, b_file_del_dir},
     {HL_BI_HL_FILE_RENAME2, b_file_rename},     {HL_BI_HL_FILE_INFO1, b_file_info},
+    {HL_BI_HL_FILE_CONSULT1, b_file_consult},
 };
 const size_t hl_vm_bifs_file_count = sizeof hl_vm_bifs_file / sizeof hl_vm_bifs_file[0];

@@ -61,6 +61,17 @@ typedef struct hl_vm_mount {
     _Atomic uint64_t bytes_written, files_created;
 } hl_vm_mount;
 
+#include "term/etf.h"
+#include "term/heap.h"
+
+/* file:consult/1's term reader (the VM has no parser: the host gives its
+ * own, host/reader.c, when it makes the set): the terms of text, each
+ * ending with '.', as a list on h, atoms through atom_fn; on a syntax
+ * error BADARG with *line and msg[] set. */
+typedef hl_term_status (*hl_vm_read_terms_fn)(hl_heap *h, const char *text, size_t len, hl_etf_atom_fn atom_fn,
+                                              void *atom_ctx, hl_term *out, uint32_t *line, char *msg,
+                                              size_t msgcap);
+
 typedef struct hl_mounts hl_vm_fs;
 struct hl_mounts {
     _Atomic uint32_t refs;
@@ -69,6 +80,7 @@ struct hl_mounts {
     /* set once a call found no openat2 (ENOSYS), or by tests
      * (hl_vm_fs_force_fallback): the component-by-component path */
     _Atomic bool no_openat2;
+    hl_vm_read_terms_fn read_terms; /* NULL: consult/1 is einval */
 };
 
 /* ---- guest paths (vm/fs_path.c, pure) ------------------------------------- */

@@ -227,6 +227,16 @@ static void otp_shapes(void **state) {
     expect(ms, "element(4, element(2, file:read_file_info(\"/ro\")))", "read");
     expect(ms, "element(3, element(2, file:read_file_info(\"/data/in_link\")))", "symlink");
     expect(ms, "file:read_file_info(\"/etc/passwd\")", "{error,enoent}");
+    /* consult/1: the terms, each ending with '.'; atoms the program names */
+    expect(ms, "{file:write_file(\"/data/c.txt\", <<\"{name, \\\"ada\\\"}.\\n[1, {x, <<\\\"b\\\">>}]. % c\\n\">>),"
+               " file:consult(\"/data/c.txt\"), name, x}",
+           "{ok,{ok,[{name,\"ada\"},[1,{x,<<\"b\">>}]]},name,x}");
+    expect(ms, "{file:write_file(\"/data/c.txt\", <<\"{ok}.\\n{zzz_unknown}.\">>), file:consult(\"/data/c.txt\")}",
+           "{ok,{error,{2,erl_parse,\"unknown atom 'zzz_unknown' (not an atom the program contains)\"}}}");
+    expect(ms, "{file:write_file(\"/data/c.txt\", <<\"{ok\">>), element(1, element(2, file:consult(\"/data/c.txt\")))}",
+           "{ok,1}");
+    expect(ms, "[file:consult(\"/data/sub\"), file:consult(\"/data/nope\"), file:delete(\"/data/c.txt\")]",
+           "[{error,eisdir},{error,enoent},ok]");
     hl_mounts_free(ms);
 }
 
