@@ -631,12 +631,13 @@ HL_API hl_status hl_limits_set_deterministic(hl_limits *limits, int on, uint64_t
  * and tenant that uses it: max_bytes_written (bytes write_file may write,
  * overwritten or not: enospc past it), max_files (files and directories it
  * may create: enospc past it) and max_file_bytes (the largest file it may
- * write or read: efbig past it); 0 takes the default
+ * write or read: efbig past it; a guest binary holds at most 16 MiB, so a
+ * larger file is efbig whatever the quota); 0 takes the default
  * (HL_MOUNT_DEFAULT_*: a quota is never unlimited). */
 typedef struct hl_mounts hl_mounts;
 #define HL_MOUNT_DEFAULT_BYTES_WRITTEN ((uint64_t)64 << 20)
 #define HL_MOUNT_DEFAULT_FILES 10000u
-#define HL_MOUNT_DEFAULT_FILE_BYTES ((uint64_t)64 << 20)
+#define HL_MOUNT_DEFAULT_FILE_BYTES ((uint64_t)16 << 20)
 #define HL_MOUNT_MAX 64
 HL_API hl_status hl_mounts_new(hl_mounts **out);
 /* Opens host_dir now (HL_EMISUSE with a message when it cannot be opened

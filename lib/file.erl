@@ -36,18 +36,53 @@ flat([H | T], Acc) when is_atom(H) -> flat(atom_to_list(H) ++ T, Acc);
 flat([H | T], Acc) when is_list(H) -> flat(H ++ T, Acc);
 flat(_, _) -> [bad].
 
+%% Reads and writes go a chunk per builtin call (vm/bif_file.c's
+%% CHUNK_BYTES), so a large file is paid for and preemptible as it goes.
+-define(CHUNK, 262144).
+
 read_file(Name) ->
     case name(Name) of
         badarg -> {error, badarg};
-        N -> result(erlang:hl_file_read(N))
+        N -> read_chunks(N, 0, [])
+    end.
+
+%% Until the size the file has now is read (or it ends sooner).
+read_chunks(N, Off, Acc) ->
+    case erlang:hl_file_read(N, Off) of
+        {ok, Bin, Size} ->
+            Off2 = Off + byte_size(Bin),
+            case byte_size(Bin) =:= 0 orelse Off2 >= Size of
+                true when Acc =:= [] -> {ok, Bin};
+                true -> {ok, iolist_to_binary(lists:reverse(Acc, [Bin]))};
+                false -> read_chunks(N, Off2, [Bin | Acc])
+            end;
+        Code -> result(Code)
     end.
 
 write_file(Name, Data) ->
     case {name(Name), bytes(Data)} of
         {badarg, _} -> {error, badarg};
         {_, badarg} -> {error, badarg};
-        {N, B} -> result(erlang:hl_file_write(N, B))
+        {N, B} ->
+            {First, Rest} = split(B),
+            case erlang:hl_file_write(N, First, byte_size(B)) of
+                ok -> append(N, Rest);
+                Code -> result(Code)
+            end
     end.
+
+append(_, <<>>) -> ok;
+append(N, B) ->
+    {Chunk, Rest} = split(B),
+    case erlang:hl_file_write(N, Chunk, -1) of
+        ok -> append(N, Rest);
+        Code -> result(Code)
+    end.
+
+split(B) when byte_size(B) =< ?CHUNK -> {B, <<>>};
+split(B) ->
+    <<Chunk:?CHUNK/binary, Rest/binary>> = B,
+    {Chunk, Rest}.
 
 bytes(B) when is_binary(B) -> B;
 bytes(L) when is_list(L) ->

@@ -1,6 +1,6 @@
 /* bif_file.c — the C cores of lib/file.erl, the `files` capability
  * (docs/files.md):
- *   erlang:hl_file_read/1, hl_file_write/2, hl_file_list/1,
+ *   erlang:hl_file_read/2, hl_file_write/3, hl_file_list/1,
  *   hl_file_delete/1, hl_file_make_dir/1, hl_file_del_dir/1,
  *   hl_file_rename/2, hl_file_info/1, hl_file_consult/1
  * Each takes guest paths as binaries (file.erl converts OTP's name forms)
@@ -15,14 +15,16 @@
  * before it is opened (fstatat) and after (fstat on the descriptor, with
  * O_NONBLOCK so a FIFO swapped in between cannot block the open).
  *
- * Bounds: a read is refused above the mount's largest-file quota (efbig),
- * allocated before anything is read (the heap limit stops a run that
- * cannot hold it) and charged one reduction per 64 bytes, as a write is;
- * a write is refused above the largest-file quota (efbig) and when it
- * would pass the mount's bytes-written quota (enospc); a new file or
- * directory past the files quota is enospc. A builtin whose allocation
- * fails is called again after a collection: every side effect (a write, a
- * quota charge) comes after the last allocation. */
+ * Bounds: reads and writes move CHUNK_BYTES per call (file.erl loops),
+ * charged one reduction per 64 bytes; a read is refused above the mount's
+ * largest-file quota or a binary's maximum (efbig) and above the heap
+ * limit (the run stops) before anything is read; a write is refused above
+ * the largest-file quota (efbig), and a chunk that would pass the
+ * bytes-written quota is enospc; a new file or directory past the files
+ * quota is enospc. list_dir and consult run in one call (docs/builtins.md,
+ * known gaps; consult only on files of at most CONSULT_MAX). A builtin
+ * whose allocation fails is called again after a collection: every side
+ * effect (a write, a quota charge) comes after the last allocation. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -48,6 +50,8 @@
 enum {
     BYTES_PER_RED = 64,
     NAME_IN_MAX = 1 << 16, /* a guest path's bytes before normalisation */
+    CHUNK_BYTES = 1 << 18, /* one read or write call (file.erl loops) */
+    CONSULT_MAX = 1 << 16, /* consult/1's text: parsed in one call (docs/builtins.md, known gaps) */
     LIST_MAX = 1 << 20,    /* entries one list_dir returns */
 };
 
@@ -158,13 +162,12 @@ static int open_regular(hl_vm_proc *p, hl_term name, int *fdp, uint64_t *sizep) 
     return HL_FE_OK;
 }
 
-/* Up to size bytes from the start of fd into d: the count read (less when
- * the file shrank since it was measured), or -code. */
-static int64_t read_all(int fd, uint8_t *d, uint64_t size) {
+/* Up to size bytes of fd from `off` into d: the count read (less at the
+ * end of the file), or -code. */
+static int64_t read_at(int fd, uint8_t *d, uint64_t size, uint64_t off) {
     uint64_t got = 0;
     while (got < size) {
-        size_t want = size - got > (1u << 20) ? (1u << 20) : (size_t)(size - got);
-        ssize_t r = pread(fd, d + got, want, (off_t)got);
+        ssize_t r = pread(fd, d + got, (size_t)(size - got), (off_t)(off + got));
         if (r < 0 && errno == EINTR) continue;
         if (r < 0) return -hl_vm_fs_errno(errno);
         if (r == 0) break;
@@ -173,35 +176,47 @@ static int64_t read_all(int fd, uint8_t *d, uint64_t size) {
     return (int64_t)got;
 }
 
+/* erlang:hl_file_read(Name, Offset): {ok, Chunk, Size}, at most
+ * CHUNK_BYTES from Offset and the file's size now; file.erl loops until it
+ * has Size bytes, so a read is as many bounded calls (each about 0.1 ms),
+ * preemptible between them. Refused up front: above the largest-file
+ * quota or a binary's maximum (efbig), above the heap limit (the run stops
+ * there, before anything is read). */
 BIF(b_file_read) {
     NEED_FILES();
+    if (!hl_is_small(a[1]) || hl_small_val(a[1]) < 0) return fail(HL_FE_EBADARG, out);
+    uint64_t off = (uint64_t)hl_small_val(a[1]);
     int fd;
     uint64_t size;
     int code = open_regular(p, a[0], &fd, &size);
-    if (code) return fail(code, out);
-    if (size > p->max_heap) { /* it cannot fit: the heap limit, before any work */
+    if (!code && size > p->max_heap) {
         close(fd);
         return HL_TERM_HEAP_LIMIT;
     }
+    if (!code && size > HL_BIN_MAX_BYTES) {
+        close(fd);
+        code = HL_FE_EFBIG;
+    }
+    if (code) return fail(code, out);
+    uint64_t want = off >= size ? 0 : size - off > CHUNK_BYTES ? CHUNK_BYTES : size - off;
     hl_term *t;
     hl_bin_builder bb;
-    hl_term_status ts = hl_heap_alloc(H, 3, &t);
-    if (ts == HL_TERM_OK) ts = hl_bin_build_begin(H, size * 8, &bb);
+    hl_term_status ts = hl_heap_alloc(H, 4, &t);
+    if (ts == HL_TERM_OK) ts = hl_bin_build_begin(H, want * 8, &bb);
     if (ts != HL_TERM_OK) {
         close(fd);
         return ts;
     }
-    int64_t n = read_all(fd, bb.data, size);
+    int64_t n = read_at(fd, bb.data, want, off);
     close(fd);
     if (n < 0) return fail((int)-n, out);
-    uint64_t got = (uint64_t)n; /* less when it shrank since fstat: what is there */
-    p->bif_cost += size / BYTES_PER_RED + 1;
+    p->bif_cost += want / BYTES_PER_RED + 1;
     hl_term bin = hl_bin_build_finish(&bb);
-    if (got < size) {
-        ts = hl_bits_slice(H, bin, 0, got * 8, &bin);
+    if ((uint64_t)n < want) { /* it shrank since fstat: what is there */
+        ts = hl_bits_slice(H, bin, 0, (uint64_t)n * 8, &bin);
         if (ts != HL_TERM_OK) return ts;
     }
-    t[0] = hl_make_header(HL_SUB_TUPLE, 2), t[1] = HL_AM(ok), t[2] = bin;
+    t[0] = hl_make_header(HL_SUB_TUPLE, 3), t[1] = HL_AM(ok), t[2] = bin, t[3] = hl_make_small((int64_t)size);
     *out = hl_make_boxed(t);
     return HL_TERM_OK;
 }
@@ -227,6 +242,10 @@ BIF(b_file_consult) {
         close(fd);
         return fail(HL_FE_EINVAL, out);
     }
+    if (size > CONSULT_MAX) { /* one parse: kept short (docs/builtins.md) */
+        close(fd);
+        return fail(HL_FE_EFBIG, out);
+    }
     if (size > p->max_heap) {
         close(fd);
         return HL_TERM_HEAP_LIMIT;
@@ -236,7 +255,7 @@ BIF(b_file_consult) {
         close(fd);
         return HL_TERM_NOMEM;
     }
-    int64_t n = read_all(fd, text, size);
+    int64_t n = read_at(fd, text, size, 0);
     close(fd);
     if (n < 0) {
         hl_mem_free(text);
@@ -286,13 +305,22 @@ static int writable_mount(hl_vm_proc *p, const fpath *fp, int virt_code) {
     return mount_of(p, fp)->writable ? HL_FE_OK : HL_FE_EACCES;
 }
 
-static hl_term_status write_bytes(hl_vm_proc *p, const fpath *fp, const uint8_t *data, size_t n, hl_term *out);
+static hl_term_status write_bytes(hl_vm_proc *p, const fpath *fp, const uint8_t *data, size_t n, int64_t total,
+                                  hl_term *out);
 
+/* erlang:hl_file_write(Name, Chunk, Total | -1): the first call (Total,
+ * the whole size, refused above the largest-file quota before anything is
+ * written) creates or truncates the file and writes its first chunk; file.erl
+ * appends the rest a chunk (CHUNK_BYTES) per call (Total -1). Each chunk takes its
+ * bytes from the quota, so a write that passes it stops there (enospc), as
+ * on a full disk. */
 BIF(b_file_write) {
     NEED_FILES();
     fpath fp;
     int code = resolve(p, a[0], &fp);
     if (code) return fail(code, out);
+    if (!hl_is_small(a[2]) || hl_small_val(a[2]) < -1) return fail(HL_FE_EBADARG, out);
+    int64_t total = hl_small_val(a[2]); /* -1: append */
     const uint8_t *data;
     size_t n;
     uint8_t *copy = NULL;
@@ -310,16 +338,18 @@ BIF(b_file_write) {
         hl_bits_copy(copy, 0, d, off, bits);
         data = copy;
     }
-    hl_term_status ws = write_bytes(p, &fp, data, n, out);
+    hl_term_status ws = n > CHUNK_BYTES ? fail(HL_FE_EBADARG, out) : write_bytes(p, &fp, data, n, total, out);
     hl_mem_free(copy);
     return ws;
 }
 
-static hl_term_status write_bytes(hl_vm_proc *p, const fpath *fp, const uint8_t *data, size_t n, hl_term *out) {
+static hl_term_status write_bytes(hl_vm_proc *p, const fpath *fp, const uint8_t *data, size_t n, int64_t total,
+                                  hl_term *out) {
     int code;
     if ((code = writable_mount(p, fp, HL_FE_EISDIR))) return fail(code, out);
     hl_vm_mount *m = mount_of(p, fp);
-    if (n > m->max_file_bytes) return fail(HL_FE_EFBIG, out);
+    bool append = total < 0;
+    if (!append && ((uint64_t)total > m->max_file_bytes || n > (uint64_t)total)) return fail(HL_FE_EFBIG, out);
     const char *last;
     int pfd = hl_vm_fs_open_parent(p->fs, m, fp->rel, &last);
     if (pfd < 0) return fail(-pfd, out);
@@ -338,9 +368,11 @@ static hl_term_status write_bytes(hl_vm_proc *p, const fpath *fp, const uint8_t 
         code = S_ISDIR(st.st_mode) ? HL_FE_EISDIR : S_ISLNK(st.st_mode) ? HL_FE_ELOOP
              : !S_ISREG(st.st_mode) ? HL_FE_EACCES : 0;
         if (!code) {
-            fd = openat(pfd, last, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+            fd = openat(pfd, last, O_WRONLY | (append ? O_APPEND : 0) | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
             if (fd < 0) code = hl_vm_fs_errno(errno);
         }
+    } else if (errno == ENOENT && append) {
+        code = HL_FE_ENOENT; /* gone since the first chunk */
     } else if (errno == ENOENT) {
         if (!take(&m->files_created, 1, m->max_files)) {
             code = HL_FE_ENOSPC;
@@ -355,7 +387,8 @@ static hl_term_status write_bytes(hl_vm_proc *p, const fpath *fp, const uint8_t 
     close(pfd);
     struct stat st2;
     if (!code && (fstat(fd, &st2) != 0 || !S_ISREG(st2.st_mode))) code = HL_FE_EACCES;
-    if (!code && !created && ftruncate(fd, 0) != 0) code = hl_vm_fs_errno(errno);
+    if (!code && append && (uint64_t)st2.st_size + n > m->max_file_bytes) code = HL_FE_EFBIG;
+    if (!code && !created && !append && ftruncate(fd, 0) != 0) code = hl_vm_fs_errno(errno);
     if (code) {
         if (fd >= 0) close(fd);
         give_back(&m->bytes_written, n);
@@ -652,7 +685,7 @@ BIF(b_file_info) {
 }
 
 const hl_vm_bif_reg hl_vm_bifs_file[] = {
-    {HL_BI_HL_FILE_READ1, b_file_read},         {HL_BI_HL_FILE_WRITE2, b_file_write},
+    {HL_BI_HL_FILE_READ2, b_file_read},         {HL_BI_HL_FILE_WRITE3, b_file_write},
     {HL_BI_HL_FILE_LIST1, b_file_list},         {HL_BI_HL_FILE_DELETE1, b_file_delete},
     {HL_BI_HL_FILE_MAKE_DIR1, b_file_make_dir}, {HL_BI_HL_FILE_DEL_DIR1, b_file_del_dir},
     {HL_BI_HL_FILE_RENAME2, b_file_rename},     {HL_BI_HL_FILE_INFO1, b_file_info},

@@ -28,7 +28,7 @@ enum {
 /* Default quotas of a mount (a quota is never unlimited). */
 #define HL_VM_FS_DEFAULT_BYTES_WRITTEN ((uint64_t)64 << 20)
 #define HL_VM_FS_DEFAULT_FILES 10000u
-#define HL_VM_FS_DEFAULT_FILE_BYTES ((uint64_t)64 << 20)
+#define HL_VM_FS_DEFAULT_FILE_BYTES ((uint64_t)16 << 20) /* a binary's maximum (HL_BIN_MAX_BYTES) */
 
 /* Error codes the file builtins return to lib/file.erl, which maps each to
  * OTP's atom: code i is the i-th atom of file.erl's errors tuple (keep the

@@ -451,6 +451,26 @@ static void huge_files(void **state) {
     assert_string_equal(got, "1048576");
     assert_true(reds >= (1u << 20) / 64);
     free(got);
+    /* above a binary's maximum (16 MiB), whatever the quota: efbig */
+    path(p, sizeof p, "data/big20");
+    fd = open(p, O_WRONLY | O_CREAT, 0644);
+    assert_true(fd >= 0);
+    assert_int_equal(ftruncate(fd, 20 << 20), 0);
+    close(fd);
+    expect(ms, "file:read_file(\"/data/big20\")", "{error,efbig}");
+    unlink(p);
+    /* a write of several chunks, read back whole */
+    expect(ms, "B = binary:copy(<<\"0123456789abcdef\">>, 65537), {file:write_file(\"/data/w4\", [B, \"!\"]),"
+               " element(2, file:read_file(\"/data/w4\")) =:= <<B/binary, \"!\">>}",
+           "{ok,true}");
+    hl_mounts_free(ms);
+    /* a write that passes the bytes quota in its third chunk: enospc, and
+     * what was written stays (as on a full disk) */
+    ms = mounts(600000, 0, 0);
+    expect(ms, "{file:write_file(\"/data/w4\", binary:copy(<<0>>, 1048576)),"
+               " byte_size(element(2, file:read_file(\"/data/w4\")))}",
+           "{{error,enospc},524288}");
+    expect(ms, "file:delete(\"/data/w4\")", "ok");
     hl_mounts_free(ms);
     path(p, sizeof p, "data/huge");
     unlink(p);
