@@ -559,6 +559,11 @@ HL_API hl_status hl_compile_options_grant_binding(hl_compile_options *opts, cons
  *             jump/0, export_seed/0), rand:seed_s/1 and
  *             crypto:strong_rand_bytes/1. rand's functions on an explicit
  *             state (seed_s/2, uniform_s/1,2, ...) are pure and need nothing.
+ *   "files"   file:read_file/1, write_file/2, list_dir/1, delete/1,
+ *             make_dir/1, del_dir/1, read_file_info/1, rename/2, consult/1
+ *             over the run's mounts (hl_mounts, hl_policy_add_mount; without one
+ *             every path is enoent). filename's functions are pure and
+ *             need nothing.
  * A run reads the real clocks and the system's entropy, or, in the
  * deterministic profile (hl_run_deterministic), a virtual clock and a
  * seeded generator. Grants are part of the program cache key. HL_EMISUSE
@@ -624,6 +629,44 @@ HL_API void hl_limits_free(hl_limits *limits);
  * default); each call starts the virtual clock and the seeded generator
  * afresh, so equal calls behave equally. */
 HL_API hl_status hl_limits_set_deterministic(hl_limits *limits, int on, uint64_t seed);
+
+/* ---- files: mounts (docs/files.md) --------------------------------------------- */
+
+/* The directories a program granted "files" sees: each a host directory
+ * shown at a guest path, read-only or read-write, with quotas. A guest
+ * reaches them with OTP's file:read_file/1, write_file/2, list_dir/1,
+ * delete/1, make_dir/1, del_dir/1, read_file_info/1, rename/2 and
+ * consult/1; no path
+ * leaves its mount (every path is opened beneath the mount's directory
+ * descriptor, no symbolic link is followed, only regular files are read
+ * or written). Quotas count over the life of the set, shared by every run
+ * and tenant that uses it: max_bytes_written (bytes write_file may write,
+ * overwritten or not: enospc past it), max_files (files and directories it
+ * may create: enospc past it) and max_file_bytes (the largest file it may
+ * write or read: efbig past it; a guest binary holds at most 16 MiB, so a
+ * larger file is efbig whatever the quota); 0 takes the default
+ * (HL_MOUNT_DEFAULT_*: a quota is never unlimited). */
+typedef struct hl_mounts hl_mounts;
+#define HL_MOUNT_DEFAULT_BYTES_WRITTEN ((uint64_t)64 << 20)
+#define HL_MOUNT_DEFAULT_FILES 10000u
+#define HL_MOUNT_DEFAULT_FILE_BYTES ((uint64_t)16 << 20)
+#define HL_MOUNT_MAX 64
+HL_API hl_status hl_mounts_new(hl_mounts **out);
+/* Opens host_dir now (HL_EMISUSE with a message when it cannot be opened
+ * as a directory, guest_path is not absolute or already mounted, or more
+ * than HL_MOUNT_MAX) and shows it at guest_path (normalised: "/data").
+ * Every mount is added before the set is first used (HL_EMISUSE after). */
+HL_API hl_status hl_mounts_add(hl_mounts *mounts, const char *host_dir, const char *guest_path, int writable,
+                               uint64_t max_bytes_written, uint64_t max_files, uint64_t max_file_bytes,
+                               hl_error **err);
+/* What the guest used of one mount's quotas so far. */
+HL_API hl_status hl_mounts_usage(const hl_mounts *mounts, const char *guest_path, uint64_t *bytes_written,
+                                 uint64_t *files);
+/* Drops the caller's reference (limits and tenants keep their own). */
+HL_API void hl_mounts_free(hl_mounts *mounts);
+/* The mounts of every tenant made with these limits (a reference is kept;
+ * NULL: none). The program also needs the "files" capability. */
+HL_API hl_status hl_limits_set_mounts(hl_limits *limits, hl_mounts *mounts);
 
 /* The exported function name/arity of the program's entry module, looked up
  * once: *fn is its handle for hl_tenant_call. HL_EEXCEPTION with error:undef
@@ -716,6 +759,17 @@ HL_API void hl_policy_free(hl_policy *policy);
  * HL_EMISUSE with a message for an unknown name or one this version does not
  * provide. */
 HL_API hl_status hl_policy_grant(hl_policy *policy, const char *capability, hl_error **err);
+/* Adds a mount to the policy, as the document's "mounts" do (and grants
+ * "files"): checked now (an absolute host directory and guest path), opened
+ * by each hl_run_policy (so its quotas count per run) and by
+ * hl_policy_limits (per set of limits). Quotas 0: the defaults. */
+HL_API hl_status hl_policy_add_mount(hl_policy *policy, const char *host_dir, const char *guest_path, int writable,
+                                     uint64_t max_bytes_written, uint64_t max_files, uint64_t max_file_bytes,
+                                     hl_error **err);
+/* Sets one run limit of the policy (a host building its policy in C, as
+ * the document's "limits.run" and "output" do): the value per-call limits
+ * may then only lower. HL_EMISUSE out of range. */
+HL_API hl_status hl_policy_set_run_limit(hl_policy *policy, hl_limit which, uint64_t value);
 /* 1 when the policy grants the capability, else 0. */
 HL_API int hl_policy_has_capability(const hl_policy *policy, const char *capability);
 /* New compile options carrying the policy: its compile limits and its
@@ -723,7 +777,7 @@ HL_API int hl_policy_has_capability(const hl_policy *policy, const char *capabil
  * (hl_compile_options_set_limit above the policy's value is HL_EMISUSE) and
  * no binding outside the policy may be granted (HL_EMISUSE). HL_EMISUSE
  * with a message when the policy asks for something this version cannot
- * give (mounts). */
+ * give. */
 HL_API hl_status hl_policy_compile_options(const hl_policy *policy, hl_compile_options **out, hl_error **err);
 /* The limits a call runs under: each field of `request` (may be NULL) that
  * is 0 takes the policy's value; a non-zero one must not pass it
@@ -733,7 +787,8 @@ HL_API hl_status hl_policy_run_limits(const hl_policy *policy, const hl_run_limi
 
 /* A tenant's limits (hl_tenant_new) from the policy: every run limit and
  * the host-atom quota; hl_limits_set may then only lower them (HL_EMISUSE
- * above the policy's value). */
+ * above the policy's value). The policy's mounts are opened into the limits
+ * (HL_EMISUSE when a host directory cannot be opened). */
 HL_API hl_status hl_policy_limits(const hl_policy *policy, hl_limits **out);
 
 /* hl_run_counted under a policy (NULL: the defaults): limits as

@@ -41,6 +41,8 @@ typedef struct hl_cli_run_extra {
     bool policy_caps_runs;     /* a --policy file: it caps the run's limits */
     bool det;                  /* --deterministic[=SEED] */
     uint64_t seed;
+    const char *mounts[16];    /* --mount HOST:GUEST[:ro|rw] */
+    int nmounts;
 } hl_cli_run_extra;
 /* Takes argv[*i] when it is one of these options (its value too): 1 taken,
  * 0 not one of them, -1 bad usage (message printed). */

@@ -20,7 +20,8 @@ enum { EXIT_OK = 0, EXIT_EXCEPTION = 1, EXIT_REJECTED = 2, EXIT_LIMIT = 3 };
 const char hl_cli_run_help[] =
     "usage: hl run [--max-reductions N] [--max-heap-bytes N] [--timeout-ms N]\n"
     "              [--max-output-bytes N] [--header H.hrl]...\n"
-    "              [--policy FILE] [--grant NAME]... [--json] [--json-args JSON]\n"
+    "              [--policy FILE] [--grant NAME]... [--mount HOST:GUEST[:ro|rw]]...\n"
+    "              [--json] [--json-args JSON]\n"
     "              [--] FILE [MORE.erl ...] FUNCTION [ARG...]\n"
     "\n"
     "Compiles FILE (an Erlang module), calls its exported FUNCTION with the\n"
@@ -63,9 +64,15 @@ const char hl_cli_run_help[] =
     "                       !, links, monitors, timers, registered names; the\n"
     "                       run's limits bound the whole tree of processes,\n"
     "                       docs/actors.md), clocks (erlang:system_time/0,\n"
-    "                       calendar:local_time/0, ...) or random (rand:uniform/0,\n"
-    "                       crypto:strong_rand_bytes/1, ...); without it such\n"
-    "                       calls are refused at compile time (files: not yet)\n"
+    "                       calendar:local_time/0, ...), random (rand:uniform/0,\n"
+    "                       crypto:strong_rand_bytes/1, ...) or files (file:*,\n"
+    "                       over the --mount directories); without it such\n"
+    "                       calls are refused at compile time\n"
+    "  --mount HOST:GUEST[:ro|rw]  shows the host directory HOST to the guest at\n"
+    "                       the absolute path GUEST, read-only (ro, the default)\n"
+    "                       or read-write (rw), with the default quotas; grants\n"
+    "                       files (file:read_file/1, write_file/2, list_dir/1,\n"
+    "                       ...; docs/files.md). Repeatable\n"
     "  --deterministic[=SEED]  the deterministic profile: a virtual clock (from\n"
     "                       2000-01-01T00:00:00Z, 1 us per reduction) and entropy\n"
     "                       seeded with SEED (default 0), so every run prints the\n"
@@ -305,8 +312,22 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
                                      &used.reductions, &err);
             if (err) hl_error_usage(err, &used);
         } else {
-            s = hl_run_policy(mod, ex->policy_caps_runs ? ex->policy : NULL, function, args, (size_t)nargs, &lim,
-                              &result, &output, &olen, &used, &err);
+            /* --mount without --policy: the mounts travel in the policy the
+             * options made, whose run limits are then the flags' own */
+            bool mounted = ex->nmounts && !ex->policy_caps_runs;
+            if (mounted) {
+                const struct {
+                    hl_limit which;
+                    uint64_t v;
+                } set[] = {{HL_LIMIT_REDUCTIONS, lim.max_reductions},
+                           {HL_LIMIT_HEAP_BYTES, lim.max_heap_bytes},
+                           {HL_LIMIT_TIMEOUT_MS, lim.timeout_ms},
+                           {HL_LIMIT_OUTPUT_BYTES, lim.max_output_bytes}};
+                for (size_t k = 0; k < sizeof set / sizeof set[0]; k++)
+                    if (set[k].v) hl_policy_set_run_limit(ex->policy, set[k].which, set[k].v);
+            }
+            s = hl_run_policy(mod, ex->policy_caps_runs || mounted ? ex->policy : NULL, function, args, (size_t)nargs,
+                              &lim, &result, &output, &olen, &used, &err);
         }
         const uint64_t reductions = used.reductions, elapsed = used.wall_ns / 1000000u;
         if (ex->json) { /* everything in one JSON object on stdout */

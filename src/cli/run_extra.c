@@ -1,8 +1,10 @@
 /* run_extra.c — `hl run`'s policy and JSON options: --policy FILE,
- * --grant NAME, --json, --json-args '[...]', --deterministic[=SEED], and
- * --header (gathered so that
+ * --grant NAME, --mount HOST:GUEST[:ro|rw], --json, --json-args '[...]',
+ * --deterministic[=SEED], and --header (gathered so that
  * a policy's compile options exist before headers are added to them,
  * whatever the order of the options). */
+#define _DEFAULT_SOURCE /* realpath */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +12,7 @@
 #include "cli.h"
 
 /* Each option: its name, whether it takes a value. */
-typedef enum { OPT_POLICY, OPT_GRANT, OPT_JSON, OPT_JSON_ARGS, OPT_HEADER, OPT_DETERMINISTIC } opt_id;
+typedef enum { OPT_POLICY, OPT_GRANT, OPT_JSON, OPT_JSON_ARGS, OPT_HEADER, OPT_DETERMINISTIC, OPT_MOUNT } opt_id;
 static const struct {
     const char *name;
     opt_id id;
@@ -19,6 +21,7 @@ static const struct {
     {"policy", OPT_POLICY, true}, {"grant", OPT_GRANT, true},         {"json", OPT_JSON, false},
     {"json-args", OPT_JSON_ARGS, true}, {"header", OPT_HEADER, true},
     {"deterministic", OPT_DETERMINISTIC, false}, /* an optional =SEED */
+    {"mount", OPT_MOUNT, true},
 };
 
 /* SEED of --deterministic=SEED: a decimal integer below 2^64 (0 allowed). */
@@ -67,6 +70,13 @@ int hl_cli_run_extra_option(hl_cli_run_extra *x, int argc, char **argv, int *i) 
             }
             x->grants[x->ngrants++] = val;
             break;
+        case OPT_MOUNT:
+            if (x->nmounts == (int)(sizeof x->mounts / sizeof x->mounts[0])) {
+                fprintf(stderr, "hl: run: too many --mount options\n");
+                return -1;
+            }
+            x->mounts[x->nmounts++] = val;
+            break;
         case OPT_JSON: x->json = true; break;
         case OPT_DETERMINISTIC: x->det = true; break;
         case OPT_JSON_ARGS: x->json_args = val; break;
@@ -85,7 +95,7 @@ int hl_cli_run_extra_option(hl_cli_run_extra *x, int argc, char **argv, int *i) 
 
 static bool load_policy(hl_cli_run_extra *x) {
     if (!x->policy_path) {
-        if (x->ngrants == 0 && !x->det) return true;
+        if (x->ngrants == 0 && !x->det && x->nmounts == 0) return true;
         if (hl_policy_new(&x->policy) != HL_OK) {
             fputs("hl: out of memory\n", stderr);
             return false;
@@ -112,8 +122,53 @@ static bool load_policy(hl_cli_run_extra *x) {
     return true;
 }
 
+/* --mount HOST:GUEST[:ro|rw]: HOST may be relative (made absolute here);
+ * GUEST is the path the guest sees; read-only unless :rw. */
+static bool add_mount(hl_cli_run_extra *x, const char *spec) {
+    const char *colon = strchr(spec, ':');
+    if (!colon || colon == spec || colon[1] != '/') {
+        fprintf(stderr, "hl: run: --mount %s: expected HOST:GUEST[:ro|rw] with GUEST absolute (e.g. data:/data)\n",
+                spec);
+        return false;
+    }
+    const char *mode = strchr(colon + 1, ':');
+    int writable = 0;
+    if (mode && strcmp(mode, ":rw") == 0) writable = 1;
+    else if (mode && strcmp(mode, ":ro") != 0) {
+        fprintf(stderr, "hl: run: --mount %s: the mode is ro or rw\n", spec);
+        return false;
+    }
+    char host[PATH_MAX], guest[PATH_MAX], abs[PATH_MAX];
+    size_t hl = (size_t)(colon - spec), gl = mode ? (size_t)(mode - colon - 1) : strlen(colon + 1);
+    if (hl >= sizeof host || gl >= sizeof guest) {
+        fprintf(stderr, "hl: run: --mount %s: path too long\n", spec);
+        return false;
+    }
+    memcpy(host, spec, hl);
+    host[hl] = '\0';
+    memcpy(guest, colon + 1, gl);
+    guest[gl] = '\0';
+    if (!realpath(host, abs)) {
+        fprintf(stderr, "hl: run: --mount %s: cannot open the directory %s\n", spec, host);
+        return false;
+    }
+    hl_error *err = NULL;
+    if (hl_policy_add_mount(x->policy, abs, guest, writable, 0, 0, 0, &err) != HL_OK) {
+        fprintf(stderr, "hl: run: --mount %s: %s\n", spec, err ? hl_error_message(err) : "refused");
+        hl_error_free(err);
+        return false;
+    }
+    return true;
+}
+
 bool hl_cli_run_prepare(hl_cli_run_extra *x, hl_compile_options **optsp) {
     if (!load_policy(x)) return false;
+    if (x->det && x->nmounts) {
+        fputs("hl: run: --deterministic and --mount cannot be combined in this version\n", stderr);
+        return false;
+    }
+    for (int m = 0; m < x->nmounts; m++)
+        if (!add_mount(x, x->mounts[m])) return false;
     /* the deterministic profile's clock and entropy may be read */
     if (x->det && x->ngrants + 2 <= (int)(sizeof x->grants / sizeof x->grants[0])) {
         x->grants[x->ngrants++] = "clocks";

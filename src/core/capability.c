@@ -15,7 +15,8 @@ uint32_t hl_core_cap_needed(int id) { return id >= 0 && id < HL_BI__COUNT ? need
 static const struct {
     uint32_t bit;
     const char *name;
-} names[] = {{HL_CAP_PROCESSES, "processes"}, {HL_CAP_CLOCKS, "clocks"}, {HL_CAP_RANDOM, "random"}};
+} names[] = {{HL_CAP_PROCESSES, "processes"}, {HL_CAP_CLOCKS, "clocks"}, {HL_CAP_RANDOM, "random"},
+                   {HL_CAP_FILES, "files"}};
 
 const char *hl_core_cap_name(uint32_t cap) {
     for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)

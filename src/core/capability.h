@@ -12,11 +12,12 @@ enum {
     HL_CAP_PROCESSES = 1u << 0, /* guest processes: builtins.def's SURFACE entries (hl_builtin_capability) */
     HL_CAP_CLOCKS = 1u << 1, /* erlang:system_time/0, calendar:local_time/0, ... */
     HL_CAP_RANDOM = 1u << 2, /* entropy: rand's process state, crypto:strong_rand_bytes/1 */
+    HL_CAP_FILES = 1u << 3,  /* file:read_file/1, ...: the host's mounts (docs/files.md) */
 };
 
 /* The capability builtin `id` needs (one HL_CAP_* bit), or 0. */
 uint32_t hl_core_cap_needed(int id);
-/* The name of one capability bit ("processes", "clocks", "random"), or NULL. */
+/* The name of one capability bit ("processes", "clocks", "random", "files"), or NULL. */
 const char *hl_core_cap_name(uint32_t cap);
 
 #endif

@@ -51,9 +51,9 @@ void hl_refusal_capability_hint(uint32_t need, char *out, size_t cap) {
     const char *name = hl_core_cap_name(need);
     if (!name) name = "unknown";
     snprintf(out, cap,
-             "needs the %s capability (grant it: hl run --grant %s; in the API, "
+             "needs the %s capability (grant it: hl run --grant %s%s; in the API, "
              "hl_compile_options_grant_capability)",
-             name, name);
+             name, name, need == HL_CAP_FILES ? ", or a directory: --mount HOST:GUEST" : "");
 }
 
 hl_refusal_kind hl_refusal_explain(const char *m, size_t ml, const char *f, size_t fl, uint32_t arity,

@@ -260,6 +260,7 @@ static const struct {
     {"processes", HL_CAP_PROCESSES},
     {"clocks", HL_CAP_CLOCKS},
     {"random", HL_CAP_RANDOM},
+    {"files", HL_CAP_FILES},
 };
 
 hl_status hl_compile_options_grant_capability(hl_compile_options *opts, const char *name) {

@@ -16,6 +16,7 @@
 #include "term/heap.h"
 #include "term/term.h"
 #include "vm/vm.h"
+#include "vm/vm_fs.h"
 
 struct hl_module;
 struct hl_run_limits;
@@ -215,6 +216,10 @@ hl_status hl_host_atom_limit_error(hl_error **err, const char *name, hl_atom_fau
 hl_error *hl_host_error_new(hl_status status, const char *message);
 hl_error *hl_host_error_from_diags(hl_diags *diags, const char *name);
 hl_status hl_host_set_error(hl_error **err, hl_error *e);
+/* mounts.c: a new mount set with the host's term reader (file:consult/1). */
+hl_vm_fs *hl_host_mounts_new(void);
+/* policy.c: the policy's mounts opened as one set (NULL when none). */
+hl_status hl_host_policy_open_mounts(const hl_policy *policy, hl_vm_fs **out, hl_error **err);
 extern struct hl_error hl_host_oom_error;
 
 /* term_api.c */

@@ -34,9 +34,9 @@ static const cap_def caps[] = {
     {"processes", true, hl_compile_options_grant_capability},
     {"clocks", true, hl_compile_options_grant_capability},
     {"random", true, hl_compile_options_grant_capability},
-    {"files", false, NULL},
+    {"files", true, hl_compile_options_grant_capability},
 };
-enum { NCAPS = sizeof caps / sizeof caps[0] };
+enum { NCAPS = sizeof caps / sizeof caps[0], CAP_FILES_BIT = 1u << 3 /* caps[3] */ };
 
 typedef struct policy_mount {
     char *guest, *host;
@@ -366,6 +366,22 @@ static hl_status load_cap(loader *ld, json_t *v, const doc_path *path) {
     return HL_OK;
 }
 
+/* Keeps a checked mount (copies of its paths); mounts grant "files". */
+static bool add_mount(hl_policy *p, policy_mount *mt, const char *guest, const char *host) {
+    mt->guest = dup_n(guest, strlen(guest));
+    mt->host = dup_n(host, strlen(host));
+    policy_mount *nm = mt->guest && mt->host ? hl_mem_realloc_array(p->mounts, p->nmounts + 1, sizeof *nm) : NULL;
+    if (!nm) {
+        hl_mem_free(mt->guest);
+        hl_mem_free(mt->host);
+        return false;
+    }
+    p->mounts = nm;
+    nm[p->nmounts++] = *mt;
+    p->caps |= CAP_FILES_BIT;
+    return true;
+}
+
 static hl_status load_mount(loader *ld, json_t *m, const doc_path *path) {
     hl_status st = want_object(ld, m, path);
     if (st == HL_OK) st = check_keys(ld, m, path, mount_keys, NKEYS(mount_keys));
@@ -396,16 +412,9 @@ static hl_status load_mount(loader *ld, json_t *m, const doc_path *path) {
         }
         if (st != HL_OK) return st;
     }
-    mt.guest = dup_n(json_string_value(g), strlen(json_string_value(g)));
-    mt.host = dup_n(json_string_value(h), strlen(json_string_value(h)));
-    policy_mount *nm = mt.guest && mt.host ? hl_mem_realloc_array(ld->p->mounts, ld->p->nmounts + 1, sizeof *nm) : NULL;
-    if (!nm) {
-        hl_mem_free(mt.guest);
-        hl_mem_free(mt.host);
+    if (ld->p->nmounts == POLICY_MAX_MOUNTS) return field_error(ld, path, "too many mounts");
+    if (!add_mount(ld->p, &mt, json_string_value(g), json_string_value(h)))
         return hl_host_set_error(ld->err, &hl_host_oom_error);
-    }
-    ld->p->mounts = nm;
-    nm[ld->p->nmounts++] = mt;
     return HL_OK;
 }
 
@@ -516,14 +525,6 @@ hl_status hl_policy_compile_options(const hl_policy *policy, hl_compile_options 
     if (err) *err = NULL;
     if (!policy || !out) return HL_EMISUSE;
     *out = NULL;
-    if (policy->nmounts) {
-        char msg[512];
-        snprintf(msg, sizeof msg,
-                 "the policy mounts %s at %s, but file mounts need the \"files\" capability, which is not "
-                 "available in this version",
-                 policy->mounts[0].host, policy->mounts[0].guest);
-        return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, msg));
-    }
     hl_compile_options *o;
     if (hl_compile_options_new(&o) != HL_OK) return hl_host_set_error(err, &hl_host_oom_error);
     hl_status st = HL_OK;
@@ -598,6 +599,57 @@ hl_status hl_policy_limits(const hl_policy *policy, hl_limits **out) {
         hl_limits_set(l, (hl_limit)w, v);
     }
     hl_host_limits_cap(l);
+    hl_vm_fs *fs = NULL;
+    if (hl_host_policy_open_mounts(policy, &fs, NULL) != HL_OK) {
+        hl_limits_free(l);
+        return HL_EMISUSE;
+    }
+    hl_limits_set_mounts(l, fs);
+    hl_vm_fs_unref(fs);
     *out = l;
+    return HL_OK;
+}
+
+/* ---- mounts and run limits from C ---------------------------------------------- */
+
+hl_status hl_policy_add_mount(hl_policy *policy, const char *host_dir, const char *guest_path, int writable,
+                              uint64_t max_bytes_written, uint64_t max_files, uint64_t max_file_bytes,
+                              hl_error **err) {
+    if (err) *err = NULL;
+    if (!policy || !host_dir || !guest_path) return HL_EMISUSE;
+    const char *why = NULL;
+    if (guest_path[0] != '/') why = "the guest path must be absolute (start with /)";
+    else if (host_dir[0] != '/') why = "the host directory must be an absolute path";
+    else if (policy->nmounts == POLICY_MAX_MOUNTS) why = "too many mounts";
+    if (why) return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, why));
+    policy_mount mt = {NULL, NULL, writable != 0, max_bytes_written, max_files, max_file_bytes};
+    if (!add_mount(policy, &mt, guest_path, host_dir)) return hl_host_set_error(err, &hl_host_oom_error);
+    return HL_OK;
+}
+
+hl_status hl_policy_set_run_limit(hl_policy *policy, hl_limit which, uint64_t value) {
+    if (!policy) return HL_EMISUSE;
+    return hl_limits_set(policy->run, which, value);
+}
+
+/* The policy's mounts opened as one set (*out NULL when it has none): each
+ * run under the policy opens its own, so quotas count per run. */
+hl_status hl_host_policy_open_mounts(const hl_policy *policy, hl_vm_fs **out, hl_error **err) {
+    *out = NULL;
+    if (!policy || !policy->nmounts) return HL_OK;
+    hl_vm_fs *fs = hl_host_mounts_new();
+    if (!fs) return hl_host_set_error(err, &hl_host_oom_error);
+    for (uint32_t i = 0; i < policy->nmounts; i++) {
+        const policy_mount *m = &policy->mounts[i];
+        char why[320];
+        if (hl_vm_fs_add(fs, m->host, m->guest, m->writable, m->max_bytes_written, m->max_files, m->max_file_bytes,
+                         why, sizeof why) != HL_FE_OK) {
+            hl_vm_fs_unref(fs);
+            char msg[400];
+            snprintf(msg, sizeof msg, "mount %.64s: %s", m->guest, why);
+            return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, msg));
+        }
+    }
+    *out = fs;
     return HL_OK;
 }

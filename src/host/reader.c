@@ -39,6 +39,7 @@ typedef struct rd {
     frame *fr;
     size_t nf, capf;
     uint32_t max_depth;
+    bool multi; /* hl_read_terms: every term ends with its own '.' */
 } rd;
 
 static hl_term_status rerr(rd *r, const hl_token *t, hl_term_status st, const char *fmt, ...)
@@ -600,6 +601,11 @@ static hl_term_status parse(rd *r, hl_term *out) {
         for (;;) {
             if (r->nf == 0) {
                 const hl_token *e = next(r);
+                if (r->multi) {
+                    if (e->kind != HL_TOK_DOT) return syntax(r, e);
+                    *out = v;
+                    return HL_TERM_OK;
+                }
                 if (e->kind == HL_TOK_DOT) e = next(r);
                 if (e->kind != HL_TOK_EOF) return syntax(r, e);
                 *out = v;
@@ -708,6 +714,52 @@ hl_term_status hl_read_term(hl_heap *h, const char *text, size_t len, const hl_r
         hl_mem_free(r.vals);
         hl_mem_free(r.fr);
     }
+    hl_token_vec_free(&toks);
+    hl_arena_free(&arena);
+    return st;
+}
+
+hl_term_status hl_read_terms(hl_heap *h, const char *text, size_t len, const hl_reader_opts *opts, hl_term *out,
+                             hl_reader_error *err) {
+    static const hl_reader_opts defaults = {0};
+    const hl_reader_opts *o = opts ? opts : &defaults;
+    if (err) memset(err, 0, sizeof *err);
+    hl_arena arena;
+    hl_arena_init(&arena, 0);
+    hl_token_vec toks = {0};
+    hl_term_status st = lex(text, len, o, &arena, &toks, err);
+    hl_term *terms = NULL; /* at most one per token: bounded by the text */
+    size_t n = 0, cap = 0;
+    if (st == HL_TERM_OK) {
+        rd r = {.h = h, .o = o, .tk = toks.items, .ntk = toks.count, .err = err,
+                .max_depth = o->max_depth ? o->max_depth : HL_READER_DEFAULT_MAX_DEPTH, .multi = true};
+        while (st == HL_TERM_OK && r.tk[r.pos].kind != HL_TOK_EOF) {
+            hl_term v;
+            r.nv = r.nf = 0;
+            st = parse(&r, &v);
+            if (st == HL_TERM_OK && n == cap) {
+                size_t c = cap ? cap * 2 : 16;
+                hl_term *g = hl_mem_realloc_array(terms, c, sizeof *g);
+                if (!g) st = HL_TERM_NOMEM;
+                else terms = g, cap = c;
+            }
+            if (st == HL_TERM_OK) terms[n++] = v;
+        }
+        hl_mem_free(r.vals);
+        hl_mem_free(r.fr);
+    }
+    hl_term *cells = NULL;
+    if (st == HL_TERM_OK && n) st = hl_heap_alloc(h, 2 * n, &cells);
+    if (st == HL_TERM_OK) {
+        hl_term list = HL_NIL;
+        for (size_t i = n; i-- > 0;) {
+            cells[2 * i] = terms[i];
+            cells[2 * i + 1] = list;
+            list = hl_make_cons(&cells[2 * i]);
+        }
+        *out = list;
+    }
+    hl_mem_free(terms);
     hl_token_vec_free(&toks);
     hl_arena_free(&arena);
     return st;

@@ -45,6 +45,12 @@ typedef struct hl_reader_error {
 hl_term_status hl_read_term(hl_heap *h, const char *text, size_t len, const hl_reader_opts *opts,
                             hl_term *out, hl_reader_error *err);
 
+/* Reads a sequence of terms, each ending with its own '.' (file:consult/1's
+ * form; an empty text is []): *out is their list. Errors as hl_read_term,
+ * located at the bad token. */
+hl_term_status hl_read_terms(hl_heap *h, const char *text, size_t len, const hl_reader_opts *opts, hl_term *out,
+                             hl_reader_error *err);
+
 /* Calls fn with every atom name the text contains (lexing only), so a host
  * can build a pool for them and then read with it. */
 hl_term_status hl_read_scan_atoms(const char *text, size_t len, const hl_reader_opts *opts,

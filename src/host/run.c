@@ -308,6 +308,7 @@ hl_vm_status hl_host_run_world(const hl_module *module, hl_vm_proc *p, const hl_
 typedef struct run_profile {
     bool det;
     uint64_t seed;
+    hl_vm_fs *fs; /* the files capability's mounts, or NULL */
 } run_profile;
 
 static hl_status run(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
@@ -359,6 +360,7 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     /* the capabilities it was compiled with, and where its clocks and
      * entropy come from (vm/bif_time.c) */
     hl_vm_set_env(p, module->caps, prof && prof->det, prof ? prof->seed : 0);
+    if (prof && prof->fs) hl_vm_set_files(p, prof->fs);
     hl_vm_set_output(p, output, lim.max_output_bytes);
     if (hl_host_test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(p), true);
     hl_term targs[255];
@@ -506,7 +508,7 @@ hl_status hl_run_counted(const hl_module *module, const char *function, hl_value
 hl_status hl_run_deterministic(const hl_module *module, uint64_t seed, const char *function, hl_value *const *args,
                                size_t nargs, const hl_run_limits *limits, hl_value **result, char **output,
                                size_t *output_len, uint64_t *reductions, hl_error **err) {
-    run_profile prof = {true, seed};
+    run_profile prof = {true, seed, NULL};
     hl_usage u;
     hl_status st = run_out(module, function, args, nargs, limits, HL_RUN_DEFAULT_MAX_HOST_ATOMS, &prof, false,
                            result, output, output_len, &u, err);
@@ -524,8 +526,13 @@ hl_status hl_run_policy(const hl_module *module, const hl_policy *policy, const 
     hl_run_limits lim;
     hl_status st = hl_policy_run_limits(policy, limits, &lim, err);
     if (st != HL_OK) return st;
-    return run_out(module, function, args, nargs, &lim, hl_host_policy_host_atoms(policy), NULL, usage != NULL, result,
-                   output, output_len, usage, err);
+    run_profile prof = {false, 0, NULL};
+    st = hl_host_policy_open_mounts(policy, &prof.fs, err);
+    if (st != HL_OK) return st;
+    st = run_out(module, function, args, nargs, &lim, hl_host_policy_host_atoms(policy), &prof, usage != NULL, result,
+                 output, output_len, usage, err);
+    hl_vm_fs_unref(prof.fs);
+    return st;
 }
 
 hl_status hl_error_usage(const hl_error *err, hl_usage *usage) {

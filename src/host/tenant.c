@@ -24,6 +24,7 @@ struct hl_limits {
     uint64_t ceiling[HL_LIMIT_HOST_ATOMS + 1];
     bool det; /* hl_limits_set_deterministic */
     uint64_t det_seed;
+    hl_vm_fs *fs; /* hl_limits_set_mounts: a reference, or NULL */
 };
 
 struct hl_tenant {
@@ -37,6 +38,7 @@ struct hl_tenant {
     uint64_t tree_reds; /* a program granted processes: the last call's, over every process */
     hl_buf output;
     hl_usage usage;    /* the current call's bindings (binding.c) */
+    hl_vm_fs *fs;      /* the limits' mounts (a reference), or NULL */
     hl_host_run_ctx rc; /* the binding hook's context */
 };
 
@@ -54,6 +56,15 @@ hl_status hl_limits_new(hl_limits **out) {
     (*out)->capped = false;
     (*out)->det = false;
     (*out)->det_seed = 0;
+    (*out)->fs = NULL;
+    return HL_OK;
+}
+
+hl_status hl_limits_set_mounts(hl_limits *limits, hl_mounts *mounts) {
+    if (!limits) return HL_EMISUSE;
+    hl_vm_fs_ref(mounts);
+    hl_vm_fs_unref(limits->fs);
+    limits->fs = mounts;
     return HL_OK;
 }
 
@@ -95,7 +106,10 @@ hl_status hl_limits_get(const hl_limits *limits, hl_limit which, uint64_t *value
     return HL_OK;
 }
 
-void hl_limits_free(hl_limits *limits) { hl_mem_free(limits); }
+void hl_limits_free(hl_limits *limits) {
+    if (limits) hl_vm_fs_unref(limits->fs);
+    hl_mem_free(limits);
+}
 
 void hl_host_limits_cap(hl_limits *limits) {
     for (unsigned w = 0; w <= HL_LIMIT_HOST_ATOMS; w++) limits->ceiling[w] = *limit_field(limits, (hl_limit)w);
@@ -143,6 +157,11 @@ hl_status hl_tenant_new(const hl_module *module, const hl_limits *limits, hl_ten
     hl_host_audit_get(module->engine, &t->rc.audit, &t->rc.audit_data);
     if (module->nbindings) hl_vm_set_binding_hook(t->p, hl_host_binding_hook, &t->rc);
     hl_vm_set_env(t->p, module->caps, limits && limits->det, limits ? limits->det_seed : 0);
+    if (limits && limits->fs) {
+        hl_vm_fs_ref(limits->fs);
+        t->fs = limits->fs;
+        hl_vm_set_files(t->p, t->fs);
+    }
     hl_vm_set_interrupt(t->p, &t->interrupt);
     atomic_fetch_add(&((hl_module *)module)->refs, 1);
     t->module = (hl_module *)module;
@@ -153,6 +172,7 @@ hl_status hl_tenant_new(const hl_module *module, const hl_limits *limits, hl_ten
 void hl_tenant_free(hl_tenant *t) {
     if (!t) return;
     hl_vm_proc_free(t->p);
+    hl_vm_fs_unref(t->fs);
     hl_atom_pool_free(t->host_atoms);
     hl_buf_free(&t->output);
     hl_module_free(t->module);

@@ -63,10 +63,14 @@ void hl_vm_set_env(hl_vm_proc *p, uint32_t caps, bool deterministic, uint64_t se
     p->det = deterministic;
     p->det_seed = seed;
     p->det_rng = seed;
+    p->fs = NULL;
 }
+
+void hl_vm_set_files(hl_vm_proc *p, struct hl_mounts *fs) { p->fs = fs; }
 
 void hl_vm_env_inherit(hl_vm_proc *child, hl_vm_proc *parent) {
     hl_vm_set_env(child, parent->caps, parent->det, parent->det ? splitmix64(&parent->det_rng) : 0);
+    child->fs = parent->fs; /* the run's mounts: its processes end with it */
 }
 
 static hl_term_status not_granted(hl_vm_proc *p) {

@@ -116,6 +116,12 @@ void hl_vm_set_env(hl_vm_proc *p, uint32_t caps, bool deterministic, uint64_t se
  * stream is seeded from the parent's next draw, so a tree of processes
  * scheduled deterministically stays deterministic. */
 void hl_vm_env_inherit(hl_vm_proc *child, hl_vm_proc *parent);
+/* The `files` capability's mounts for this process (vm/bif_file.c), or
+ * NULL: every path is then enoent. Not owned: the host keeps the set alive
+ * while the run's processes may read it. hl_vm_set_env clears it; spawned
+ * processes inherit it (hl_vm_env_inherit). */
+struct hl_mounts;
+void hl_vm_set_files(hl_vm_proc *p, struct hl_mounts *fs);
 #define HL_VM_DET_EPOCH_S INT64_C(946684800) /* 2000-01-01T00:00:00Z */
 #define HL_VM_DET_NS_PER_RED UINT64_C(1000)
 

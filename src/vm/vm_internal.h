@@ -180,6 +180,7 @@ struct hl_vm_proc {
     int64_t last_now_us;    /* erlang:now/0's last answer: each is later than the one before */
     uint64_t bif_reds_left; /* the chunk's reductions left when the current builtin was called */
     hl_term rand_state;     /* lib/rand.erl's process state, HL_NIL: unseeded; a GC root */
+    struct hl_mounts *fs;   /* the files capability's mounts (vm/vm_fs.h), or NULL; not owned */
 };
 
 enum { HL_PS_NEW, HL_PS_READY, HL_PS_WAIT, HL_PS_DONE, HL_PS_EXC, HL_PS_FAULT };

@@ -216,7 +216,9 @@ refused() { printf -- '-module(r).\n-export([f/1]).\nf(X) -> %s.\n' "$1" >"$tmp/
 refused 'os:cmd(X)'
 expect refuse-os 2 '' 'remote call os:cmd/1 is not declared: forbidden in the sandbox \(no access to the operating system\)$' -- check "$tmp/r.erl"
 refused 'file:read_file(X)'
-expect refuse-file 2 '' 'file:read_file/1 is not declared: forbidden in the sandbox \(no file system: files need a mount' -- check "$tmp/r.erl"
+expect refuse-file 2 '' 'file:read_file/1 is not declared: needs the files capability \(grant it: hl run --grant files, or a directory: --mount HOST:GUEST' -- check "$tmp/r.erl"
+refused 'prim_file:read_file(X)'
+expect refuse-prim-file 2 '' 'prim_file:read_file/1 is not declared: forbidden in the sandbox \(no file system: files need a mount' -- check "$tmp/r.erl"
 refused 'spawn(X)'
 expect refuse-spawn 2 '' 'call to erlang:spawn/1 is not declared: needs the processes capability \(grant it: hl run --grant processes' -- check "$tmp/r.erl"
 refused 'crypto:hash(sha256, X)'
@@ -236,7 +238,8 @@ expect builtins-lists 0 '^map/2$' '' -- builtins lists
 expect builtins-auto 0 '^abs/1 \[auto\] \[guard\]$' '' -- builtins erlang
 expect builtins-operator 0 "^'div'/2 \[guard\]$" '' -- builtins erlang
 expect builtins-unknown 2 '' "'list' is not a module a guest may call \(did you mean lists\?\)" -- builtins list
-expect builtins-forbidden 2 '' "'file' is not a module a guest may call" -- builtins file
+expect builtins-forbidden 2 '' "'prim_file' is not a module a guest may call" -- builtins prim_file
+expect builtins-capability 0 '^read_file/1 \[capability\]$' '' -- builtins file
 expect builtins-two 2 '' 'at most one MODULE' -- builtins lists maps
 expect builtins-help 0 '^usage: hl builtins' '' -- builtins --help
 for gone in 'list_to_atom/1' 'hl_sort_run/1'; do

@@ -339,7 +339,8 @@ check grant-pid-arg 2 "argument 1" err run --grant processes "$TMP/sp.erl" main 
 printf -- '-module(cr).\n-export([main/0]).\nmain() -> io:format("~w~n", [[rand:uniform(100) || _ <- lists:seq(1, 5)]]), {calendar:universal_time(), erlang:system_time(second), crypto:strong_rand_bytes(4)}.\n' >"$TMP/cr.erl"
 check cap-refused 2 "remote call rand:uniform/1 is not declared: needs the random capability \\(grant it: hl run --grant random" err run "$TMP/cr.erl" main
 check cap-clocks-only 2 "needs the random capability" err run --grant clocks "$TMP/cr.erl" main
-check cap-unknown 2 'grant files: the capability "files" is not available in this version' err run --grant files "$TMP/cr.erl" main
+check cap-unknown 2 'grant disks: unknown capability "disks"' err run --grant disks "$TMP/cr.erl" main
+check cap-files-only 2 "needs the random capability" err run --grant files "$TMP/cr.erl" main
 check cap-granted 0 '^\[([0-9]+,){4}[0-9]+\]$' out run --grant clocks --grant=random "$TMP/cr.erl" main
 check det-epoch 0 '^\{\{\{2000,1,1\},\{0,0,0\}\},946684800,<<' out run --deterministic=3 "$TMP/cr.erl" main
 "$HL" run --deterministic=3 "$TMP/cr.erl" main >"$TMP/det1" 2>&1

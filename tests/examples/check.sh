@@ -4,7 +4,8 @@
 # (*.expected, written by oracle.sh; agent_mcp.expected by the script, its
 # Erlang results checked on erl): a validation rule, per-tenant pricing,
 # a tool an AI agent wrote that calls host bindings (through
-# examples/agent_tool/host.c), and the refusals the README's main job shows.
+# examples/agent_tool/host.c), a program reading a mounted directory, and
+# the refusals the README's main job shows.
 set -u
 hl=$1
 src=$2
@@ -72,6 +73,20 @@ same agent-mcp 0 "$dir/agent_mcp.expected" python3 examples/agent/agent.py "$hl"
 # the same tools under `hl` (which grants no bindings)
 refused agent-tool-hl 2 'remote call crm:customer/1 is not declared: binding not granted' \
   "$hl" run examples/agent_tool/churn_risk.erl run 42 '{2026,12,1}'
+# a program reading a mounted directory and writing to a read-write one
+# (docs/files.md); the file it wrote is OTP's byte for byte
+mkdir -p "$tmp/files_out"
+same files-report 0 "$dir/files_report.expected" \
+  "$hl" run --mount examples/files/orders:/orders --mount "$tmp/files_out:/out:rw" examples/files/report.erl main
+if cmp -s "$tmp/files_out/totals.txt" "$dir/files_totals.expected"; then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "FAIL files-report: /out/totals.txt differs from OTP's"; fi
+# /out read-only: the write is refused (eacces), the program's match fails
+refused files-report-ro 1 'badmatch,\{error,eacces\}' \
+  "$hl" run --mount examples/files/orders:/orders --mount "$tmp/files_out:/out:ro" examples/files/report.erl main
+# granted but nothing mounted: no directory exists
+refused files-report-unmounted 1 'badmatch,\{error,enoent\}' "$hl" run --grant files examples/files/report.erl main
+refused files-report-no-grant 2 'report.erl:14:19: error: remote call file:list_dir/1 is not declared: needs the files capability' \
+  "$hl" run examples/files/report.erl main
 # the README's main job (scripts/main.sh): one program refused at compile
 # time, one stopped by a limit, with their exit codes
 refused main-job-refused 2 \

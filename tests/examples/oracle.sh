@@ -8,9 +8,10 @@ src=$(cd "${1:-$(dirname "$0")/../..}" && pwd)
 out="$src/tests/examples"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cp "$src/examples/validate.erl" "$src/examples/tenant_pricing.erl" "$src/examples/agent_tool/churn_risk.erl" "$tmp/"
+cp "$src/examples/validate.erl" "$src/examples/tenant_pricing.erl" "$src/examples/agent_tool/churn_risk.erl" \
+  "$src/examples/files/report.erl" "$tmp/"
 cp "$out/crm_stub.erl" "$tmp/crm.erl"
-(cd "$tmp" && erlc validate.erl tenant_pricing.erl churn_risk.erl crm.erl)
+(cd "$tmp" && erlc validate.erl tenant_pricing.erl churn_risk.erl crm.erl report.erl)
 run() { # NAME EXPR
   erl -noshell -pa "$tmp" -eval "R = $2, io:format(\"~p~n\", [R]), halt()." >"$out/$1.expected"
 }
@@ -21,3 +22,7 @@ run tenant_pricing_quote 'tenant_pricing:quote(#{tiers => [{10, 5}], vat => 20, 
 run churn_42 'churn_risk:run(42, {2026,12,1})'
 run churn_7 'churn_risk:run(7, {2026,12,1})'
 run churn_99 'churn_risk:run(99, {2026,12,1})'
+# the mounted-directory example, on the host's own paths (OTP has no mounts)
+mkdir -p "$tmp/out"
+run files_report "report:summarise(\"$src/examples/files/orders\", \"$tmp/out\")"
+cp "$tmp/out/totals.txt" "$out/files_totals.expected"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/policy_cli/run.sh HL SRC — `hl run`'s policy and JSON options
 # (docs/policy.md, docs/embedding.md): --policy (limits applied, flags may
-# only lower them, located errors), --grant, mounts refused at use, --json
+# only lower them, located errors), --grant, mounts and --mount, --json
 # (one JSON object per outcome, checked with python3's json), --json-args,
 # host atoms as arguments, and docs/policy.md's examples against
 # docs/policy.schema.json (python3-jsonschema).
@@ -87,12 +87,25 @@ expect policy-unknown-key 2 '' "^$tmp/bad.json:3:13: error: \\\$\\.limits\\.run\
 printf '{"limits": {"run": {"max_reductions": 5,}}}' >"$tmp/bad2.json"
 expect policy-syntax 2 '' "^$tmp/bad2.json:1:41: error: " -- run --policy "$tmp/bad2.json" "$tmp/t.erl" loop
 expect policy-missing 2 '' "cannot read the policy" -- run --policy "$tmp/nope.json" "$tmp/t.erl" loop
-# mounts: validated, refused at use until the files capability exists
-printf '{"mounts": [{"host": "/tmp", "guest": "/data", "mode": "ro"}]}' >"$tmp/m.json"
-expect policy-mounts 2 '' 'need the "files" capability, which is not available in this version' -- run --policy "$tmp/m.json" "$tmp/t.erl" f 1
+# mounts: validated, opened at each run (a directory that is not there is named)
+printf '{"mounts": [{"host": "/nonexistent/hl-data", "guest": "/data", "mode": "ro"}]}' >"$tmp/m.json"
+expect policy-mounts 2 '' 'mount /data: cannot open the host directory /nonexistent/hl-data' -- run --policy "$tmp/m.json" "$tmp/t.erl" f 1
+# a policy's mount, with a quota (docs/files.md), and --mount beside it
+mkdir -p "$tmp/pm" "$tmp/more"
+printf 'hi' >"$tmp/more/m.txt"
+printf '{"mounts": [{"host": "%s/pm", "guest": "/w", "mode": "rw", "quota": {"bytes_written": 3}}],\n "limits": {"run": {"max_reductions": 50000}}}' "$tmp" >"$tmp/pm.json"
+printf -- '-module(w).\n-export([w/0]).\nw() -> {file:write_file("/w/a", <<"abc">>), file:write_file("/w/b", <<"d">>), file:read_file("/more/m.txt")}.\n' >"$tmp/w.erl"
+expect policy-mount-quota 0 '^\{ok,\{error,enospc\},\{error,enoent\}\}$' '' -- run --policy "$tmp/pm.json" "$tmp/w.erl" w
+expect policy-and-mount 0 '^\{ok,\{error,enospc\},\{ok,<<"hi">>\}\}$' '' -- run --policy "$tmp/pm.json" --mount "$tmp/more:/more" "$tmp/w.erl" w
+# --mount alone: the flags are the run's limits, not capped by a policy
+expect mount-flags 0 '^\{ok,' '' -- run --max-reductions 20000000 --mount "$tmp/pm:/w:rw" --mount "$tmp/more:/more:ro" "$tmp/w.erl" w
+expect mount-bad-spec 2 '' 'expected HOST:GUEST\[:ro\|rw\] with GUEST absolute' -- run --mount "$tmp/pm" "$tmp/w.erl" w
+expect mount-bad-mode 2 '' 'the mode is ro or rw' -- run --mount "$tmp/pm:/w:rwx" "$tmp/w.erl" w
+expect mount-missing 2 '' 'cannot open the directory' -- run --mount "$tmp/nope:/w" "$tmp/w.erl" w
+expect mount-deterministic 2 '' 'cannot be combined' -- run --deterministic --mount "$tmp/pm:/w" "$tmp/w.erl" w
 # --grant
 expect grant-processes 0 '^\{ok,1\}$' '' -- run --grant processes "$tmp/t.erl" f 1
-expect grant-files 2 '' 'the capability "files" is not available in this version' -- run --grant files "$tmp/t.erl" f 1
+expect grant-files 0 '^\{ok,1\}$' '' -- run --grant files "$tmp/t.erl" f 1
 expect grant-unknown 2 '' 'unknown capability "tea"' -- run --grant tea "$tmp/t.erl" f 1
 
 # host atoms: an argument atom FILE never names

@@ -48,12 +48,14 @@ static void test_names(void **state) {
     assert_string_equal(hl_capability_name(0), "processes");
     assert_string_equal(hl_capability_name(1), "clocks");
     assert_string_equal(hl_capability_name(2), "random");
-    assert_null(hl_capability_name(3));
+    assert_string_equal(hl_capability_name(3), "files");
+    assert_null(hl_capability_name(4));
     hl_compile_options *o = opts_with(NULL, 0);
     assert_int_equal(hl_compile_options_grant_capability(o, "clocks"), HL_OK);
     assert_int_equal(hl_compile_options_grant_capability(o, "clocks"), HL_OK); /* twice: harmless */
     assert_int_equal(hl_compile_options_grant_capability(o, "Clocks"), HL_EMISUSE);
-    assert_int_equal(hl_compile_options_grant_capability(o, "files"), HL_EMISUSE);
+    assert_int_equal(hl_compile_options_grant_capability(o, "files"), HL_OK);
+    assert_int_equal(hl_compile_options_grant_capability(o, "disks"), HL_EMISUSE);
     assert_int_equal(hl_compile_options_grant_capability(o, NULL), HL_EMISUSE);
     assert_int_equal(hl_compile_options_grant_capability(NULL, "clocks"), HL_EMISUSE);
     hl_compile_options_free(o);

@@ -182,18 +182,14 @@ static void capabilities(void **state) {
     assert_int_equal(hl_policy_has_capability(p, "clocks"), 1);
     assert_int_equal(hl_policy_grant(p, "random", &err), HL_OK);
     assert_int_equal(hl_policy_has_capability(p, "random"), 1);
-    static const char *const absent[] = {"files"};
-    for (int i = 0; i < 1; i++) {
-        assert_int_equal(hl_policy_grant(p, absent[i], &err), HL_EMISUSE);
-        assert_non_null(strstr(hl_error_message(err), "not available in this version"));
-        hl_error_free(err);
-        assert_int_equal(hl_policy_has_capability(p, absent[i]), 0);
-    }
+    assert_int_equal(hl_policy_has_capability(p, "files"), 0);
+    assert_int_equal(hl_policy_grant(p, "files", &err), HL_OK);
+    assert_int_equal(hl_policy_has_capability(p, "files"), 1);
     assert_int_equal(hl_policy_grant(p, "telepathy", &err), HL_EMISUSE);
     assert_non_null(strstr(hl_error_message(err), "unknown capability"));
     hl_error_free(err);
     hl_policy_free(p);
-    load_bad("{\"capabilities\": [\"files\"]}", 1, 2, "$.capabilities[0]: the capability \"files\" is not available");
+    load_bad("{\"capabilities\": [\"disks\"]}", 1, 2, "$.capabilities[0]: unknown capability \"disks\"");
     hl_policy *q = NULL;
     assert_int_equal(hl_policy_new(&q), HL_OK);
     assert_int_equal(hl_policy_grant(q, "processes", NULL), HL_OK);
@@ -201,16 +197,33 @@ static void capabilities(void **state) {
     hl_policy_free(q);
 }
 
-static void mounts_validated_then_refused(void **state) {
+/* Mounts are checked when read, grant "files", and are opened by each run
+ * and by hl_policy_limits: a host directory that cannot be opened is
+ * refused there, naming the mount (tests/unit/test_files.c runs guests
+ * over real ones). */
+static void mounts_validated(void **state) {
     (void)state;
-    hl_policy *p = load_ok("{\"mounts\": [{\"host\": \"/srv/data\", \"guest\": \"/data\", \"mode\": \"ro\",\n"
+    hl_policy *p = load_ok("{\"mounts\": [{\"host\": \"/nonexistent/hl-data\", \"guest\": \"/data\", \"mode\": \"ro\",\n"
                            "  \"quota\": {\"bytes_written\": 1000, \"files\": 10, \"largest_file\": 100}}]}");
+    assert_int_equal(hl_policy_has_capability(p, "files"), 1);
     hl_compile_options *o = NULL;
     hl_error *err = NULL;
-    assert_int_equal(hl_policy_compile_options(p, &o, &err), HL_EMISUSE);
-    assert_null(o);
-    assert_non_null(strstr(hl_error_message(err), "\"files\" capability, which is not available in this version"));
+    assert_int_equal(hl_policy_compile_options(p, &o, &err), HL_OK);
+    hl_limits *l = NULL;
+    assert_int_equal(hl_policy_limits(p, &l), HL_EMISUSE);
+    assert_null(l);
+    static const char src[] = "-module(m).\n-export([f/0]).\nf() -> file:read_file(\"/data/x\").\n";
+    hl_module *m = NULL;
+    hl_engine *eng = NULL;
+    assert_int_equal(hl_engine_new(&eng), HL_OK);
+    assert_int_equal(hl_compile(eng, "m.erl", src, strlen(src), o, &m, &err), HL_OK);
+    hl_value *r = NULL;
+    assert_int_equal(hl_run_policy(m, p, "f", NULL, 0, NULL, &r, NULL, NULL, NULL, &err), HL_EMISUSE);
+    assert_non_null(strstr(hl_error_message(err), "mount /data: cannot open the host directory /nonexistent/hl-data"));
     hl_error_free(err);
+    hl_module_free(m);
+    hl_engine_free(eng);
+    hl_compile_options_free(o);
     hl_policy_free(p);
     load_bad("{\"mounts\": [{\"host\": \"/srv\", \"guest\": \"/d\", \"mode\": \"rwx\"}]}", 1, 45, "$.mounts[0].mode: must be \"ro\" or \"rw\"");
     load_bad("{\"mounts\": [{\"host\": \"srv\", \"guest\": \"/d\"}]}", 1, 14, "$.mounts[0].host: must be an absolute host directory");
@@ -298,7 +311,7 @@ int main(void) {
         cmocka_unit_test(per_call_may_only_lower),
         cmocka_unit_test(errors_are_located),
         cmocka_unit_test(capabilities),
-        cmocka_unit_test(mounts_validated_then_refused),
+        cmocka_unit_test(mounts_validated),
         cmocka_unit_test(bindings_granted_by_the_policy),
         cmocka_unit_test(documented_examples_load),
     };
