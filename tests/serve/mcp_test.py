@@ -169,7 +169,7 @@ check("erlang_run requires source and function",
 # --- erlang_check
 res, out = call(s, 10, "erlang_check", {"source": GOOD})
 check("check: accepted", out.get("status") == "ok" and out.get("diagnostics") == [] and res["isError"] is False, out)
-bad = "-module(t).\n-export([f/0]).\nf() ->\n    X = 1,\n    file:read_file(\"/etc/passwd\").\n"
+bad = "-module(t).\n-export([f/0]).\nf() ->\n    X = 1,\n    os:cmd(\"cat /etc/passwd\").\n"
 res, out = call(s, 11, "erlang_check", {"source": bad})
 d = (out.get("diagnostics") or [{}])
 check("check: a forbidden call is a located diagnostic",
