@@ -1044,24 +1044,41 @@ big_mul_job: {
         if (LIKELY((r) == HL_VM_MAP_DONE)) NEXT(len);                      \
         if ((r) == HL_VM_MAP_FAIL) JUMP(pc[1]);                            \
         if ((r) == HL_VM_MAP_RAISED) goto after_raise;                     \
+        if ((r) == HL_VM_MAP_TRAP || (r) == HL_VM_MAP_GC) {                \
+            /* a piece of a large key's hash (vm_map.h), or room for it */  \
+            cmp_st = (r) == HL_VM_MAP_TRAP ? HL_VM_BIF_TRAP : HL_TERM_HEAP_LIMIT; \
+            goto cmp_again;                                                \
+        }                                                                  \
         goto leave_saved;                                                  \
     } while (0)
     CASE(put_map_assoc) {
         SAVE();
         p->bif_cost = 0;
+        hl_term_status ts = HL_TERM_OK;
+        HL_BIF_PROBE_START();
         int r = hl_vm_map_put(p, base, pc, false, &st);
+        HL_BIF_PROBE_END(hl_vm_map_instr_marker);
+        (void)ts;
         MAP_NEXT(r, 6 + 2 * (uint32_t)pc[5]);
     }
     CASE(put_map_exact) {
         SAVE();
         p->bif_cost = 0;
+        hl_term_status ts = HL_TERM_OK;
+        HL_BIF_PROBE_START();
         int r = hl_vm_map_put(p, base, pc, true, &st);
+        HL_BIF_PROBE_END(hl_vm_map_instr_marker);
+        (void)ts;
         MAP_NEXT(r, 6 + 2 * (uint32_t)pc[5]);
     }
     CASE(get_map_elements) {
         SAVE();
         p->bif_cost = 0;
+        hl_term_status ts = HL_TERM_OK;
+        HL_BIF_PROBE_START();
         int r = hl_vm_map_get(p, base, pc, &st);
+        HL_BIF_PROBE_END(hl_vm_map_instr_marker);
+        (void)ts;
         MAP_NEXT(r, 4 + 2 * (uint32_t)pc[3]);
     }
 #undef MAP_NEXT
