@@ -97,6 +97,13 @@ static const kernel kernels[] = {
     {"re_window", 1000000, "re:run a{1000,}b on 2 MB (matches longer than the windows)", 0},
     {"re_scan_16m", 1000000, "re:run a*b on 16 MiB of a (one position's scan)", 0},
     {"re_scan_neg", 1000000, "re:run [^x]* on 16 MiB (one position's scan)", 0},
+    {"binkey_put", 1000000, "M#{B => 1}, B a 16 MiB binary (hashed in pieces)", 0},
+    {"binkey_grow", 1000000, "a 32-key flat map holding a 16 MiB key grows past 32 keys", 0},
+    {"dag_put", 1000000, "M#{D => 1}, D with 2^16 leaves", 0},
+    {"dag_eq", 1000000, "=:= on two equal DAGs of 2^20 leaves built apart", 0},
+    {"phash2_dag", 1000000, "phash2/1 of a DAG of 2^20 leaves", 0},
+    {"phash2_bin", 1000000, "phash2/1 of a 16 MiB binary", 0},
+    {"bigkey", 1000000, "maps:get/3 with a 33.5M-bit integer key", 0},
     {"fib", 27, "fib(27): the ordinary interpreter, for scale", 0},
     {"loop", 3000000, "loop(3,000,000): a tail-call loop, for scale", 0},
 };

@@ -227,7 +227,7 @@ static hl_term_status big_run(hl_map_hash_walk *w, hl_term t, uint64_t stop, boo
         }
         uint64_t to = n - w->pos > BIG_STRIDE ? w->pos + BIG_STRIDE : n;
         for (uint64_t i = w->pos; i < to; i++) hash2(&w->h, (uint32_t)p[1 + i], (uint32_t)(p[1 + i] >> 32), con);
-        w->units += (to >> 4) - (w->pos >> 4);
+        w->units += (to >> 2) - (w->pos >> 2);
         w->pos = to;
     }
     return HL_TERM_OK;
@@ -253,7 +253,7 @@ static hl_term_status node(hl_map_hash_walk *w, hl_term t, uint64_t stop, bool *
         return st;
     case HL_SUB_POS_BIG:
     case HL_SUB_NEG_BIG:
-        if ((arity >> 4) > w->max - w->units) return HL_TERM_BUDGET;
+        if ((arity >> 2) > w->max - w->units) return HL_TERM_BUDGET;
         w->pos = 0;
         return big_run(w, t, stop, paused);
     case HL_SUB_FLOAT: {

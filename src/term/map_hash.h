@@ -12,8 +12,8 @@
 #include "term/term.h"
 
 /* Work units of one key hash: one per node (a list cell, a tuple, an
- * immediate, ...), one per 16 bytes of a bitstring and one per 16 limbs of
- * a bignum. A key that needs more than HL_MAP_HASH_MAX_WORK (2M units; a
+ * immediate, ...), one per 16 bytes of a bitstring and one per 4 limbs of
+ * a bignum (what each costs to hash, within a factor of two). A key that needs more than HL_MAP_HASH_MAX_WORK (2M units; a
  * 16 MiB binary fits) is refused: HL_TERM_BUDGET, which the VM raises as
  * system_limit (vm_map.h; docs/limits.md). Only a key made of shared
  * structure (a DAG whose tree has millions of leaves) can reach it under

@@ -136,6 +136,7 @@ const hl_tword *hl_vm_halt_code(void) {
 #define CMP_SLOW_MODE(c, a, b, exact, eq_only)                                   \
     do {                                                                         \
         p->bif_cost = 0;                                                         \
+        HL_CMP_PROBE_START();                                                    \
         cmp_st = hl_vm_cmp_instr(p, (a), (b), (exact), (eq_only), &(c));         \
         HL_CMP_PROBE();                                                          \
         if (UNLIKELY(p->bif_cost)) PAY_COST();                                   \
@@ -147,8 +148,10 @@ const hl_tword *hl_vm_halt_code(void) {
 #define HL_BIF_PROBE_START() uint64_t probe_t0 = hl_vm_probe_now_ns()
 #define HL_BIF_PROBE_END(fn) hl_vm_probe_bif(p, (fn), ts, probe_t0)
 #define HL_BIF_PROBE_RESTART() (probe_t0 = hl_vm_probe_now_ns())
-#define HL_CMP_PROBE() (p->bif_cost > p->probe.max_cost ? (void)(p->probe.max_cost = p->bif_cost) : (void)0)
+#define HL_CMP_PROBE_START() uint64_t cmp_t0 = hl_vm_probe_now_ns()
+#define HL_CMP_PROBE() hl_vm_probe_bif(p, NULL, cmp_st, cmp_t0)
 #else
+#define HL_CMP_PROBE_START() ((void)0)
 #define HL_CMP_PROBE() ((void)0)
 #define HL_BIF_PROBE_START() ((void)0)
 #define HL_BIF_PROBE_END(fn) ((void)0)

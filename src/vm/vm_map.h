@@ -58,9 +58,9 @@ static inline uint64_t hl_vm_map_op_cost(hl_term map, int op) {
  * if it needs the hash of a key already in the map (a split of a HAMT
  * leaf, a flat map becoming a HAMT) that is as large, it stops and that
  * key is hashed the same way. So no call hashes more than about a piece
- * (~0.3 ms), and every piece is charged (1 reduction per 16 units). */
-#define HL_VM_MAP_KEY_INLINE (UINT64_C(1) << 14)
-#define HL_VM_MAP_KEY_PIECE (UINT64_C(1) << 15)
+ * (8,192 units: ~0.1 ms of a tree, ~0.25 ms of a 128 KiB binary stretch), and every piece is charged (1 reduction per 16 units). */
+#define HL_VM_MAP_KEY_INLINE (UINT64_C(1) << 12)
+#define HL_VM_MAP_KEY_PIECE (UINT64_C(1) << 13)
 /* The trap marker of the map instructions (they have no builtin). */
 hl_term_status hl_vm_map_instr_marker(hl_vm_proc *p, const hl_term *a, hl_term *out);
 /* Before an operation of fn on `map` (op: HL_VM_MAP_LOOKUP / STORE) with
