@@ -29,7 +29,11 @@
 #include "hyperlang.h"
 #include "base/buf.h"
 #include "host/host_int.h"
+#include "core/builtins.h"
+#include "vm/bif_registry.h"
 #include "vm/vm.h"
+#include "vm/vm_bigop.h"
+#include "vm/vm_map.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_support.h"
 
@@ -178,7 +182,21 @@ static double cpu_ns(void) {
     return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
 }
 
+/* The name of the builtin (or instruction) a probed call was in. */
+static void fn_name(hl_vm_bif_fn fn, char *buf, size_t n) {
+    if (!fn) { snprintf(buf, n, "compare instr"); return; }
+    if (fn == hl_vm_map_instr_marker) { snprintf(buf, n, "map instr"); return; }
+    if (fn == hl_vm_big_mul_marker) { snprintf(buf, n, "* instr"); return; }
+    for (uint32_t id = 0; id < HL_BI__COUNT; id++)
+        if (hl_builtins[id].kind == HL_BK_BIF && hl_vm_bif_by_id(id) == fn) {
+            snprintf(buf, n, "%s:%s/%u", hl_builtins[id].module, hl_builtins[id].function, hl_builtins[id].arity);
+            return;
+        }
+    snprintf(buf, n, "?");
+}
+
 typedef struct result {
+    char who[64];
     double ns_per_red, cpu_ms, probe_ms;
     uint64_t reds;
     const char *status;
@@ -199,12 +217,13 @@ static result run_once(hl_module *m, const kernel *k, long arg, uint64_t max_red
     }
     double t0 = cpu_ns();
     hl_vm_status st = hl_vm_run(p, 0);
-    result r = {0, 0, 0, 0, NULL};
+    result r = {"", 0, 0, 0, 0, NULL};
     r.cpu_ms = (cpu_ns() - t0) / 1e6;
     r.reds = hl_vm_reductions(p);
     r.ns_per_red = r.cpu_ms * 1e6 / (double)(r.reds ? r.reds : 1);
     r.status = (unsigned)st < sizeof names / sizeof names[0] ? names[st] : "?";
     r.probe_ms = (double)p->probe.max_ns / 1e6; /* filled in test-hooks builds only */
+    if (p->probe.max_ns) fn_name(p->probe.max_ns_fn, r.who, sizeof r.who);
     hl_vm_proc_free(p);
     return r;
 }
@@ -252,7 +271,7 @@ int main(int argc, char **argv) {
     int over = 0; /* kernels whose longest call passed factor x their bound */
     for (size_t i = 0; i < NK; i++) {
         if (only && strcmp(only, kernels[i].fn) != 0) continue;
-        result best = {1e300, 0, 1e300, 0, NULL};
+        result best = {"", 1e300, 0, 1e300, 0, NULL};
         for (int r = 0; r < rounds; r++) {
             /* the kernel's set-up alone (argument 0: no rounds), subtracted */
             result s0 = run_once(m, &kernels[i], 0, UINT64_C(1) << 40);
@@ -263,15 +282,20 @@ int main(int argc, char **argv) {
             }
             if (x.ns_per_red < best.ns_per_red) {
                 double pm = best.probe_ms;
+                char who[64];
+                memcpy(who, best.who, sizeof who);
                 best = x;
                 best.probe_ms = pm;
+                memcpy(best.who, who, sizeof who);
             }
-            if (x.probe_ms < best.probe_ms) best.probe_ms = x.probe_ms; /* best of the rounds, too */
+            if (x.probe_ms < best.probe_ms) best.probe_ms = x.probe_ms, memcpy(best.who, x.who, sizeof x.who); /* best of the rounds, too */
         }
         char call[32] = "n/a (no hooks)";
         if (probe) snprintf(call, sizeof call, "%.3f ms", best.probe_ms);
+        char callw[128];
+        snprintf(callw, sizeof callw, "%s%s%s%s", call, probe ? " (" : "", probe ? best.who : "", probe ? ")" : "");
         printf("| %s | %s | %llu | %.1f | %.3f µs | %s | %s |\n", kernels[i].fn, kernels[i].what,
-               (unsigned long long)best.reds, best.cpu_ms, best.ns_per_red / 1e3, call, best.status);
+               (unsigned long long)best.reds, best.cpu_ms, best.ns_per_red / 1e3, callw, best.status);
         fflush(stdout);
         if (best.ns_per_red > worst_red) worst_red = best.ns_per_red, worst_red_k = kernels[i].fn;
         if (probe && best.probe_ms > worst_call) worst_call = best.probe_ms, worst_call_k = kernels[i].fn;
