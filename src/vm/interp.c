@@ -148,6 +148,9 @@ const hl_tword *hl_vm_halt_code(void) {
 #define HL_BIF_PROBE_START() uint64_t probe_t0 = hl_vm_probe_now_ns()
 #define HL_BIF_PROBE_END(fn) hl_vm_probe_bif(p, (fn), ts, probe_t0)
 #define HL_BIF_PROBE_RESTART() (probe_t0 = hl_vm_probe_now_ns())
+/* an instruction that may collect inside: the collections left out */
+#define HL_MAP_PROBE_START() uint64_t probe_t0 = hl_vm_probe_now_ns(), probe_gc0 = p->probe.gc_ns
+#define HL_MAP_PROBE_END() hl_vm_probe_bif(p, hl_vm_map_instr_marker, ts, probe_t0 + (p->probe.gc_ns - probe_gc0))
 #define HL_CMP_PROBE_START() uint64_t cmp_t0 = hl_vm_probe_now_ns()
 #define HL_CMP_PROBE() hl_vm_probe_bif(p, NULL, cmp_st, cmp_t0)
 #else
@@ -156,6 +159,8 @@ const hl_tword *hl_vm_halt_code(void) {
 #define HL_BIF_PROBE_START() ((void)0)
 #define HL_BIF_PROBE_END(fn) ((void)0)
 #define HL_BIF_PROBE_RESTART() ((void)0)
+#define HL_MAP_PROBE_START() ((void)0)
+#define HL_MAP_PROBE_END() ((void)0)
 #endif
 
 HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t budget, int init) {
@@ -1058,9 +1063,9 @@ big_mul_job: {
         SAVE();
         p->bif_cost = 0;
         hl_term_status ts = HL_TERM_OK;
-        HL_BIF_PROBE_START();
+        HL_MAP_PROBE_START();
         int r = hl_vm_map_put(p, base, pc, false, &st);
-        HL_BIF_PROBE_END(hl_vm_map_instr_marker);
+        HL_MAP_PROBE_END();
         (void)ts;
         MAP_NEXT(r, 6 + 2 * (uint32_t)pc[5]);
     }
@@ -1068,9 +1073,9 @@ big_mul_job: {
         SAVE();
         p->bif_cost = 0;
         hl_term_status ts = HL_TERM_OK;
-        HL_BIF_PROBE_START();
+        HL_MAP_PROBE_START();
         int r = hl_vm_map_put(p, base, pc, true, &st);
-        HL_BIF_PROBE_END(hl_vm_map_instr_marker);
+        HL_MAP_PROBE_END();
         (void)ts;
         MAP_NEXT(r, 6 + 2 * (uint32_t)pc[5]);
     }
@@ -1078,9 +1083,9 @@ big_mul_job: {
         SAVE();
         p->bif_cost = 0;
         hl_term_status ts = HL_TERM_OK;
-        HL_BIF_PROBE_START();
+        HL_MAP_PROBE_START();
         int r = hl_vm_map_get(p, base, pc, &st);
-        HL_BIF_PROBE_END(hl_vm_map_instr_marker);
+        HL_MAP_PROBE_END();
         (void)ts;
         MAP_NEXT(r, 4 + 2 * (uint32_t)pc[3]);
     }

@@ -87,6 +87,7 @@ typedef struct hl_vm_bif_probe {
     hl_vm_bif_fn max_cost_fn, max_ns_fn;
     uint64_t traps;         /* HL_VM_BIF_TRAP returns */
     uint64_t gcs_mid_trap;  /* collections while a builtin's state was saved */
+    uint64_t gc_ns;         /* time in collections (left out of a probed call) */
 } hl_vm_bif_probe;
 /* Private status of a builtin whose write would pass the run's output cap
  * (vm/bif_io.c): the run stops with HL_VM_FAULT_OUTPUT. */
