@@ -44,7 +44,7 @@ enum {
     SORT_COST_SHIFT = 4,            /* work units per reduction (as bif.c's list builtins) */
     SORT_WORK_BUDGET = 1u << 18,    /* subterm pairs one call may compare */
     SORT_MERGE_MAX = 1u << 17,      /* elements one hl_sort_merge merges (longer: lists.erl) */
-    SORT_MERGE_STEP = 1u << 14,     /* elements one hl_sort_merge call merges (then it traps) */
+    SORT_MERGE_STEP = 1u << 13,     /* elements one hl_sort_merge call merges (then it traps) */
     SORT_PREP_MAX = 1u << 12,        /* input elements one hl_sort_prep call consumes */
     SORT_ONE_COMPARE = 1u << 20,    /* as hl_vm_cmp: one comparison's own budget */
     /* small integers one hl_sort_take call radix-sorts: ~0.4 ms warm, but it
