@@ -177,12 +177,14 @@ typedef struct fmt_args {
     bool pretty, unicode, strings;
     int col, ll;
     int64_t depth;
+    size_t budget; /* nodes and characters (0: HL_IO_BUDGET) */
 } fmt_args;
 
 static hl_term_status format_common(hl_vm_proc *p, hl_term t, const fmt_args *fa, hl_term *out) {
     bool within;
     size_t walked;
-    hl_term_status st = size_within_d(t, fa->depth > 0 ? fa->depth : -1, HL_IO_BUDGET, &within, &walked);
+    size_t budget = fa->budget ? fa->budget : HL_IO_BUDGET;
+    hl_term_status st = size_within_d(t, fa->depth > 0 ? fa->depth : -1, budget, &within, &walked);
     p->bif_cost = walked >> COST_SHIFT;
     if (st != HL_TERM_OK) return st;
     if (!within) {
@@ -190,7 +192,7 @@ static hl_term_status format_common(hl_vm_proc *p, hl_term t, const fmt_args *fa
         return HL_TERM_OK;
     }
     hl_buf b;
-    hl_buf_init(&b, HL_IO_BUDGET);
+    hl_buf_init(&b, budget);
     hl_print_opts opts = {0};
     opts.no_strings = !fa->strings;
     opts.depth = fa->depth;
@@ -227,6 +229,11 @@ BIF(b_format_p) {
     int64_t col = hl_small_val(a[1]), ll = hl_small_val(a[2]);
     if (col < -1000000 || col > 1000000 || ll < -1000000 || ll > 1000000) return HL_TERM_BADARG;
     fa.col = (int)col, fa.ll = (int)ll;
+    /* ~p of a whole argument (a line length, no depth): io_lib lays out a
+     * term above the budget itself (big_p), so the smaller layout budget
+     * bounds this call too; one-line texts and depth-limited ones keep the
+     * full budget (io_lib cannot split those). */
+    fa.budget = ll > 0 && ll <= 16384 && depth < 0 ? HL_IO_LAYOUT_BUDGET : HL_IO_BUDGET;
     return format_common(p, a[0], &fa, out);
 }
 

@@ -19,11 +19,7 @@
 #define BIF(name) hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
 #define H (&p->heap)
 #define Q HL_VM_TRAP_QUANTUM
-/* Cells one step of a builtin that builds a list allocates (reverse, ++,
- * tuple_to_list): 8,192 (128 KiB of heap). A quantum of them was 1 MiB of
- * fresh memory per call, whose first touches made a call ~1.7-2 ms
- * (bench/adversarial.sh, rev_big). */
-#define QA (HL_VM_TRAP_QUANTUM >> 3)
+#define QA HL_VM_TRAP_BUILD_CELLS /* cells a building step allocates (vm_trap.h) */
 
 /* The call ends with st: the continuation, if any, is forgotten. */
 static hl_term_status done(hl_vm_proc *p, hl_term_status st) {
