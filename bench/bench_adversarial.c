@@ -108,6 +108,7 @@ static const kernel kernels[] = {
     {"phash2_dag", 1000000, "phash2/1 of a DAG of 2^20 leaves", 0},
     {"phash2_bin", 1000000, "phash2/1 of a 16 MiB binary", 0},
     {"bigkey", 1000000, "maps:get/3 with a 33.5M-bit integer key", 0},
+    {"dag_eqkey", 1000000, "maps:get/2 with a key equal to a stored 2^16-leaf DAG, built apart", 4},
     {"fib", 27, "fib(27): the ordinary interpreter, for scale", 0},
     {"loop", 3000000, "loop(3,000,000): a tail-call loop, for scale", 0},
 };

@@ -12,7 +12,8 @@
          i2l_huge/1, l2i_huge/1, bsl_max/1, bigcmp_max/1, format_big/1, b2t_big/1, bin_build/1, setel_big/1, map_put_big/1, map_get_big/1, maps_to_list_big/1,
          re_backtrack/1, re_scan_poss/1, re_scan_lit/1, re_global/1, re_window/1,
          i2b_huge/1, re_scan_16m/1, re_scan_neg/1, bigmul_max/1, i2l_max/1, fib/1, loop/1,
-         binkey_put/1, binkey_grow/1, dag_put/1, dag_eq/1, phash2_dag/1, phash2_bin/1, bigkey/1]).
+         binkey_put/1, binkey_grow/1, dag_put/1, dag_eq/1, phash2_dag/1, phash2_bin/1, bigkey/1,
+         dag_eqkey/1]).
 
 dag(0) -> [1, 2, 3];
 dag(K) -> D = dag(K - 1), {D, D}.
@@ -133,3 +134,6 @@ dag_eq(N) -> A = dag(20), B = dag(20), rep(N, fun() -> A =:= B end).
 phash2_dag(N) -> D = dag(20), rep(N, fun() -> erlang:phash2(D) end).
 phash2_bin(N) -> B = binary:copy(<<"0123456789abcdef">>, 1 bsl 20), rep(N, fun() -> erlang:phash2(B) end).
 bigkey(N) -> M = big_map(), K = 1 bsl 33554367, rep(N, fun() -> maps:get(K, M, none) end).
+%% a lookup whose key equals a stored one built apart: the map layer's
+%% =:= of the two (not resumable: bounded by the 2^22-pair key budget)
+dag_eqkey(N) -> M = (big_map())#{dag(16) => 1}, D = dag(16), rep(N, fun() -> maps:get(D, M) end).
