@@ -11,7 +11,9 @@
          l2i_big/1, i2l_big/1, bigmul/1, bigmul_huge/1, bigmul_chain/1, bigdiv_huge/1, bigdiv_wide/1,
          i2l_huge/1, l2i_huge/1, bsl_max/1, bigcmp_max/1, format_big/1, b2t_big/1, bin_build/1, setel_big/1, map_put_big/1, map_get_big/1, maps_to_list_big/1,
          re_backtrack/1, re_scan_poss/1, re_scan_lit/1, re_global/1, re_window/1,
-         i2b_huge/1, re_scan_16m/1, re_scan_neg/1, bigmul_max/1, i2l_max/1, fib/1, loop/1]).
+         i2b_huge/1, re_scan_16m/1, re_scan_neg/1, bigmul_max/1, i2l_max/1, fib/1, loop/1,
+         binkey_put/1, binkey_grow/1, dag_put/1, dag_eq/1, phash2_dag/1, phash2_bin/1, bigkey/1,
+         dag_eqkey/1]).
 
 dag(0) -> [1, 2, 3];
 dag(K) -> D = dag(K - 1), {D, D}.
@@ -117,3 +119,21 @@ re_scan_neg(N) -> B = binary:copy(<<"a">>, 16 bsl 20), rep(N, fun() -> re:run(B,
 %% past the old bignum work cap (system_limit before): computed in steps
 bigmul_max(N) -> I = (1 bsl 2000000) - 1, rep(N, fun() -> (I * (I - 2)) band 7 end).
 i2l_max(N) -> I = (1 bsl 4000000) - 1, rep(N, fun() -> length(integer_to_list(I)) end).
+%% map keys hashed in pieces (vm/vm_map.c): a put of a 16 MiB binary key
+%% (the instruction), a flat map holding one growing past 32 keys (every
+%% key hashed, the big one too), a shared-structure key put, =:= of two
+%% equal DAGs built apart, phash2 of a DAG and of a 16 MiB binary, and a
+%% 33.5M-bit integer key
+binkey_put(N) -> M = big_map(), B = binary:copy(<<"0123456789abcdef">>, 1 bsl 20),
+                 rep(N, fun() -> M#{B => 1} end).
+binkey_grow(N) -> B = binary:copy(<<"0123456789abcdef">>, 1 bsl 20),
+                  M = maps:from_list([{B, 0} | [{I, I} || I <- lists:seq(1, 31)]]),
+                  rep(N, fun() -> M#{x => 1} end).
+dag_put(N) -> M = big_map(), D = dag(16), rep(N, fun() -> M#{D => 1} end).
+dag_eq(N) -> A = dag(20), B = dag(20), rep(N, fun() -> A =:= B end).
+phash2_dag(N) -> D = dag(20), rep(N, fun() -> erlang:phash2(D) end).
+phash2_bin(N) -> B = binary:copy(<<"0123456789abcdef">>, 1 bsl 20), rep(N, fun() -> erlang:phash2(B) end).
+bigkey(N) -> M = big_map(), K = 1 bsl 33554367, rep(N, fun() -> maps:get(K, M, none) end).
+%% a lookup whose key equals a stored one built apart: the map layer's
+%% =:= of the two (not resumable: bounded by the 2^22-pair key budget)
+dag_eqkey(N) -> M = (big_map())#{dag(16) => 1}, D = dag(16), rep(N, fun() -> maps:get(D, M) end).

@@ -22,6 +22,22 @@ static inline unsigned slot_of(uint64_t info, unsigned bit) {
     return (unsigned)__builtin_popcount((unsigned)(info & 0xFFFF) & (bit - 1));
 }
 
+hl_term_status hl_map_ctx_hash(hl_map_ctx *cx, hl_term key, uint32_t *hx) {
+    if (!cx || hl_is_immed(key)) return hl_map_key_hash(key, NULL, hx);
+    for (size_t i = 0; i < cx->nhints; i++)
+        if (cx->hints[2 * i] == key && hl_is_small(cx->hints[2 * i + 1])) {
+            *hx = (uint32_t)hl_small_val(cx->hints[2 * i + 1]);
+            return HL_TERM_OK;
+        }
+    bool capped = cx->budget < HL_MAP_HASH_MAX_WORK;
+    uint64_t b = capped ? cx->budget : HL_MAP_HASH_MAX_WORK, b0 = b;
+    hl_term_status st = hl_map_key_hash(key, &b, hx);
+    cx->units += b0 - b;
+    cx->budget -= capped ? b0 - b : 0;
+    if (st == HL_TERM_BUDGET && capped) cx->need = key; /* over this call's share, not (yet) the cap */
+    return st;
+}
+
 /* =:= on keys; c < 0 / 0 / > 0 in map-key order. */
 static hl_term_status key_cmp(hl_term a, hl_term b, uint64_t *budget, int *c) {
     int f = hl_term_eq_exact_fast(a, b);
@@ -116,9 +132,9 @@ static hl_term_status coll_find(const hl_term *p, hl_term key, size_t *pos, bool
     return HL_TERM_OK;
 }
 
-hl_term_status hl_hamt_find(hl_term map, hl_term key, hl_term *val, bool *found) {
+hl_term_status hl_hamt_find(hl_map_ctx *cx, hl_term map, hl_term key, hl_term *val, bool *found) {
     uint32_t hx;
-    hl_term_status st = hl_map_key_hash(key, NULL, &hx);
+    hl_term_status st = hl_map_ctx_hash(cx, key, &hx);
     if (st != HL_TERM_OK) return st;
     const hl_term *p = nptr(map);
     *found = false;
@@ -168,10 +184,10 @@ static hl_term_status split(hl_heap *h, hl_term la, uint32_t ha, hl_term lb, uin
     return new_node(h, (1u << ia) | (1u << ib), 0, kids, 2, out);
 }
 
-hl_term_status hl_hamt_put(hl_heap *h, hl_term map, hl_term key, hl_term val, bool update_only,
+hl_term_status hl_hamt_put(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term val, bool update_only,
                            hl_term *out) {
     uint32_t hx;
-    hl_term_status st = hl_map_key_hash(key, NULL, &hx);
+    hl_term_status st = hl_map_ctx_hash(cx, key, &hx);
     if (st != HL_TERM_OK) return st;
     const hl_term *path[HL_HAMT_LEVELS + 2];
     size_t slots[HL_HAMT_LEVELS + 2];
@@ -230,7 +246,7 @@ hl_term_status hl_hamt_put(hl_heap *h, hl_term map, hl_term key, hl_term val, bo
             if (update_only) return HL_TERM_BADARG;
             uint32_t hc;
             hl_term lf, sub;
-            if ((st = hl_map_key_hash(hl_car(c), NULL, &hc)) != HL_TERM_OK) return st;
+            if ((st = hl_map_ctx_hash(cx, hl_car(c), &hc)) != HL_TERM_OK) return st;
             if ((st = leaf(h, key, val, &lf)) != HL_TERM_OK) return st;
             if ((st = split(h, c, hc, lf, hx, lvl + 1, &sub)) != HL_TERM_OK) return st;
             grew = 1;
@@ -264,9 +280,9 @@ static hl_term_status to_flat_without(hl_heap *h, hl_term map, const hl_term *sk
     return hl_flatmap_new(h, ks, vs, n, out);
 }
 
-hl_term_status hl_hamt_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out) {
+hl_term_status hl_hamt_remove(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term *out) {
     uint32_t hx;
-    hl_term_status st = hl_map_key_hash(key, NULL, &hx);
+    hl_term_status st = hl_map_ctx_hash(cx, key, &hx);
     if (st != HL_TERM_OK) return st;
     const hl_term *path[HL_HAMT_LEVELS + 2];
     size_t slots[HL_HAMT_LEVELS + 2];
@@ -413,14 +429,14 @@ static hl_term_status build(hl_heap *h, const entry *e, size_t lo, size_t hi, un
     return new_node(h, info, hi - lo, kids, n, out);
 }
 
-hl_term_status hl_hamt_build(hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n, hl_term *out) {
+hl_term_status hl_hamt_build(hl_map_ctx *cx, hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n, hl_term *out) {
     if (n <= HL_FLATMAP_MAX) return hl_flatmap_new(h, keys, vals, n, out);
     entry *e = hl_mem_realloc_array(NULL, n, 2 * sizeof *e);
     if (!e) return HL_TERM_NOMEM;
     entry *tmp = e + n;
     hl_term_status st = HL_TERM_OK;
     for (size_t i = 0; i < n && st == HL_TERM_OK; i++) {
-        st = hl_map_key_hash(keys[i], NULL, &e[i].hx);
+        st = hl_map_ctx_hash(cx, keys[i], &e[i].hx);
         e[i].order = slice_reverse(e[i].hx);
         e[i].idx = i;
     }

@@ -24,14 +24,14 @@
  * times). docs/limits.md. */
 #define HL_HAMT_COLLISION_MAX 256
 
-hl_term_status hl_hamt_find(hl_term map, hl_term key, hl_term *val, bool *found);
-/* Put (update_only: BADARG when key is absent). */
-hl_term_status hl_hamt_put(hl_heap *h, hl_term map, hl_term key, hl_term val, bool update_only,
+hl_term_status hl_hamt_find(hl_map_ctx *cx, hl_term map, hl_term key, hl_term *val, bool *found);
+/* cx: map.h (NULL: hash in one go). Put (update_only: BADARG when key is absent). */
+hl_term_status hl_hamt_put(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term val, bool update_only,
                            hl_term *out);
 /* Remove; the result is a flat map when 32 keys or fewer remain (OTP). */
-hl_term_status hl_hamt_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out);
+hl_term_status hl_hamt_remove(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term *out);
 /* A map (flat when ≤ 32 distinct keys) from n pairs; later pairs win. */
-hl_term_status hl_hamt_build(hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
+hl_term_status hl_hamt_build(hl_map_ctx *cx, hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
                              hl_term *out);
 /* Iteration over a hashmap (it->map a hashmap). */
 bool hl_hamt_iter_next(hl_map_iter *it, hl_term *key, hl_term *val);

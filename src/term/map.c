@@ -170,49 +170,70 @@ size_t hl_map_size(hl_term map) {
     return hl_is_flatmap(map) ? hl_flatmap_size(map) : hl_hashmap_size(map);
 }
 
+hl_term_status hl_map_new_cx(hl_map_ctx *cx, hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
+                             hl_term *out) {
+    return hl_hamt_build(cx, h, keys, vals, n, out);
+}
+
 hl_term_status hl_map_new(hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
                           hl_term *out) {
-    return hl_hamt_build(h, keys, vals, n, out);
+    return hl_hamt_build(NULL, h, keys, vals, n, out);
 }
 
 hl_term_status hl_map_get(hl_term map, hl_term key, hl_term *val) {
     if (hl_is_flatmap(map)) return hl_flatmap_get(map, key, val);
     bool found = false;
-    hl_term_status st = hl_hamt_find(map, key, val, &found);
+    hl_term_status st = hl_hamt_find(NULL, map, key, val, &found);
     if (st == HL_TERM_OK && !found) return HL_TERM_BADARG;
     return st;
 }
 
-hl_term_status hl_map_find(hl_term map, hl_term key, hl_term *val, bool *found) {
-    if (!hl_is_flatmap(map)) return hl_hamt_find(map, key, val, found);
+hl_term_status hl_map_find_cx(hl_map_ctx *cx, hl_term map, hl_term key, hl_term *val, bool *found) {
+    if (!hl_is_flatmap(map)) return hl_hamt_find(cx, map, key, val, found);
     size_t pos = 0;
     hl_term_status st = find(map, key, &pos, found);
     if (st == HL_TERM_OK && *found) *val = hl_flatmap_values(map)[pos];
     return st;
 }
 
-hl_term_status hl_map_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
-    if (!hl_is_flatmap(map)) return hl_hamt_put(h, map, key, val, false, out);
+hl_term_status hl_map_find(hl_term map, hl_term key, hl_term *val, bool *found) {
+    return hl_map_find_cx(NULL, map, key, val, found);
+}
+
+hl_term_status hl_map_put_cx(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
+    if (!hl_is_flatmap(map)) return hl_hamt_put(cx, h, map, key, val, false, out);
     hl_term_status st = hl_flatmap_put(h, map, key, val, out);
     if (st != HL_TERM_SYSTEM_LIMIT) return st;
-    /* The 33rd key: the map becomes a HAMT. */
+    /* The 33rd key: the map becomes a HAMT (every key hashed). */
     size_t n = hl_flatmap_size(map);
     hl_term ks[HL_FLATMAP_MAX + 1], vs[HL_FLATMAP_MAX + 1];
     memcpy(ks, hl_tuple_elems(hl_flatmap_keys(map)), n * sizeof *ks);
     memcpy(vs, hl_flatmap_values(map), n * sizeof *vs);
     ks[n] = key;
     vs[n] = val;
-    return hl_hamt_build(h, ks, vs, n + 1, out);
+    return hl_hamt_build(cx, h, ks, vs, n + 1, out);
 }
 
-hl_term_status hl_map_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
-    if (!hl_is_flatmap(map)) return hl_hamt_put(h, map, key, val, true, out);
+hl_term_status hl_map_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
+    return hl_map_put_cx(NULL, h, map, key, val, out);
+}
+
+hl_term_status hl_map_update_cx(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
+    if (!hl_is_flatmap(map)) return hl_hamt_put(cx, h, map, key, val, true, out);
     return hl_flatmap_update(h, map, key, val, out);
 }
 
-hl_term_status hl_map_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out) {
-    if (!hl_is_flatmap(map)) return hl_hamt_remove(h, map, key, out);
+hl_term_status hl_map_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
+    return hl_map_update_cx(NULL, h, map, key, val, out);
+}
+
+hl_term_status hl_map_remove_cx(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term *out) {
+    if (!hl_is_flatmap(map)) return hl_hamt_remove(cx, h, map, key, out);
     return hl_flatmap_remove(h, map, key, out);
+}
+
+hl_term_status hl_map_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out) {
+    return hl_map_remove_cx(NULL, h, map, key, out);
 }
 
 void hl_map_iter_init(hl_map_iter *it, hl_term map) {

@@ -37,6 +37,22 @@ hl_term_status hl_flatmap_remove(hl_heap *h, hl_term map, hl_term key, hl_term *
  * caller charging reductions proportional to n (or to the words it
  * allocates) covers it. */
 
+/* What a map operation may know of its keys' hashes, and how much hashing
+ * it may do itself (vm/vm_map.c: a huge key is hashed in pieces across
+ * VM calls, never in one). hints: pairs (key, small hash) matched by term
+ * identity. When a key not among them would take more than `budget`
+ * units to hash, the operation stops with BUDGET and need = that key
+ * (the caller hashes it, adds the pair and calls again). units: hashing
+ * the operation did. A NULL context: every hash in one go. */
+typedef struct hl_map_ctx {
+    const hl_term *hints;
+    size_t nhints;
+    uint64_t budget, units;
+    hl_term need; /* HL_NONE unless the operation stopped for it */
+} hl_map_ctx;
+/* The hash of key under cx (a hint, or computed and charged to it). */
+hl_term_status hl_map_ctx_hash(hl_map_ctx *cx, hl_term key, uint32_t *hx);
+
 /* Number of keys. Precondition: hl_is_map(map). */
 size_t hl_map_size(hl_term map);
 /* A map from n pairs (later pairs win on equal keys). */
@@ -50,6 +66,13 @@ hl_term_status hl_map_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_
 /* BADARG when key is absent. */
 hl_term_status hl_map_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out);
 hl_term_status hl_map_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out);
+/* The same under a context (above). */
+hl_term_status hl_map_new_cx(hl_map_ctx *cx, hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
+                             hl_term *out);
+hl_term_status hl_map_find_cx(hl_map_ctx *cx, hl_term map, hl_term key, hl_term *val, bool *found);
+hl_term_status hl_map_put_cx(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out);
+hl_term_status hl_map_update_cx(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out);
+hl_term_status hl_map_remove_cx(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term *out);
 
 /* Iteration in the map's own order (for flat maps: map-key order; for
  * HAMT maps: OTP's internal order, which is what maps:to_list/1, ~p and

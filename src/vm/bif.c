@@ -234,20 +234,28 @@ BIF(b_map_size) {
 }
 BIF(b_map_get) {
     if (!hl_is_map(a[1])) return badmap(p, HL_AM(badmap), a[1]);
-    bool absent;
-    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_LOOKUP, false, &absent);
-    if (st == HL_TERM_OK) st = absent ? HL_TERM_BADARG : hl_map_get(a[1], a[0], out);
-    if (st == HL_TERM_BADARG) return badmap(p, HL_AM(badkey), a[0]);
-    return st;
+    hl_map_ctx cx;
+    bool absent, found = false;
+    hl_term_status st = hl_vm_map_begin(p, b_map_get, a[1], &a[0], 1, HL_VM_MAP_LOOKUP, &cx);
+    if (st != HL_TERM_OK) return st; /* a piece of a large key's hash (vm_map.h) */
+    st = hl_vm_map_key_over(&cx, a[1], a[0], false, &absent);
+    if (st == HL_TERM_OK && !absent) st = hl_map_find_cx(&cx, a[1], a[0], out, &found);
+    if ((st = hl_vm_map_end(p, b_map_get, &cx, st)) != HL_TERM_OK) return st;
+    if (!found) return badmap(p, HL_AM(badkey), a[0]);
+    return HL_TERM_OK;
 }
 BIF(b_is_map_key) {
     if (!hl_is_map(a[1])) return badmap(p, HL_AM(badmap), a[1]);
     hl_term v;
+    hl_map_ctx cx;
     bool found = false, absent;
-    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_LOOKUP, false, &absent);
-    if (st == HL_TERM_OK && !absent) st = hl_map_find(a[1], a[0], &v, &found);
-    if (st == HL_TERM_OK) *out = found ? HL_AM(true) : HL_AM(false);
-    return st;
+    hl_term_status st = hl_vm_map_begin(p, b_is_map_key, a[1], &a[0], 1, HL_VM_MAP_LOOKUP, &cx);
+    if (st != HL_TERM_OK) return st;
+    st = hl_vm_map_key_over(&cx, a[1], a[0], false, &absent);
+    if (st == HL_TERM_OK && !absent) st = hl_map_find_cx(&cx, a[1], a[0], &v, &found);
+    if ((st = hl_vm_map_end(p, b_is_map_key, &cx, st)) != HL_TERM_OK) return st;
+    *out = found ? HL_AM(true) : HL_AM(false);
+    return HL_TERM_OK;
 }
 
 /* ---- exceptions ---- */

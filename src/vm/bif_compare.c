@@ -42,7 +42,10 @@
 #include "vm/vm_trap.h"
 
 #define H (&p->heap)
-#define Q HL_VM_TRAP_QUANTUM
+/* Work units one call of the comparison walk does: a quarter of the
+ * general quantum (a quantum of a walk over two shared-structure terms
+ * built apart took ~1.2 ms; bench/adversarial.sh, dag_eq). */
+#define Q (HL_VM_TRAP_QUANTUM >> 2)
 #define BOOL(c) ((c) ? HL_AM(true) : HL_AM(false))
 
 enum { LEAF_BUDGET = 1u << 20 }; /* hl_vm_cmp's */

@@ -26,6 +26,11 @@
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
 
 enum { HL_IO_BUDGET = 1 << 16, HL_IO_CHUNK = 1 << 16, HL_IO_BIN_MAX = 1 << 16, COST_SHIFT = 4 };
+/* Nodes (and characters) of the layout builtins hl_format_plen and
+ * hl_format_pp, which only io_lib's splitting of terms above the budget
+ * calls (so a smaller one only makes it split further): a quantum of
+ * ~p's measuring and laying out took ~4 ms on a 20,000-element list. */
+enum { HL_IO_LAYOUT_BUDGET = 1 << 13 };
 
 void hl_vm_set_output(hl_vm_proc *p, hl_buf *out, uint64_t cap) {
     if (!p) return;
@@ -172,12 +177,14 @@ typedef struct fmt_args {
     bool pretty, unicode, strings;
     int col, ll;
     int64_t depth;
+    size_t budget; /* nodes and characters (0: HL_IO_BUDGET) */
 } fmt_args;
 
 static hl_term_status format_common(hl_vm_proc *p, hl_term t, const fmt_args *fa, hl_term *out) {
     bool within;
     size_t walked;
-    hl_term_status st = size_within_d(t, fa->depth > 0 ? fa->depth : -1, HL_IO_BUDGET, &within, &walked);
+    size_t budget = fa->budget ? fa->budget : HL_IO_BUDGET;
+    hl_term_status st = size_within_d(t, fa->depth > 0 ? fa->depth : -1, budget, &within, &walked);
     p->bif_cost = walked >> COST_SHIFT;
     if (st != HL_TERM_OK) return st;
     if (!within) {
@@ -185,7 +192,7 @@ static hl_term_status format_common(hl_vm_proc *p, hl_term t, const fmt_args *fa
         return HL_TERM_OK;
     }
     hl_buf b;
-    hl_buf_init(&b, HL_IO_BUDGET);
+    hl_buf_init(&b, budget);
     hl_print_opts opts = {0};
     opts.no_strings = !fa->strings;
     opts.depth = fa->depth;
@@ -222,6 +229,11 @@ BIF(b_format_p) {
     int64_t col = hl_small_val(a[1]), ll = hl_small_val(a[2]);
     if (col < -1000000 || col > 1000000 || ll < -1000000 || ll > 1000000) return HL_TERM_BADARG;
     fa.col = (int)col, fa.ll = (int)ll;
+    /* ~p of a whole argument (a line length, no depth): io_lib lays out a
+     * term above the budget itself (big_p), so the smaller layout budget
+     * bounds this call too; one-line texts and depth-limited ones keep the
+     * full budget (io_lib cannot split those). */
+    fa.budget = ll > 0 && ll <= 16384 && depth < 0 ? HL_IO_LAYOUT_BUDGET : HL_IO_BUDGET;
     return format_common(p, a[0], &fa, out);
 }
 
@@ -237,7 +249,7 @@ BIF(b_format_plen) {
     bool uni, str, within, atomic = false;
     size_t walked;
     if (!get_bool(a[1], &uni) || !get_bool(a[2], &str)) return HL_TERM_BADARG;
-    hl_term_status st = size_within(a[0], HL_IO_BUDGET, &within, &walked);
+    hl_term_status st = size_within(a[0], HL_IO_LAYOUT_BUDGET, &within, &walked);
     p->bif_cost = walked >> COST_SHIFT;
     if (st != HL_TERM_OK) return st;
     if (!within) {
@@ -245,7 +257,7 @@ BIF(b_format_plen) {
         return HL_TERM_OK;
     }
     hl_buf b;
-    hl_buf_init(&b, HL_IO_BUDGET);
+    hl_buf_init(&b, HL_IO_LAYOUT_BUDGET);
     hl_print_opts opts = {0};
     opts.no_strings = !str;
     int64_t len = 0;
@@ -283,12 +295,12 @@ BIF(b_format_pp) {
         !get_int(o[3], 0, BIG, &ll) || !get_int(o[4], -1, BIG, &tind) || !get_int(o[5], 0, BIG, &ind) ||
         !get_int(o[6], 0, BIG, &ld) || !get_int(o[7], -BIG, BIG, &w) || !get_bool(o[8], &dry))
         return HL_TERM_BADARG;
-    hl_term_status st = size_within(a[0], HL_IO_BUDGET, &within, &walked);
+    hl_term_status st = size_within(a[0], HL_IO_LAYOUT_BUDGET, &within, &walked);
     p->bif_cost = walked >> COST_SHIFT;
     if (st != HL_TERM_OK) return st;
     if (!within) return HL_TERM_SYSTEM_LIMIT;
     hl_buf b;
-    hl_buf_init(&b, HL_IO_BUDGET * 2);
+    hl_buf_init(&b, HL_IO_LAYOUT_BUDGET * 2);
     hl_print_opts opts = {0};
     opts.no_strings = !str;
     /* io_lib lays out terms above the budget only: their whole length M

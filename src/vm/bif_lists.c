@@ -19,6 +19,7 @@
 #define BIF(name) hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
 #define H (&p->heap)
 #define Q HL_VM_TRAP_QUANTUM
+#define QA HL_VM_TRAP_BUILD_CELLS /* cells a building step allocates (vm_trap.h) */
 
 /* The call ends with st: the continuation, if any, is forgotten. */
 static hl_term_status done(hl_vm_proc *p, hl_term_status st) {
@@ -39,7 +40,7 @@ static uint64_t cost(uint64_t units) { return units >> HL_VM_TRAP_COST_SHIFT; }
 static hl_term_status reverse_step(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term l, hl_term acc, hl_term *out) {
     size_t m = 0;
     hl_term t = l;
-    while (m < Q && hl_is_cons(t)) m++, t = hl_cdr(t);
+    while (m < QA && hl_is_cons(t)) m++, t = hl_cdr(t);
     if (!hl_is_cons(t) && t != HL_NIL) return HL_TERM_BADARG;
     if (m) {
         hl_term *c;
@@ -105,10 +106,10 @@ static hl_term_status copy_cells(hl_vm_proc *p, hl_term l, size_t n, hl_term tai
     return HL_TERM_OK;
 }
 
-/* A left operand of up to a quantum is copied in one call. A longer one in
+/* A left operand of up to QA cells is copied in one call. A longer one in
  * yielding steps that never write a cell after building it and need no
  * more memory than the copy itself: first a walk that checks the list and
- * notes where each quantum-sized chunk starts (a short list of those
+ * notes where each QA-sized chunk starts (a short list of those
  * tails, newest first), then the chunks copied from the last one back,
  * each in front of the part already built.
  * Walking: trap.t[0] where the walk is, t[1] the chunk starts, t[2] the
@@ -121,7 +122,7 @@ BIF(hl_vm_bif_append) {
     if (!hl_vm_trap_resuming(p, hl_vm_bif_append)) {
         size_t n = 0;
         hl_term t = a[0];
-        while (n < Q && hl_is_cons(t)) n++, t = hl_cdr(t);
+        while (n < QA && hl_is_cons(t)) n++, t = hl_cdr(t);
         if (t == HL_NIL) { /* the common case: one call, one allocation */
             if (n == 0) {
                 *out = a[1];
@@ -142,7 +143,7 @@ BIF(hl_vm_bif_append) {
         if ((st = hl_heap_alloc(H, 2, &cell)) != HL_TERM_OK) return st;
         starts = hl_cons_init(cell, t, p->trap.t[1]);
         size_t n = 0;
-        while (n < Q && hl_is_cons(t)) n++, t = hl_cdr(t);
+        while (n < QA && hl_is_cons(t)) n++, t = hl_cdr(t);
         if (!hl_is_cons(t) && t != HL_NIL) return done(p, HL_TERM_BADARG);
         p->trap.t[0] = t, p->trap.t[1] = starts, p->trap.n[1] += n;
         if (t == HL_NIL) p->trap.n[0] = 1; /* the copy starts with the next call */
@@ -151,7 +152,7 @@ BIF(hl_vm_bif_append) {
     /* copying: the newest chunk start holds the last (possibly short) chunk */
     starts = p->trap.t[1];
     uint64_t left = p->trap.n[1];
-    size_t n = (size_t)((left - 1) % Q) + 1;
+    size_t n = (size_t)((left - 1) % QA) + 1;
     hl_term res;
     if ((st = copy_cells(p, hl_car(starts), n, p->trap.t[2], &res)) != HL_TERM_OK) return st;
     if (hl_cdr(starts) == HL_NIL) {
@@ -259,7 +260,7 @@ BIF(hl_vm_bif_tuple_to_list) {
         if (!hl_is_tuple(a[0])) return HL_TERM_BADARG;
         t = a[0], left = hl_tuple_arity(a[0]);
     }
-    size_t m = left < Q ? left : (size_t)Q;
+    size_t m = left < QA ? left : (size_t)QA;
     if (m) {
         hl_term *c;
         hl_term_status st = hl_heap_alloc(H, 2 * m, &c);

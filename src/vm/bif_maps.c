@@ -76,14 +76,26 @@ static hl_term_status badmap(hl_vm_proc *p, hl_term v) { return raise_tagged(p, 
 /* ---- maps:get/find/is_key/put/remove/take/update/size (OTP 25's errors:
  * {badmap, M} for a non-map, {badkey, K} for a missing key) ---- */
 
+/* Each runs its map operation between hl_vm_map_begin and hl_vm_map_end
+ * (vm_map.h): a large key is hashed in pieces across calls. */
+#define MAP_BEGIN(self, map, op, put)                                                        \
+    hl_map_ctx cx;                                                                            \
+    bool absent;                                                                              \
+    hl_term_status st = hl_vm_map_begin(p, self, (map), &a[0], 1, (op), &cx);                 \
+    if (st != HL_TERM_OK) return st;                                                          \
+    st = hl_vm_map_key_over(&cx, (map), a[0], (put), &absent)
+#define MAP_END(self)                                                                        \
+    do {                                                                                      \
+        if ((st = hl_vm_map_end(p, self, &cx, st)) != HL_TERM_OK) return st;                  \
+    } while (0)
+
 BIF(b_get2) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
     hl_term v;
     bool found = false;
-    bool absent;
-    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_LOOKUP, false, &absent);
-    if (st == HL_TERM_OK && !absent) st = hl_map_find(a[1], a[0], &v, &found);
-    if (st != HL_TERM_OK) return st;
+    MAP_BEGIN(b_get2, a[1], HL_VM_MAP_LOOKUP, false);
+    if (st == HL_TERM_OK && !absent) st = hl_map_find_cx(&cx, a[1], a[0], &v, &found);
+    MAP_END(b_get2);
     if (!found) return raise_tagged(p, HL_AM(badkey), a[0]);
     *out = v;
     return HL_TERM_OK;
@@ -92,10 +104,9 @@ BIF(b_get2) {
 BIF(b_get3) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
     bool found = false;
-    bool absent;
-    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_LOOKUP, false, &absent);
-    if (st == HL_TERM_OK && !absent) st = hl_map_find(a[1], a[0], out, &found);
-    if (st != HL_TERM_OK) return st;
+    MAP_BEGIN(b_get3, a[1], HL_VM_MAP_LOOKUP, false);
+    if (st == HL_TERM_OK && !absent) st = hl_map_find_cx(&cx, a[1], a[0], out, &found);
+    MAP_END(b_get3);
     if (!found) *out = a[2];
     return HL_TERM_OK;
 }
@@ -104,10 +115,9 @@ BIF(b_find) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
     hl_term v;
     bool found = false;
-    bool absent;
-    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_LOOKUP, false, &absent);
-    if (st == HL_TERM_OK && !absent) st = hl_map_find(a[1], a[0], &v, &found);
-    if (st != HL_TERM_OK) return st;
+    MAP_BEGIN(b_find, a[1], HL_VM_MAP_LOOKUP, false);
+    if (st == HL_TERM_OK && !absent) st = hl_map_find_cx(&cx, a[1], a[0], &v, &found);
+    MAP_END(b_find);
     if (!found) {
         *out = HL_AM(error);
         return HL_TERM_OK;
@@ -119,59 +129,52 @@ BIF(b_is_key) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
     hl_term v;
     bool found = false;
-    bool absent;
-    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_LOOKUP, false, &absent);
-    if (st == HL_TERM_OK && !absent) st = hl_map_find(a[1], a[0], &v, &found);
-    if (st != HL_TERM_OK) return st;
+    MAP_BEGIN(b_is_key, a[1], HL_VM_MAP_LOOKUP, false);
+    if (st == HL_TERM_OK && !absent) st = hl_map_find_cx(&cx, a[1], a[0], &v, &found);
+    MAP_END(b_is_key);
     *out = found ? HL_AM(true) : HL_AM(false);
     return HL_TERM_OK;
 }
 
 BIF(b_put) {
     if (!hl_is_map(a[2])) return badmap(p, a[2]);
-    bool absent;
-    hl_term_status st = hl_vm_map_key_check(p, a[2], a[0], HL_VM_MAP_STORE, true, &absent);
-    if (st != HL_TERM_OK) return st;
-    return hl_map_put(H, a[2], a[0], a[1], out);
+    MAP_BEGIN(b_put, a[2], HL_VM_MAP_STORE, true);
+    (void)absent;
+    if (st == HL_TERM_OK) st = hl_map_put_cx(&cx, H, a[2], a[0], a[1], out);
+    return hl_vm_map_end(p, b_put, &cx, st);
 }
 
 BIF(b_update) {
     if (!hl_is_map(a[2])) return badmap(p, a[2]);
-    bool absent;
-    hl_term_status st = hl_vm_map_key_check(p, a[2], a[0], HL_VM_MAP_STORE, false, &absent);
-    if (st != HL_TERM_OK) return st;
-    if (absent) return raise_tagged(p, HL_AM(badkey), a[0]);
-    st = hl_map_update(H, a[2], a[0], a[1], out);
+    MAP_BEGIN(b_update, a[2], HL_VM_MAP_STORE, false);
+    if (st == HL_TERM_OK) st = absent ? HL_TERM_BADARG : hl_map_update_cx(&cx, H, a[2], a[0], a[1], out);
+    st = hl_vm_map_end(p, b_update, &cx, st);
     if (st == HL_TERM_BADARG) return raise_tagged(p, HL_AM(badkey), a[0]);
     return st;
 }
 
 BIF(b_remove) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
-    bool absent;
-    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_STORE, false, &absent);
-    if (st != HL_TERM_OK) return st;
-    if (absent) {
-        *out = a[1];
-        return HL_TERM_OK;
+    MAP_BEGIN(b_remove, a[1], HL_VM_MAP_STORE, false);
+    if (st == HL_TERM_OK) {
+        if (absent) *out = a[1];
+        else st = hl_map_remove_cx(&cx, H, a[1], a[0], out);
     }
-    return hl_map_remove(H, a[1], a[0], out);
+    return hl_vm_map_end(p, b_remove, &cx, st);
 }
 
 BIF(b_take) {
     if (!hl_is_map(a[1])) return badmap(p, a[1]);
-    hl_term v;
+    hl_term v, rest = HL_NIL;
     bool found = false;
-    bool absent;
-    hl_term_status st = hl_vm_map_key_check(p, a[1], a[0], HL_VM_MAP_STORE, false, &absent);
-    if (st == HL_TERM_OK && !absent) st = hl_map_find(a[1], a[0], &v, &found);
-    if (st != HL_TERM_OK) return st;
+    MAP_BEGIN(b_take, a[1], HL_VM_MAP_STORE, false);
+    if (st == HL_TERM_OK && !absent) st = hl_map_find_cx(&cx, a[1], a[0], &v, &found);
+    if (st == HL_TERM_OK && found) st = hl_map_remove_cx(&cx, H, a[1], a[0], &rest);
+    MAP_END(b_take);
     if (!found) {
         *out = HL_AM(error);
         return HL_TERM_OK;
     }
-    hl_term rest;
-    if ((st = hl_map_remove(H, a[1], a[0], &rest)) != HL_TERM_OK) return st;
     return tuple2(p, v, rest, out);
 }
 

@@ -44,7 +44,7 @@ enum {
     SORT_COST_SHIFT = 4,            /* work units per reduction (as bif.c's list builtins) */
     SORT_WORK_BUDGET = 1u << 18,    /* subterm pairs one call may compare */
     SORT_MERGE_MAX = 1u << 17,      /* elements one hl_sort_merge merges (longer: lists.erl) */
-    SORT_MERGE_STEP = 1u << 14,     /* elements one hl_sort_merge call merges (then it traps) */
+    SORT_MERGE_STEP = 1u << 13,     /* elements one hl_sort_merge call merges (then it traps) */
     SORT_PREP_MAX = 1u << 12,        /* input elements one hl_sort_prep call consumes */
     SORT_ONE_COMPARE = 1u << 20,    /* as hl_vm_cmp: one comparison's own budget */
     /* small integers one hl_sort_take call radix-sorts: ~0.4 ms warm, but it
@@ -374,11 +374,20 @@ hl_term_status hl_vm_bif_sort_take(struct hl_vm_proc *p, const hl_term *args, hl
 
 /* Stable merge of two sorted proper lists; the first list's element goes
  * first on ties. The output shares the tail of whichever list is left over. */
-/* One call's share of a long merge: the elements of A and B (the rests in
- * trap.t[0], t[1]) merged into the detached fragment's cells, their tails
- * [] until the last call links them; n[0] the cells filled, n[1] the cells
- * the fragment holds. OK with *out when done, a trap, or `false` (a
- * comparison too costly for one call: lists.erl merges in Erlang). */
+/* A long merge runs over several calls (trap.n[3] its phase):
+ * COUNTING: the lengths, SORT_MERGE_STEP cells of A then B per call
+ *   (trap.t[2] where the count is, n[1], n[2] the counts so far): a walk
+ *   of 2^17 cells in one call took ms on a cold cache;
+ * MERGING: the elements of A and B (the rests in trap.t[0], t[1]) merged
+ *   into the detached fragment's cells, n[0] the cells filled. Each call
+ *   links the cells it fills to the next (the last one filled keeps []
+ *   until the next call fills its successor), so no call makes a pass over
+ *   the whole result; the words filled are collection roots and every
+ *   cell a link reaches is filled. OK with *out when done, a trap, or
+ *   `false` (a comparison too costly for one call: lists.erl merges in
+ *   Erlang). */
+enum { MERGE_COUNTING = 0, MERGE_MERGING = 1 };
+
 static hl_term_status merge_step(hl_vm_proc *p, hl_term *out) {
     hl_term a = p->trap.t[0], b = p->trap.t[1];
     hl_term *cells = p->trap.frag->data;
@@ -398,6 +407,7 @@ static hl_term_status merge_step(hl_vm_proc *p, hl_term *out) {
         if (take_a) cells[2 * k] = x, a = hl_cdr(a);
         else cells[2 * k] = y, b = hl_cdr(b);
         cells[2 * k + 1] = HL_NIL;
+        if (k) cells[2 * k - 1] = hl_make_cons(cells + 2 * k); /* the cell before, to this filled one */
         p->trap.frag_filled = 2 * ++k;
     }
     uint64_t units = (k - k0) + (SORT_WORK_BUDGET - s.budget);
@@ -409,39 +419,65 @@ static hl_term_status merge_step(hl_vm_proc *p, hl_term *out) {
     }
     p->trap.t[0] = a, p->trap.t[1] = b, p->trap.n[0] = k;
     if (hl_is_cons(a) && hl_is_cons(b)) return hl_vm_trap_yield(p, hl_vm_bif_sort_merge, units);
-    /* link the cells (a tight pass), the rest of whichever list is left last */
-    for (size_t i = 0; i + 1 < k; i++) cells[2 * i + 1] = hl_make_cons(cells + 2 * (i + 1));
-    cells[2 * k - 1] = hl_is_cons(a) ? a : b;
+    cells[2 * k - 1] = hl_is_cons(a) ? a : b; /* the rest of whichever list is left */
     p->bif_cost += (units + k / 4) >> SORT_COST_SHIFT;
     *out = hl_make_cons(hl_vm_trap_frag_adopt(p, 2 * k));
     return hl_vm_trap_end(p, HL_TERM_OK);
 }
 
+/* One call's share of the count: OK (a trap, or the merge set up). */
+static hl_term_status count_step(hl_vm_proc *p, hl_term *out) {
+    hl_term t = p->trap.t[2];
+    uint64_t na = p->trap.n[1], nb = p->trap.n[2];
+    bool in_b = p->trap.n[0] != 0;
+    size_t m = 0;
+    for (;;) {
+        for (; hl_is_cons(t) && m < SORT_MERGE_STEP && na + nb <= SORT_MERGE_MAX; t = hl_cdr(t), m++) in_b ? nb++ : na++;
+        if (hl_is_cons(t) && na + nb <= SORT_MERGE_MAX && m == SORT_MERGE_STEP) break; /* more next call */
+        if (!hl_is_cons(t) && t != HL_NIL) return hl_vm_trap_end(p, HL_TERM_BADARG);
+        if (in_b || na + nb > SORT_MERGE_MAX) break;
+        in_b = true, t = p->trap.t[1];
+    }
+    if (na + nb > SORT_MERGE_MAX) {
+        *out = HL_AM(false);
+        return hl_vm_trap_end(p, HL_TERM_OK);
+    }
+    if (hl_is_cons(t)) {
+        p->trap.t[2] = t, p->trap.n[0] = in_b, p->trap.n[1] = na, p->trap.n[2] = nb;
+        return hl_vm_trap_yield(p, hl_vm_bif_sort_merge, m);
+    }
+    /* counted: the cells outside the heap (a list cannot be built front to
+     * back on the heap across calls: no cell may be written after a
+     * collection could have aged it) */
+    hl_term_status st = hl_vm_trap_frag_new(p, 2 * (size_t)(na + nb), 0);
+    if (st == HL_TERM_HEAP_LIMIT) return st; /* collect, then this step again */
+    if (st != HL_TERM_OK) return hl_vm_trap_end(p, st);
+    p->trap.t[2] = HL_NIL, p->trap.n[0] = 0, p->trap.n[3] = MERGE_MERGING;
+    return hl_vm_trap_yield(p, hl_vm_bif_sort_merge, m);
+}
+
 hl_term_status hl_vm_bif_sort_merge(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
-    if (hl_vm_trap_resuming(p, hl_vm_bif_sort_merge)) return merge_step(p, out);
+    if (hl_vm_trap_resuming(p, hl_vm_bif_sort_merge))
+        return p->trap.n[3] == MERGE_MERGING ? merge_step(p, out) : count_step(p, out);
     hl_term a = args[0], b = args[1];
     size_t na = 0, nb = 0;
     hl_term t;
-    for (t = a; hl_is_cons(t) && na <= SORT_MERGE_MAX; t = hl_cdr(t)) na++;
-    if (!hl_is_cons(t) && t != HL_NIL) return HL_TERM_BADARG;
-    for (t = b; hl_is_cons(t) && na + nb <= SORT_MERGE_MAX; t = hl_cdr(t)) nb++;
-    if (!hl_is_cons(t) && t != HL_NIL) return HL_TERM_BADARG;
+    for (t = a; hl_is_cons(t) && na <= SORT_MERGE_STEP; t = hl_cdr(t)) na++;
+    bool a_done = !hl_is_cons(t);
+    if (a_done && t != HL_NIL) return HL_TERM_BADARG;
+    if (a_done)
+        for (t = b; hl_is_cons(t) && na + nb <= SORT_MERGE_STEP; t = hl_cdr(t)) nb++;
+    if (a_done && !hl_is_cons(t) && t != HL_NIL) return HL_TERM_BADARG;
     p->bif_cost = (na + nb) >> SORT_COST_SHIFT;
-    if (na + nb > SORT_MERGE_MAX) {
-        *out = HL_AM(false);
-        return HL_TERM_OK;
-    }
-    if (na == 0 || nb == 0) {
+    if (a_done && !hl_is_cons(t) && (na == 0 || nb == 0)) {
         *out = na == 0 ? b : a;
         return HL_TERM_OK;
     }
-    if (na + nb > SORT_MERGE_STEP) {
-        /* a long merge: over several calls, into cells outside the heap
-         * (a list cannot be built front to back on the heap across calls:
-         * no cell may be written after a collection could have aged it) */
-        hl_term_status st = hl_vm_trap_frag_new(p, 2 * (na + nb), 0);
-        if (st != HL_TERM_OK) return st;
-        p->trap.t[0] = a, p->trap.t[1] = b, p->trap.n[0] = 0;
+    if (!a_done || hl_is_cons(t)) {
+        /* a long merge (more than SORT_MERGE_STEP elements): counted, then
+         * merged, over several calls */
+        p->trap.t[0] = a, p->trap.t[1] = b, p->trap.t[2] = t;
+        p->trap.n[0] = !a_done ? 0 : 1, p->trap.n[1] = na, p->trap.n[2] = nb, p->trap.n[3] = MERGE_COUNTING;
         return hl_vm_trap_yield(p, hl_vm_bif_sort_merge, na + nb);
     }
     hl_term *cells;

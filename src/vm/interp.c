@@ -136,6 +136,7 @@ const hl_tword *hl_vm_halt_code(void) {
 #define CMP_SLOW_MODE(c, a, b, exact, eq_only)                                   \
     do {                                                                         \
         p->bif_cost = 0;                                                         \
+        HL_CMP_PROBE_START();                                                    \
         cmp_st = hl_vm_cmp_instr(p, (a), (b), (exact), (eq_only), &(c));         \
         HL_CMP_PROBE();                                                          \
         if (UNLIKELY(p->bif_cost)) PAY_COST();                                   \
@@ -147,12 +148,19 @@ const hl_tword *hl_vm_halt_code(void) {
 #define HL_BIF_PROBE_START() uint64_t probe_t0 = hl_vm_probe_now_ns()
 #define HL_BIF_PROBE_END(fn) hl_vm_probe_bif(p, (fn), ts, probe_t0)
 #define HL_BIF_PROBE_RESTART() (probe_t0 = hl_vm_probe_now_ns())
-#define HL_CMP_PROBE() (p->bif_cost > p->probe.max_cost ? (void)(p->probe.max_cost = p->bif_cost) : (void)0)
+/* an instruction that may collect inside: the collections left out */
+#define HL_MAP_PROBE_START() uint64_t probe_t0 = hl_vm_probe_now_ns(), probe_gc0 = p->probe.gc_ns
+#define HL_MAP_PROBE_END() hl_vm_probe_bif(p, hl_vm_map_instr_marker, ts, probe_t0 + (p->probe.gc_ns - probe_gc0))
+#define HL_CMP_PROBE_START() uint64_t cmp_t0 = hl_vm_probe_now_ns()
+#define HL_CMP_PROBE() hl_vm_probe_bif(p, NULL, cmp_st, cmp_t0)
 #else
+#define HL_CMP_PROBE_START() ((void)0)
 #define HL_CMP_PROBE() ((void)0)
 #define HL_BIF_PROBE_START() ((void)0)
 #define HL_BIF_PROBE_END(fn) ((void)0)
 #define HL_BIF_PROBE_RESTART() ((void)0)
+#define HL_MAP_PROBE_START() ((void)0)
+#define HL_MAP_PROBE_END() ((void)0)
 #endif
 
 HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t budget, int init) {
@@ -1066,24 +1074,41 @@ big_mul_job: {
         if (LIKELY((r) == HL_VM_MAP_DONE)) NEXT(len);                      \
         if ((r) == HL_VM_MAP_FAIL) JUMP(pc[1]);                            \
         if ((r) == HL_VM_MAP_RAISED) goto after_raise;                     \
+        if ((r) == HL_VM_MAP_TRAP || (r) == HL_VM_MAP_GC) {                \
+            /* a piece of a large key's hash (vm_map.h), or room for it */  \
+            cmp_st = (r) == HL_VM_MAP_TRAP ? HL_VM_BIF_TRAP : HL_TERM_HEAP_LIMIT; \
+            goto cmp_again;                                                \
+        }                                                                  \
         goto leave_saved;                                                  \
     } while (0)
     CASE(put_map_assoc) {
         SAVE();
         p->bif_cost = 0;
+        hl_term_status ts = HL_TERM_OK;
+        HL_MAP_PROBE_START();
         int r = hl_vm_map_put(p, base, pc, false, &st);
+        HL_MAP_PROBE_END();
+        (void)ts;
         MAP_NEXT(r, 6 + 2 * (uint32_t)pc[5]);
     }
     CASE(put_map_exact) {
         SAVE();
         p->bif_cost = 0;
+        hl_term_status ts = HL_TERM_OK;
+        HL_MAP_PROBE_START();
         int r = hl_vm_map_put(p, base, pc, true, &st);
+        HL_MAP_PROBE_END();
+        (void)ts;
         MAP_NEXT(r, 6 + 2 * (uint32_t)pc[5]);
     }
     CASE(get_map_elements) {
         SAVE();
         p->bif_cost = 0;
+        hl_term_status ts = HL_TERM_OK;
+        HL_MAP_PROBE_START();
         int r = hl_vm_map_get(p, base, pc, &st);
+        HL_MAP_PROBE_END();
+        (void)ts;
         MAP_NEXT(r, 4 + 2 * (uint32_t)pc[3]);
     }
 #undef MAP_NEXT

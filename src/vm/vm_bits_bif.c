@@ -31,13 +31,13 @@ enum {
 /* ---- binaries to lists ---- */
 
 /* Bytes [from, from + n) of bitstring t as a list, then `tail`: built from
- * the last byte back, at most a quantum of cells per call; a longer one
+ * the last byte back, at most HL_VM_TRAP_BUILD_CELLS cells per call; a longer one
  * traps (vm_trap.h) with (t, list so far) in p->trap.t and (from, bytes
  * left) in p->trap.n. A resumed call reads only its saved state. */
 static hl_term_status bytes_to_list(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term t, uint64_t from, uint64_t n, hl_term tail,
                                     hl_term *out) {
     if (hl_vm_trap_resuming(p, fn)) t = p->trap.t[0], tail = p->trap.t[1], from = p->trap.n[0], n = p->trap.n[1];
-    uint64_t m = n < HL_VM_TRAP_QUANTUM ? n : HL_VM_TRAP_QUANTUM;
+    uint64_t m = n < HL_VM_TRAP_BUILD_CELLS ? n : HL_VM_TRAP_BUILD_CELLS;
     if (m) {
         hl_term *c;
         hl_term_status st = hl_heap_alloc(H, 2 * (size_t)m, &c);

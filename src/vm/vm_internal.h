@@ -89,6 +89,8 @@ typedef struct hl_vm_bif_probe {
     hl_vm_bif_fn max_cost_fn, max_ns_fn;
     uint64_t traps;         /* HL_VM_BIF_TRAP returns */
     uint64_t gcs_mid_trap;  /* collections while a builtin's state was saved */
+    uint64_t gc_ns;         /* time in collections (left out of a probed call) */
+    uint64_t max_cost_map;  /* the largest charge of a call that hashed map keys (vm_map.c) */
 } hl_vm_bif_probe;
 /* Private status of a builtin whose write would pass the run's output cap
  * (vm/bif_io.c): the run stops with HL_VM_FAULT_OUTPUT. */

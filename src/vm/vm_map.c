@@ -8,6 +8,7 @@
 #include "term/map.h"
 #include "term/map_hash.h"
 #include "vm/vm_support.h"
+#include "vm/vm_trap.h"
 
 static hl_term rd(hl_term *const *base, hl_tword w) { return base[w & 3][w >> 2]; }
 
@@ -24,7 +25,7 @@ static bool key_is_small(hl_term k) {
     switch (hl_header_subtag(p[0])) {
     case HL_SUB_FLOAT:
     case HL_SUB_POS_BIG:
-    case HL_SUB_NEG_BIG: return true; /* at most HL_BIG_MAX_BITS */
+    case HL_SUB_NEG_BIG: return hl_header_arity(p[0]) <= 64; /* a larger one is walked, by limbs */
     case HL_SUB_HEAP_BIN: return true; /* at most HL_HEAP_BIN_MAX bytes */
     case HL_SUB_TUPLE: {
         size_t n = (size_t)hl_header_arity(p[0]);
@@ -63,6 +64,179 @@ hl_term_status hl_vm_map_key_check(hl_vm_proc *p, hl_term map, hl_term key, int 
     return HL_TERM_OK;
 }
 
+/* ---- keys hashed in pieces (vm_map.h) ----
+ * The trap's root stack holds the pairs (key, hash) known so far (the
+ * hash a small, or [] for a key over HL_MAP_HASH_MAX_WORK; trap.n[0]
+ * pairs), then while a walk runs (trap.n[1] = 1) the pair (key, []) it
+ * is for and the walk's own stack; trap.buf is the walk. trap.n[2]
+ * counts the walks of the operation. */
+enum { N_HINTS, N_WALKING, N_WALKS };
+/* Walks one operation may start in pieces before it hashes in one go:
+ * more than its keys and a flat map's 33 would mean a key is not found by
+ * identity after a collection, and a loop must not follow from that. */
+#define MAX_WALKS 64
+
+hl_term_status hl_vm_map_instr_marker(hl_vm_proc *p, const hl_term *a, hl_term *out) {
+    (void)p, (void)a, (void)out;
+    return HL_TERM_BADARG; /* never called: only its address is used */
+}
+
+static hl_term_status roots_grow(void *ctx) {
+    hl_vm_proc *p = ctx;
+    hl_term_status st = hl_vm_trap_push2(p, HL_NIL, HL_NIL);
+    if (st == HL_TERM_OK) p->trap.nroots -= 2;
+    return st;
+}
+
+static const hl_term *hint_of(const hl_vm_proc *p, hl_term key) {
+    const hl_term *r = p->trap.roots;
+    for (uint64_t i = 0; i < p->trap.n[N_HINTS]; i++)
+        if (r[2 * i] == key) return &r[2 * i + 1];
+    return NULL;
+}
+
+static hl_term_status add_hint(hl_vm_proc *p, hl_term key, hl_term hx) {
+    hl_term_status st = hl_vm_trap_push2(p, key, hx);
+    if (st == HL_TERM_OK) p->trap.n[N_HINTS]++;
+    return st;
+}
+
+/* Starts the walk of key's hash (the pair (key, []) then its stack). */
+static hl_term_status walk_start(hl_vm_proc *p, hl_term key) {
+    hl_map_hash_walk *w = p->trap.buf;
+    if (!w) {
+        if (!(w = hl_mem_alloc(sizeof *w))) return HL_TERM_NOMEM;
+        p->trap.buf = w, p->trap.buf_free = NULL;
+    }
+    hl_term_status st = hl_vm_trap_push2(p, key, HL_NIL);
+    if (st != HL_TERM_OK) return st;
+    *w = (hl_map_hash_walk){.v = &p->trap.roots, .n = &p->trap.nroots, .cap = &p->trap.roots_cap,
+                            .grow = roots_grow, .ctx = p, .max = HL_MAP_HASH_MAX_WORK};
+    if ((st = hl_map_hash_walk_start(w, key)) != HL_TERM_OK) return st;
+    p->trap.n[N_WALKING] = 1;
+    p->trap.n[N_WALKS]++;
+    return HL_TERM_OK;
+}
+
+/* A piece of the walk: OK when it is done (its pair completed), TRAP. */
+static hl_term_status walk_piece(hl_vm_proc *p, hl_vm_bif_fn fn) {
+    hl_map_hash_walk *w = p->trap.buf;
+    uint64_t u0 = w->units;
+    bool done = false;
+    hl_term_status st = hl_map_hash_walk_step(w, HL_VM_MAP_KEY_PIECE, &done);
+    hl_vm_map_key_charge(p, w->units - u0);
+    bool over = st == HL_TERM_BUDGET; /* over the cap: its pair keeps [] */
+    if (over) st = HL_TERM_OK, done = true;
+    if (st != HL_TERM_OK) return st;
+    if (!done) return hl_vm_trap_yield(p, fn, 0);
+    /* the pair (key, []) is right below the walk's stack (empty unless over) */
+    p->trap.nroots = 2 * (p->trap.n[N_HINTS] + 1);
+    if (!over) p->trap.roots[p->trap.nroots - 1] = hl_make_small(w->h);
+    p->trap.n[N_HINTS]++;
+    p->trap.n[N_WALKING] = 0;
+    return HL_TERM_OK;
+}
+
+static hl_term_status ended(hl_vm_proc *p, hl_term_status st) { return hl_vm_trap_end(p, st); }
+
+/* Test builds: what a call that hashed map keys charged, so a test can
+ * bound it apart from the other builtins of its program. */
+static inline hl_term_status probed(hl_vm_proc *p, hl_term_status st) {
+#ifdef HL_TEST_HOOKS
+    if (p->bif_cost > p->probe.max_cost_map) p->probe.max_cost_map = p->bif_cost;
+#else
+    (void)p;
+#endif
+    return st;
+}
+
+hl_term_status hl_vm_map_begin(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term map, const hl_term *keys, size_t k, int op,
+                               hl_map_ctx *cx) {
+    hl_term_status st;
+    if (!hl_vm_trap_resuming(p, fn)) {
+        if (p->trap.fn || p->trap.nroots) hl_vm_trap_end(p, HL_TERM_OK); /* (a state left by a failed try) */
+        p->trap.n[N_HINTS] = p->trap.n[N_WALKING] = p->trap.n[N_WALKS] = 0;
+    } else if (p->trap.n[N_WALKING] && (st = walk_piece(p, fn)) != HL_TERM_OK) {
+        return st == HL_VM_BIF_TRAP ? probed(p, st) : ended(p, st);
+    }
+    uint64_t left = HL_VM_MAP_KEY_INLINE, units = 0;
+    for (size_t i = 0; i < k; i++) {
+        hl_term key = keys[i];
+        if (key_is_small(key) || hint_of(p, key)) continue;
+        if (hl_is_binary_obj(key) && (hl_bits_size(key) / 8 >> HL_MAP_HASH_BIN_SHIFT) >= HL_MAP_HASH_MAX_WORK) {
+            if ((st = add_hint(p, key, HL_NIL)) != HL_TERM_OK) return ended(p, st); /* over the cap: no walk */
+            continue;
+        }
+        uint64_t b = left, b0 = b;
+        uint32_t hx;
+        st = hl_map_key_hash(key, &b, &hx);
+        units += b0 - b, left = b;
+        if (st == HL_TERM_OK) st = add_hint(p, key, hl_make_small(hx));
+        else if (st == HL_TERM_BUDGET) {
+            /* too large for this call: hashed in pieces from the next one */
+            hl_vm_map_key_charge(p, units);
+            if ((st = walk_start(p, key)) != HL_TERM_OK) return ended(p, st);
+            return probed(p, hl_vm_trap_yield(p, fn, 0));
+        }
+        if (st != HL_TERM_OK) return ended(p, st);
+    }
+    hl_vm_map_key_charge(p, units);
+    p->bif_cost += hl_vm_map_op_cost(map, op);
+    *cx = (hl_map_ctx){.hints = p->trap.roots, .nhints = p->trap.n[N_HINTS], .budget = HL_VM_MAP_KEY_INLINE,
+                       .units = 0, .need = HL_NONE};
+    return HL_TERM_OK;
+}
+
+hl_term_status hl_vm_map_end(hl_vm_proc *p, hl_vm_bif_fn fn, hl_map_ctx *cx, hl_term_status st) {
+    hl_vm_map_key_charge(p, cx->units);
+    if (st == HL_TERM_BUDGET && cx->need != HL_NONE) {
+        hl_term key = cx->need;
+        hl_term_status s2;
+        if (p->trap.n[N_WALKS] >= MAX_WALKS) { /* see MAX_WALKS: in one go */
+            uint32_t hx;
+            uint64_t b = HL_MAP_HASH_MAX_WORK;
+            s2 = hl_map_key_hash(key, &b, &hx);
+            hl_vm_map_key_charge(p, HL_MAP_HASH_MAX_WORK - b);
+            if (s2 == HL_TERM_OK) s2 = add_hint(p, key, hl_make_small(hx));
+        } else {
+            s2 = walk_start(p, key);
+        }
+        if (s2 != HL_TERM_OK) return ended(p, s2);
+        return probed(p, hl_vm_trap_yield(p, fn, 0));
+    }
+    if (p->trap.fn || p->trap.nroots) return probed(p, ended(p, st));
+    return probed(p, st);
+}
+
+hl_term_status hl_vm_map_key_over(const hl_map_ctx *cx, hl_term map, hl_term key, bool put, bool *absent) {
+    *absent = false;
+    for (size_t i = 0; i < cx->nhints; i++)
+        if (cx->hints[2 * i] == key) {
+            if (cx->hints[2 * i + 1] != HL_NIL) return HL_TERM_OK;
+            if (put) return HL_TERM_SYSTEM_LIMIT;
+            *absent = !hl_is_flatmap(map);
+            return HL_TERM_OK;
+        }
+    return HL_TERM_OK;
+}
+
+/* hl_vm_map_begin did not let the instruction run: a piece of a key's
+ * hash (TRAP: run it again after a preemption point), no room for the
+ * pairs (GC: collect, then again), or a fault. */
+static int again(hl_term_status ts, hl_vm_status *st) {
+    if (ts == HL_VM_BIF_TRAP) return HL_VM_MAP_TRAP;
+    if (ts == HL_TERM_HEAP_LIMIT) return HL_VM_MAP_GC;
+    *st = hl_vm_heap_fault(ts);
+    return HL_VM_MAP_FAULT;
+}
+
+/* A collection inside the operation failed: the run stops, the state goes. */
+static int fault_out(hl_vm_proc *p, hl_vm_status st) {
+    (void)st;
+    hl_vm_trap_end(p, HL_TERM_OK);
+    return HL_VM_MAP_FAULT;
+}
+
 /* An error of the instruction: the guard path, or raise error:{Tag, V}
  * (tag HL_NONE: error:system_limit). */
 static int fail_or_raise(hl_vm_proc *p, hl_term *x, const hl_tword *pc, hl_term tag, hl_term v, hl_vm_status *st) {
@@ -86,34 +260,27 @@ int hl_vm_map_put(hl_vm_proc *p, hl_term *const *base, const hl_tword *pc, bool 
         v[1 + k + i] = rd(base, pc[7 + 2 * i]);
     }
     if (!hl_is_map(v[0])) return fail_or_raise(p, x, pc, HL_AM(badmap), v[0], st);
+    hl_map_ctx cx;
+    hl_term_status ts = hl_vm_map_begin(p, hl_vm_map_instr_marker, v[0], v + 1, k, HL_VM_MAP_STORE, &cx);
+    if (ts != HL_TERM_OK) return again(ts, st);
     p->bif_cost += put_cost(k);
-    uint64_t units = 0;
-    for (uint32_t j = 0; j < k; j++) {
-        hl_term_status ks = hl_vm_map_key_work(v[1 + j], &units);
-        if (ks == HL_TERM_NOMEM) {
-            *st = HL_VM_FAULT_NOMEM;
-            return HL_VM_MAP_FAULT;
-        }
-        if (ks != HL_TERM_OK) {
-            hl_vm_map_key_charge(p, units);
-            return fail_or_raise(p, x, pc, HL_NONE, HL_NIL, st);
-        }
+    if (k > 1) p->bif_cost += (k - 1) * hl_vm_map_op_cost(v[0], HL_VM_MAP_STORE);
+    for (uint32_t j = 0; j < k && ts == HL_TERM_OK; j++) {
+        bool absent;
+        ts = hl_vm_map_key_over(&cx, v[0], v[1 + j], true, &absent);
     }
-    hl_vm_map_key_charge(p, units);
-    p->bif_cost += k * hl_vm_map_op_cost(v[0], HL_VM_MAP_STORE);
     hl_heap *h = &p->heap;
-    hl_term_status ts = HL_TERM_OK;
     bool collected = false;
     uint32_t i = 0;
     /* A map built from nothing: one construction (equal keys: the last
      * wins). When the map layer cannot do it in one go, pair by pair. */
-    if (!exact && k > 0 && hl_map_size(v[0]) == 0) {
+    if (ts == HL_TERM_OK && !exact && k > 0 && hl_map_size(v[0]) == 0) {
         hl_term out;
         for (;;) {
-            ts = hl_map_new(h, v + 1, v + 1 + k, k, &out);
+            ts = hl_map_new_cx(&cx, h, v + 1, v + 1 + k, k, &out);
             if (ts != HL_TERM_HEAP_LIMIT || collected) break;
             *st = hl_vm_gc(p, x, live, 0, v, 1 + 2 * (size_t)k);
-            if (*st != HL_VM_CONTINUE) return HL_VM_MAP_FAULT;
+            if (*st != HL_VM_CONTINUE) return fault_out(p, *st);
             collected = true;
         }
         if (ts == HL_TERM_OK) {
@@ -125,19 +292,21 @@ int hl_vm_map_put(hl_vm_proc *p, hl_term *const *base, const hl_tword *pc, bool 
     }
     while (ts == HL_TERM_OK && i < k) {
         hl_term out;
-        ts = exact ? hl_map_update(h, v[0], v[1 + i], v[1 + k + i], &out)
-                   : hl_map_put(h, v[0], v[1 + i], v[1 + k + i], &out);
+        ts = exact ? hl_map_update_cx(&cx, h, v[0], v[1 + i], v[1 + k + i], &out)
+                   : hl_map_put_cx(&cx, h, v[0], v[1 + i], v[1 + k + i], &out);
         if (ts == HL_TERM_OK) {
             v[0] = out;
             i++;
             collected = false;
         } else if (ts == HL_TERM_HEAP_LIMIT && !collected) {
             *st = hl_vm_gc(p, x, live, 0, v, 1 + 2 * (size_t)k);
-            if (*st != HL_VM_CONTINUE) return HL_VM_MAP_FAULT;
+            if (*st != HL_VM_CONTINUE) return fault_out(p, *st);
             collected = true;
             ts = HL_TERM_OK;
         }
     }
+    ts = hl_vm_map_end(p, hl_vm_map_instr_marker, &cx, ts);
+    if (ts == HL_VM_BIF_TRAP) return HL_VM_MAP_TRAP; /* a key of the map to hash first; nothing written */
     switch (ts) {
     case HL_TERM_OK: break;
     case HL_TERM_BADARG: return fail_or_raise(p, x, pc, HL_AM(badkey), v[1 + i], st);
@@ -159,25 +328,39 @@ int hl_vm_map_get(hl_vm_proc *p, hl_term *const *base, const hl_tword *pc, hl_vm
     hl_term m = rd(base, pc[2]);
     if (!hl_is_map(m)) return HL_VM_MAP_FAIL;
     uint32_t k = (uint32_t)pc[3];
+    if (k > HL_BC_MAX_MAP_PAIRS) { /* the gate refuses this */
+        *st = HL_VM_FAULT_STATE;
+        return HL_VM_MAP_FAULT;
+    }
+    /* every key hashed before any destination is written: a destination
+     * may be an operand, and a piece yields to run the instruction again */
+    hl_term keys[HL_BC_MAX_MAP_PAIRS], vals[HL_BC_MAX_MAP_PAIRS];
+    keys[0] = HL_NIL; /* (k may be 0) */
+    for (uint32_t i = 0; i < k; i++) keys[i] = rd(base, pc[4 + 2 * i]);
+    hl_map_ctx cx;
+    hl_term_status ts = hl_vm_map_begin(p, hl_vm_map_instr_marker, m, keys, k, HL_VM_MAP_LOOKUP, &cx);
+    if (ts != HL_TERM_OK) return again(ts, st);
+    if (k > 1) p->bif_cost += (k - 1) * hl_vm_map_op_cost(m, HL_VM_MAP_LOOKUP);
+    bool found = true;
+    for (uint32_t i = 0; i < k && found && ts == HL_TERM_OK; i++) {
+        bool absent;
+        /* a key too large to hash is in no hash map (no put let it in) */
+        ts = hl_vm_map_key_over(&cx, m, keys[i], false, &absent);
+        if (absent) found = false;
+        else if (ts == HL_TERM_OK) ts = hl_map_find_cx(&cx, m, keys[i], &vals[i], &found);
+    }
+    ts = hl_vm_map_end(p, hl_vm_map_instr_marker, &cx, ts);
+    if (ts == HL_VM_BIF_TRAP) return HL_VM_MAP_TRAP;
+    if (ts != HL_TERM_OK) {
+        /* a key comparison out of budget stops the run as a reduction
+         * fault: the work it would have needed is more than any slice */
+        *st = hl_vm_fault_status(p, ts);
+        return HL_VM_MAP_FAULT;
+    }
+    if (!found) return HL_VM_MAP_FAIL;
     for (uint32_t i = 0; i < k; i++) {
-        hl_term val, key = rd(base, pc[4 + 2 * i]);
-        bool found = false;
-        uint64_t units = 0;
-        hl_term_status ts = hl_vm_map_key_work(key, &units);
-        hl_vm_map_key_charge(p, units);
-        p->bif_cost += hl_vm_map_op_cost(m, HL_VM_MAP_LOOKUP);
-        /* a key too large to hash is in no hash map (no put accepts it) */
-        if (ts == HL_TERM_SYSTEM_LIMIT && !hl_is_flatmap(m)) return HL_VM_MAP_FAIL;
-        if (ts == HL_TERM_OK || ts == HL_TERM_SYSTEM_LIMIT) ts = hl_map_find(m, key, &val, &found);
-        if (ts != HL_TERM_OK) {
-            /* a key comparison out of budget stops the run as a reduction
-             * fault: the work it would have needed is more than any slice */
-            *st = hl_vm_fault_status(p, ts);
-            return HL_VM_MAP_FAULT;
-        }
-        if (!found) return HL_VM_MAP_FAIL;
         hl_tword d = pc[5 + 2 * i];
-        base[d & 3][d >> 2] = val;
+        base[d & 3][d >> 2] = vals[i];
     }
     return HL_VM_MAP_DONE;
 }

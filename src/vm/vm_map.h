@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "term/map.h"
 #include "vm/vm_internal.h"
 
 /* What the interpreter does next. */
@@ -15,6 +16,8 @@ enum {
     HL_VM_MAP_FAIL,   /* jump to the instruction's fail label */
     HL_VM_MAP_RAISED, /* *st is what hl_vm_raise* returned (after_raise) */
     HL_VM_MAP_FAULT,  /* *st is a fault: leave the interpreter */
+    HL_VM_MAP_TRAP,   /* a piece of a key's hash done: a preemption point, then the instruction again */
+    HL_VM_MAP_GC,     /* no room for the hashing state: collect, then the instruction again */
 };
 
 /* The work of hashing (and comparing) `key` in a map operation, charged
@@ -42,6 +45,39 @@ static inline uint64_t hl_vm_map_op_cost(hl_term map, int op) {
     uint64_t bits = 64 - (uint64_t)__builtin_clzll((unsigned long long)hl_hashmap_size(map) | 1);
     return op == HL_VM_MAP_LOOKUP ? bits >> 2 : 2 + (bits >> 1);
 }
+
+/* ---- keys hashed in pieces (vm_map.c) ----
+ * A map operation first makes sure every key it was given that is not
+ * O(1) to hash has its hash: computed in the call when it takes at most
+ * HL_VM_MAP_KEY_INLINE units, otherwise by a walk (term/map_hash.h) that
+ * advances HL_VM_MAP_KEY_PIECE units per call, yielding between pieces
+ * like a trapping builtin (vm_trap.h: trap.fn is the builtin or
+ * hl_vm_map_instr_marker; the pairs (key, hash) and the walk's stack are
+ * on the trap's root stack, the walk's numbers in trap.buf). The
+ * operation then runs under a context holding those hashes (term/map.h);
+ * if it needs the hash of a key already in the map (a split of a HAMT
+ * leaf, a flat map becoming a HAMT) that is as large, it stops and that
+ * key is hashed the same way. So no call hashes more than about a piece
+ * (8,192 units: ~0.1 ms of a tree, ~0.25 ms of a 128 KiB binary stretch), and every piece is charged (1 reduction per 16 units). */
+#define HL_VM_MAP_KEY_INLINE (UINT64_C(1) << 12)
+#define HL_VM_MAP_KEY_PIECE (UINT64_C(1) << 13)
+/* The trap marker of the map instructions (they have no builtin). */
+hl_term_status hl_vm_map_instr_marker(hl_vm_proc *p, const hl_term *a, hl_term *out);
+/* Before an operation of fn on `map` (op: HL_VM_MAP_LOOKUP / STORE) with
+ * keys[0..k): OK with *cx ready (and hl_vm_map_op_cost charged), or
+ * HL_VM_BIF_TRAP (a piece done: call again with the same arguments),
+ * HEAP_LIMIT, NOMEM (nothing kept). */
+hl_term_status hl_vm_map_begin(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term map, const hl_term *keys, size_t k, int op,
+                               hl_map_ctx *cx);
+/* After the operation, st its status: when it stopped for a key's hash
+ * (cx->need) that key's walk starts and HL_VM_BIF_TRAP is returned;
+ * otherwise the hashing is charged, the state dropped and st returned. */
+hl_term_status hl_vm_map_end(hl_vm_proc *p, hl_vm_bif_fn fn, hl_map_ctx *cx, hl_term_status st);
+/* A key of the operation whose hash passed HL_MAP_HASH_MAX_WORK: for a
+ * put SYSTEM_LIMIT; otherwise *absent when the map hashes (no put let
+ * such a key in a hash map; a flat map compares). OK, *absent false, for
+ * any other key. */
+hl_term_status hl_vm_map_key_over(const hl_map_ctx *cx, hl_term map, hl_term key, bool put, bool *absent);
 
 /* One operation on `map` with `key`: charges hl_vm_map_key_work and
  * hl_vm_map_op_cost to p->bif_cost. A key too large to hash: for a lookup

@@ -22,6 +22,11 @@
  * tuple element, a term-compare step, 4 bytes copied): about 0.1-0.3 ms
  * of work on this machine, well under the 1 ms rule. */
 #define HL_VM_TRAP_QUANTUM (UINT64_C(1) << 16)
+/* List cells one step of a builtin that builds a list allocates (reverse,
+ * ++, tuple_to_list, binary_to_list): 8,192, 128 KiB of heap. A quantum
+ * of them was 1 MiB of fresh memory per call, whose first touches made a
+ * call ~1.7-3 ms (bench/adversarial.sh: rev_big, b2l_big). */
+#define HL_VM_TRAP_BUILD_CELLS (HL_VM_TRAP_QUANTUM >> 3)
 /* Work units per reduction, as the list builtins have always charged. */
 #define HL_VM_TRAP_COST_SHIFT 4
 /* Words a collection after a builtin's HEAP_LIMIT leaves free in the heap

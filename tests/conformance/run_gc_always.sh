@@ -60,8 +60,10 @@ big_skip="erl_phash_big erl_tuple_big erl_map_eq_big erl_map_order_big erl_map_o
 # the terms' depth (4 MB for the dag(19) pair); the program passes in this
 # mode in about 8 s of CPU (ASan build), 26 MB peak.
 export HL_CONFORMANCE_SKIP="$big_skip probe-io-put_deep probe-io-put_huge"
-# comparisons of huge equal terms (they run to their deadline in this mode)
-big_slow="cmp_big_elements erl_phash_maps binary_match_huge_pattern"
+# comparisons of huge equal terms (they run to their deadline in this mode);
+# map_key_big builds a 70,000-cell list and megabyte binaries as keys
+# (hashed in pieces: test_vm_mapkey checks collections between pieces)
+big_slow="cmp_big_elements erl_phash_maps binary_match_huge_pattern map_key_big"
 # The slow names that stopped at their 10 s deadline in every run of this
 # mode before sanitizer builds moved to -O1 (CI logs of acdb560): run.sh
 # gives them 3 s (see HL_CONFORMANCE_CAPPED there for why that keeps what
@@ -74,7 +76,7 @@ capped="$capped probe-io-w_huge_tuple-heap probe-io-w_huge_tuple-reductions prob
 capped="$capped probe-std-duplicate-reductions probe-std-flatten-heap probe-std-flatten-reductions"
 capped="$capped probe-std-seq-heap probe-std-seq-reductions probe-std-sort-heap probe-std-sort-reductions"
 capped="$capped probe-std-usort-heap probe-std-usort-reductions probe-string-copies-reductions sort_runs"
-capped="$capped std_lists_big_inputs trap_compare trap_iolists trap_list_to_integer trap_lists trap_subtract"
+capped="$capped std_lists_big_inputs trap_compare trap_iolists trap_list_to_integer trap_lists trap_subtract map_key_big"
 # The json probes (megabyte inputs, a million levels of nesting, live data
 # growing all the way) are quadratic here from the start: 3 s each.
 for f in deep_decode deep_encode deep_object long_string escapes big_encode many_values; do capped="$capped probe-json-$f-reductions"; done
