@@ -996,11 +996,8 @@ hl_term hl_vm_world_set_host(hl_vm_world *w, hl_vm_world_host_fn fn, void *ctx) 
 hl_term_status hl_vm_world_post(hl_vm_world *w, hl_term msg) {
     hl_vm_proc *f = w->first;
     if (f->act.flags & (HL_ACT_DYING | HL_ACT_DEAD | HL_ACT_PENDING)) return HL_TERM_OK;
-    hl_term_status st = push_msg(w, f, msg);
-    if (st == HL_TERM_HEAP_LIMIT) {
-        heap_kill(w, f);
-        st = HL_TERM_OK;
-    }
+    uint64_t words;
+    hl_term_status st = deliver(w, NULL, f, msg, &words); /* copied into its heap */
     if (st == HL_TERM_OK) st = reap(w);
     return st;
 }

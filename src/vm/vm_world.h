@@ -82,8 +82,8 @@ typedef hl_term_status (*hl_vm_world_host_fn)(void *ctx, hl_vm_proc *from, hl_te
 hl_term hl_vm_world_set_host(hl_vm_world *w, hl_vm_world_host_fn fn, void *ctx);
 /* The first process (its heap receives what the host posts). */
 hl_vm_proc *hl_vm_world_first(hl_vm_world *w);
-/* Queues msg (an immediate or a term on the first process's heap) in the
- * first process's mailbox, between steps. A message past its heap limit
+/* Queues a copy of msg (a term of any heap) in the first process's
+ * mailbox, between steps. A message past its heap limit
  * kills it (a heap fault of the world). HL_TERM_NOMEM: the world must stop. */
 hl_term_status hl_vm_world_post(hl_vm_world *w, hl_term msg);
 /* An exit signal (reason: an atom) from the host pseudo-process to the
