@@ -154,7 +154,6 @@ static void push(hl_sched *s, hl_sched_task *t) {
 }
 
 static hl_sched_task *pop_from(hl_sched *s, worker *w, int c) {
-    if (!w->head[c]) return NULL; /* a racy peek: a miss is caught at the next pick */
     pthread_mutex_lock(&w->qlock);
     hl_sched_task *t = w->head[c];
     if (t) {
