@@ -319,8 +319,15 @@ static hl_step actor_step(hl_sched_task *t, uint64_t *wake) {
     if (ctl & CTL_STOP) ts = hl_vm_world_host_exit(a->world, HL_AM(shutdown));
     for (amsg *m = in; m && ts == HL_TERM_OK; m = m->next) ts = hl_vm_world_post(a->world, m->term);
     free_msgs(in);
-    if (ts != HL_TERM_OK) vs = HL_VM_FAULT_NOMEM;
-    else vs = hl_vm_world_step(a->world, STEP_SLICES, wake);
+    if (ts != HL_TERM_OK) {
+        vs = HL_VM_FAULT_NOMEM;
+    } else {
+        /* slice by slice: a higher class queued meanwhile ends the step */
+        for (int k = 0; k < STEP_SLICES; k++) {
+            vs = hl_vm_world_step(a->world, 1, wake);
+            if (vs != HL_VM_YIELD || hl_sched_outranked(a->sched, t)) break;
+        }
+    }
     if (vs == HL_VM_YIELD) return HL_STEP_AGAIN;
     if (vs == HL_VM_WAIT) return HL_STEP_PARK;
     finish_world(a, vs);

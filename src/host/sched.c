@@ -229,6 +229,13 @@ void hl_sched_wake_locked(hl_sched *s, hl_sched_task *t) {
     }
 }
 
+bool hl_sched_outranked(hl_sched *s, const hl_sched_task *t) {
+    int c = task_class(t);
+    for (int k = 0; k < c; k++)
+        if (atomic_load_explicit(&s->queued[k], memory_order_relaxed)) return true;
+    return false;
+}
+
 void hl_sched_poke(hl_sched *s) {
     atomic_fetch_add(&s->irq_gen, 1);
     sem_post(&s->tsem);

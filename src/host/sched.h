@@ -76,6 +76,10 @@ void hl_sched_free(hl_sched *s);
 bool hl_sched_submit(hl_sched *s, hl_sched_task *t);
 /* Makes t runnable; the caller holds t->mu. */
 void hl_sched_wake_locked(hl_sched *s, hl_sched_task *t);
+/* True when a task of a higher class than t waits in a queue: t's step
+ * should end at its next slice boundary (a latency task then waits for at
+ * most one slice of a background one). */
+bool hl_sched_outranked(hl_sched *s, const hl_sched_task *t);
 /* From any thread or a signal handler: t's interrupt flag is set by the
  * caller; this makes the timer thread wake t if it is parked. */
 void hl_sched_poke(hl_sched *s);
