@@ -886,7 +886,9 @@ HL_API hl_status hl_actor_call(hl_actor *actor, const hl_value *request, uint64_
  * HL_PENDING when none came within timeout_ms (0: do not wait) or the
  * actor ended with none left. A guest's send of a term holding a pid,
  * reference or fun to the host raises badarg in the guest; messages past
- * the actor's max_heap_bytes waiting here are dropped. */
+ * the actor's max_heap_bytes waiting here are dropped. From inside a
+ * binding callback only timeout_ms 0 is allowed (HL_EMISUSE: a wait
+ * would hold a worker), as for hl_actor_call and hl_actor_wait. */
 HL_API hl_status hl_actor_receive(hl_actor *actor, uint64_t timeout_ms, hl_value **msg);
 /* Waits for the actor's end (timeout_ms 0: as long as it takes) and gives
  * its outcome as hl_run would for its first process: HL_OK with the

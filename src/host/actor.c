@@ -677,6 +677,7 @@ hl_status hl_actor_call(hl_actor *a, const hl_value *request, uint64_t timeout_m
 hl_status hl_actor_receive(hl_actor *a, uint64_t timeout_ms, hl_value **msg) {
     if (msg) *msg = NULL;
     if (!a || !msg) return HL_EMISUSE;
+    if (timeout_ms && hl_host_in_binding()) return HL_EMISUSE; /* it would hold a worker */
     struct timespec ts;
     if (timeout_ms) deadline_ts(timeout_ms, &ts);
     pthread_mutex_lock(&a->task.mu);
