@@ -534,7 +534,7 @@ hl_status hl_actor_start(const hl_module *module, const char *function, hl_value
  * {'$gen_cast', Msg} / {'$gen_call', {HostPid, Tag}, Msg}. */
 enum { K_SEND, K_CAST, K_CALL };
 
-static hl_status post(hl_actor *a, int kind, const hl_value *msg, uint64_t tag, hl_error **err) {
+static hl_status post(hl_actor *a, int kind, const hl_value *msg, uint64_t tag, bool *claimed, hl_error **err) {
     const hl_program *prog = a->module->prog;
     amsg *m = hl_mem_calloc(1, sizeof *m);
     if (!m) return errset(err, HL_ENOMEM, "out of memory");
@@ -597,7 +597,7 @@ static hl_status post(hl_actor *a, int kind, const hl_value *msg, uint64_t tag, 
     if (a->in_tail) a->in_tail->next = m;
     else a->in_head = m;
     a->in_tail = m;
-    hl_sched_wake_locked(a->sched, &a->task);
+    if (!claimed || !(*claimed = hl_sched_claim_locked(a->sched, &a->task))) hl_sched_wake_locked(a->sched, &a->task);
     pthread_mutex_unlock(&a->task.mu);
     return HL_OK;
 }
@@ -605,13 +605,13 @@ static hl_status post(hl_actor *a, int kind, const hl_value *msg, uint64_t tag, 
 hl_status hl_actor_send(hl_actor *a, const hl_value *msg, hl_error **err) {
     if (err) *err = NULL;
     if (!a || !msg) return HL_EMISUSE;
-    return post(a, K_SEND, msg, 0, err);
+    return post(a, K_SEND, msg, 0, NULL, err);
 }
 
 hl_status hl_actor_cast(hl_actor *a, const hl_value *msg, hl_error **err) {
     if (err) *err = NULL;
     if (!a || !msg) return HL_EMISUSE;
-    return post(a, K_CAST, msg, 0, err);
+    return post(a, K_CAST, msg, 0, NULL, err);
 }
 
 /* A host waiting for a reply spins this long before it blocks: a reply
@@ -629,7 +629,11 @@ hl_status hl_actor_call(hl_actor *a, const hl_value *request, uint64_t timeout_m
     c.next = a->calls;
     a->calls = &c;
     pthread_mutex_unlock(&a->task.mu);
-    hl_status st = post(a, K_CALL, request, c.tag, err);
+    /* a parked actor runs the request's step on this thread (caller-runs:
+     * no thread switch either way); else a worker does */
+    bool claimed = false;
+    hl_status st = post(a, K_CALL, request, c.tag, &claimed, err);
+    if (claimed) hl_sched_run_claimed(a->sched, &a->task);
     if (st == HL_OK && atomic_load(&a->done) && !atomic_load(&c.done)) {
         pthread_mutex_lock(&a->task.mu);
         if (!atomic_load(&c.done)) c.st = HL_EEXCEPTION, atomic_store(&c.done, true);

@@ -44,6 +44,7 @@ struct hl_sched {
     hl_sched_task **heap;
     size_t nheap, cheap;
     sem_t tsem;        /* wakes the timer thread: an earlier timer, an interrupt, stopping */
+    uint64_t sleep_until; /* (tlock) when the timer thread wakes by itself: UINT64_MAX for never */
     _Atomic uint64_t irq_gen;
     /* every task not finished (lock) */
     pthread_mutex_t lock;
@@ -113,9 +114,12 @@ static bool timer_add(hl_sched *s, hl_sched_task *t, uint64_t wake_ns) {
     t->wake_ns = wake_ns;
     hp_set(s, s->nheap++, t);
     hp_up(s, s->nheap - 1);
-    bool first = t->tidx == 0;
+    /* the timer thread is woken only for a time before the one it sleeps
+     * until (a world parked again with the same deadline costs no wake) */
+    bool earlier = wake_ns < s->sleep_until;
+    if (earlier) s->sleep_until = wake_ns;
     pthread_mutex_unlock(&s->tlock);
-    if (first) sem_post(&s->tsem); /* the timer thread sleeps until a later time */
+    if (earlier) sem_post(&s->tsem);
     return true;
 }
 
@@ -276,6 +280,21 @@ static void after_step(hl_sched *s, hl_sched_task *t, hl_step r, uint64_t wake) 
     pthread_mutex_unlock(&t->mu);
 }
 
+bool hl_sched_claim_locked(hl_sched *s, hl_sched_task *t) {
+    hl_scope *sc = t->scope;
+    if (t->state != HL_TASK_IDLE || atomic_load(&s->stopping) || (sc && (sc->permits || sc->quota_ns))) return false;
+    timer_del(s, t);
+    t->state = HL_TASK_RUNNING;
+    t->notified = false;
+    return true;
+}
+
+void hl_sched_run_claimed(hl_sched *s, hl_sched_task *t) {
+    uint64_t wake = 0;
+    hl_step r = t->step(t, &wake);
+    after_step(s, t, r, wake);
+}
+
 static void run_task(hl_sched *s, worker *self, hl_sched_task *t) {
     hl_scope *sc = t->scope;
     pthread_mutex_lock(&t->mu);
@@ -361,6 +380,7 @@ static void *timer_main(void *arg) {
             due[ndue++] = t;
         }
         if (s->nheap) next = s->heap[0]->wake_ns;
+        s->sleep_until = ndue == 64 ? 0 : next ? next : UINT64_MAX;
         pthread_mutex_unlock(&s->tlock);
         for (size_t i = 0; i < ndue; i++) {
             pthread_mutex_lock(&due[i]->mu);
@@ -437,6 +457,7 @@ static hl_sched *sched_new(uint32_t n) {
     pthread_mutex_init(&s->tlock, NULL);
     pthread_mutex_init(&s->lock, NULL);
     sem_init(&s->tsem, 0, 0);
+    s->sleep_until = UINT64_MAX;
     for (uint32_t i = 0; i < n; i++) {
         s->w[i].s = s;
         s->w[i].id = i;

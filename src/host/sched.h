@@ -76,6 +76,14 @@ void hl_sched_free(hl_sched *s);
 bool hl_sched_submit(hl_sched *s, hl_sched_task *t);
 /* Makes t runnable; the caller holds t->mu. */
 void hl_sched_wake_locked(hl_sched *s, hl_sched_task *t);
+/* Caller-runs: claims t for one step on the calling (host) thread when it
+ * is parked and its scope bounds neither permits nor CPU (the caller holds
+ * t->mu; true: t is RUNNING and the caller must call hl_sched_run_claimed
+ * once, without the lock). A call answered by a parked actor then costs
+ * no thread switch; a step that does not finish the work queues the task
+ * for the workers as usual. */
+bool hl_sched_claim_locked(hl_sched *s, hl_sched_task *t);
+void hl_sched_run_claimed(hl_sched *s, hl_sched_task *t);
 /* True when a task of a higher class than t waits in a queue: t's step
  * should end at its next slice boundary (a latency task then waits for at
  * most one slice of a background one). */
