@@ -793,7 +793,10 @@ HL_API hl_status hl_value_to_json(const hl_value *v, char **text, size_t *len, h
  *
  * Every hl_actor_* call is safe from any thread; a host thread waiting in
  * hl_actor_call, hl_actor_receive or hl_actor_wait never blocks a worker.
- * Host bindings a program calls run on the worker thread running it. */
+ * Host bindings a program calls run on the thread running its step: a
+ * worker, or the caller of hl_actor_call, which runs the step of a parked
+ * actor itself (no thread switch for a call to an idle server; never when
+ * the actor's scope bounds permits or CPU). */
 
 /* The number of worker threads of the engine's scheduler (default: the
  * online cores), at most 1,024. HL_EMISUSE once the scheduler started (the

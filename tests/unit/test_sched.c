@@ -471,6 +471,17 @@ static void test_scopes(void **state) {
     assert_int_equal(hl_value_int(20, &twenty), HL_OK);
     hl_actor *f[4];
     for (int i = 0; i < 4; i++) f[i] = start(m, "fib", &twenty, 1, q, 0);
+    /* a server in that scope: calls go through the workers (no
+     * caller-runs under permits or a quota), answered while the fibs run */
+    hl_actor *srv = start(m, "server", NULL, 0, q, HL_ACTOR_HOST_ARG);
+    assert_int_equal(hl_actor_receive(srv, 60000, &v), HL_OK);
+    hl_value_free(v);
+    for (int i = 0; i < 20; i++) {
+        hl_value *req = pair(m, "fib", 12);
+        expect_text(call_ok(srv, req), "144");
+        hl_value_free(req);
+    }
+    hl_actor_free(srv);
     for (int i = 0; i < 4; i++) {
         assert_int_equal(hl_actor_wait(f[i], 0, &v, &e), HL_OK);
         expect_text(v, "6765");
