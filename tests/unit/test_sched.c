@@ -510,7 +510,7 @@ static void test_scopes(void **state) {
     hl_engine_free(eng);
 }
 
-/* Stress: processes spawned and exiting across actors (100,000 in all),
+/* Stress: 100,000 processes spawned and exiting across 4 actors,
  * actors killed from another thread at arbitrary points, a scope's
  * process budget hit under load, and the engine freed while actors run. */
 typedef struct killer {
@@ -539,12 +539,27 @@ static void test_stress(void **state) {
     hl_scope *sc = NULL;
     assert_int_equal(hl_scope_new(eng, &sc), HL_OK);
     assert_int_equal(hl_scope_set(sc, HL_SCOPE_MAX_PROCESSES, 500), HL_OK); /* below 10 x 101 */
+    /* 4 actors of the default scope spawn 100,000 processes that exit
+     * (250 rounds of 100 each), while the others below are killed and hit
+     * their scope's budget */
+    hl_value *many = NULL;
+    assert_int_equal(hl_value_int(250, &many), HL_OK);
+    hl_actor *full[4];
+    for (int i = 0; i < 4; i++) full[i] = start(m, "churn", &many, 1, NULL, 0);
     hl_actor *as[NA];
     for (int i = 0; i < NA; i++) as[i] = start(m, "churn", &rounds, 1, sc, 0);
     killer k = {as, NA};
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, kill_some, &k), 0);
     pthread_join(th, NULL);
+    for (int i = 0; i < 4; i++) {
+        hl_value *v = NULL;
+        hl_error *e = NULL;
+        assert_int_equal(hl_actor_wait(full[i], 0, &v, &e), HL_OK);
+        expect_text(v, "done");
+        hl_actor_free(full[i]);
+    }
+    hl_value_free(many);
     for (int i = 0; i < NA; i++) {
         hl_value *v = NULL;
         hl_error *e = NULL;
