@@ -40,6 +40,7 @@ typedef struct amsg {
     hl_heap heap;
     bool has_heap;
     hl_term term;
+    hl_term small[8]; /* the wrapping tuples of an immediate message: no heap to make */
 } amsg;
 
 /* A message the guest sent to the host. */
@@ -539,23 +540,32 @@ static hl_status post(hl_actor *a, int kind, const hl_value *msg, uint64_t tag, 
     amsg *m = hl_mem_calloc(1, sizeof *m);
     if (!m) return errset(err, HL_ENOMEM, "out of memory");
     size_t words = 0;
-    if (!hl_is_immed(msg->t) && hl_term_size(msg->t, SIZE_MAX, &words) != HL_TERM_OK) words = 0;
-    if (hl_heap_init(&m->heap, words + 16, UINT64_MAX) != HL_TERM_OK) {
-        hl_mem_free(m);
-        return errset(err, HL_ENOMEM, "out of memory");
+    /* an immediate the program holds as it is (hl_host_args_in's own fast
+     * path): copied as it is, wrapped in m->small */
+    bool plain = hl_is_immed(msg->t) && !hl_is_handle_immed(msg->t) &&
+                 (!hl_is_atom(msg->t) || hl_atom_pool_holds(prog->pool, msg->t));
+    if (!plain) {
+        if (!hl_is_immed(msg->t) && hl_term_size(msg->t, SIZE_MAX, &words) != HL_TERM_OK) words = 0;
+        if (hl_heap_init(&m->heap, words + 16, UINT64_MAX) != HL_TERM_OK) {
+            hl_mem_free(m);
+            return errset(err, HL_ENOMEM, "out of memory");
+        }
+        m->has_heap = true;
     }
-    m->has_heap = true;
     hl_atom_pool *pool = NULL;
-    pthread_mutex_lock(&a->task.mu);
-    uint64_t quota = a->max_host_atoms > a->host_atoms_used ? a->max_host_atoms - a->host_atoms_used : 0;
-    pthread_mutex_unlock(&a->task.mu);
-    hl_term t;
-    hl_value *const one[1] = {(hl_value *)msg};
-    hl_status st = hl_host_args_in(prog, &m->heap, one, 1, quota, &t, &pool, err);
+    hl_term t = msg->t;
+    hl_status st = HL_OK;
+    if (!plain) {
+        pthread_mutex_lock(&a->task.mu);
+        uint64_t quota = a->max_host_atoms > a->host_atoms_used ? a->max_host_atoms - a->host_atoms_used : 0;
+        pthread_mutex_unlock(&a->task.mu);
+        hl_value *const one[1] = {(hl_value *)msg};
+        st = hl_host_args_in(prog, &m->heap, one, 1, quota, &t, &pool, err);
+    }
     if (st == HL_OK && kind != K_SEND) {
-        hl_term *h;
+        hl_term *h = m->small;
         size_t need = kind == K_CALL ? 4 + 3 : 3;
-        if (hl_heap_alloc(&m->heap, need, &h) != HL_TERM_OK) {
+        if (m->has_heap && hl_heap_alloc(&m->heap, need, &h) != HL_TERM_OK) {
             st = errset(err, HL_ENOMEM, "out of memory");
         } else if (kind == K_CAST) {
             h[1] = HL_AM(gen_cast), h[2] = t;
