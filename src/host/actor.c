@@ -84,6 +84,7 @@ struct hl_actor {
     amsg *in_head, *in_tail;
     int ctl;
     omsg *out_head, *out_tail;
+    _Atomic bool out_ready; /* out_head is not NULL (read without the lock by a spinning receive) */
     uint64_t out_bytes, dropped;
     acall *calls;
     hl_atom_pool **pools; /* the messages' atoms, held while the actor lives */
@@ -295,6 +296,7 @@ static hl_term_status host_recv(void *ctx, hl_vm_proc *from, hl_term msg, uint64
     if (a->out_tail) a->out_tail->next = o;
     else a->out_head = o;
     a->out_tail = o;
+    atomic_store_explicit(&a->out_ready, true, memory_order_release);
     wake_waiters(a);
     pthread_mutex_unlock(&a->task.mu);
     return HL_TERM_OK;
@@ -692,6 +694,17 @@ hl_status hl_actor_receive(hl_actor *a, uint64_t timeout_ms, hl_value **msg) {
     if (msg) *msg = NULL;
     if (!a || !msg) return HL_EMISUSE;
     if (timeout_ms && hl_host_in_binding()) return HL_EMISUSE; /* it would hold a worker */
+    if (timeout_ms) {
+        /* a short spin first, as a call's: a message often comes within it
+         * (then neither side pays for a futex wake-up) */
+        uint64_t until = hl_vm_now_ns() + CALL_SPIN_NS;
+        while (!atomic_load_explicit(&a->out_ready, memory_order_acquire) && !atomic_load(&a->done) &&
+               hl_vm_now_ns() < until) {
+#if defined(__x86_64__) || defined(__i386__)
+            __builtin_ia32_pause();
+#endif
+        }
+    }
     struct timespec ts;
     if (timeout_ms) deadline_ts(timeout_ms, &ts);
     pthread_mutex_lock(&a->task.mu);
@@ -700,7 +713,7 @@ hl_status hl_actor_receive(hl_actor *a, uint64_t timeout_ms, hl_value **msg) {
     omsg *o = a->out_head;
     if (o) {
         a->out_head = o->next;
-        if (!a->out_head) a->out_tail = NULL;
+        if (!a->out_head) a->out_tail = NULL, atomic_store(&a->out_ready, false);
         a->out_bytes -= o->bytes;
     }
     pthread_mutex_unlock(&a->task.mu);
