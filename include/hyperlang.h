@@ -92,11 +92,14 @@ typedef enum hl_limit_kind {
     HL_LIMIT_KIND_ATOMS = 6,      /* an atom quota: a compile's HL_LIMIT_ATOMS, the
                                      engine's HL_ENGINE_LIMIT_ATOMS, or a call's
                                      HL_LIMIT_HOST_ATOMS (the message names it) */
+    HL_LIMIT_KIND_ADMISSION = 7,  /* an actor was refused a start: its scope is
+                                     full (processes or memory) or the engine is
+                                     being freed (hl_actor_start) */
 } hl_limit_kind;
 
 HL_API hl_limit_kind hl_error_limit(const hl_error *err);
 /* A short name for a limit kind: "reductions", "heap", "deadline", "output",
- * "interrupted", "atoms", "none". */
+ * "interrupted", "atoms", "admission", "none". */
 HL_API const char *hl_limit_kind_name(hl_limit_kind kind);
 
 /* The uncaught guest exception of an HL_EEXCEPTION error: class ("error",
@@ -843,6 +846,144 @@ HL_API hl_status hl_engine_set_audit(hl_engine *engine, hl_audit_fn fn, void *da
 HL_API hl_status hl_value_from_json(const char *text, size_t len, hl_value **out, hl_error **err);
 /* *text (NUL-terminated, *len bytes) is released with hl_free. */
 HL_API hl_status hl_value_to_json(const hl_value *v, char **text, size_t *len, hl_error **err);
+
+/* ---- actors: tenants on the engine's scheduler (docs/actors.md) ------------
+ *
+ * An actor is a guest process started from a compiled program (granted the
+ * "processes" capability) that lives on the engine's scheduler: worker
+ * threads owned by the engine run it, and every process it spawns, in
+ * slices of 4,000 reductions, between the calls the host makes to it. The
+ * actor and its processes are one *world*: they never run on two threads
+ * at once and share nothing with another actor. The actor's life ends when
+ * its first process ends (returns, raises, is killed, or a limit of its
+ * tree stops it); the processes it leaves are stopped then.
+ *
+ * Every hl_actor_* call is safe from any thread; a host thread waiting in
+ * hl_actor_call, hl_actor_receive or hl_actor_wait never blocks a worker.
+ * Host bindings a program calls run on the thread running its step: a
+ * worker, or the caller of hl_actor_call, which runs the step of a parked
+ * actor itself (no thread switch for a call to an idle server; never when
+ * the actor's scope bounds permits or CPU). */
+
+/* The number of worker threads of the engine's scheduler (default: the
+ * online cores), at most 1,024. HL_EMISUSE once the scheduler started (the
+ * first hl_actor_start starts it) or for 0. */
+HL_API hl_status hl_engine_set_workers(hl_engine *engine, uint32_t workers);
+
+/* Priority classes: a worker always runs a queued latency actor before a
+ * normal one, and a normal one before a background one. */
+typedef enum hl_priority {
+    HL_PRIORITY_LATENCY = 0,
+    HL_PRIORITY_NORMAL = 1,
+    HL_PRIORITY_BACKGROUND = 2,
+} hl_priority;
+
+/* A scope groups actors under one policy; every process of its actors
+ * (those their guests spawn included) counts against it. A spawn past its
+ * processes or memory fails in the guest with error:system_limit, as OTP's
+ * past its process limit; hl_actor_start past them is refused with
+ * HL_ELIMIT, HL_LIMIT_KIND_ADMISSION. The engine has a default scope (the
+ * defaults below) for actors started without one. A scope is
+ * reference-counted: hl_scope_free drops the host's reference, each actor
+ * holds one. Its settings are fixed once an actor started in it
+ * (HL_EMISUSE after).
+ *   MAX_PROCESSES   1,048,576  live processes of all its actors (<= 2^32-1)
+ *   MEMORY_BYTES    4 GiB      bytes held by all their processes (heaps,
+ *                              stacks, mailboxes, off-heap binaries),
+ *                              counted at each slice's end: a process that
+ *                              takes it past the budget dies as one past
+ *                              its heap limit (reason killed; an actor's
+ *                              first process: HL_LIMIT_KIND_HEAP)
+ *   PERMITS         0 (none)   steps of its actors running at once
+ *   PRIORITY        NORMAL     hl_priority
+ *   CPU_QUOTA_US    0 (none)   CPU time its actors may use per window: an
+ *                              actor of a scope over it waits for the next
+ *                              window (e.g. 50,000 per 100,000: half a core)
+ *   CPU_WINDOW_US   100,000    the quota's window */
+typedef struct hl_scope hl_scope;
+typedef enum hl_scope_limit {
+    HL_SCOPE_MAX_PROCESSES = 0,
+    HL_SCOPE_MEMORY_BYTES = 1,
+    HL_SCOPE_PERMITS = 2,
+    HL_SCOPE_PRIORITY = 3,
+    HL_SCOPE_CPU_QUOTA_US = 4,
+    HL_SCOPE_CPU_WINDOW_US = 5,
+} hl_scope_limit;
+HL_API hl_status hl_scope_new(hl_engine *engine, hl_scope **out);
+HL_API hl_status hl_scope_set(hl_scope *scope, hl_scope_limit which, uint64_t value);
+HL_API hl_status hl_scope_get(const hl_scope *scope, hl_scope_limit which, uint64_t *value);
+/* Live processes and the bytes they hold now (either pointer may be NULL). */
+HL_API hl_status hl_scope_usage(const hl_scope *scope, uint64_t *processes, uint64_t *bytes);
+HL_API void hl_scope_free(hl_scope *scope);
+
+typedef struct hl_actor hl_actor;
+
+/* hl_actor_start flags. HOST_ARG: the host pseudo-process's pid is passed
+ * as the first argument (function arity nargs + 1): the guest sends the
+ * host messages with HostPid ! Msg (hl_actor_receive). It is also the
+ * pid in the From of every hl_actor_call. */
+enum { HL_ACTOR_HOST_ARG = 1u };
+
+/* Starts module's exported function/arity with copies of args as a new
+ * actor in scope (NULL: the engine's default scope) under limits (NULL:
+ * defaults). The limits bound the actor's whole tree for its whole life:
+ * reductions summed over every process, max_heap_bytes per process, one
+ * deadline (timeout_ms from its start), output. The module must be
+ * granted "processes" (HL_EMISUSE otherwise). HL_ELIMIT with
+ * HL_LIMIT_KIND_ADMISSION when the scope is full or the engine is being
+ * freed; HL_EEXCEPTION (error:undef) for a function it does not export. */
+HL_API hl_status hl_actor_start(const hl_module *module, const char *function, hl_value *const *args, size_t nargs,
+                                hl_scope *scope, const hl_limits *limits, unsigned flags, hl_actor **out,
+                                hl_error **err);
+/* Sends a copy of msg to the actor's first process (Msg in its mailbox).
+ * Messages from one host thread arrive in the order sent. HL_EREJECTED
+ * when msg holds an atom past the actor's host-atom quota
+ * (HL_LIMIT_HOST_ATOMS counts over its life); a message to an actor that
+ * ended is dropped (HL_OK, as a send to a dead pid). */
+HL_API hl_status hl_actor_send(hl_actor *actor, const hl_value *msg, hl_error **err);
+/* gen_server's cast: the guest receives {'$gen_cast', Msg}. */
+HL_API hl_status hl_actor_cast(hl_actor *actor, const hl_value *msg, hl_error **err);
+/* gen_server's call protocol: the guest receives
+ * {'$gen_call', {HostPid, Tag}, Request} and answers with
+ * HostPid ! {Tag, Reply}; *reply is a copy of Reply. timeout_ms 0: wait
+ * as long as the actor lives. No reply in time: HL_ELIMIT,
+ * HL_LIMIT_KIND_DEADLINE (a later reply is dropped). The actor ending
+ * before it replies: HL_EEXCEPTION, exit:noproc. A Reply holding a pid,
+ * reference or fun: HL_EREJECTED. */
+HL_API hl_status hl_actor_call(hl_actor *actor, const hl_value *request, uint64_t timeout_ms, hl_value **reply,
+                               hl_error **err);
+/* The next message the guest sent to the host pseudo-process, in order;
+ * HL_PENDING when none came within timeout_ms (0: do not wait) or the
+ * actor ended with none left. A guest's send of a term holding a pid,
+ * reference or fun to the host raises badarg in the guest; messages past
+ * the actor's max_heap_bytes waiting here are dropped. From inside a
+ * binding callback only timeout_ms 0 is allowed (HL_EMISUSE: a wait
+ * would hold a worker), as for hl_actor_call and hl_actor_wait. */
+HL_API hl_status hl_actor_receive(hl_actor *actor, uint64_t timeout_ms, hl_value **msg);
+/* Waits for the actor's end (timeout_ms 0: as long as it takes) and gives
+ * its outcome as hl_run would for its first process: HL_OK with the
+ * result, HL_EEXCEPTION (killed: exit:killed), HL_ELIMIT (which limit;
+ * HL_LIMIT_KIND_INTERRUPTED after hl_actor_interrupt or when the engine
+ * was freed), ... HL_PENDING when it has not ended within timeout_ms.
+ * Any number of calls, from any thread, get the same outcome. */
+HL_API hl_status hl_actor_wait(hl_actor *actor, uint64_t timeout_ms, hl_value **result, hl_error **err);
+/* An exit signal from the host to the first process: stop sends shutdown
+ * (a process trapping exits gets {'EXIT', HostPid, shutdown}), kill sends
+ * kill (untrappable: the actor ends with exit:killed at its next
+ * reduction check). Neither waits: hl_actor_wait does. */
+HL_API hl_status hl_actor_stop(hl_actor *actor);
+HL_API hl_status hl_actor_kill(hl_actor *actor);
+/* Ends the actor as soon as it reaches a reduction check or, waiting, at
+ * once: HL_ELIMIT, HL_LIMIT_KIND_INTERRUPTED. Async-signal-safe. */
+HL_API void hl_actor_interrupt(hl_actor *actor);
+/* Another handle on the same actor (each is freed with hl_actor_free). */
+HL_API hl_actor *hl_actor_retain(hl_actor *actor);
+/* Drops a handle. Dropping the last one kills the actor and every process
+ * it spawned (as hl_actor_kill): no process outlives its last handle. */
+HL_API void hl_actor_free(hl_actor *actor);
+/* What the actor's processes wrote (io:format, ...), once it ended
+ * (hl_actor_wait returned its outcome); "" before. Owned by the actor. */
+HL_API const char *hl_actor_output(const hl_actor *actor, size_t *len);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,7 @@
 #include "core/builtins.h"
 #include "core/capability.h"
 #include "host/host_int.h"
+#include "host/sched.h"
 
 const char *hl_version(void) { return HL_VERSION_STRING; }
 
@@ -173,6 +174,14 @@ hl_status hl_engine_get_limit(hl_engine *engine, hl_engine_limit which, uint64_t
 
 void hl_engine_free(hl_engine *engine) {
     if (!engine) return;
+    /* every actor stops first: their worlds may call bindings */
+    pthread_mutex_lock(&engine->lock);
+    engine->sched_closed = true;
+    struct hl_sched *s = atomic_exchange(&engine->sched, NULL);
+    pthread_mutex_unlock(&engine->lock);
+    hl_sched_free(s);
+    hl_scope_release(engine->default_scope);
+    engine->default_scope = NULL;
     for (uint32_t i = 0; i < engine->ncache; i++) {
         hl_module_free(engine->cache[i].module);
         hl_mem_free(engine->cache[i].src);
@@ -192,6 +201,7 @@ const char *hl_limit_kind_name(hl_limit_kind kind) {
     case HL_LIMIT_KIND_OUTPUT: return "output";
     case HL_LIMIT_KIND_INTERRUPTED: return "interrupted";
     case HL_LIMIT_KIND_ATOMS: return "atoms";
+    case HL_LIMIT_KIND_ADMISSION: return "admission";
     case HL_LIMIT_KIND_NONE: break;
     }
     return "none";

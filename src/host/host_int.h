@@ -143,6 +143,13 @@ struct hl_engine {
     /* hl_engine_set_audit, under lock (audit.c) */
     hl_audit_fn audit;
     void *audit_data;
+    /* the scheduler (sched.c), started by the first actor (under lock);
+     * its worker count (hl_engine_set_workers, 0: the online cores); closed
+     * by hl_engine_free: no actor starts after it */
+    _Atomic(struct hl_sched *) sched;
+    struct hl_scope *default_scope;
+    uint32_t workers;
+    bool sched_closed;
 };
 
 struct hl_module {
@@ -268,6 +275,10 @@ uint64_t hl_host_cpu_ns(void);
 
 /* tenant.c: from now on limits may only be lowered (hl_policy_limits). */
 void hl_host_limits_cap(hl_limits *limits);
+/* tenant.c: a limits object's values (NULL: the defaults), and its
+ * deterministic profile (false when none). */
+void hl_host_limits_values(const hl_limits *limits, hl_run_limits *out, uint64_t *host_atoms);
+bool hl_host_limits_det(const hl_limits *limits, uint64_t *seed);
 
 /* policy.c: a policy's host-atom quota per call (the default for NULL). */
 uint64_t hl_host_policy_host_atoms(const hl_policy *policy);

@@ -295,7 +295,7 @@ hl_status hl_host_outcome(hl_vm_proc *p, hl_vm_status st, uint64_t max_heap_byte
 hl_vm_status hl_host_run_world(const hl_module *module, hl_vm_proc *p, const hl_run_limits *lim,
                                uint32_t max_processes, uint64_t *reds) {
     hl_vm_world_limits wl = {lim->max_reductions, lim->max_heap_bytes, lim->timeout_ms * 1000000u,
-                             max_processes, (const hl_program *const *)module->mods, module->nmods};
+                             max_processes, (const hl_program *const *)module->mods, module->nmods, NULL};
     hl_vm_world *w = hl_vm_world_new(p, &wl);
     if (!w) return HL_VM_FAULT_NOMEM;
     hl_vm_status st = hl_vm_world_run(w);

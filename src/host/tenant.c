@@ -111,6 +111,16 @@ void hl_limits_free(hl_limits *limits) {
     hl_mem_free(limits);
 }
 
+void hl_host_limits_values(const hl_limits *limits, hl_run_limits *out, uint64_t *host_atoms) {
+    *out = limits ? limits->v : default_limits;
+    *host_atoms = limits ? limits->max_host_atoms : HL_RUN_DEFAULT_MAX_HOST_ATOMS;
+}
+
+bool hl_host_limits_det(const hl_limits *limits, uint64_t *seed) {
+    *seed = limits && limits->det ? limits->det_seed : 0;
+    return limits && limits->det;
+}
+
 void hl_host_limits_cap(hl_limits *limits) {
     for (unsigned w = 0; w <= HL_LIMIT_HOST_ATOMS; w++) limits->ceiling[w] = *limit_field(limits, (hl_limit)w);
     limits->capped = true;

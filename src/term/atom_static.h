@@ -36,5 +36,6 @@
     X(message_queue_len, "message_queue_len") X(memory, "memory") X(status, "status") \
     X(links, "links") X(monitors, "monitors") X(running, "running")                \
     X(runnable, "runnable") X(waiting, "waiting") X(registered_name, "registered_name") \
-    X(exiting, "exiting") X(apply, "apply")
+    X(exiting, "exiting") X(apply, "apply") X(gen_call, "$gen_call")              \
+    X(gen_cast, "$gen_cast")
 #endif

@@ -117,6 +117,7 @@ typedef struct hl_vm_actor {
     hl_term name;               /* registered name, or 0 */
     struct hl_vm_timer *recv_timer; /* its receive ... after timer, when one was needed */
     uint64_t wait_seq;          /* counts its waits: a stale receive timer is ignored */
+    uint64_t mem;               /* bytes counted for it in its world's (and scope's) memory */
 } hl_vm_actor;
 enum {
     HL_ACT_TRAP = 1u << 0,    /* process_flag(trap_exit, true) */

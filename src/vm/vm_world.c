@@ -140,7 +140,39 @@ struct hl_vm_world {
     uint64_t deadline_ns;
     hl_vm_status fault;    /* a world-stopping fault found outside a slice (NOMEM) */
     bool first_over_heap;  /* the first process died of a message past its heap limit */
+    bool started;          /* hl_vm_world_step ran once (the deadline is set) */
+    hl_vm_status fst;      /* the first process's last slice status */
+    uint64_t mem;          /* bytes counted for its processes (act.mem summed) */
+    /* the host pseudo-process (hl_vm_world_set_host): pid 0 when none */
+    uint64_t host_pid;
+    hl_vm_world_host_fn host_fn;
+    void *host_ctx;
 };
+
+/* ---- what a scope counts (hl_vm_world_budget) ------------------------------- */
+
+static void live_add(hl_vm_world *w, int64_t d) {
+    w->live = (uint32_t)((int64_t)w->live + d);
+    if (w->lim.budget) atomic_fetch_add_explicit(&w->lim.budget->live, (uint64_t)d, memory_order_relaxed);
+}
+
+/* What process_info(P, memory) reports: the struct, heap, stack, mailbox. */
+static uint64_t proc_bytes(const hl_vm_proc *p) {
+    return sizeof *p + hl_heap_bytes(&p->heap) + p->stack_cap * sizeof(hl_term) + p->mbox.cap * sizeof(hl_term);
+}
+
+/* Recounts p's bytes in the world's and the scope's sums. True when the
+ * scope is over its memory budget. */
+static bool mem_account(hl_vm_world *w, hl_vm_proc *p, uint64_t bytes) {
+    int64_t d = (int64_t)bytes - (int64_t)p->act.mem;
+    p->act.mem = bytes;
+    w->mem = (uint64_t)((int64_t)w->mem + d);
+    if (!w->lim.budget) return false;
+    uint64_t now = atomic_fetch_add_explicit(&w->lim.budget->mem, (uint64_t)d, memory_order_relaxed) + (uint64_t)d;
+    return d > 0 && now > w->lim.budget->max_mem;
+}
+
+uint32_t hl_vm_world_live(const hl_vm_world *w) { return w->live; }
 
 uint64_t hl_vm_world_reductions(const hl_vm_world *w) { return w->reds; }
 
@@ -485,7 +517,8 @@ static hl_term_status reap(hl_vm_world *w) {
         p->act.next_dying = NULL;
         p->act.flags = (p->act.flags & ~(uint32_t)HL_ACT_DYING) | HL_ACT_DEAD;
         hm_del(&w->procs, p->act.pid);
-        w->live--;
+        live_add(w, -1);
+        mem_account(w, p, 0);
         if (p->act.name) hm_del(&w->names, p->act.name), p->act.name = 0;
         hl_term reason = p->act.reason;
         hl_term self = hl_vm_pid_term(p);
@@ -555,7 +588,14 @@ hl_term_status hl_vm_world_send(hl_vm_proc *p, hl_term dest, hl_term msg) {
         if (!hm_get(&w->names, dest, &pid)) return HL_TERM_BADARG;
         t = lookup(w, pid);
     } else if (hl_is_handle_immed(dest) && hl_handle_immed_subtag(dest) == HL_HANDLE_PID) {
-        t = lookup(w, hl_handle_immed_payload(dest));
+        uint64_t n = hl_handle_immed_payload(dest);
+        if (w->host_pid && n == w->host_pid) {
+            uint64_t words = 0;
+            hl_term_status st = w->host_fn(w->host_ctx, p, msg, &words);
+            charge(p, 1 + words / WORDS_PER_RED);
+            return st;
+        }
+        t = lookup(w, n);
         if (!t) return HL_TERM_OK; /* a dead process: the message is dropped */
     } else {
         return HL_TERM_BADARG;
@@ -579,6 +619,15 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
     hl_vm_world *w = p->world;
     if (w->live >= w->lim.max_processes) return HL_TERM_SYSTEM_LIMIT;
     if (w->next_pid >= (UINT64_C(1) << 55) || w->next_ref >= (UINT64_C(1) << 55)) return HL_TERM_SYSTEM_LIMIT;
+    hl_vm_world_budget *b = w->lim.budget;
+    if (b) {
+        /* the scope's processes and memory (a new process's footprint
+         * before it runs: its struct, young block and stack) */
+        uint64_t need = sizeof(hl_vm_proc) + (SPAWN_HEAP_WORDS + 16) * sizeof(hl_term);
+        if (atomic_load_explicit(&b->live, memory_order_relaxed) >= b->max_live ||
+            atomic_load_explicit(&b->mem, memory_order_relaxed) + need > b->max_mem)
+            return HL_TERM_SYSTEM_LIMIT;
+    }
     hl_vm_limits vl = {UINT64_MAX, w->lim.max_heap_bytes, w->deadline_ns, 0};
     /* the child runs the module of its code (a fun's, M's): its x span and
      * linked modules are that module's */
@@ -634,7 +683,8 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
         return st == HL_TERM_HEAP_LIMIT ? HL_TERM_HEAP_LIMIT : HL_TERM_NOMEM;
     }
     c->act.pid = ++w->next_pid;
-    w->live++;
+    live_add(w, 1);
+    mem_account(w, c, proc_bytes(c));
     hl_term pid = hl_vm_pid_term(c);
     if (link && (!link_add(p, c->act.pid) || !link_add(c, p->act.pid))) return HL_TERM_NOMEM;
     if (monitor) {
@@ -937,8 +987,33 @@ hl_vm_world *hl_vm_world_new(hl_vm_proc *first, const hl_vm_world_limits *lim) {
         hl_mem_free(w);
         return NULL;
     }
-    w->live = 1;
+    live_add(w, 1);
+    mem_account(w, first, proc_bytes(first));
     return w;
+}
+
+hl_vm_proc *hl_vm_world_first(hl_vm_world *w) { return w->first; }
+
+hl_term hl_vm_world_set_host(hl_vm_world *w, hl_vm_world_host_fn fn, void *ctx) {
+    if (!w->host_pid) w->host_pid = ++w->next_pid;
+    w->host_fn = fn;
+    w->host_ctx = ctx;
+    return hl_make_handle_immed(HL_HANDLE_PID, w->host_pid);
+}
+
+hl_term_status hl_vm_world_post(hl_vm_world *w, hl_term msg) {
+    hl_vm_proc *f = w->first;
+    if (f->act.flags & (HL_ACT_DYING | HL_ACT_DEAD | HL_ACT_PENDING)) return HL_TERM_OK;
+    uint64_t words;
+    hl_term_status st = deliver(w, NULL, f, msg, &words); /* copied into its heap */
+    if (st == HL_TERM_OK) st = reap(w);
+    return st;
+}
+
+hl_term_status hl_vm_world_host_exit(hl_vm_world *w, hl_term reason) {
+    hl_term_status st = exit_signal(w, w->host_pid, w->first, reason, false);
+    if (st == HL_TERM_OK) st = reap(w);
+    return st;
 }
 
 /* Frees one process of a world being freed (its receive timer is already
@@ -952,6 +1027,10 @@ static void free_one(hl_vm_world *w, hl_vm_proc *p) {
 hl_vm_proc *hl_vm_world_free(hl_vm_world *w) {
     if (!w) return NULL;
     hl_vm_proc *first = w->first;
+    if (w->lim.budget) { /* what it still counts in its scope goes with it */
+        atomic_fetch_sub_explicit(&w->lim.budget->live, w->live, memory_order_relaxed);
+        atomic_fetch_sub_explicit(&w->lim.budget->mem, w->mem, memory_order_relaxed);
+    }
     /* the timer heap: message timers freed, receive timers go with their process */
     for (size_t i = 0; i < w->nth; i++) {
         w->th[i]->idx = SIZE_MAX;
@@ -1055,13 +1134,9 @@ static bool interrupted(const hl_vm_proc *p) {
     return p->interrupt && atomic_load_explicit(p->interrupt, memory_order_relaxed);
 }
 
-/* Nothing is runnable: sleeps until the next timer or the deadline
- * (in steps of at most 1 ms when an interrupt flag may end it). Returns a
- * fault status, or YIELD to go on. */
-static hl_vm_status idle(hl_vm_world *w) {
-    uint64_t until = w->nth ? w->th[0]->when : 0;
-    if (w->deadline_ns && (until == 0 || until > w->deadline_ns)) until = w->deadline_ns;
-    if (until == 0) return HL_VM_FAULT_DEADLINE; /* waits forever with no deadline: as a plain run */
+/* Sleeps until `until` (absolute; in steps of at most 1 ms when an
+ * interrupt flag may end it). Returns a fault status, or YIELD to go on. */
+static hl_vm_status idle(hl_vm_world *w, uint64_t until) {
     for (;;) {
         if (interrupted(w->first)) return HL_VM_FAULT_INTERRUPT;
         uint64_t now = hl_vm_now_ns();
@@ -1072,8 +1147,6 @@ static hl_vm_status idle(hl_vm_world *w) {
         while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {
         }
     }
-    if (w->deadline_ns && hl_vm_now_ns() >= w->deadline_ns && !(w->nth && w->th[0]->when <= w->deadline_ns))
-        return HL_VM_FAULT_DEADLINE;
     return HL_VM_YIELD;
 }
 
@@ -1088,28 +1161,63 @@ static bool first_finished(const hl_vm_world *w) {
     return s == HL_PS_DONE || s == HL_PS_EXC || s == HL_PS_FAULT || (w->first->act.flags & HL_ACT_DEAD);
 }
 
-hl_vm_status hl_vm_world_run(hl_vm_world *w) {
+/* The outcome of a world whose first process finished. */
+static hl_vm_status outcome(const hl_vm_world *w) {
+    if (w->first_over_heap) return HL_VM_FAULT_HEAP;
+    if (w->first->state == HL_PS_DONE) return HL_VM_DONE;
+    if (w->first->state == HL_PS_EXC) return HL_VM_EXCEPTION;
+    return w->fst == HL_VM_FAULT_HEAP ? w->fst : HL_VM_EXCEPTION;
+}
+
+static void begin(hl_vm_world *w) {
     hl_vm_proc *first = w->first;
+    w->started = true;
+    w->fst = HL_VM_FAULT_STATE;
     if (first->timeout_ns && !first->deadline_ns) first->deadline_ns = hl_vm_now_ns() + first->timeout_ns;
     first->timeout_ns = 0;
     w->deadline_ns = first->deadline_ns;
     if (w->lim.timeout_ns && !w->deadline_ns) w->deadline_ns = first->deadline_ns = hl_vm_now_ns() + w->lim.timeout_ns;
     enqueue(w, first);
-    hl_vm_status fst = HL_VM_FAULT_STATE; /* the first process's last status */
-    for (;;) {
+}
+
+/* Nothing is runnable: the time the world wakes (the earliest timer or
+ * the deadline; 0: never), or a fault. */
+static hl_vm_status waiting(hl_vm_world *w, uint64_t *wake_ns) {
+    hl_vm_proc *first = w->first;
+    if (interrupted(first)) {
+        first->state = HL_PS_FAULT;
+        return HL_VM_FAULT_INTERRUPT;
+    }
+    uint64_t until = w->nth ? w->th[0]->when : 0;
+    if (w->deadline_ns && (until == 0 || until > w->deadline_ns)) until = w->deadline_ns;
+    if (w->deadline_ns && hl_vm_now_ns() >= w->deadline_ns) until = 0;
+    if (until == 0 && !w->host_pid) {
+        /* waits forever with no deadline (as a plain run), or the deadline passed */
+        first->state = HL_PS_FAULT;
+        return HL_VM_FAULT_DEADLINE;
+    }
+    if (until == 0 && w->deadline_ns) {
+        first->state = HL_PS_FAULT;
+        return HL_VM_FAULT_DEADLINE;
+    }
+    *wake_ns = until;
+    return HL_VM_WAIT;
+}
+
+hl_vm_status hl_vm_world_step(hl_vm_world *w, uint32_t max_slices, uint64_t *wake_ns) {
+    hl_vm_proc *first = w->first;
+    *wake_ns = 0;
+    if (!w->started) begin(w);
+    for (uint32_t n = 0;;) {
         if (w->fault) return w->fault;
-        if (first_finished(w)) break;
+        if (first_finished(w)) return outcome(w);
+        if (n >= max_slices) return HL_VM_YIELD;
         hl_vm_proc *p = dequeue(w);
         if (!p) {
             hl_term_status ts = fire_timers(w, hl_vm_now_ns());
             if (ts != HL_TERM_OK) return HL_VM_FAULT_NOMEM;
             if (w->rq_head || first_finished(w)) continue;
-            hl_vm_status ist = idle(w);
-            if (ist != HL_VM_YIELD) {
-                if (ist == HL_VM_FAULT_DEADLINE || ist == HL_VM_FAULT_INTERRUPT) first->state = HL_PS_FAULT;
-                return ist;
-            }
-            continue;
+            return waiting(w, wake_ns);
         }
         if (p->act.flags & HL_ACT_DEAD) { /* died while queued */
             if (p != first) {
@@ -1118,6 +1226,7 @@ hl_vm_status hl_vm_world_run(hl_vm_world *w) {
             }
             continue;
         }
+        n++;
         hl_vm_status st;
         if (p->act.flags & HL_ACT_PENDING) {
             st = HL_VM_EXCEPTION; /* handled below as a kill */
@@ -1131,13 +1240,23 @@ hl_vm_status hl_vm_world_run(hl_vm_world *w) {
             p->act.flags &= ~(uint32_t)(HL_ACT_RUNNING | HL_ACT_YIELD);
             w->reds += p->reds_used - base;
             w->out_used += p->output_bytes - obase;
+            /* a scope's memory budget: the process that grew past it dies
+             * as one past its own heap limit would */
+            if (mem_account(w, p, proc_bytes(p)) && !stops_world(st) && !(p->act.flags & HL_ACT_PENDING)) {
+                if (p == first) {
+                    w->first_over_heap = true;
+                    first->state = HL_PS_FAULT;
+                    return HL_VM_FAULT_HEAP;
+                }
+                p->act.flags |= HL_ACT_PENDING;
+                p->act.reason = HL_AM(killed);
+            }
         }
-        if (p == first) fst = st;
+        if (p == first) w->fst = st;
         if (stops_world(st)) {
-            if (p == first) return st;
             /* out of the whole tree's reductions (or output, or time): the
              * run stops with that limit */
-            first->state = HL_PS_FAULT;
+            if (p != first) first->state = HL_PS_FAULT;
             return st;
         }
         if (p->act.flags & HL_ACT_PENDING) {
@@ -1159,8 +1278,17 @@ hl_vm_status hl_vm_world_run(hl_vm_world *w) {
         }
         if (reap(w) != HL_TERM_OK) return HL_VM_FAULT_NOMEM;
     }
-    if (w->first_over_heap) return HL_VM_FAULT_HEAP;
-    if (first->state == HL_PS_DONE) return HL_VM_DONE;
-    if (first->state == HL_PS_EXC) return HL_VM_EXCEPTION;
-    return fst == HL_VM_FAULT_HEAP ? fst : HL_VM_EXCEPTION;
+}
+
+hl_vm_status hl_vm_world_run(hl_vm_world *w) {
+    for (;;) {
+        uint64_t wake = 0;
+        hl_vm_status st = hl_vm_world_step(w, UINT32_MAX, &wake);
+        if (st != HL_VM_WAIT) return st;
+        st = idle(w, wake);
+        if (st != HL_VM_YIELD) {
+            w->first->state = HL_PS_FAULT;
+            return st;
+        }
+    }
 }
