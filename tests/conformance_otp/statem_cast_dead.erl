@@ -1,6 +1,6 @@
 %% cast/2 never fails: to a dead pid, to an unregistered name, to a
 %% {Name, Node} of this node that is not registered; a call by
-%% {Name, node()} works.
+%% {Name, nonode@nohost} works.
 -module(statem_cast_dead).
 -behaviour(gen_statem).
 -export([main/0, init/1, callback_mode/0, handle_event/4]).
@@ -8,8 +8,8 @@
 main() ->
     {ok, P} = gen_statem:start({local, here}, ?MODULE, [], []),
     A = gen_statem:cast(here, one),
-    B = gen_statem:cast({here, node()}, two),
-    C = gen_statem:call({here, node()}, get),
+    B = gen_statem:cast({here, nonode@nohost}, two),
+    C = gen_statem:call({here, nonode@nohost}, get),
     ok = gen_statem:stop(P),
     D = gen_statem:cast(P, three),
     E = gen_statem:cast(here, four),
