@@ -739,6 +739,7 @@ terminate(Class, Reason, Stack, #p{term = Term} = P, #s{state = State, data = Da
         _ -> erlang:raise(Class, Reason, Stack)
     end.
 
-%% The one-line crash report (docs/behaviours_statem.md).
+%% The one-line crash report (docs/behaviours.md, the shape gen_server's
+%% is): the reason to a bounded depth, so a huge term cannot fill the output.
 report(#p{name = Name}, Reason) ->
-    io:format("=ERROR REPORT==== gen_statem ~0p terminating: ~0p~n", [Name, Reason]).
+    io:format("=ERROR REPORT==== gen_statem ~0p terminating: ~0P~n", [Name, Reason, 30]).
