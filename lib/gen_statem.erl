@@ -252,15 +252,15 @@ callback_mode_result(P, R, [], Mode, Enter) ->
 %%% ---------------------------------------------------------------------
 %%% The receive loop
 
+%% (Calls and casts matched here directly: the first message is taken
+%% either way, there is a catch-all clause.)
 loop(P, S) ->
     receive
+        {'$gen_call', From, Request} -> event(P, S, {call, From}, Request, []);
+        {'$gen_cast', Cast} -> event(P, S, cast, Cast, []);
         Msg -> msg(P, S, Msg)
     end.
 
-msg(P, S, {'$gen_call', From, Request}) ->
-    event(P, S, {call, From}, Request, []);
-msg(P, S, {'$gen_cast', Cast}) ->
-    event(P, S, cast, Cast, []);
 msg(P, #s{timers = Timers} = S, {timeout, Ref, Type} = Msg) when is_reference(Ref) ->
     case Timers of
         #{Type := {Ref, TMsg}} ->
@@ -294,6 +294,14 @@ event(P, #s{state = State, data = Data, sf = Sf} = S0, Type, Content, Q) ->
 
 %% Calls the state callback (SC: a state call, false for an enter call)
 %% for State/Data, with the actions collected so far.
+callback(#p{hef = F} = P, S, Q, State, Data, NE, Hib, TO, PP, SC, Type, Content)
+  when P#p.mode =:= handle_event_function, F =/= false ->
+    try F(Type, Content, State, Data) of
+        R -> result(P, S, Q, State, Data, NE, Hib, TO, PP, SC, R)
+    catch
+        throw:R -> result(P, S, Q, State, Data, NE, Hib, TO, PP, SC, R);
+        Class:Reason:Stack -> terminate(Class, Reason, Stack, P, S, Q)
+    end;
 callback(P, S, Q, State, Data, NE, Hib, TO, PP, SC, Type, Content) ->
     try invoke(P, S, State, Type, Content, Data) of
         R -> result(P, S, Q, State, Data, NE, Hib, TO, PP, SC, R)
@@ -328,6 +336,11 @@ state_fun(_, _) -> badarg.
 %% an enter call, the state being entered).
 result(P, S, Q, State, Data, NE, Hib, TO, PP, SC, R) ->
     case R of
+        %% the shapes that keep the state first (the usual answer to a call)
+        {keep_state_and_data, Actions} ->
+            actions(P, S, Q, State, Data, NE, Hib, TO, PP, false, SC, listify(Actions));
+        {keep_state, NewData} ->
+            actions_done(P, S, Q, State, NewData, NE, Hib, TO, PP, false);
         {next_state, State, NewData} ->
             actions_done(P, S, Q, State, NewData, NE, Hib, TO, PP, false);
         {next_state, NextState, NewData} when SC ->
@@ -340,14 +353,10 @@ result(P, S, Q, State, Data, NE, Hib, TO, PP, SC, R) ->
             actions(P, S, Q, NextState, NewData, NE, Hib, TO, PP, true, SC, listify(Actions));
         {next_state, _, _, _} ->
             bad(bad_state_enter_return_from_state_function, R, P, S, Q, State, Data, Hib);
-        {keep_state, NewData} ->
-            actions_done(P, S, Q, State, NewData, NE, Hib, TO, PP, false);
         {keep_state, NewData, Actions} ->
             actions(P, S, Q, State, NewData, NE, Hib, TO, PP, false, SC, listify(Actions));
         keep_state_and_data ->
             actions_done(P, S, Q, State, Data, NE, Hib, TO, PP, false);
-        {keep_state_and_data, Actions} ->
-            actions(P, S, Q, State, Data, NE, Hib, TO, PP, false, SC, listify(Actions));
         {repeat_state, NewData} ->
             actions_done(P, S, Q, State, NewData, NE, Hib, TO, PP, true);
         {repeat_state, NewData, Actions} ->
@@ -401,14 +410,11 @@ actions(P, S, Q, NS, ND, NE, Hib, TO, PP, CE, _SC, []) ->
     actions_done(P, S, Q, NS, ND, NE, Hib, TO, PP, CE);
 actions(P, S, Q, NS, ND, NE, Hib, TO, PP, CE, SC, [A | As]) ->
     case A of
-        {reply, From, Reply} ->
-            case is_from(From) of
-                true ->
-                    send_reply(From, Reply),
-                    actions(P, S, Q, NS, ND, NE, Hib, TO, PP, CE, SC, As);
-                false ->
-                    bad(bad_action_from_state_function, A, P, S, Q, NS, ND, Hib)
-            end;
+        {reply, {Pid, Tag}, Reply} when is_pid(Pid) ->
+            Pid ! {Tag, Reply},
+            actions(P, S, Q, NS, ND, NE, Hib, TO, PP, CE, SC, As);
+        {reply, _, _} ->
+            bad(bad_action_from_state_function, A, P, S, Q, NS, ND, Hib);
         {hibernate, H} when is_boolean(H) ->
             actions(P, S, Q, NS, ND, NE, H, TO, PP, CE, SC, As);
         hibernate ->
@@ -527,6 +533,15 @@ actions_done(P, S, Q, NS, ND, NE, Hib, TO, PP, CE) ->
 %%% ---------------------------------------------------------------------
 %%% The transition
 
+%% The usual case first: same state, nothing queued, inserted or set, no
+%% timeout running: straight back to receive.
+transition(P, #s{state = NS, postponed = Postponed0, timers = Timers, t0q = []} = S, [Event],
+           NS, ND, [], Hib, [], PP) when map_size(Timers) =:= 0 ->
+    Postponed = case PP of
+                    true -> [Event | Postponed0];
+                    false -> Postponed0
+                end,
+    loop(P, S#s{data = ND, postponed = Postponed, hib = Hib});
 transition(P, #s{state = State, postponed = Postponed0} = S, [Event | Events],
            NS, ND, NE, Hib, TO, PP) ->
     Postponed = case PP of
