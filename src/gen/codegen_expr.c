@@ -497,6 +497,54 @@ static void try_inner(cg *c, const hl_core_node *e) {
     c->temp_top = mark;
 }
 
+/* The same clauses in tail position: each body returns (or tail-calls). */
+static void clauses_tail(cg *c, const hl_core_clause *cls, uint32_t n, const uint32_t *subj) {
+    uint32_t mark = c->temp_top;
+    for (uint32_t i = 0; i < n && !c->failed; i++) {
+        const hl_core_clause *cl = &cls[i];
+        uint32_t next = cg_label(c);
+        for (uint32_t k = 0; k < cl->npats; k++) match(c, cl->pats[k], subj[k], OLBL(next));
+        guards(c, cl, OLBL(next));
+        tail(c, cl->body);
+        cg_bind(c, next);
+        c->temp_top = mark;
+    }
+}
+
+/* try Body [of Clauses] [catch Clauses] end (without after) in tail
+ * position. The handler is gone once try_end (of-clauses) or try_case
+ * (catch clauses) has run, so their bodies are in tail position, as in
+ * OTP: a server loop that recurses from a try's of-clause (gen_statem's)
+ * runs in constant stack. */
+static void try_tail(cg *c, const hl_core_node *e) {
+    uint32_t mark = c->temp_top;
+    uint32_t h = cg_temp(c);
+    uint32_t handler = cg_label(c);
+    if (!enter_handler(c, e)) return;
+    E(c, try, OY(h), OLBL(handler));
+    to_x0(c, eval(c, e->u.try_.body));
+    E(c, try_end, OY(h));
+    c->try_depth--;
+    if (e->u.try_.has_of) {
+        uint32_t v = OY(cg_temp(c));
+        E(c, move, OX(0), v);
+        clauses_tail(c, e->u.try_.of, e->u.try_.nof, &v);
+        cg_line(c, e->line);
+        E(c, try_case_end, v);
+    } else {
+        E(c, deallocate, CG_FRAME);
+        E0(c, return);
+    }
+    c->temp_top = h + 1;
+    cg_bind(c, handler);
+    E(c, try_case, OY(h));
+    uint32_t s[3] = {OY(cg_temp(c)), OY(cg_temp(c)), OY(cg_temp(c))};
+    for (uint32_t k = 0; k < 3; k++) E(c, move, OX(k), s[k]);
+    clauses_tail(c, e->u.try_.catches, e->u.try_.ncatch, s);
+    E(c, raise, s[0], s[1], s[2]);
+    c->temp_top = mark;
+}
+
 static uint32_t try_expr(cg *c, const hl_core_node *e) {
     if (!e->u.try_.after) {
         try_inner(c, e);
@@ -608,6 +656,12 @@ static void tail(cg *c, const hl_core_node *e) {
         case HL_CORE_APPLY: apply(c, e, true); return;
         case HL_CORE_CASE: case_expr(c, e, true); return;
         case HL_CORE_RECEIVE: cg_receive(c, e, true); return;
+        case HL_CORE_TRY:
+            if (!e->u.try_.after) {
+                try_tail(c, e);
+                return;
+            }
+            break;
         case HL_CORE_SEQ: {
             uint32_t mark = c->temp_top;
             for (uint32_t i = 0; i + 1 < e->u.list.count; i++) {

@@ -348,7 +348,7 @@ BIF(b_process_info2) {
         v = hl_make_small((int64_t)t->mbox.n);
     } else if (item == HL_AM(memory)) {
         v = hl_make_small((int64_t)(sizeof *t + hl_heap_bytes(&t->heap) + t->stack_cap * sizeof(hl_term) +
-                                    t->mbox.cap * sizeof(hl_term)));
+                                    (t->mbox.head + t->mbox.cap) * sizeof(hl_term)));
     } else if (item == HL_AM(reductions)) {
         v = hl_make_small((int64_t)(t->reds_used & ((UINT64_C(1) << 59) - 1)));
     } else if (item == HL_AM(status)) {

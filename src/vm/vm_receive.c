@@ -14,18 +14,29 @@
 #include "vm/vm_support.h"
 
 void hl_vm_mailbox_free(hl_vm_mailbox *mb) {
-    hl_mem_free(mb->msgs);
+    if (mb->msgs) hl_mem_free(mb->msgs - mb->head);
     memset(mb, 0, sizeof *mb);
 }
 
 bool hl_vm_mailbox_push(hl_vm_mailbox *mb, hl_term msg) {
     if (mb->n >= HL_VM_MAILBOX_MAX) return false;
     if (mb->n == mb->cap) {
-        size_t ncap = mb->cap ? mb->cap * 2 : 8;
-        hl_term *nm = hl_mem_realloc_array(mb->msgs, ncap, sizeof *nm);
-        if (!nm) return false;
-        mb->msgs = nm;
-        mb->cap = ncap;
+        if (mb->head && mb->head >= mb->n) {
+            /* the taken messages' room at the front is at least the queue:
+             * move the queue down (amortised O(1) per message) */
+            hl_term *base = mb->msgs - mb->head;
+            memmove(base, mb->msgs, mb->n * sizeof *base);
+            mb->msgs = base;
+            mb->cap += mb->head;
+            mb->head = 0;
+        } else {
+            size_t total = mb->head + mb->cap;
+            size_t ncap = total ? total * 2 : 8;
+            hl_term *nm = hl_mem_realloc_array(mb->msgs ? mb->msgs - mb->head : NULL, ncap, sizeof *nm);
+            if (!nm) return false;
+            mb->msgs = nm + mb->head;
+            mb->cap = ncap - mb->head;
+        }
     }
     mb->msgs[mb->n++] = msg;
     return true;
@@ -33,9 +44,21 @@ bool hl_vm_mailbox_push(hl_vm_mailbox *mb, hl_term msg) {
 
 void hl_vm_mailbox_remove(hl_vm_mailbox *mb) {
     if (mb->save < mb->n) {
-        memmove(mb->msgs + mb->save, mb->msgs + mb->save + 1, (mb->n - mb->save - 1) * sizeof *mb->msgs);
+        if (mb->save == 0) {
+            /* the oldest: step past it */
+            mb->msgs++;
+            mb->head++;
+            mb->cap--;
+        } else {
+            memmove(mb->msgs + mb->save, mb->msgs + mb->save + 1, (mb->n - mb->save - 1) * sizeof *mb->msgs);
+        }
         mb->n--;
         if (mb->save < mb->mark) mb->mark--; /* the marker stays at the same message */
+        if (mb->n == 0 && mb->head) {
+            mb->msgs -= mb->head;
+            mb->cap += mb->head;
+            mb->head = 0;
+        }
     }
     mb->save = 0;
     mb->timer_ns = 0;

@@ -12,10 +12,14 @@
 
 /* Messages in arrival order: msgs[0..n). `save` is the save pointer: the
  * index of the message loop_rec looks at next (n = past the last one).
- * Kept contiguous so the whole queue is one GC root array. */
+ * Kept contiguous so the whole queue is one GC root array. Taking the
+ * oldest message (what a server loop does) advances msgs instead of moving
+ * the rest down, so a long queue drains in O(1) per message: msgs is
+ * `head` words into the allocation, which has room for head + cap. */
 typedef struct hl_vm_mailbox {
     hl_term *msgs;
     size_t n, cap;
+    size_t head;
     size_t save;
     /* The running receive's timer (absolute hl_vm_now_ns time, 0 = none):
      * started by its first wait_timeout, kept when a message that does not

@@ -344,8 +344,9 @@ enum { WORDS_PER_RED = 8 };
 static hl_term_status push_msg(hl_vm_world *w, hl_vm_proc *t, hl_term msg) {
     hl_vm_mailbox *mb = &t->mbox;
     if (mb->n == mb->cap) {
-        uint64_t more = (uint64_t)(mb->cap ? mb->cap : 4) * sizeof(hl_term);
-        if (mb->n >= HL_VM_MAILBOX_MAX || hl_heap_charged(&t->heap) + (uint64_t)mb->cap * sizeof(hl_term) + more >
+        uint64_t total = (uint64_t)(mb->head + mb->cap);
+        uint64_t more = (total ? total : 4) * sizeof(hl_term);
+        if (mb->n >= HL_VM_MAILBOX_MAX || hl_heap_charged(&t->heap) + total * sizeof(hl_term) + more >
                                              t->heap.limit_bytes)
             return HL_TERM_HEAP_LIMIT;
     }

@@ -282,5 +282,28 @@ if command -v groff >/dev/null; then
   [ -z "$warnings" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL man page: groff: $warnings"; }
 fi
 
+# gen_statem's one-line crash reports (docs/behaviours_statem.md) on stdout,
+# where OTP's logger would print its report: an abnormal stop by name and by
+# pid, a crash in init/1; a normal or shutdown stop prints none.
+cat >"$tmp/st.erl" <<'ERL'
+-module(st).
+-export([main/0, init/1, callback_mode/0, handle_event/4]).
+main() ->
+    {ok, {P, R}} = gen_statem:start_monitor({local, st_named}, ?MODULE, ok, []),
+    gen_statem:cast(st_named, {stop, {bad, [1, 2]}}),
+    receive {'DOWN', R, _, _, _} -> ok end,
+    {ok, P2} = gen_statem:start(?MODULE, ok, []),
+    ok = gen_statem:stop(P2, {shutdown, fine}, infinity),
+    {error, oops} = gen_statem:start(?MODULE, crash, []),
+    is_pid(P).
+init(ok) -> {ok, s, d};
+init(crash) -> error(oops).
+callback_mode() -> handle_event_function.
+handle_event(cast, {stop, Why}, _, _) -> {stop, Why}.
+ERL
+same_stream statem-report 0 "=ERROR REPORT==== gen_statem st_named terminating: {bad,[1,2]}
+=ERROR REPORT==== gen_statem <0.4.0> terminating: oops
+true" run --grant processes "$tmp/st.erl" main
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
