@@ -393,8 +393,9 @@ do_swap(H1, Args1, State1, Handler2, Args2, S) ->
     {Init, H} = new_handler(Handler2, Sup),
     case call_init(Init, H, {Args2, State2}) of
         {ok, State2a} -> {ok, H#handler{state = State2a}};
-        Other ->
-            report(H, Other, S),
+        _Other ->
+            %% OTP reports this failure with the reason `crash`
+            report(H, crash, S),
             no
     end.
 
