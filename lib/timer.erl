@@ -22,6 +22,9 @@
          seconds/1, minutes/1, hours/1, hms/3]).
 
 -define(MAX_RECEIVE_AFTER, 16#ffffffff).
+%% the longest time the VM's timers take (docs/actors.md); longer is
+%% {error, badarg} here, where OTP accepts it
+-define(MAX_TIMER, 16#ffffffff).
 
 %%% ------------------------------------------------------------------
 %%% Pure
@@ -60,11 +63,13 @@ send_after(Time, Message) -> send_after(Time, self(), Message).
 send_after(0, Dest, Message) when is_pid(Dest); is_atom(Dest) ->
     Dest ! Message,
     {ok, {instant, make_ref()}};
-send_after(Time, Pid, Message) when is_integer(Time), Time >= 0, is_pid(Pid) ->
+send_after(Time, Pid, Message)
+  when is_integer(Time), Time >= 0, Time =< ?MAX_TIMER, is_pid(Pid) ->
     {ok, {send_local, erlang:send_after(Time, Pid, Message)}};
 %% A name is looked up when the timer fires (a name not registered then:
 %% nothing is sent), as OTP's timer server does.
-send_after(Time, Name, Message) when is_integer(Time), Time >= 0, is_atom(Name) ->
+send_after(Time, Name, Message)
+  when is_integer(Time), Time >= 0, Time =< ?MAX_TIMER, is_atom(Name) ->
     {ok, {once, erlang:send_after(Time, Name, Message)}};
 send_after(_Time, _Dest, _Message) ->
     {error, badarg}.
@@ -98,7 +103,9 @@ cancel(_TRef) ->
 %% A request to the interval server, started on first use. Two processes
 %% may both find it missing: the one whose register/2 fails stops its
 %% spare server and uses the other.
-req(Req) ->
+req(Req) -> req(Req, 1).
+
+req(Req, Retries) ->
     Server = case whereis(timer_server) of
                  undefined -> start_server();
                  P -> P
@@ -109,9 +116,11 @@ req(Req) ->
         {MRef, Reply} ->
             erlang:demonitor(MRef, [flush]),
             Reply;
-        {'DOWN', MRef, _, _, _} ->
+        {'DOWN', MRef, _, _, _} when Retries > 0 ->
             %% killed by the guest between whereis and the request
-            req(Req)
+            req(Req, Retries - 1);
+        {'DOWN', MRef, _, _, Reason} ->
+            exit(Reason)
     end.
 
 start_server() ->
@@ -131,12 +140,11 @@ start_server() ->
 %% {PendingTimer, Time, Dest, Message}.
 server(Intervals) ->
     receive
-        {timer_req, From, Tag, {interval, Time, Dest, Msg}} ->
-            Ref = erlang:monitor(process, Dest),
-            T = erlang:send_after(Time, self(), {timer_tick, Ref}),
-            From ! {Tag, {ok, {interval, Ref}}},
-            server(Intervals#{Ref => {T, Time, Dest, Msg}});
-        {timer_req, From, Tag, {cancel, {interval, Ref}}} ->
+        {timer_req, From, Tag, {interval, Time, Dest, Msg}}
+          when is_pid(From), is_integer(Time), Time >= 0, is_pid(Dest);
+               is_pid(From), is_integer(Time), Time >= 0, is_atom(Dest) ->
+            server(add(From, Tag, Time, Dest, Msg, Intervals));
+        {timer_req, From, Tag, {cancel, {interval, Ref}}} when is_pid(From) ->
             From ! {Tag, {ok, cancel}},
             server(drop(Ref, Intervals));
         {timer_tick, Ref} ->
@@ -152,6 +160,21 @@ server(Intervals) ->
             server(drop(Ref, Intervals));
         _ ->
             server(Intervals)
+    end.
+
+%% A time the VM's timers do not take is {error, badarg}, not a crash of
+%% the server.
+add(From, Tag, Time, Dest, Msg, Intervals) ->
+    Ref = erlang:monitor(process, Dest),
+    try erlang:send_after(Time, self(), {timer_tick, Ref}) of
+        T ->
+            From ! {Tag, {ok, {interval, Ref}}},
+            Intervals#{Ref => {T, Time, Dest, Msg}}
+    catch
+        error:_ ->
+            erlang:demonitor(Ref, [flush]),
+            From ! {Tag, {error, badarg}},
+            Intervals
     end.
 
 drop(Ref, Intervals) ->
