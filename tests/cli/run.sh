@@ -304,6 +304,33 @@ ERL
 same_stream statem-report 0 "=ERROR REPORT==== gen_statem st_named terminating: {bad,[1,2]}
 =ERROR REPORT==== gen_statem <0.4.0> terminating: oops
 true" run --grant processes "$tmp/st.erl" main
+# gen_event's one-line crash reports (docs/behaviours_event.md): a handler
+# that crashes, and a manager that exits with a reason other than normal
+cat >"$tmp/evrep.erl" <<'EOF'
+-module(evrep).
+-export([main/0, init/1, handle_event/2, handle_call/2]).
+init(S) -> {ok, S}.
+handle_event(boom, _) -> exit({boom, 1});
+handle_event(_, S) -> {ok, S}.
+handle_call(_, S) -> {ok, S, S}.
+main() ->
+    {ok, M} = gen_event:start({local, evrep_mgr}),
+    ok = gen_event:add_handler(M, {evrep, h}, x),
+    ok = gen_event:sync_notify(M, boom),
+    {ok, M2} = gen_event:start(),
+    ok = gen_event:add_handler(M2, evrep, y),
+    ok = gen_event:stop(M2, {custom, reason}, infinity),
+    done.
+EOF
+expect event-report-handler 0 '^=ERROR REPORT==== gen_event evrep_mgr handler \{evrep,h\} terminating: \{boom,1\}$' '' -- run --grant processes "$tmp/evrep.erl" main
+expect event-report-manager 0 '^=ERROR REPORT==== gen_event <0\.[0-9]+\.0> terminating: \{custom,reason\}$' '' -- run --grant processes "$tmp/evrep.erl" main
+expect event-needs-processes 2 '' 'remote call gen_event:start/1 is not declared: needs the processes capability' -- check "$tmp/evrep.erl"
+cat >"$tmp/tmtc.erl" <<'EOF'
+-module(tmtc).
+-export([main/0]).
+main() -> {timer:seconds(1), timer:tc(fun() -> ok end)}.
+EOF
+expect timer-tc-needs-clocks 2 '' 'remote call timer:tc/1 is not declared: needs the clocks capability' -- run --grant processes "$tmp/tmtc.erl" main
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -34,7 +34,11 @@ for erl in "${files[@]}"; do
     [ -f "$exp" ] || { echo "MISSING $exp"; fail=$((fail + 1)); continue; }
     # values, not deadlines, are tested: a generous wall limit for loaded
     # sanitizer builds
-    "$HL" run --grant processes --timeout-ms 60000 "$erl" main >"$TMP/out" 2>"$TMP/err"
+    # a program that needs another capability says so, as in
+    # tests/conformance (docs/capabilities.md): %% hl-run-flags: --grant clocks
+    flags=$(sed -n 's/^%% hl-run-flags://p' "$erl" | head -n 1)
+    # shellcheck disable=SC2086
+    "$HL" run --grant processes $flags --timeout-ms 60000 "$erl" main >"$TMP/out" 2>"$TMP/err"
     rc=$?
     if [ "${HL_CONF_DROP_REPORTS:-0}" = 1 ]; then
         grep -v '^=ERROR REPORT====' "$TMP/out" >"$TMP/kept"
