@@ -16,6 +16,7 @@
 #include "base/mem.h"
 #include "base/meter.h"
 #include "bc/gate.h"
+#include "core/capability.h"
 #include "core/core.h"
 #include "front/front.h"
 #include "gen/codegen.h"
@@ -63,6 +64,11 @@ static int compile_one(const char *path, uint8_t **img, size_t *imglen) {
     hl_core_options o;
     hl_core_options_default(&o);
     o.stdlib = true; /* may call the guest-0 builtins (e.g. erlang:hl_sort_run/1) */
+    /* The behaviours (gen_server on lib/gen.erl) spawn and send: the
+     * surfaces exist for the stdlib, and a guest reaches its functions only
+     * with the grant (core/capability.def); without a world the builtins
+     * themselves raise undef (vm/bif_proc.c). */
+    o.capabilities = HL_CAP_PROCESSES | HL_CAP_CLOCKS | HL_CAP_RANDOM;
     hl_diags d;
     hl_diags_init(&d, 8);
     const hl_diags *why = &d;

@@ -47,7 +47,9 @@ static int32_t find_local(const hl_core_module *m, hl_ast_name name, uint32_t ar
 
 static bool guard_call_ok(const hl_core_node *n) {
     const hl_ast_name *mod = &n->u.call.module, *f = &n->u.call.name;
-    if (n->u.call.kind == HL_CALL_BUILTIN) return n->u.call.target < HL_BI__COUNT && hl_builtins[n->u.call.target].guard;
+    /* self/0 is a guard BIF of OTP's; it is a surface (granted processes) */
+    if (n->u.call.kind == HL_CALL_BUILTIN || n->u.call.kind == HL_CALL_SURFACE)
+        return n->u.call.target < HL_BI__COUNT && hl_builtins[n->u.call.target].guard;
     if (n->u.call.kind != HL_CALL_UNRESOLVED) return false;
     if (!(mod->len == 6 && memcmp(mod->ptr, "erlang", 6) == 0) && mod->len != 0) return false;
     return hl_otp_guard_bif(f->ptr, f->len, n->u.call.arity);

@@ -8,6 +8,7 @@
 
 #include "term/atom.h"
 #include "vm/bif_registry.h"
+#include "vm/vm_support.h"
 #include "vm/vm_trap.h"
 #include "vm/vm_world_ops.h"
 
@@ -66,7 +67,7 @@ BIF(b_send) {
 static bool fun0(const hl_vm_proc *p, hl_term f) {
     if (!hl_is_fun(f)) return false;
     const hl_program *prog = hl_fun_program(f);
-    if (prog != p->prog && !hl_program_links(p->prog, prog)) return false;
+    if (!hl_vm_fun_reachable(p, prog)) return false;
     return prog->funcs[hl_fun_index(f)].arity == hl_fun_env_size(f);
 }
 
@@ -126,6 +127,38 @@ static hl_term_status spawn_mfa(hl_vm_proc *p, const hl_term *a, hl_term *out, b
         return hl_vm_world_spawn(p, HL_NIL, NULL, -1, HL_NIL, r, link, mon, out);
     }
     return hl_vm_world_spawn(p, HL_NIL, m, fn, a[2], 0, link, mon, out);
+}
+
+/* erlang:hl_export_fun(M, F, A), for the stdlib's behaviours: a fun of
+ * the function M:F/A that a module M of the running program exports, or
+ * false (OTP's erlang:function_exported/3 answer for an optional
+ * callback). The program's modules are the world's (the process's own
+ * module without one); the stdlib's modules and bindings are never found,
+ * so the fun reaches exactly what a call in the program could. */
+BIF(b_export_fun) {
+    if (!hl_is_atom(a[0]) || !hl_is_atom(a[1]) || !hl_is_small(a[2])) return HL_TERM_BADARG;
+    int64_t arity = hl_small_val(a[2]);
+    if (arity < 0 || arity > 255) return HL_TERM_BADARG;
+    const hl_program *m = p->world ? hl_vm_world_module(p, a[0]) : p->prog->am_module == a[0] ? p->prog : NULL;
+    int64_t fn = -1;
+    if (m) {
+        size_t len;
+        const char *name = hl_atom_name(a[1], &len);
+        fn = hl_program_find(m, name, len, (uint32_t)arity);
+        p->bif_cost += m->n_functions / 16; /* the scan */
+    }
+    if (fn < 0) {
+        *out = HL_AM(false);
+        return HL_TERM_OK;
+    }
+    hl_term *h;
+    hl_term_status st = hl_heap_alloc(&p->heap, 3, &h);
+    if (st != HL_TERM_OK) return st;
+    h[0] = hl_make_header(HL_SUB_FUN, 2);
+    h[1] = (hl_term)(uintptr_t)m;
+    h[2] = (hl_term)fn;
+    *out = hl_make_boxed(h);
+    return HL_TERM_OK;
 }
 
 BIF(b_spawn1) { return spawn_fun(p, a, out, false, false); }
@@ -370,5 +403,6 @@ const hl_vm_bif_reg hl_vm_bifs_proc[] = {
     {HL_BI_IS_PROCESS_ALIVE1, b_is_process_alive},
     {HL_BI_YIELD0, b_yield},
     {HL_BI_PROCESS_INFO2, b_process_info2},
+    {HL_BI_HL_EXPORT_FUN3, b_export_fun},
 };
 const size_t hl_vm_bifs_proc_count = sizeof hl_vm_bifs_proc / sizeof hl_vm_bifs_proc[0];

@@ -615,7 +615,7 @@ hl_vm_status hl_vm_raise_function_clause(hl_vm_proc *p, hl_term *x) {
 
 hl_vm_status hl_vm_raise_badfun(hl_vm_proc *p, hl_term *x, uint32_t arity) {
     hl_term f = x[arity];
-    if (!hl_is_fun(f) || !hl_program_links(p->prog, hl_fun_program(f)))
+    if (!hl_is_fun(f) || !hl_vm_fun_reachable(p, hl_fun_program(f)))
         return hl_vm_raise_tagged(p, x, HL_AM(badfun), f);
     /* {badarity, {F, Args}} */
     hl_term r[1] = {f};
@@ -640,13 +640,19 @@ hl_vm_status hl_vm_catch_value(hl_vm_proc *p, hl_term *x) {
 /* ---- funs, types, compare ---------------------------------------------------- */
 
 /* A fun names its module; it runs only if that module is one the process's
- * program links (a fun cannot cross the host boundary, so any other is a
- * bug caught here rather than run). */
+ * program links, or (in a world) one of the program's modules and what
+ * they link: a callback module's fun (erlang:hl_export_fun/3) runs in a
+ * behaviour's process, whose own module is the stdlib's. A fun cannot cross
+ * the host boundary, so any other is a bug caught here rather than run. */
+bool hl_vm_fun_reachable(const hl_vm_proc *p, const hl_program *prog) {
+    return prog == p->prog || hl_program_links(p->prog, prog) || hl_vm_world_reaches(p, prog);
+}
+
 const hl_tword *hl_vm_fun_entry(const hl_vm_proc *p, hl_term *x, uint32_t arity) {
     hl_term f = x[arity];
     if (!hl_is_fun(f)) return NULL;
     const hl_program *prog = hl_fun_program(f);
-    if (prog != p->prog && !hl_program_links(p->prog, prog)) return NULL;
+    if (!hl_vm_fun_reachable(p, prog)) return NULL;
     const hl_bc_function *fn = &prog->funcs[hl_fun_index(f)];
     size_t k = hl_fun_env_size(f);
     if (fn->arity != arity + k) return NULL;
@@ -658,7 +664,7 @@ const hl_tword *hl_vm_fun_entry(const hl_vm_proc *p, hl_term *x, uint32_t arity)
 bool hl_vm_is_fun_arity(const hl_vm_proc *p, hl_term f, uint32_t arity) {
     if (!hl_is_fun(f)) return false;
     const hl_program *prog = hl_fun_program(f);
-    if (prog != p->prog && !hl_program_links(p->prog, prog)) return false;
+    if (!hl_vm_fun_reachable(p, prog)) return false;
     return prog->funcs[hl_fun_index(f)].arity == arity + hl_fun_env_size(f);
 }
 

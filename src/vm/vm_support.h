@@ -44,6 +44,8 @@ hl_vm_status hl_vm_catch_value(hl_vm_proc *p, hl_term *x);
 
 /* The entry of the fun in x[arity] called with `arity` arguments (its
  * environment copied to x[arity..]), or NULL (badfun / badarity). */
+/* Whether a fun of module prog may run in p (vm_support.c). */
+bool hl_vm_fun_reachable(const hl_vm_proc *p, const hl_program *prog);
 const hl_tword *hl_vm_fun_entry(const hl_vm_proc *p, hl_term *x, uint32_t arity);
 bool hl_vm_is_fun_arity(const hl_vm_proc *p, hl_term f, uint32_t arity);
 bool hl_vm_is_binary(hl_term t);

@@ -664,6 +664,14 @@ const hl_program *hl_vm_world_module(const hl_vm_proc *p, hl_term m) {
     return NULL;
 }
 
+bool hl_vm_world_reaches(const hl_vm_proc *p, const hl_program *m) {
+    const hl_vm_world *w = p->world;
+    if (!w) return false;
+    for (uint32_t i = 0; i < w->lim.nmods; i++)
+        if (hl_program_links(w->lim.mods[i], m)) return true;
+    return false;
+}
+
 hl_term_status hl_vm_world_link(hl_vm_proc *p, hl_term pid, bool unlink) {
     hl_vm_world *w = p->world;
     if (!hl_is_handle_immed(pid) || hl_handle_immed_subtag(pid) != HL_HANDLE_PID) return HL_TERM_BADARG;

@@ -32,6 +32,10 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
                                  hl_term undef_reason, bool link, bool monitor, hl_term *out);
 /* The module of the program named m (an atom), or NULL. */
 const hl_program *hl_vm_world_module(const hl_vm_proc *p, hl_term m);
+/* Whether m is one of the program's modules or a module one of them links
+ * (where a fun of a callback module, erlang:hl_export_fun/3, may run in a
+ * process whose own module does not link it); false without a world. */
+bool hl_vm_world_reaches(const hl_vm_proc *p, const hl_program *m);
 hl_term_status hl_vm_world_link(hl_vm_proc *p, hl_term pid, bool unlink);
 hl_term_status hl_vm_world_exit(hl_vm_proc *p, hl_term pid, hl_term reason);
 hl_term hl_vm_world_make_ref(hl_vm_proc *p);

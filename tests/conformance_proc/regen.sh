@@ -8,8 +8,10 @@
 #                            deterministic); writes nothing here
 #   bash regen.sh FILE.erl.. regenerate only those programs
 set -eu
+# (HL_CONF_DIR: another directory of process programs, tests/conformance_otp)
 HERE=$(cd "$(dirname "$0")" && pwd)
 ORACLE="$HERE/../oracle/conformance_proc.escript"
+HERE=${HL_CONF_DIR:-$HERE}
 rel=$(erl -noshell -eval 'io:format("~s", [erlang:system_info(otp_release)]), halt().')
 [ "$rel" = 25 ] || { echo "regen.sh: needs Erlang/OTP 25, found $rel" >&2; exit 1; }
 if [ "${1:-}" = --verify ]; then
