@@ -161,6 +161,22 @@ BIF(b_export_fun) {
     return HL_TERM_OK;
 }
 
+/* proc_lib's starter, kept in the process for init_ack/1 (lib/proc_lib.erl;
+ * OTP reads it from the process dictionary, which guests do not have). Only
+ * a pid is kept: an immediate, so the slot is no GC root. */
+BIF(b_proc_set_starter) {
+    if (!is_pid(a[0])) return HL_TERM_BADARG;
+    p->proc_starter = a[0];
+    *out = HL_AM(ok);
+    return HL_TERM_OK;
+}
+
+BIF(b_proc_starter) {
+    (void)a;
+    *out = p->proc_starter == HL_NIL ? HL_AM(undefined) : p->proc_starter;
+    return HL_TERM_OK;
+}
+
 BIF(b_spawn1) { return spawn_fun(p, a, out, false, false); }
 BIF(b_spawn_link1) { return spawn_fun(p, a, out, true, false); }
 BIF(b_spawn_monitor1) { return spawn_fun(p, a, out, false, true); }
@@ -404,5 +420,7 @@ const hl_vm_bif_reg hl_vm_bifs_proc[] = {
     {HL_BI_YIELD0, b_yield},
     {HL_BI_PROCESS_INFO2, b_process_info2},
     {HL_BI_HL_EXPORT_FUN3, b_export_fun},
+    {HL_BI_HL_PROC_SET_STARTER1, b_proc_set_starter},
+    {HL_BI_HL_PROC_STARTER0, b_proc_starter},
 };
 const size_t hl_vm_bifs_proc_count = sizeof hl_vm_bifs_proc / sizeof hl_vm_bifs_proc[0];

@@ -178,6 +178,7 @@ struct hl_vm_proc {
     int64_t last_now_us;    /* erlang:now/0's last answer: each is later than the one before */
     uint64_t bif_reds_left; /* the chunk's reductions left when the current builtin was called */
     hl_term rand_state;     /* lib/rand.erl's process state, HL_NIL: unseeded; a GC root */
+    hl_term proc_starter;   /* lib/proc_lib.erl's starter (a pid, immediate: no GC root), HL_NIL: none */
 };
 
 enum { HL_PS_NEW, HL_PS_READY, HL_PS_WAIT, HL_PS_DONE, HL_PS_EXC, HL_PS_FAULT };

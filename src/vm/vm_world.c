@@ -672,6 +672,16 @@ bool hl_vm_world_reaches(const hl_vm_proc *p, const hl_program *m) {
     return false;
 }
 
+const hl_program *hl_vm_world_code(const hl_vm_proc *p, const hl_tword *ptr) {
+    const hl_vm_world *w = p->world;
+    if (!w) return NULL;
+    for (uint32_t i = 0; i < w->lim.nmods; i++) {
+        const hl_program *m = hl_program_of_code(w->lim.mods[i], ptr);
+        if (m) return m;
+    }
+    return NULL;
+}
+
 hl_term_status hl_vm_world_link(hl_vm_proc *p, hl_term pid, bool unlink) {
     hl_vm_world *w = p->world;
     if (!hl_is_handle_immed(pid) || hl_handle_immed_subtag(pid) != HL_HANDLE_PID) return HL_TERM_BADARG;

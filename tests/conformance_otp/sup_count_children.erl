@@ -12,7 +12,8 @@ main() ->
     C = supervisor:count_children(Sup),
     ok = supervisor:delete_child(Sup, s),
     D = supervisor:count_children(Sup),
-    {A, B, C, D}.
+    exit(Sup, shutdown),
+    {A, B, C, D, wait_exit(Sup)}.
 
 sup_init(top) ->
     {ok, {#{}, [#{id => w1, start => {?MODULE, start_worker, [w1]}},
