@@ -44,7 +44,9 @@ start_monitor(Name, Mod, Args, Opts) -> do_start(monitor, Name, Mod, Args, Opts)
 
 do_start(LinkP, Name, Mod, Args, Opts) when is_atom(Mod), is_list(Opts) ->
     check_name(Name),
-    start_funs(LinkP, Name, callbacks(Mod), Args, Opts);
+    %% the callbacks are resolved in the new process: the closure copied
+    %% into it carries only the module's name
+    start_funs(LinkP, Name, Mod, Args, Opts);
 do_start(_LinkP, _Name, Mod, Args, Opts) ->
     erlang:error(badarg, [Mod, Args, Opts]).
 
@@ -64,15 +66,20 @@ callbacks(Mod) ->
      erlang:hl_export_fun(Mod, handle_continue, 2),
      erlang:hl_export_fun(Mod, terminate, 2)}.
 
-%% Starts a server whose callbacks are given as a tuple of funs
-%% {Mod, Init, HandleCall, HandleCast, HandleInfo, HandleContinue, Terminate}
-%% (Mod only names it in reports and undef errors). Used by supervisor.
+%% Starts a server of a guest module Mod, or one whose callbacks are given
+%% as a tuple of funs {Mod, Init, HandleCall, HandleCast, HandleInfo,
+%% HandleContinue, Terminate} (Mod then only names it in undef errors; the
+%% supervisor's own callbacks come this way).
 start_funs(LinkP, Name, CB, Args, Opts) ->
     gen:start(LinkP, Name,
               fun(Starter, Parent) -> init_it(Starter, Parent, Name, CB, Args) end,
               Opts).
 
-init_it(Starter, Parent0, Name0, CB, Args) ->
+init_it(Starter, Parent0, Name0, CB0, Args) ->
+    CB = case is_atom(CB0) of
+             true -> callbacks(CB0);
+             false -> CB0
+         end,
     Parent = case Parent0 of
                  self -> self();
                  _ -> Parent0

@@ -142,9 +142,15 @@ BIF(b_export_fun) {
     const hl_program *m = p->world ? hl_vm_world_module(p, a[0]) : p->prog->am_module == a[0] ? p->prog : NULL;
     int64_t fn = -1;
     if (m) {
-        size_t len;
-        const char *name = hl_atom_name(a[1], &len);
-        fn = hl_program_find(m, name, len, (uint32_t)arity);
+        /* the module's function names are atoms of the engine's one table,
+         * as a[1] is: compared as terms, no name is read (a behaviour's
+         * start looks up six callbacks) */
+        for (uint32_t i = 0; i < m->n_functions; i++)
+            if (m->fn_names[i] == a[1] && m->funcs[i].arity == (uint32_t)arity &&
+                (m->funcs[i].flags & HL_BC_FN_EXPORTED)) {
+                fn = i;
+                break;
+            }
         p->bif_cost += m->n_functions / 16; /* the scan */
     }
     if (fn < 0) {
