@@ -183,6 +183,22 @@ BIF(b_proc_starter) {
     return HL_TERM_OK;
 }
 
+/* gen:call's tag of a call that timed out: a reply {Tag, _} delivered to
+ * this process later is dropped (vm_world.c deliver), as OTP 25 drops what
+ * is sent to an alias after demonitor. */
+BIF(b_drop_reply) {
+    if (!hl_is_handle_immed(a[0]) || hl_handle_immed_subtag(a[0]) != HL_HANDLE_REF) return HL_TERM_BADARG;
+    if (!p->drop_tags && !(p->drop_tags = hl_mem_alloc(HL_VM_DROP_TAGS * sizeof(hl_term)))) return HL_TERM_NOMEM;
+    if (p->n_drop_tags < HL_VM_DROP_TAGS) {
+        p->drop_tags[p->n_drop_tags++] = a[0];
+    } else {
+        p->drop_tags[p->drop_next] = a[0];
+        p->drop_next = (p->drop_next + 1) % HL_VM_DROP_TAGS;
+    }
+    *out = HL_AM(ok);
+    return HL_TERM_OK;
+}
+
 BIF(b_spawn1) { return spawn_fun(p, a, out, false, false); }
 BIF(b_spawn_link1) { return spawn_fun(p, a, out, true, false); }
 BIF(b_spawn_monitor1) { return spawn_fun(p, a, out, false, true); }
@@ -428,5 +444,6 @@ const hl_vm_bif_reg hl_vm_bifs_proc[] = {
     {HL_BI_HL_EXPORT_FUN3, b_export_fun},
     {HL_BI_HL_PROC_SET_STARTER1, b_proc_set_starter},
     {HL_BI_HL_PROC_STARTER0, b_proc_starter},
+    {HL_BI_HL_DROP_REPLY1, b_drop_reply},
 };
 const size_t hl_vm_bifs_proc_count = sizeof hl_vm_bifs_proc / sizeof hl_vm_bifs_proc[0];
