@@ -2,7 +2,7 @@
 %% run by `hl run --grant processes` and by erl for the BEAM figures
 %% (bench/gsbench.sh runs both in the same session).
 -module(gsbench).
--export([calls/1, starts/1, idle/1, idle_hib/1, restarts/1, timed/2,
+-export([calls/1, starts/1, start_stop/1, idle/1, idle_hib/1, restarts/1, timed/2,
          init/1, handle_call/3, handle_cast/2, handle_info/2, start_child/0]).
 
 %% Nanoseconds per operation of kernel K run N times, by the monotonic clock
@@ -28,6 +28,11 @@ call_n(P, N) -> gen_server:call(P, inc), call_n(P, N - 1).
 starts(N) -> start_n(N), N.
 start_n(0) -> ok;
 start_n(N) -> {ok, _} = gen_server:start(?MODULE, 0, []), start_n(N - 1).
+
+%% N gen_servers started and stopped one after the other (CPU time with
+%% nothing left for the run's teardown, as erl's halt frees nothing).
+start_stop(0) -> ok;
+start_stop(N) -> {ok, P} = gen_server:start(?MODULE, 0, []), ok = gen_server:stop(P), start_stop(N - 1).
 
 %% N idle gen_servers after a call each (memory per server:
 %% process_info(P, memory) of one, and the run's RSS divided by N).
