@@ -47,7 +47,9 @@ call(P, L, R, T) ->
     receive {[alias|Ref], Reply} -> erlang:demonitor(Ref, [flush]), {ok, Reply};
             {'DOWN', Ref, _, _, Why} -> exit(Why)
     after T -> erlang:demonitor(Ref, [flush]), exit(timeout) end.
-reply({P, [alias|Ref]}, R) -> Ref ! {[alias|Ref], R}, ok.
+%% to the alias, as OTP 25: a reply after the caller gave up is dropped
+reply({_Pid, [alias|Ref] = Tag}, R) -> Ref ! {Tag, R}, ok;
+reply({Pid, Tag}, R) -> Pid ! {Tag, R}, ok.
 apply(F, A) -> erlang:apply(F, A).
 where({local, A}) -> whereis(A).
 unregister_name({local, A}) -> catch unregister(A), ok;
