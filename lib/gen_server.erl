@@ -322,10 +322,13 @@ terminate(Class, Reason, Stack, Name, _Msg, State, CB) ->
     end.
 
 %% The one-line crash report (docs/behaviours.md): written to the run's
-%% output where OTP's logger would print an error report. The reason is
-%% printed to a bounded depth so a huge term cannot fill the output.
+%% output where OTP's logger would print an error report. Terms are written
+%% as ~w, the reason to depth 30 so a huge term cannot fill the output
+%% (io_lib:write is several times cheaper than a ~p format: a supervisor
+%% writes one line per restart).
 report(Behaviour, Name, Reason) ->
-    io:format("=ERROR REPORT==== ~s ~0p terminating: ~0P~n", [Behaviour, Name, Reason, 30]).
+    io:put_chars(["=ERROR REPORT==== ", atom_to_list(Behaviour), " ", io_lib:write(Name),
+                  " terminating: ", io_lib:write(Reason, 30), "\n"]).
 
 %% ---------------------------------------------------------------------
 %% System messages (sent by sys and by stop/3 with gen:call's protocol)

@@ -798,5 +798,6 @@ child_to_spec(#child{id = Id, mfargs = Func, restart_type = Restart, significant
 
 %% The one-line supervisor report (docs/behaviours.md).
 report(Context, Reason, Child, SupName) ->
-    io:format("=ERROR REPORT==== supervisor ~0p ~s: ~0P child ~0p~n",
-              [SupName, Context, Reason, 30, Child#child.id]).
+    io:put_chars(["=ERROR REPORT==== supervisor ", io_lib:write(SupName), " ",
+                  atom_to_list(Context), ": ", io_lib:write(Reason, 30),
+                  " child ", io_lib:write(Child#child.id, 30), "\n"]).

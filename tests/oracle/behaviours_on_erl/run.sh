@@ -18,7 +18,7 @@ ren() {
         -e 's/{supervisor, start_link/{hsupervisor, start_link/g; s/{gen_server, start_link/{hgen_server, start_link/g' \
         -e 's/start_fun(supervisor,/start_fun(hsupervisor,/; s/start_fun(gen_server,/start_fun(hgen_server,/; s/start_fun(proc_lib,/start_fun(hproc_lib,/' \
         -e 's/\bgen:/hgen:/g; s/erlang:hl_export_fun/hshim:export_fun/g; s/erlang:hl_proc_set_starter/hshim:set_starter/g; s/erlang:hl_proc_starter/hshim:starter/g' \
-        -e 's/To ! {Tag, Reply}/hgen:reply({To, Tag}, Reply)/g; s/reply(From, Reply)/hgen:reply(From, Reply)/' -e 's/-behaviour(supervisor)\.//; s/-behaviour(gen_server)\.//; s/io:format("=ERROR REPORT/hshim:report("=ERROR REPORT/' "$@"
+        -e 's/To ! {Tag, Reply}/hgen:reply({To, Tag}, Reply)/g; s/reply(From, Reply)/hgen:reply(From, Reply)/' -e 's/-behaviour(supervisor)\.//; s/-behaviour(gen_server)\.//; s/io:put_chars(\["=ERROR REPORT/hshim:report(["=ERROR REPORT/' "$@"
 }
 mkdir "$TMP/lib" "$TMP/t" "$TMP/out"
 for m in gen_server supervisor proc_lib; do ren "$SRC/lib/$m.erl" >"$TMP/lib/h$m.erl"; done
