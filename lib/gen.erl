@@ -146,7 +146,11 @@ do_call(Pid, Label, Request, Timeout) ->
         %% a reply that raced the timeout is still taken, as in OTP
         receive
             {Ref, Reply} -> {ok, Reply}
-        after 0 -> exit(timeout)
+        after 0 ->
+            %% a reply later than this is dropped, as OTP 25 drops one
+            %% sent to the call's alias after its demonitor
+            erlang:hl_drop_reply(Ref),
+            exit(timeout)
         end
     end.
 

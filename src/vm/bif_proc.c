@@ -142,9 +142,15 @@ BIF(b_export_fun) {
     const hl_program *m = p->world ? hl_vm_world_module(p, a[0]) : p->prog->am_module == a[0] ? p->prog : NULL;
     int64_t fn = -1;
     if (m) {
-        size_t len;
-        const char *name = hl_atom_name(a[1], &len);
-        fn = hl_program_find(m, name, len, (uint32_t)arity);
+        /* the module's function names are atoms of the engine's one table,
+         * as a[1] is: compared as terms, no name is read (a behaviour's
+         * start looks up six callbacks) */
+        for (uint32_t i = 0; i < m->n_functions; i++)
+            if (m->fn_names[i] == a[1] && m->funcs[i].arity == (uint32_t)arity &&
+                (m->funcs[i].flags & HL_BC_FN_EXPORTED)) {
+                fn = i;
+                break;
+            }
         p->bif_cost += m->n_functions / 16; /* the scan */
     }
     if (fn < 0) {
@@ -158,6 +164,38 @@ BIF(b_export_fun) {
     h[1] = (hl_term)(uintptr_t)m;
     h[2] = (hl_term)fn;
     *out = hl_make_boxed(h);
+    return HL_TERM_OK;
+}
+
+/* proc_lib's starter, kept in the process for init_ack/1 (lib/proc_lib.erl;
+ * OTP reads it from the process dictionary, which guests do not have). Only
+ * a pid is kept: an immediate, so the slot is no GC root. */
+BIF(b_proc_set_starter) {
+    if (!is_pid(a[0])) return HL_TERM_BADARG;
+    p->proc_starter = a[0];
+    *out = HL_AM(ok);
+    return HL_TERM_OK;
+}
+
+BIF(b_proc_starter) {
+    (void)a;
+    *out = p->proc_starter == HL_NIL ? HL_AM(undefined) : p->proc_starter;
+    return HL_TERM_OK;
+}
+
+/* gen:call's tag of a call that timed out: a reply {Tag, _} delivered to
+ * this process later is dropped (vm_world.c deliver), as OTP 25 drops what
+ * is sent to an alias after demonitor. */
+BIF(b_drop_reply) {
+    if (!hl_is_handle_immed(a[0]) || hl_handle_immed_subtag(a[0]) != HL_HANDLE_REF) return HL_TERM_BADARG;
+    if (!p->drop_tags && !(p->drop_tags = hl_mem_alloc(HL_VM_DROP_TAGS * sizeof(hl_term)))) return HL_TERM_NOMEM;
+    if (p->n_drop_tags < HL_VM_DROP_TAGS) {
+        p->drop_tags[p->n_drop_tags++] = a[0];
+    } else {
+        p->drop_tags[p->drop_next] = a[0];
+        p->drop_next = (p->drop_next + 1) % HL_VM_DROP_TAGS;
+    }
+    *out = HL_AM(ok);
     return HL_TERM_OK;
 }
 
@@ -404,5 +442,8 @@ const hl_vm_bif_reg hl_vm_bifs_proc[] = {
     {HL_BI_YIELD0, b_yield},
     {HL_BI_PROCESS_INFO2, b_process_info2},
     {HL_BI_HL_EXPORT_FUN3, b_export_fun},
+    {HL_BI_HL_PROC_SET_STARTER1, b_proc_set_starter},
+    {HL_BI_HL_PROC_STARTER0, b_proc_starter},
+    {HL_BI_HL_DROP_REPLY1, b_drop_reply},
 };
 const size_t hl_vm_bifs_proc_count = sizeof hl_vm_bifs_proc / sizeof hl_vm_bifs_proc[0];

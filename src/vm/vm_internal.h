@@ -184,7 +184,16 @@ struct hl_vm_proc {
     uint64_t bif_reds_left; /* the chunk's reductions left when the current builtin was called */
     hl_term rand_state;     /* lib/rand.erl's process state, HL_NIL: unseeded; a GC root */
     struct hl_mounts *fs;   /* the files capability's mounts (vm/vm_fs.h), or NULL; not owned */
+    hl_term proc_starter;   /* lib/proc_lib.erl's starter (a pid, immediate: no GC root), HL_NIL: none */
+    /* gen:call's tags of calls that timed out (references: immediates, no
+     * GC root): a late reply {Tag, _} is dropped on delivery, as OTP 25
+     * drops a reply to a deactivated alias. At most HL_VM_DROP_TAGS (the
+     * oldest is forgotten past them), allocated on first use. */
+    hl_term *drop_tags;
+    uint32_t n_drop_tags, drop_next;
 };
+
+#define HL_VM_DROP_TAGS 16
 
 enum { HL_PS_NEW, HL_PS_READY, HL_PS_WAIT, HL_PS_DONE, HL_PS_EXC, HL_PS_FAULT };
 

@@ -78,6 +78,9 @@ hl_vm_proc *hl_vm_proc_new_sized(const hl_program *prog, const hl_vm_limits *lim
     }
     p->result = p->exc_class = p->exc_reason = p->exc_stack = HL_NIL;
     p->rand_state = HL_NIL;
+    p->proc_starter = HL_NIL;
+    p->drop_tags = NULL;
+    p->n_drop_tags = p->drop_next = 0;
     p->output_cap = UINT64_MAX; /* until hl_vm_set_output: written output is dropped */
     p->state = HL_PS_NEW;
     return p;
@@ -121,6 +124,10 @@ void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim) {
     p->output_bytes = 0;
     p->result = p->exc_class = p->exc_reason = p->exc_stack = HL_NIL;
     p->rand_state = HL_NIL;    /* a new call's process is unseeded, as a new process */
+    p->proc_starter = HL_NIL;
+    hl_mem_free(p->drop_tags);
+    p->drop_tags = NULL;
+    p->n_drop_tags = p->drop_next = 0;
     p->last_now_us = 0;
     p->det_rng = p->det_seed;  /* and a deterministic one replays its stream */
     p->state = HL_PS_NEW;
@@ -172,6 +179,7 @@ void hl_vm_proc_free(hl_vm_proc *p) {
     hl_mem_free(p->act.links);
     hl_mem_free(p->act.mon_out);
     hl_mem_free(p->act.mon_in);
+    hl_mem_free(p->drop_tags);
     hl_heap_free(&p->heap);
     hl_mem_free(p->stack);
     if (p->xsave != p->xsave_small) hl_mem_free(p->xsave);
@@ -498,6 +506,9 @@ static hl_term trace_entry(hl_vm_proc *p, const hl_program *pg, uint32_t off, bo
  * `ptr`, and the word's offset in it. */
 static const hl_program *code_ptr(const hl_vm_proc *p, const hl_tword *ptr, uint32_t *off) {
     const hl_program *pg = hl_program_of_code(p->prog, ptr);
+    /* a behaviour's process runs a stdlib module's program that does not
+     * link the guest's modules it calls back: look in the world's */
+    if (!pg && p->world) pg = hl_vm_world_code(p, ptr);
     if (pg) *off = (uint32_t)(ptr - pg->code);
     return pg;
 }

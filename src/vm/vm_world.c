@@ -372,9 +372,24 @@ static void heap_kill(hl_vm_world *w, hl_vm_proc *t) {
 /* Copies msg into t's heap and queues it. A receiver over its heap limit
  * is killed (reason `killed`, as OTP's max_heap_size); only the allocator
  * failing is an error (NOMEM, the world stops). *words: words copied. */
+/* Whether msg is a late reply {Tag, _} to a call of t that timed out
+ * (hl_vm_drop_reply): the tag is forgotten, the message dropped. */
+static bool dropped_reply(hl_vm_proc *t, hl_term msg) {
+    if (!hl_is_boxed(msg)) return false;
+    const hl_term *tp = hl_boxed_ptr(msg);
+    if (tp[0] != hl_make_header(HL_SUB_TUPLE, 2)) return false;
+    for (uint32_t i = 0; i < t->n_drop_tags; i++)
+        if (t->drop_tags[i] == tp[1]) {
+            t->drop_tags[i] = t->drop_tags[--t->n_drop_tags];
+            return true;
+        }
+    return false;
+}
+
 static hl_term_status deliver(hl_vm_world *w, hl_vm_proc *from, hl_vm_proc *t, hl_term msg, uint64_t *words) {
     hl_term m = msg;
     *words = 0;
+    if (t->n_drop_tags && dropped_reply(t, msg)) return HL_TERM_OK;
     if (t != from && !hl_is_immed(msg)) {
         size_t n = 0;
         hl_term_status st = hl_term_size(msg, (size_t)(t->max_heap / sizeof(hl_term)), &n);
@@ -721,6 +736,16 @@ bool hl_vm_world_reaches(const hl_vm_proc *p, const hl_program *m) {
     for (uint32_t i = 0; i < w->lim.nmods; i++)
         if (hl_program_links(w->lim.mods[i], m)) return true;
     return false;
+}
+
+const hl_program *hl_vm_world_code(const hl_vm_proc *p, const hl_tword *ptr) {
+    const hl_vm_world *w = p->world;
+    if (!w) return NULL;
+    for (uint32_t i = 0; i < w->lim.nmods; i++) {
+        const hl_program *m = hl_program_of_code(w->lim.mods[i], ptr);
+        if (m) return m;
+    }
+    return NULL;
 }
 
 hl_term_status hl_vm_world_link(hl_vm_proc *p, hl_term pid, bool unlink) {

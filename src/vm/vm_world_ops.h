@@ -36,6 +36,10 @@ const hl_program *hl_vm_world_module(const hl_vm_proc *p, hl_term m);
  * (where a fun of a callback module, erlang:hl_export_fun/3, may run in a
  * process whose own module does not link it); false without a world. */
 bool hl_vm_world_reaches(const hl_vm_proc *p, const hl_program *m);
+/* The module of the world's program (or one it links) holding code address
+ * ptr, or NULL: a stack trace's frames in a process whose own program is a
+ * stdlib module (a behaviour's) running the program's callbacks. */
+const hl_program *hl_vm_world_code(const hl_vm_proc *p, const hl_tword *ptr);
 hl_term_status hl_vm_world_link(hl_vm_proc *p, hl_term pid, bool unlink);
 hl_term_status hl_vm_world_exit(hl_vm_proc *p, hl_term pid, hl_term reason);
 hl_term hl_vm_world_make_ref(hl_vm_proc *p);

@@ -231,6 +231,32 @@ refused 'pricing_db:lookup(X)'
 expect refuse-binding 2 '' "pricing_db:lookup/1 is not declared: binding not granted \(no module 'pricing_db' in this program or the stdlib" -- check "$tmp/r.erl"
 expect run-refuse-binding 2 '' "binding not granted" -- run "$tmp/r.erl" f 1
 
+# A behaviour's crash report is one line of the run's output (docs/behaviours.md)
+cat >"$tmp/gsr.erl" <<'ERL'
+-module(gsr).
+-export([main/0, init/1, handle_info/2, start_child/0]).
+main() ->
+    {ok, P} = gen_server:start({local, gsr_srv}, ?MODULE, [], []),
+    R = monitor(process, P),
+    P ! boom,
+    {'DOWN', R, process, P, kaboom} = receive D -> D end,
+    process_flag(trap_exit, true),
+    {ok, S} = supervisor:start_link({local, gsr_sup}, ?MODULE, sup),
+    receive {'EXIT', S, Why} -> Why end.
+start_child() -> gen_server:start_link({local, gsr_child}, ?MODULE, child, []).
+init(sup) -> {ok, {#{intensity => 0}, [#{id => w, start => {?MODULE, start_child, []}}]}};
+init(child) -> {ok, s, 0};
+init([]) -> {ok, s}.
+handle_info(_, _) -> exit(kaboom).
+ERL
+"$hl" run --grant processes "$tmp/gsr.erl" main >"$tmp/gsr.out" 2>&1
+printf '%s\n' '=ERROR REPORT==== gen_server gsr_srv terminating: kaboom' \
+  '=ERROR REPORT==== gen_server gsr_child terminating: kaboom' \
+  '=ERROR REPORT==== supervisor {local,gsr_sup} child_terminated: kaboom child w' \
+  '=ERROR REPORT==== supervisor {local,gsr_sup} shutdown: reached_max_restart_intensity child w' \
+  'shutdown' >"$tmp/gsr.want"
+cmp -s "$tmp/gsr.out" "$tmp/gsr.want" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL run-behaviour-reports:"; cat "$tmp/gsr.out"; }
+
 # hl builtins lists what a guest may call, from the compiler's table
 expect builtins-modules 0 '^lists +[0-9]+$' '' -- builtins
 expect builtins-erlang-count 0 '^erlang +[0-9]+$' '' -- builtins

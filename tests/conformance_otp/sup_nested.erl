@@ -1,0 +1,65 @@
+%% supervisor: a supervisor of supervisors: start order depth first, shutdown in reverse.
+-module(sup_nested).
+-export([main/0, init/1, start_worker/1, start_worker/2, handle_call/3, handle_cast/2, terminate/2]).
+
+main() ->
+    process_flag(trap_exit, true),
+    {ok, Top} = supervisor:start_link({local, top}, ?MODULE, top),
+    L = supervisor:which_children(top),
+    io:format("top children ~p~n", [[{Id, T} || {Id, _, T, _} <- L]]),
+    C = supervisor:count_children(top),
+    crash(sub_b, b1, crashed),
+    io:format("-- b1 restarted~n"),
+    ok = supervisor:terminate_child(top, sub_b),
+    io:format("-- sub_b terminated: ~p~n", [whereis(sub_b)]),
+    {ok, _} = supervisor:restart_child(top, sub_b),
+    io:format("-- sub_b restarted: ~p~n", [is_pid(whereis(sub_b))]),
+    exit(Top, shutdown),
+    {C, wait_exit(Top)}.
+
+sup_init(top) ->
+    {ok, {#{strategy => one_for_one, intensity => 5},
+          [#{id => sub_a, start => {supervisor, start_link, [{local, sub_a}, ?MODULE, {sub, [a1, a2]}]}, type => supervisor},
+           #{id => w, start => {?MODULE, start_worker, [w]}},
+           #{id => sub_b, start => {supervisor, start_link, [{local, sub_b}, ?MODULE, {sub, [b1, b2]}]}, type => supervisor}]}};
+sup_init({sub, Ids}) ->
+    {ok, {#{strategy => one_for_all, intensity => 5}, [#{id => Id, start => {?MODULE, start_worker, [Id]}} || Id <- Ids]}}.
+
+%% ---- the worker: a gen_server trapping exits that traces start and terminate
+start_worker(Id) -> start_worker(Id, []).
+start_worker(Id, Opts) -> gen_server:start_link({local, Id}, ?MODULE, {worker, Id, Opts}, []).
+
+init({worker, Id, Opts}) ->
+    process_flag(trap_exit, true),
+    io:format("start ~p~n", [Id]),
+    {ok, {Id, Opts}};
+init(Args) -> sup_init(Args).
+
+handle_call(ping, _, S) -> {reply, pong, S}.
+handle_cast({exit, R}, S) -> {stop, R, S}.
+terminate(Why, {Id, Opts}) ->
+    io:format("terminate ~p ~p~n", [Id, Why]),
+    case lists:keyfind(slow, 1, Opts) of
+        {slow, T} -> receive after T -> io:format("terminate ~p done~n", [Id]) end;
+        false -> ok
+    end.
+
+%% ---- helpers of main/0
+%% makes Name exit with Reason, then waits until its supervisor has handled the exit
+%% (a call to it is queued after the 'EXIT' it got)
+crash(Sup, Name, Reason) ->
+    P = whereis(Name),
+    Ref = monitor(process, P),
+    gen_server:cast(P, {exit, Reason}),
+    receive {'DOWN', Ref, process, P, _} -> ok end,
+    _ = (catch supervisor:count_children(Sup)),
+    ok.
+
+show(Sup) ->
+    L = supervisor:which_children(Sup),
+    io:format("children ~p~n", [[{Id, kind(P)} || {Id, P, _, _} <- L]]).
+
+kind(P) when is_pid(P) -> pid;
+kind(X) -> X.
+
+wait_exit(Sup) -> receive {'EXIT', Sup, Why} -> Why end.

@@ -1,0 +1,60 @@
+%% supervisor: an exit signal from a process other than the parent kills a supervisor
+%% only if... it traps exits, so it is a message from an unknown process and ignored;
+%% kill is untrappable and leaves the children to their links.
+-module(sup_stop_nonparent_exit).
+-export([main/0, init/1, start_worker/1, start_worker/2, handle_call/3, handle_cast/2, terminate/2]).
+
+main() ->
+    process_flag(trap_exit, true),
+    {ok, Sup} = supervisor:start_link(?MODULE, []),
+    spawn(fun() -> exit(Sup, shutdown) end),
+    receive after 50 -> ok end,
+    A = supervisor:count_children(Sup),
+    W = whereis(w),
+    Ref = monitor(process, W),
+    exit(Sup, kill),
+    B = wait_exit(Sup),
+    C = receive {'DOWN', Ref, process, _, Why} -> Why end,
+    {A, B, C}.
+
+sup_init([]) ->
+    {ok, {#{}, [#{id => w, start => {?MODULE, start_worker, [w]}}]}}.
+
+%% ---- the worker: a gen_server trapping exits that traces start and terminate
+start_worker(Id) -> start_worker(Id, []).
+start_worker(Id, Opts) -> gen_server:start_link({local, Id}, ?MODULE, {worker, Id, Opts}, []).
+
+init({worker, Id, Opts}) ->
+    process_flag(trap_exit, true),
+    io:format("start ~p~n", [Id]),
+    {ok, {Id, Opts}};
+init(Args) -> sup_init(Args).
+
+handle_call(ping, _, S) -> {reply, pong, S}.
+handle_cast({exit, R}, S) -> {stop, R, S}.
+terminate(Why, {Id, Opts}) ->
+    io:format("terminate ~p ~p~n", [Id, Why]),
+    case lists:keyfind(slow, 1, Opts) of
+        {slow, T} -> receive after T -> io:format("terminate ~p done~n", [Id]) end;
+        false -> ok
+    end.
+
+%% ---- helpers of main/0
+%% makes Name exit with Reason, then waits until its supervisor has handled the exit
+%% (a call to it is queued after the 'EXIT' it got)
+crash(Sup, Name, Reason) ->
+    P = whereis(Name),
+    Ref = monitor(process, P),
+    gen_server:cast(P, {exit, Reason}),
+    receive {'DOWN', Ref, process, P, _} -> ok end,
+    _ = (catch supervisor:count_children(Sup)),
+    ok.
+
+show(Sup) ->
+    L = supervisor:which_children(Sup),
+    io:format("children ~p~n", [[{Id, kind(P)} || {Id, P, _, _} <- L]]).
+
+kind(P) when is_pid(P) -> pid;
+kind(X) -> X.
+
+wait_exit(Sup) -> receive {'EXIT', Sup, Why} -> Why end.
