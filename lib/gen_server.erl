@@ -342,7 +342,9 @@ system(SysState, From, Req, Parent, Name, State, CB) ->
             {Reply, NState} = try Fun(State) of
                                   S1 -> {S1, S1}
                               catch
-                                  Cl:Exc -> {{error, {callback_failed, Fun, {Cl, Exc}}}, State}
+                                  %% OTP names its own system callback here
+                                  Cl:Exc -> {{error, {callback_failed, {gen_server, system_replace_state},
+                                                      {Cl, Exc}}}, State}
                               end,
             reply(From, Reply),
             sys_continue(SysState, Parent, Name, NState, CB);
