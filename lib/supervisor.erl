@@ -299,6 +299,11 @@ start_fun(gen_server, start_link, 3) -> fun(A, B, C) -> gen_server:start_link(A,
 start_fun(gen_server, start_link, 4) -> fun(A, B, C, D) -> gen_server:start_link(A, B, C, D) end;
 start_fun(proc_lib, start_link, 3) -> fun(A, B, C) -> proc_lib:start_link(A, B, C) end;
 start_fun(proc_lib, start_link, 4) -> fun(A, B, C, D) -> proc_lib:start_link(A, B, C, D) end;
+start_fun(gen_statem, start_link, 3) -> fun(A, B, C) -> gen_statem:start_link(A, B, C) end;
+start_fun(gen_statem, start_link, 4) -> fun(A, B, C, D) -> gen_statem:start_link(A, B, C, D) end;
+start_fun(gen_event, start_link, 0) -> fun() -> gen_event:start_link() end;
+start_fun(gen_event, start_link, 1) -> fun(A) -> gen_event:start_link(A) end;
+start_fun(gen_event, start_link, 2) -> fun(A, B) -> gen_event:start_link(A, B) end;
 start_fun(M, F, N) -> erlang:hl_export_fun(M, F, N).
 
 handle_start_child(Child, State) ->
