@@ -7,8 +7,9 @@
 # one well-formed row per (round, kernel, system) with every BEAM JIT row
 # measured and the Lua kernels loaded; then the adversarial benchmark's
 # smoke mode (bench/adversarial.sh --smoke: CPU per reduction and longest
-# builtin call under the bound of docs/limits.md, with headroom). Exits 0
-# on success.
+# builtin call under the bound of docs/limits.md, with headroom; its two
+# passes run side by side). Quick mode runs alone, so its hang bound sees
+# the machine as before. Exits 0 on success.
 #   bash bench/smoke.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -6,8 +6,9 @@
 # test's line is printed as it finishes. The last line is the total:
 # "N passed, N failed".
 #
-# Environment: FUZZ_SECONDS (default 60) is the total fuzzing time, shared
-# by the targets; HL_TEST_FILTER is passed to ctest -R.
+# Environment: FUZZ_SECONDS (default 60) is the fuzzing time shared out
+# among the targets (each gets FUZZ_SECONDS / targets, at least 5 s; they
+# run one per core); HL_TEST_FILTER is passed to ctest -R.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/deps.sh" || exit 1
@@ -71,36 +72,67 @@ threaded="$threaded hl serve_load" # suite/serve and suite/serve_load (hl serve'
 run_suite "clang+tsan (threaded tests)" "$root/build/tsan" "$threaded" "-L threaded" \
   -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DHL_TSAN=ON
 
-# Short fuzz run: every target shares FUZZ_SECONDS.
+# Short fuzz run: every target gets an equal share of FUZZ_SECONDS (at
+# least 5 s). Only the fuzz targets are built (the unit tests and `hl` of an
+# HL_FUZZ tree are the ASan phase's, built again with coverage: about half
+# of this tree's build time), and libFuzzer runs one target per core, so
+# the targets run `jobs` at a time; each line is printed as its target ends.
 fuzz_dir="$root/build/fuzz"
 targets=()
 for f in "$root"/fuzz/fuzz_*.c; do [ -e "$f" ] && targets+=("$(basename "$f" .c)"); done
+# fuzz_one TARGET SECONDS REPORT: runs one target; writes what to print to
+# REPORT; exit 0 when it found nothing.
+fuzz_one() {
+  local t=$1 per=$2 report=$3 work seeds images
+  work=$(mktemp -d)
+  seeds="$root/fuzz/corpus/$t"
+  [ -d "$seeds" ] || seeds=""
+  # the gate's target also starts from the stdlib's build-time images
+  images="$fuzz_dir/generated/stdlib_images.c.images"
+  [ "$t" = fuzz_gate ] && [ -d "$images" ] && seeds="$seeds $images"
+  # shellcheck disable=SC2086 # seeds is a list of directories
+  if (cd "$work" && "$fuzz_dir/fuzz/$t" -max_total_time="$per" -max_len=65536 -timeout=10 \
+        -rss_limit_mb=2048 "$work" $seeds >"$work/log" 2>&1); then
+    echo "fuzz/$t: ok ($(grep -o 'Done [0-9]* runs' "$work/log" | tail -1) in ${per}s)" >"$report"
+    rm -rf "$work"
+    return 0
+  fi
+  { tail -60 "$work/log"; echo "fuzz/$t: FAILED (crash input kept in $work)"; } >"$report"
+  return 1
+}
 if [ ${#targets[@]} -gt 0 ] && [ "${FUZZ_SECONDS:-60}" -gt 0 ]; then
   echo "=== fuzz: build (at $(elapsed))"
+  t0=$(date +%s)
+  fuzz_targets=()
+  for t in "${targets[@]}"; do fuzz_targets+=(--target "$t"); done
   if cmake -S "$root" -B "$fuzz_dir" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
        -DHL_FUZZ=ON >"$fuzz_dir.configure.log" 2>&1 \
-     && cmake --build "$fuzz_dir" -j "$jobs" >"$fuzz_dir.build.log" 2>&1; then
+     && cmake --build "$fuzz_dir" -j "$jobs" "${fuzz_targets[@]}" >"$fuzz_dir.build.log" 2>&1; then
     per=$(( ${FUZZ_SECONDS:-60} / ${#targets[@]} ))
     [ "$per" -lt 5 ] && per=5
-    for t in "${targets[@]}"; do
-      work=$(mktemp -d)
-      seeds="$root/fuzz/corpus/$t"
-      [ -d "$seeds" ] || seeds=""
-      # the gate's target also starts from the stdlib's build-time images
-      images="$fuzz_dir/generated/stdlib_images.c.images"
-      [ "$t" = fuzz_gate ] && [ -d "$images" ] && seeds="$seeds $images"
-      if (cd "$work" && "$fuzz_dir/fuzz/$t" -max_total_time="$per" -max_len=65536 -timeout=10 \
-            -rss_limit_mb=2048 "$work" $seeds >"$work/log" 2>&1); then
-        echo "fuzz/$t: ok ($(grep -o 'Done [0-9]* runs' "$work/log" | tail -1) in ${per}s)"
-        passed=$((passed + 1))
-      else
-        tail -60 "$work/log"
-        echo "fuzz/$t: FAILED (crash input kept in $work)"
-        failed=$((failed + 1))
+    echo "=== fuzz: run, ${per}s per target, $jobs at a time (built in $(( $(date +%s) - t0 ))s)"
+    reports=$(mktemp -d)
+    declare -A running=()
+    next=0
+    while [ "$next" -lt ${#targets[@]} ] || [ ${#running[@]} -gt 0 ]; do
+      if [ "$next" -lt ${#targets[@]} ] && [ ${#running[@]} -lt "$jobs" ]; then
+        t=${targets[$next]}
+        next=$((next + 1))
+        fuzz_one "$t" "$per" "$reports/$t" &
+        running[$!]=$t
         continue
       fi
-      rm -rf "$work"
+      done_pid=""
+      wait -n -p done_pid
+      rc=$?
+      [ -n "$done_pid" ] || continue
+      t=${running[$done_pid]}
+      unset "running[$done_pid]"
+      cat "$reports/$t"
+      if [ "$rc" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
     done
+    rm -rf "$reports"
+    echo "=== fuzz: done in $(( $(date +%s) - t0 ))s"
   else
     tail -40 "$fuzz_dir.build.log"
     echo "=== fuzz: BUILD FAILED"

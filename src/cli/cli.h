@@ -72,6 +72,11 @@ int hl_cli_builtins(hl_engine *engine, int argc, char **argv);
 /* help.c: the other commands' help texts. */
 extern const char hl_cli_main_help[], hl_cli_check_help[], hl_cli_parse_help[], hl_cli_builtins_help[];
 
+/* hl.c: the `hl` command itself: main() (main.c) is only this call, so the
+ * test suites' job runner (tests/runner/hl_jobs.c) can run the same code in
+ * a forked child. Returns the exit status. */
+int hl_cli_main(int argc, char **argv);
+
 /* hl.c: -h or --help. */
 bool hl_cli_is_help(const char *arg);
 /* Prints "hl: MSG" and where the usage is (`hl help COMMAND`; cmd NULL:

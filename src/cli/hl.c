@@ -301,7 +301,7 @@ static int unknown_command(const char *what, const char *name) {
     return hl_cli_usage(NULL, msg);
 }
 
-int main(int argc, char **argv) {
+int hl_cli_main(int argc, char **argv) {
     if (argc < 2) return hl_cli_usage(NULL, "missing COMMAND");
     const char *cmd = argv[1];
     if (hl_cli_is_help(cmd)) {

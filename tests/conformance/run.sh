@@ -6,6 +6,10 @@
 #   "** exception C: R":    exit 1, and stdout (what the program wrote)
 #                           followed by stderr's first line must start it.
 # Then the limit probes (exit 3, which limit named on stderr).
+# The programs and the limit probes are queued and run together through
+# tests/runner/jobs.sh (one forked child per program when ctest gives the
+# job runner in HL_JOBS, else one `hl` process each), then checked in
+# order; the timing probes and the command-line checks run `hl` itself.
 # Usage: bash run.sh <path-to-hl> <source-dir>
 set -u
 HL=${1:?hl path}
@@ -13,6 +17,13 @@ SRC=${2:?source dir}
 DIR="$SRC/tests/conformance"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# shellcheck source=../runner/jobs.sh
+source "$SRC/tests/runner/jobs.sh"
+jobs_init "$HL" "$TMP/jobs"
+# What each queued job is, by its id: kind program or probe, the name, and
+# the expected-output file or the limit to be named (checked after
+# jobs_run, at the end).
+q_kind=() q_name=() q_arg=()
 pass=0
 fail=0
 # HL_CONFORMANCE_SHARD=K/N (ctest runs the slow GC-at-every-allocation mode
@@ -40,8 +51,8 @@ SLOW=" ${HL_CONFORMANCE_SLOW:-} "
 # suite's wall time.
 CAPPED=" ${HL_CONFORMANCE_CAPPED:-} "
 capped() { [[ "$CAPPED" == *" $1 "* ]]; }
-slow_ok() { # name: true when name is listed and the run stopped at its deadline
-    { [[ "$SLOW" == *" $1 "* ]] || capped "$1"; } && [ $rc -eq 3 ] && grep -q "limit exceeded: deadline" "$TMP/err" &&
+slow_ok() { # name errfile: true when name is listed and the run stopped at its deadline
+    { [[ "$SLOW" == *" $1 "* ]] || capped "$1"; } && [ $rc -eq 3 ] && grep -q "limit exceeded: deadline" "$2" &&
         echo "SLOW $1: stopped at its deadline (allowed in this mode)"
 }
 # HL_CONFORMANCE_SKIP (set by run_gc_always.sh, which says why for each):
@@ -50,44 +61,58 @@ slow_ok() { # name: true when name is listed and the run stopped at its deadline
 SKIP=" ${HL_CONFORMANCE_SKIP:-} "
 # io_big/: programs too slow for test_vm_slices (which runs the top level
 # five times): terms above io_lib's printing budget (docs/io.md).
-# check_run NAME EXPECTED HL-ARGS...: runs `hl run HL-ARGS... main` and
-# compares with EXPECTED (a result, or the program's output followed by the
-# exception line). NAME (the program's, without .erl) is what the slow list
-# names.
+# check_run NAME EXPECTED HL-ARGS...: queues `hl run HL-ARGS... main`, to
+# be compared with EXPECTED (a result, or the program's output followed by
+# the exception line) by check_program. NAME (the program's, without .erl)
+# is what the slow list names.
 check_run() {
     local name=$1 exp=$2
     shift 2
-    "$HL" run "$@" main >"$TMP/out" 2>"$TMP/err"
-    rc=$?
-    if slow_ok "$name"; then
+    jobs_add run "$@" main || { fail=$((fail + 1)); return; }
+    q_kind[JOBS_ID]=program q_name[JOBS_ID]=$name q_arg[JOBS_ID]=$exp
+}
+# check_program NAME EXPECTED ID: the check of a queued program's outcome.
+check_program() {
+    local name=$1 exp=$2 out="$JOBS_DIR/$3.out" err="$JOBS_DIR/$3.err"
+    jobs_rc "$3"
+    if slow_ok "$name" "$err"; then
         pass=$((pass + 1))
-    elif [ $rc -eq 1 ] && grep -q '^\*\* exception' "$TMP/err"; then
+    elif [ $rc -eq 1 ] && grep -q '^\*\* exception' "$err"; then
         # what the program wrote (stdout) comes first in FILE.expected,
         # then the exception line (its first line is compared)
-        { cat "$TMP/out"; head -n 1 "$TMP/err"; } >"$TMP/got"
+        { cat "$out"; head -n 1 "$err"; } >"$TMP/got"
         n=$(wc -c <"$TMP/got")
         if head -c "$n" "$exp" | cmp -s - "$TMP/got" &&
-            tail -c +$(($(wc -c <"$TMP/out") + 1)) "$exp" | head -c 13 | grep -q '^\*\* exception'; then
+            tail -c +$(($(wc -c <"$out") + 1)) "$exp" | head -c 13 | grep -q '^\*\* exception'; then
             pass=$((pass + 1))
         else
-            echo "FAIL $name: exit $rc with: $(head -n 1 "$TMP/err")"
+            echo "FAIL $name: exit $rc with: $(head -n 1 "$err")"
             echo "--- expected"; head -c 600 "$exp"
             fail=$((fail + 1))
         fi
-    elif [ $rc -eq 0 ] && cmp -s "$TMP/out" "$exp"; then
+    elif [ $rc -eq 0 ] && cmp -s "$out" "$exp"; then
         pass=$((pass + 1))
     else
         echo "FAIL $name: exit $rc"
         echo "--- expected"; head -c 600 "$exp"
-        echo "--- got"; head -c 600 "$TMP/out"; head -n 3 "$TMP/err"
+        echo "--- got"; head -c 600 "$out"; head -n 3 "$err"
         fail=$((fail + 1))
     fi
 }
 
+# A program that needs a capability says so in a comment line of its own,
+# `%% hl-run-flags: --grant random` (OTP ignores it): the first such line of
+# each program, read with one grep for all of them.
+declare -A runflags=()
+while IFS= read -r line; do
+    runflags[${line%%:%% hl-run-flags: *}]=${line#*:%% hl-run-flags: }
+done < <(grep -m 1 -H '^%% hl-run-flags: ' "$DIR"/*.erl "$DIR"/io_big/*.erl)
 for erl in $(LC_COLLATE=C ls "$DIR"/*.erl "$DIR"/io_big/*.erl); do
     mine || continue
-    if [[ "$SKIP" == *" $(basename "$erl" .erl) "* ]]; then
-        echo "SKIP $(basename "$erl" .erl): not run in this mode (see the runner's reason)"
+    name=${erl##*/}
+    name=${name%.erl}
+    if [[ "$SKIP" == *" $name "* ]]; then
+        echo "SKIP $name: not run in this mode (see the runner's reason)"
         continue
     fi
     exp="${erl%.erl}.expected"
@@ -96,19 +121,17 @@ for erl in $(LC_COLLATE=C ls "$DIR"/*.erl "$DIR"/io_big/*.erl); do
     # sanitizer builds on a loaded machine from failing on time alone (the
     # reduction and heap limits keep their defaults).
     ms=60000
-    [[ "$SLOW" == *" $(basename "$erl" .erl) "* ]] && ms=10000
-    capped "$(basename "$erl" .erl)" && ms=3000
+    [[ "$SLOW" == *" $name "* ]] && ms=10000
+    capped "$name" && ms=3000
     # io_big/ programs flatten 200k-character texts of terms above the
     # printing budget and hold them all (about 60-80 MB peak with the
     # collector's copy space): they get 256 MiB; the io probes test the
     # heap limit of big printing itself.
     heap=()
     [[ "$erl" == */io_big/* ]] && heap=(--max-heap-bytes 268435456)
-    # A program that needs a capability says so in a comment line of its
-    # own, `%% hl-run-flags: --grant random` (OTP ignores it).
     flags=()
-    read -r -a flags <<<"$(sed -n 's/^%% hl-run-flags: //p' "$erl" | head -n 1)"
-    check_run "$(basename "$erl" .erl)" "$exp" --timeout-ms $ms "${heap[@]}" "${flags[@]}" "$erl"
+    read -r -a flags <<<"${runflags[$erl]:-}"
+    check_run "$name" "$exp" --timeout-ms $ms "${heap[@]}" "${flags[@]}" "$erl"
 done
 
 # Programs of several modules: multi/NAME/ holds NAME.erl (the entry, with
@@ -136,14 +159,19 @@ probe() { # name expected-limit args...
     fi
     local cap=()
     capped "probe-$name" && cap=(--timeout-ms 3000)
-    "$HL" run "${cap[@]}" "$@" >"$TMP/out" 2>"$TMP/err"
-    local rc=$?
-    if [ $rc -eq 3 ] && grep -q "limit exceeded: $want" "$TMP/err"; then
+    jobs_add run "${cap[@]}" "$@" || { fail=$((fail + 1)); return 0; }
+    q_kind[JOBS_ID]=probe q_name[JOBS_ID]=$name q_arg[JOBS_ID]=$want
+}
+# check_probe NAME LIMIT ID: the check of a queued probe's outcome.
+check_probe() {
+    local name=$1 want=$2 err="$JOBS_DIR/$3.err"
+    jobs_rc "$3"
+    if [ $rc -eq 3 ] && grep -q "limit exceeded: $want" "$err"; then
         pass=$((pass + 1))
-    elif slow_ok "probe-$name"; then
+    elif slow_ok "probe-$name" "$err"; then
         pass=$((pass + 1))
     else
-        echo "FAIL probe $name: exit $rc"; cat "$TMP/err"
+        echo "FAIL probe $name: exit $rc"; cat "$err"
         fail=$((fail + 1))
     fi
 }
@@ -353,6 +381,12 @@ if cmp -s "$TMP/det1" "$TMP/det2" && ! cmp -s "$TMP/det1" "$TMP/det3"; then pass
 E="$DIR/probes/erl_limits.erl"
 for f in t2b_huge t2b_compressed_huge b2t_huge b2t_inflate_huge; do
     check "erl-$f" 1 '^\*\* exception error: system_limit' err run "$E" $f
+done
+
+# The queued programs and probes, all at once, then their checks in order.
+jobs_run || { echo "FAIL: the job runner failed"; fail=$((fail + 1)); }
+for id in "${!q_kind[@]}"; do
+    "check_${q_kind[id]}" "${q_name[id]}" "${q_arg[id]}" "$id"
 done
 
 echo "conformance: $pass passed, $fail failed"

@@ -19,6 +19,10 @@
 # tests/parse_diff/reject/*.erl are files OTP 25 rejects (mutants of corpus
 # files; OTP's error for each is in reject/otp_errors.txt): `HL parse --dump`
 # must reject each one too, with exit 2 and no crash.
+#
+# The `parse --dump` runs are queued and run together through
+# tests/runner/jobs.sh (one forked child each when ctest gives the job
+# runner in HL_JOBS, else one `hl` process each), then checked in order.
 set -uo pipefail
 if [ $# -ne 2 ]; then
   echo "usage: run.sh HL SRC_DIR" >&2
@@ -29,6 +33,9 @@ dir=$2/tests/parse_diff
 show_max=${PARSE_DIFF_SHOW:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=../runner/jobs.sh
+source "$2/tests/runner/jobs.sh"
+jobs_init "$hl" "$tmp/jobs"
 
 # excerpt FILE LINE COL: about 240 characters of line LINE around byte COL.
 excerpt() {
@@ -68,8 +75,23 @@ else
   # Files with at least one diagnostic were rejected.
   rejected=$(sed -n 's/^\(.*\.erl\):[0-9]*:[0-9]*: error: .*/\1/p' "$tmp/cerr" | sort -u | wc -l)
 fi
+# Every parse --dump (the corpus, then the reject set) at once.
+rejects=()
+for src in "$dir"/reject/*.erl; do [ -e "$src" ] && rejects+=("$src"); done
+job_ok=1
+for src in "${files[@]}" "${rejects[@]}"; do jobs_add parse --dump "$src" || job_ok=0; done
+jobs_run || job_ok=0
+if [ "$job_ok" -ne 1 ]; then
+  echo "parse_diff: the job runner failed"
+  differ=$((differ + 1))
+fi
+id=0
 for src in "${files[@]}"; do
-  name=$(basename "$src" .erl)
+  name=${src##*/}
+  name=${name%.erl}
+  out=$JOBS_DIR/$id.out err=$JOBS_DIR/$id.err
+  jobs_rc "$id"
+  id=$((id + 1))
   exp=$dir/$name.ast
   if [ ! -f "$exp" ]; then
     echo "parse_diff: $name.erl has no $name.ast (run scripts/regen-oracle.sh)"
@@ -77,8 +99,7 @@ for src in "${files[@]}"; do
     differing+=("$name")
     continue
   fi
-  if "$hl" parse --dump "$src" >"$tmp/out" 2>"$tmp/err" && cmp -s "$exp" "$tmp/out" \
-     && ! grep -qE 'Sanitizer|runtime error:' "$tmp/err"; then
+  if [ "$rc" -eq 0 ] && cmp -s "$exp" "$out" && ! grep -qE 'Sanitizer|runtime error:' "$err"; then
     agree=$((agree + 1))
     continue
   fi
@@ -87,13 +108,13 @@ for src in "${files[@]}"; do
   [ "$shown" -ge "$show_max" ] && continue
   shown=$((shown + 1))
   echo "--- $name: expected (OTP 25) vs hl parse --dump"
-  if [ -s "$tmp/err" ]; then
+  if [ -s "$err" ]; then
     echo "hl stderr:"
-    head -n 5 "$tmp/err" | cut -b 1-300
+    head -n 5 "$err" | cut -b 1-300
   fi
   # cmp reports "differ: byte B, line L"; the column is B minus the bytes
   # of the lines before L.
-  where=$(cmp "$exp" "$tmp/out" 2>&1 | head -n 1)
+  where=$(cmp "$exp" "$out" 2>&1 | head -n 1)
   line=$(echo "$where" | sed -n 's/.*line \([0-9]*\).*/\1/p')
   byte=$(echo "$where" | sed -n 's/.*byte \([0-9]*\),.*/\1/p')
   if [ -n "$line" ] && [ -n "$byte" ]; then
@@ -101,22 +122,22 @@ for src in "${files[@]}"; do
     col=$((byte - before))
     echo "first difference: line $line (form $line), byte $col of that line"
     echo "  expected: $(excerpt "$exp" "$line" "$col")"
-    echo "  actual:   $(excerpt "$tmp/out" "$line" "$col")"
+    echo "  actual:   $(excerpt "$out" "$line" "$col")"
   else
     # One output is a prefix of the other (or empty): say which.
     echo "  $where" | cut -b 1-300
-    echo "  expected $(wc -l <"$exp") lines, got $(wc -l <"$tmp/out")"
+    echo "  expected $(wc -l <"$exp") lines, got $(wc -l <"$out")"
   fi
 done
 
 # The reject set: OTP rejects every file, so hl must too (exit 2).
 rej_ok=0
 rej_bad=()
-for src in "$dir"/reject/*.erl; do
-  [ -e "$src" ] || continue
-  rc=0
-  "$hl" parse --dump "$src" >"$tmp/rout" 2>"$tmp/rerr" || rc=$?
-  if [ "$rc" -eq 2 ] && ! grep -qE 'Sanitizer|runtime error:' "$tmp/rerr"; then
+for src in "${rejects[@]}"; do
+  rerr=$JOBS_DIR/$id.err
+  jobs_rc "$id"
+  id=$((id + 1))
+  if [ "$rc" -eq 2 ] && ! grep -qE 'Sanitizer|runtime error:' "$rerr"; then
     rej_ok=$((rej_ok + 1))
     continue
   fi
@@ -124,7 +145,7 @@ for src in "$dir"/reject/*.erl; do
   if [ "${#rej_bad[@]}" -le "$show_max" ]; then
     echo "--- reject/$(basename "$src"): OTP 25 rejects it, hl parse --dump exited $rc"
     grep -F "$(basename "$src"):" "$dir/reject/otp_errors.txt" | head -n 1 | sed 's/^/  OTP: /'
-    head -n 5 "$tmp/rerr" | cut -b 1-300
+    head -n 5 "$rerr" | cut -b 1-300
   fi
 done
 echo "parse_diff: reject: $rej_ok rejected like OTP, ${#rej_bad[@]} not${rej_bad[*]:+ (${rej_bad[*]})}" | cut -b 1-2000

@@ -5,30 +5,47 @@
 # (`FILE:LINE:COL: error: ...`; positions and wordings follow erlc where
 # erl_lint has the same error: checked against erlc.txt, OTP's own errors).
 # Every accept/*.erl must pass `hl check`.
+# The checks of each directory run together through tests/runner/jobs.sh
+# (one forked child each when ctest gives the job runner in HL_JOBS, else
+# one `hl` process each), in that directory.
 set -u
 hl=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-src=$2
+src=$(cd "$2" && pwd)
 dir="$src/tests/reject"
 pass=0
 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=../runner/jobs.sh
+source "$src/tests/runner/jobs.sh"
 cd "$dir" || exit 1
-for f in *.erl; do
+# check_all DIR: `hl check F` for every F in the current directory, run at
+# once; then for files[i], ids[i] is its job (its $JOBS_DIR/ID.out, .err).
+check_all() {
+  files=(*.erl) ids=()
+  jobs_init "$hl" "$tmp/$1"
+  for f in "${files[@]}"; do
+    if jobs_add check "$f"; then ids+=("$JOBS_ID"); else ids+=(-); fail=$((fail + 1)); echo "FAIL $f: not run"; fi
+  done
+  jobs_run || { fail=$((fail + 1)); echo "FAIL: the job runner failed"; }
+}
+check_all reject
+for i in "${!files[@]}"; do
+  f=${files[i]}
   name=${f%.erl}
   if [ ! -f "$name.expected" ]; then
     echo "FAIL $name: no $name.expected"
     fail=$((fail + 1))
     continue
   fi
-  "$hl" check "$f" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  if [ $rc -eq 2 ] && cmp -s "$tmp/err" "$name.expected" && [ ! -s "$tmp/out" ]; then
+  jobs_rc "${ids[i]}"
+  out=$JOBS_DIR/${ids[i]}.out err=$JOBS_DIR/${ids[i]}.err
+  if [ $rc -eq 2 ] && cmp -s "$err" "$name.expected" && [ ! -s "$out" ]; then
     pass=$((pass + 1))
   else
     fail=$((fail + 1))
     echo "FAIL $name: exit $rc (want 2)"
-    diff "$name.expected" "$tmp/err" | head -10
+    diff "$name.expected" "$err" | head -10
   fi
 done
 # Agreement with erlc: every error OTP reports for these files
@@ -45,15 +62,17 @@ while IFS= read -r line; do
   fi
 done <erlc.txt
 cd accept || exit 1
-for f in *.erl; do
-  "$hl" check "$f" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  if [ $rc -eq 0 ] && [ ! -s "$tmp/err" ]; then
+check_all accept
+for i in "${!files[@]}"; do
+  f=${files[i]}
+  jobs_rc "${ids[i]}"
+  out=$JOBS_DIR/${ids[i]}.out err=$JOBS_DIR/${ids[i]}.err
+  if [ $rc -eq 0 ] && [ ! -s "$err" ]; then
     pass=$((pass + 1))
   else
     fail=$((fail + 1))
     echo "FAIL accept/$f: exit $rc (want 0)"
-    head -5 "$tmp/err"
+    head -5 "$err"
   fi
 done
 echo "reject: $pass passed, $fail failed"
