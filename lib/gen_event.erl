@@ -12,7 +12,7 @@
 %% ({'EXIT', Reason}) that removes the handler after calling its
 %% terminate/2 with {error, {'EXIT', Reason}}; the manager keeps running.
 %%
-%% What differs from OTP (docs/behaviours_event.md): hibernation is accepted
+%% What differs from OTP (docs/behaviours.md, §6-7): hibernation is accepted
 %% in every return shape but does not compact the process; debug options,
 %% format_status/1,2 and code_change are not supported; a crash is reported
 %% by one line in the guest's output (=ERROR REPORT==== ...), not by the

@@ -8,9 +8,9 @@
 %% event / state / generic timeouts with infinity, update and cancel,
 %% hibernate, change/push/pop_callback_module), the return shapes of
 %% state callbacks, terminate/3, the system messages of the behaviour
-%% contract (docs/behaviours_statem.md) and the one-line crash report.
+%% contract (docs/behaviours.md, §5) and the one-line crash report.
 %%
-%% How it differs from OTP (see docs/behaviours_statem.md): callbacks are
+%% How it differs from OTP (see docs/behaviours.md, §5): callbacks are
 %% resolved with erlang:hl_export_fun/3 (there is no M:F(...) with a
 %% computed M); handle_event/4, terminate/3 and the current state
 %% function are looked up once and kept in the loop, as the gen_server

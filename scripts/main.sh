@@ -33,6 +33,8 @@ echo "+ hl run --grant processes --max-reductions 2000000 examples/ring.erl main
 "$hl" run --grant processes --max-reductions 2000000 "$root/examples/ring.erl" main 10000
 echo "+ hl run --grant processes --max-reductions 20000 examples/ring.erl main 10000   (the tree's reductions are bounded)"
 expect 3 "$hl" run --grant processes --max-reductions 20000 "$root/examples/ring.erl" main 10000
+echo "+ hl run --grant processes examples/service.erl main   (a supervisor and two gen_servers; one crashes and is restarted)"
+"$hl" run --grant processes "$root/examples/service.erl" main
 echo "+ hl check examples/refused/shell_tool.erl   (calls os:cmd/1: refused at compile time)"
 expect 2 "$hl" check "$root/examples/refused/shell_tool.erl"
 echo "+ hl run --max-reductions 100000 examples/fib.erl main   (fib(25) needs more: stopped by a limit)"

@@ -308,7 +308,7 @@ if command -v groff >/dev/null; then
   [ -z "$warnings" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL man page: groff: $warnings"; }
 fi
 
-# gen_statem's one-line crash reports (docs/behaviours_statem.md) on stdout,
+# gen_statem's one-line crash reports (docs/behaviours.md, §5) on stdout,
 # where OTP's logger would print its report: an abnormal stop by name and by
 # pid, a crash in init/1; a normal or shutdown stop prints none.
 cat >"$tmp/st.erl" <<'ERL'
@@ -330,7 +330,7 @@ ERL
 same_stream statem-report 0 "=ERROR REPORT==== gen_statem st_named terminating: {bad,[1,2]}
 =ERROR REPORT==== gen_statem <0.4.0> terminating: oops
 true" run --grant processes "$tmp/st.erl" main
-# gen_event's one-line crash reports (docs/behaviours_event.md): a handler
+# gen_event's one-line crash reports (docs/behaviours.md, §6-7): a handler
 # that crashes, and a manager that exits with a reason other than normal
 cat >"$tmp/evrep.erl" <<'EOF'
 -module(evrep).

@@ -58,6 +58,12 @@ same ring-granted 0 "$tmp/ring.expected" "$hl" run --grant processes --max-reduc
 refused ring-reductions 3 'limit exceeded: reductions' \
   "$hl" run --grant processes --max-reductions 20000 examples/ring.erl main 10000
 refused ring-not-granted 2 'needs the processes capability' "$hl" run examples/ring.erl main 10000
+# a supervised service (OTP's behaviours): the result as OTP's, and the two
+# one-line crash reports of the deliberate crash (docs/behaviours.md)
+same service 0 "$dir/service_main.expected" bash -c \
+  'set -o pipefail; "$0" run --grant processes examples/service.erl main | grep -v "^=ERROR REPORT===="' "$hl"
+reports=$(cd "$src" && "$hl" run --grant processes examples/service.erl main 2>/dev/null | grep -c '^=ERROR REPORT====')
+if [ "$reports" = 2 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL service-reports: $reports report lines, want 2"; fi
 same agent-tool-42 0 "$dir/churn_42.expected" "$host" examples/agent_tool/churn_risk.erl run 42 '{2026,12,1}'
 same agent-tool-7 0 "$dir/churn_7.expected" "$host" examples/agent_tool/churn_risk.erl run 7 '{2026,12,1}'
 same agent-tool-missing 0 "$dir/churn_99.expected" "$host" examples/agent_tool/churn_risk.erl run 99 '{2026,12,1}'
