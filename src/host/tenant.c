@@ -242,8 +242,6 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
     return HL_OK;
 }
 
-/* hl_tenant_resume once its arguments are checked (t started, result
- * non-NULL and cleared, not inside a binding callback). */
 /* The call's usage so far (hl_tenant_usage): time is added per slice. */
 static void note_usage(hl_tenant *t, uint64_t w0, uint64_t c0) {
     t->usage.wall_ns += hl_vm_now_ns() - w0;
@@ -253,6 +251,8 @@ static void note_usage(hl_tenant *t, uint64_t w0, uint64_t c0) {
     t->usage.output_bytes = hl_vm_output_bytes(t->p);
 }
 
+/* hl_tenant_resume once its arguments are checked (t started, result
+ * non-NULL and cleared, not inside a binding callback). */
 static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
     hl_vm_status st;
     uint64_t w0 = hl_vm_now_ns(), c0 = t->rc.audit ? hl_host_cpu_ns() : 0;
