@@ -231,6 +231,80 @@ static void test_protocol(void **state) {
     hl_engine_free(eng);
 }
 
+/* A supervision tree hosted as one actor (issue 15 item 2): the actor's
+ * first process starts a supervisor with two registered gen_servers and
+ * answers the host's calls by calling them; a worker that crashes is
+ * restarted with a fresh state while the other keeps its own; killing the
+ * actor takes the whole tree down and leaves the workers idle. */
+static const char TREE[] =
+    "-module(tree).\n"
+    "-behaviour(supervisor).\n"
+    "-export([start/0, init/1, start_worker/1, handle_call/3, handle_cast/2]).\n"
+    "start() -> {ok, _} = supervisor:start_link({local, tree_sup}, ?MODULE, top), loop().\n"
+    "loop() ->\n"
+    "    receive {'$gen_call', From, {Name, Req}} ->\n"
+    "        Reply = try gen_server:call(Name, Req)\n"
+    "                catch exit:{{Why, _}, {gen_server, call, _}} -> {error, Why};\n"
+    "                      exit:{Why, {gen_server, call, _}} -> {error, Why} end,\n"
+    "        %% (the supervisor has handled a crash when it answers)\n"
+    "        _ = supervisor:which_children(tree_sup),\n"
+    "        gen_server:reply(From, Reply),\n"
+    "        loop()\n"
+    "    end.\n"
+    "init(top) -> {ok, {#{strategy => one_for_one, intensity => 5, period => 10},\n"
+    "                   [#{id => counter, start => {?MODULE, start_worker, [counter]}},\n"
+    "                    #{id => cache, start => {?MODULE, start_worker, [cache]}}]}};\n"
+    "init({worker, counter}) -> {ok, 0};\n"
+    "init({worker, cache}) -> {ok, #{}}.\n"
+    "start_worker(N) -> gen_server:start_link({local, N}, ?MODULE, {worker, N}, []).\n"
+    "handle_call({add, K}, _, N) -> {reply, N + K, N + K};\n"
+    "handle_call(get, _, N) -> {reply, N, N};\n"
+    "handle_call({put, K, V}, _, M) -> {reply, ok, M#{K => V}};\n"
+    "handle_call({get, K}, _, M) -> {reply, maps:get(K, M, none), M}.\n"
+    "handle_cast(_, S) -> {noreply, S}.\n";
+
+static void tree_call(hl_actor *a, const hl_module *m, const char *request, const char *want) {
+    hl_value *req = NULL;
+    assert_int_equal(hl_value_parse(m, request, strlen(request), &req, NULL), HL_OK);
+    expect_text(call_ok(a, req), want);
+    hl_value_free(req);
+}
+
+static void test_supervision_tree(void **state) {
+    (void)state;
+    hl_engine *eng = NULL;
+    assert_int_equal(hl_engine_new(&eng), HL_OK);
+    hl_compile_options *o = NULL;
+    assert_int_equal(hl_compile_options_new(&o), HL_OK);
+    assert_int_equal(hl_compile_options_grant_capability(o, "processes"), HL_OK);
+    hl_module *m = NULL;
+    hl_error *e = NULL;
+    hl_status st = hl_compile(eng, "tree.erl", TREE, strlen(TREE), o, &m, &e);
+    if (st != HL_OK) fprintf(stderr, "%s\n", hl_error_message(e));
+    assert_int_equal(st, HL_OK);
+    hl_compile_options_free(o);
+    hl_actor *a = start(m, "start", NULL, 0, NULL, 0);
+    tree_call(a, m, "{counter, {add, 2}}", "2");
+    tree_call(a, m, "{counter, {add, 3}}", "5");
+    tree_call(a, m, "{cache, {put, k, 1}}", "ok");
+    tree_call(a, m, "{counter, {add, x}}", "{error,badarith}");
+    tree_call(a, m, "{counter, get}", "0");    /* restarted, fresh */
+    tree_call(a, m, "{cache, {get, k}}", "1"); /* kept its state */
+    tree_call(a, m, "{nobody, get}", "{error,noproc}");
+    assert_int_equal(hl_actor_kill(a), HL_OK);
+    hl_value *v = NULL;
+    assert_int_equal(hl_actor_wait(a, 60000, &v, &e), HL_EEXCEPTION);
+    const char *cls = NULL, *reason = NULL;
+    assert_int_equal(hl_error_exception(e, &cls, &reason, NULL), HL_OK);
+    assert_string_equal(cls, "exit");
+    assert_string_equal(reason, "killed");
+    hl_error_free(e);
+    assert_true(workers_idle(eng, 0)); /* nothing of the tree runs afterwards */
+    hl_actor_free(a);
+    hl_module_free(m);
+    hl_engine_free(eng);
+}
+
 /* The boundary: a guest sending a pid to the host gets badarg; a start
  * without the capability, an unknown function, a call timeout. */
 static void test_boundary(void **state) {
@@ -651,6 +725,7 @@ int main(void) {
         cmocka_unit_test(test_protocol),   cmocka_unit_test(test_boundary),    cmocka_unit_test(test_drop_kills),
         cmocka_unit_test(test_priorities), cmocka_unit_test(test_idle_no_cpu), cmocka_unit_test(test_scopes),
         cmocka_unit_test(test_stress),     cmocka_unit_test(test_alloc_failures),
+        cmocka_unit_test(test_supervision_tree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
