@@ -13,7 +13,7 @@
 %% behaviour rather than an M:F:A of it (a computed call is not in the
 %% language here).
 -module(gen).
--export([start/4, init_ack/2, call/4, reply/2, apply/2, callback/3, where/1,
+-export([start/4, init_ack/2, call/4, reply/2, stop/3, apply/2, callback/3, where/1,
          unregister_name/1, name/1]).
 
 %% start(LinkP, Name, Init, Opts) -> {ok, Pid} | {ok, {Pid, Mon}} | ignore
@@ -152,6 +152,35 @@ do_call(Pid, Label, Request, Timeout) ->
             erlang:hl_drop_reply(Ref),
             exit(timeout)
         end
+    end.
+
+%% proc_lib:stop/3 for every behaviour: asks Process (a pid or a
+%% registered name) to terminate with Reason (a system message the loop
+%% answers before it terminates) and waits for it to be gone; ok when it
+%% exited with Reason, else exits with its reason; noproc when there is no
+%% such process; timeout past Timeout (the answer and the exit share it).
+stop(Process, Reason, Timeout) ->
+    Pid = case Process of
+              _ when is_pid(Process) -> Process;
+              _ ->
+                  case whereis(Process) of
+                      undefined -> exit(noproc);
+                      P -> P
+                  end
+          end,
+    Mref = erlang:monitor(process, Pid),
+    Pid ! {system, {self(), Mref}, {terminate, Reason}},
+    receive
+        {'DOWN', Mref, _, _, Why} ->
+            receive {Mref, _} -> ok after 0 -> ok end,
+            if
+                Why =:= Reason -> ok;
+                true -> exit(Why)
+            end
+    after Timeout ->
+        erlang:demonitor(Mref, [flush]),
+        receive {Mref, _} -> ok after 0 -> ok end,
+        exit(timeout)
     end.
 
 reply({To, Tag}, Reply) ->

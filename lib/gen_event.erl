@@ -92,29 +92,7 @@ stop(M) -> stop(M, normal, infinity).
 
 stop(M, Reason, Timeout)
   when Timeout =:= infinity; is_integer(Timeout), Timeout >= 0 ->
-    Pid = case M of
-              _ when is_pid(M) -> M;
-              _ when is_atom(M) ->
-                  case whereis(M) of
-                      undefined -> exit(noproc);
-                      P -> P
-                  end
-          end,
-    MRef = erlang:monitor(process, Pid),
-    try gen:call(Pid, system, {terminate, Reason}, Timeout) of
-        {ok, _} -> ok
-    catch
-        exit:Why ->
-            erlang:demonitor(MRef, [flush]),
-            exit(Why)
-    end,
-    receive
-        {'DOWN', MRef, _, _, Reason} -> ok;
-        {'DOWN', MRef, _, _, Other} -> exit(Other)
-    after Timeout ->
-        erlang:demonitor(MRef, [flush]),
-        exit(timeout)
-    end.
+    gen:stop(M, Reason, Timeout).
 
 %%% ------------------------------------------------------------------
 %%% Requests (OTP's message shapes: {notify, Event} and

@@ -165,34 +165,9 @@ reply({To, Tag}, Reply) ->
 
 stop(Server) -> stop(Server, normal, infinity).
 
-%% As OTP (proc_lib:stop/3): asks the server to terminate with Reason (a
-%% system message it answers before terminate/2 runs) and waits for it to
-%% be gone; ok when it exited with Reason, else exits with its reason;
-%% noproc when there is no such server; timeout when it takes longer than
-%% Timeout (the wait for the answer and for the exit share the one timer).
+%% As OTP (proc_lib:stop/3): gen:stop/3.
 stop(Server, Reason, Timeout) when Timeout =:= infinity; is_integer(Timeout), Timeout >= 0 ->
-    Pid = case Server of
-              _ when is_pid(Server) -> Server;
-              _ when is_atom(Server) ->
-                  case whereis(Server) of
-                      undefined -> exit(noproc);
-                      P -> P
-                  end
-          end,
-    Mref = erlang:monitor(process, Pid),
-    Pid ! {system, {self(), Mref}, {terminate, Reason}},
-    receive
-        {'DOWN', Mref, _, _, Why} ->
-            receive {Mref, _} -> ok after 0 -> ok end,
-            if
-                Why =:= Reason -> ok;
-                true -> exit(Why)
-            end
-    after Timeout ->
-        erlang:demonitor(Mref, [flush]),
-        receive {Mref, _} -> ok after 0 -> ok end,
-        exit(timeout)
-    end.
+    gen:stop(Server, Reason, Timeout).
 
 %% ---------------------------------------------------------------------
 %% The server loop. Next is what the last callback asked for: infinity, a

@@ -75,24 +75,9 @@ stop(Ref) -> stop(Ref, normal, infinity).
 %% wait for the process to be gone with that reason.
 stop(Ref, Reason, Timeout)
   when Timeout =:= infinity; is_integer(Timeout), Timeout >= 0 ->
-    Pid = case where(Ref) of
-              undefined -> exit(noproc);
-              P -> P
-          end,
-    Mref = erlang:monitor(process, Pid),
-    try gen:call(Pid, system, {terminate, Reason}, Timeout) of
-        {ok, _} -> ok
-    catch
-        exit:Why ->
-            erlang:demonitor(Mref, [flush]),
-            exit(Why)
-    end,
-    receive
-        {'DOWN', Mref, _, _, Reason} -> ok;
-        {'DOWN', Mref, _, _, Other} -> exit(Other)
-    after Timeout ->
-        erlang:demonitor(Mref, [flush]),
-        exit(timeout)
+    case where(Ref) of
+        undefined -> exit(noproc);
+        Pid -> gen:stop(Pid, Reason, Timeout)
     end.
 
 cast(Ref, Msg) when is_pid(Ref) ->
