@@ -483,7 +483,7 @@ hl_status hl_actor_start(const hl_module *module, const char *function, hl_value
     hl_vm_set_env(a->root, module->caps, det, seed);
     hl_vm_set_output(a->root, &a->output, a->lim.max_output_bytes);
     hl_vm_set_interrupt(a->root, &a->irq);
-    if (hl_host_test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(a->root), true);
+    hl_host_test_gc(hl_vm_proc_heap(a->root));
     hl_term targs[256];
     st = hl_host_args_in(prog, hl_vm_proc_heap(a->root), args, nargs, a->max_host_atoms, targs + host_arg,
                          &a->args_pool, err);

@@ -291,7 +291,7 @@ hl_status hl_host_limit_error(hl_error **err, hl_limit_kind kind);
 hl_status hl_host_undef_error(hl_error **err, const hl_program *prog, const char *function, size_t nargs);
 hl_status hl_host_outcome(hl_vm_proc *p, hl_vm_status st, uint64_t max_heap_bytes, hl_value **result,
                           hl_error **err);
-bool hl_host_test_gc_always(void);
+void hl_host_test_gc(hl_heap *heap);
 void hl_host_test_bif_probe_report(const hl_vm_proc *p);
 
 /* api.c: drops one reference to the engine (hl_engine_free drops the host's). */

@@ -227,7 +227,7 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
     t->output.len = 0;
     t->output.failed = false;
     hl_vm_set_output(t->p, &t->output, t->lim.max_output_bytes);
-    if (hl_host_test_gc_always()) hl_heap_set_gc_always(hl_vm_proc_heap(t->p), true);
+    hl_host_test_gc(hl_vm_proc_heap(t->p));
     /* the previous call's terms are gone (reset): so may its host atoms be */
     hl_atom_pool_free(t->host_atoms);
     t->host_atoms = NULL;

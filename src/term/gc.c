@@ -340,17 +340,28 @@ hl_term_status hl_heap_gc_skip(hl_heap *h, size_t need, hl_roots *roots, size_t 
     size_t aged = (size_t)(h->hwm - h->start);
     size_t old_room = (size_t)(h->old_end - h->old_top);
     bool stress = h->flags & HL_HEAP_GC_ALWAYS;
-    if (aged > old_room || (stress && h->minors_since_major >= 3))
+    size_t majors_every = 3;
+    if (h->flags & HL_HEAP_GC_SPARSE_MAJORS) {
+        size_t old_kib = (size_t)(h->old_top - h->old_start) * sizeof(hl_term) / 1024;
+        if (old_kib > majors_every) majors_every = old_kib;
+    }
+    if (aged > old_room || (stress && h->minors_since_major >= majors_every))
         return hl_heap_gc_major(h, need, roots, nroots);
     size_t cur = (size_t)(h->block_end - h->start);
     size_t young_used = (size_t)(h->top - h->hwm) + frag_used(h); /* bound on what stays young */
     size_t first;
     if (!hl_size_add(young_used, need, &first)) return HL_TERM_HEAP_LIMIT;
-    if (first < cur) first = cur;
+    /* The sparse stress mode collects at every allocation anyway: a young
+     * block just big enough (not a quarter of the old generation, fresh
+     * pages at every allocation) keeps it linear, and an access past the
+     * block's end is caught by the sanitizers at once. */
+    bool tight = (h->flags & HL_HEAP_GC_SPARSE_MAJORS) && stress;
+    if (tight) first += h->min_words;
+    else if (first < cur) first = cur;
     /* After a collection that enlarged the block the process is probably
      * still growing: go straight to twice the size instead of copying twice
      * (a wrong guess costs one shrink copy of little live data). */
-    if (h->grew && first < 2 * (young_used + need) && 2 * (young_used + need) <= limit_words(h))
+    if (!tight && h->grew && first < 2 * (young_used + need) && 2 * (young_used + need) <= limit_words(h))
         first = 2 * (young_used + need);
     hl_term *to = alloc_words(first);
     if (!to) return HL_TERM_NOMEM;
@@ -358,7 +369,7 @@ hl_term_status hl_heap_gc_skip(hl_heap *h, size_t need, hl_roots *roots, size_t 
     h->gc_count++;
     h->minors_since_major++;
     size_t live = (size_t)(h->top - h->start);
-    size_t target = wanted_young(h, first, live, need);
+    size_t target = tight ? first : wanted_young(h, first, live, need);
     if (target != first && target >= live + need) {
         hl_term *to2 = alloc_words(target); /* failure keeps the first copy */
         if (to2) minor_into(h, to2, target, false, roots, nroots, skip_root, skip);

@@ -208,6 +208,11 @@ void hl_heap_trim(hl_heap *h, hl_term *p, size_t old_words, size_t new_words) {
     if (f && p + old_words == f->data + f->used) f->used -= old_words - new_words;
 }
 
+void hl_heap_set_gc_sparse_majors(hl_heap *h, bool on) {
+    if (on) h->flags |= HL_HEAP_GC_SPARSE_MAJORS;
+    else h->flags &= ~(unsigned)HL_HEAP_GC_SPARSE_MAJORS;
+}
+
 void hl_heap_set_gc_always(hl_heap *h, bool on) {
     if (on) {
         h->flags |= HL_HEAP_GC_ALWAYS;

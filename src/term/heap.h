@@ -19,6 +19,9 @@ typedef struct hl_heap_frag {
 enum {
     HL_HEAP_GC_ALWAYS = 1u << 0, /* test mode: every hl_heap_need(n > 0) collects and every
                                     hl_heap_alloc makes a fresh fragment */
+    HL_HEAP_GC_SPARSE_MAJORS = 1u << 1, /* with GC_ALWAYS: a major only after as many minors
+                                           as the old generation has KiB (at least 3), so
+                                           big live data costs linear time, not quadratic */
 };
 
 enum { HL_HEAP_DEFAULT_WORDS = 128 }; /* 1 KiB: an idle process stays ~1.5 KiB */
@@ -64,6 +67,7 @@ void hl_heap_reset(hl_heap *h);
 
 /* Turns the GC-always test mode on or off. */
 void hl_heap_set_gc_always(hl_heap *h, bool on);
+void hl_heap_set_gc_sparse_majors(hl_heap *h, bool on); /* with gc_always: see HL_HEAP_GC_SPARSE_MAJORS */
 
 /* Bytes the heap holds: blocks + fragments + referenced off-heap binaries. */
 uint64_t hl_heap_bytes(const hl_heap *h);

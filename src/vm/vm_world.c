@@ -658,6 +658,7 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
     c->host_atoms = p->host_atoms;
     hl_vm_env_inherit(c, p); /* the run's clocks, entropy and profile (vm/bif_time.c) */
     if (p->heap.flags & HL_HEAP_GC_ALWAYS) hl_heap_set_gc_always(&c->heap, true);
+    if (p->heap.flags & HL_HEAP_GC_SPARSE_MAJORS) hl_heap_set_gc_sparse_majors(&c->heap, true);
     hl_term_status st = HL_TERM_OK;
     uint64_t words = 0;
     bool started;

@@ -14,7 +14,9 @@
  * Usage: hl_jobs [-j P] JOBFILE OUTDIR
  *   JOBFILE: one job per line, "ID<TAB>ARG<TAB>ARG...": an id of letters,
  *            digits, '_' and '-', then the arguments `hl` gets (no tab or
- *            newline inside one).
+ *            newline inside one). Leading arguments of the form
+ *            "env:NAME=VALUE" are not passed on: the job's process sets
+ *            NAME to VALUE in its environment before running `hl`.
  *   Each job writes OUTDIR/ID.out, OUTDIR/ID.err and then OUTDIR/ID.rc,
  *   its exit status as a shell reports it (128+N after signal N). Up to P
  *   jobs (default 1) run at once. Exits 0 when every job ran, whatever
@@ -116,9 +118,18 @@ static void run_child(const char *outdir, const job *j) {
     close(in);
     close(out);
     close(err);
+    int skip = 0;
+    while (j->argc - skip > 1 && strncmp(j->argv[1 + skip], "env:", 4) == 0) {
+        char *name = j->argv[1 + skip] + 4, *eq = strchr(name, '=');
+        if (!eq) _exit(125);
+        *eq = '\0'; /* the child's own copy of the job line */
+        if (setenv(name, eq + 1, 1) != 0) _exit(125);
+        skip++;
+    }
+    j->argv[skip] = "hl";
     /* exit, not _exit: stdio is flushed and the sanitizers' exit checks
      * (leaks) run, as when `hl` returns from main */
-    exit(hl_cli_main(j->argc, j->argv));
+    exit(hl_cli_main(j->argc - skip, j->argv + skip));
 }
 
 static int write_rc(const char *outdir, const job *j, int status) {

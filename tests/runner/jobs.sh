@@ -14,6 +14,8 @@
 #   jobs_init "$HL" DIR           # DIR: a new directory under the suite's
 #                                 # temporary one (the suite removes it)
 #   jobs_add ARG...               # queues `hl ARG...`; its id is $JOBS_ID
+#                                 # (leading env:NAME=VALUE arguments set
+#                                 # NAME in that job's environment)
 #   jobs_run                      # runs every queued job
 #   "$JOBS_DIR/$id.out", "$JOBS_DIR/$id.err"; jobs_rc ID sets $rc
 #
@@ -51,8 +53,13 @@ jobs_run() {
     local id args running=0
     while IFS=$'\t' read -r -a args; do
         id=${args[0]}
+        local envs=()
+        while [ ${#args[@]} -gt 1 ] && [[ "${args[1]}" == env:* ]]; do
+            envs+=("${args[1]#env:}")
+            args=("${args[0]}" "${args[@]:2}")
+        done
         {
-            "$JOBS_HL" "${args[@]:1}" </dev/null >"$JOBS_DIR/$id.out" 2>"$JOBS_DIR/$id.err"
+            env "${envs[@]}" "$JOBS_HL" "${args[@]:1}" </dev/null >"$JOBS_DIR/$id.out" 2>"$JOBS_DIR/$id.err"
             echo $? >"$JOBS_DIR/$id.rc"
         } &
         running=$((running + 1))
