@@ -367,18 +367,23 @@ class Tenant:
                 status = lib.hl_tenant_call(self._ptr, fn, arr, n, sc.result, sc.err)
             finally:
                 _free_args(arr, n)
-            result, err = sc.result[0], sc.err[0]
-            if status != lib.HL_OK:
-                exc = from_error(status, err, from_value)
-                exc.output = self.output
-                exc.reductions = lib.hl_tenant_reductions(self._ptr)
-                raise exc
-            try:
-                return from_value(result)
-            finally:
-                lib.hl_value_free(result)
+            return self._finish(status, sc)
         finally:
             self._busy.release()
+
+    def _finish(self, status, sc):
+        """The end of a call or of its last slice: the result converted and
+        freed, or the fault raised with the tenant's output and reductions."""
+        result, err = sc.result[0], sc.err[0]
+        if status != lib.HL_OK:
+            exc = from_error(status, err, from_value)
+            exc.output = self.output
+            exc.reductions = lib.hl_tenant_reductions(self._ptr)
+            raise exc
+        try:
+            return from_value(result)
+        finally:
+            lib.hl_value_free(result)
 
     def start(self, function, *args):
         """Prepares a call of function/len(args) to be run in slices by
@@ -408,18 +413,9 @@ class Tenant:
         try:
             sc = _run_scratch()
             status = lib.hl_tenant_resume(self._ptr, reductions, sc.result, sc.err)
-            result, err = sc.result[0], sc.err[0]
             if status == lib.HL_PENDING:
                 return PENDING
-            if status != lib.HL_OK:
-                exc = from_error(status, err, from_value)
-                exc.output = self.output
-                exc.reductions = lib.hl_tenant_reductions(self._ptr)
-                raise exc
-            try:
-                return from_value(result)
-            finally:
-                lib.hl_value_free(result)
+            return self._finish(status, sc)
         finally:
             self._busy.release()
 
