@@ -1,7 +1,7 @@
-# install.cmake — what `cmake --install` puts under the prefix (plain
-# builds only): the shared library (with its SONAME links) and the static
-# one, hyperlang.h with the generated hyperlang_version.h, the FFI
-# declarations (share/hyperlang/hyperlang_cdef.h), the Python package
+# install.cmake — what `cmake --install` puts under the prefix (builds
+# with the shared library: plain and ASan+UBSan): the shared library (with
+# its SONAME links) and the static one, hyperlang.h with the generated
+# hyperlang_version.h, the FFI declarations (share/hyperlang/hyperlang_cdef.h), the Python package
 # (share/hyperlang/python/hyperlang), the `hl` command, the
 # pkg-config file hyperlang.pc and the CMake package (hyperlangConfig.cmake,
 # its version file and targets hyperlang::hyperlang and
@@ -24,6 +24,10 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/python/hyperlang DESTINATION ${CMAKE_INSTA
 # `cmake --install --prefix DIR` works whatever prefix was configured.
 file(RELATIVE_PATH HL_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
 string(REGEX REPLACE "/$" "" HL_PC_TO_PREFIX "${HL_PC_TO_PREFIX}")
+set(HL_PC_CONSUMER_FLAGS "")
+foreach(flag ${HL_CONSUMER_LINK_FLAGS})
+  string(APPEND HL_PC_CONSUMER_FLAGS " ${flag}")
+endforeach()
 configure_file(${CMAKE_SOURCE_DIR}/cmake/hyperlang.pc.in ${CMAKE_BINARY_DIR}/hyperlang.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/hyperlang.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 

@@ -630,7 +630,10 @@ HL_API void hl_limits_free(hl_limits *limits);
 /* The deterministic profile (hl_run_deterministic) for every call of a
  * tenant made with these limits (on = 0: the real clocks and entropy, the
  * default); each call starts the virtual clock and the seeded generator
- * afresh, so equal calls behave equally. */
+ * afresh, so equal calls behave equally. The profile takes read-only
+ * mounts only: HL_EMISUSE when the limits' mounts (hl_limits_set_mounts)
+ * hold a read-write one, and hl_limits_set_mounts refuses such a set on
+ * deterministic limits (docs/files.md). */
 HL_API hl_status hl_limits_set_deterministic(hl_limits *limits, int on, uint64_t seed);
 
 /* ---- files: mounts (docs/files.md) --------------------------------------------- */
@@ -668,7 +671,8 @@ HL_API hl_status hl_mounts_usage(const hl_mounts *mounts, const char *guest_path
 /* Drops the caller's reference (limits and tenants keep their own). */
 HL_API void hl_mounts_free(hl_mounts *mounts);
 /* The mounts of every tenant made with these limits (a reference is kept;
- * NULL: none). The program also needs the "files" capability. */
+ * NULL: none). The program also needs the "files" capability. HL_EMISUSE
+ * for a set with a read-write mount on deterministic limits. */
 HL_API hl_status hl_limits_set_mounts(hl_limits *limits, hl_mounts *mounts);
 
 /* The exported function name/arity of the program's entry module, looked up
@@ -773,6 +777,13 @@ HL_API hl_status hl_policy_add_mount(hl_policy *policy, const char *host_dir, co
  * the document's "limits.run" and "output" do): the value per-call limits
  * may then only lower. HL_EMISUSE out of range. */
 HL_API hl_status hl_policy_set_run_limit(hl_policy *policy, hl_limit which, uint64_t value);
+/* Runs under the policy (hl_run_policy) and tenants made from it
+ * (hl_policy_limits) take the deterministic profile (on = 1: a virtual
+ * clock and entropy seeded with `seed`, as hl_run_deterministic; 0: the
+ * real ones, the default). The profile takes read-only mounts only: a
+ * read-write mount already in the policy is HL_EMISUSE here, and one added
+ * later is refused by hl_policy_add_mount (docs/files.md says why). */
+HL_API hl_status hl_policy_set_deterministic(hl_policy *policy, int on, uint64_t seed, hl_error **err);
 /* 1 when the policy grants the capability, else 0. */
 HL_API int hl_policy_has_capability(const hl_policy *policy, const char *capability);
 /* New compile options carrying the policy: its compile limits and its

@@ -1,5 +1,5 @@
-"""engine.py — Engine, Program and Tenant over the C API, and host bindings
-written in Python (docs/python.md).
+"""engine.py — Engine, Program, Tenant and Actor over the C API, and host
+bindings written in Python (docs/python.md).
 
 Ownership: each C handle is held by one Python object and freed with it
 (ffi.gc), or at once by close(). A Program keeps its Engine object alive and
@@ -177,7 +177,7 @@ class Engine:
     def unregister(self, module, function, arity):
         _check(lib.hl_engine_unregister_binding(self._ptr, module.encode(), function.encode(), arity))
 
-    def _options(self, grants, headers, limits):
+    def _options(self, grants, headers, limits, capabilities=()):
         out = ffi.new("hl_compile_options **")
         _check(lib.hl_compile_options_new(out))
         opts = ffi.gc(out[0], lib.hl_compile_options_free)
@@ -189,20 +189,26 @@ class Engine:
         for grant in grants:
             m, f, a = _parse_grant(grant)
             _check(lib.hl_compile_options_grant_binding(opts, m.encode(), f.encode(), a))
+        for cap in capabilities:
+            _check(lib.hl_compile_options_grant_capability(opts, cap.encode()))
         for name, text in (headers or {}).items():
             data = _bytes(text)
             _check(lib.hl_compile_options_add_header(opts, name.encode(), data, len(data)))
         return opts
 
-    def compile(self, source, name="source.erl", *, grants=(), headers=None, limits=None):
+    def compile(self, source, name="source.erl", *, grants=(), headers=None, limits=None,
+                capabilities=()):
         """Compiles one module (source: str or bytes), or a program of several
         (a list of sources, the first the entry module; name then a list of
         names or None). grants: bindings the program may call, as
         "module:function/arity" or (module, function, arity). headers:
         {name: text} for -include. limits: compile limits by name
         (source_bytes, tokens, depth, ..., see hl_compile_limit).
+        capabilities: names granted (hl_compile_options_grant_capability):
+        "processes" (spawn, messages; needed by Program.actor), "clocks",
+        "random" ("files" needs mounts, which this package does not set).
         Raises CompileError with .diagnostics when the source is rejected."""
-        opts = self._options(grants, headers, limits)
+        opts = self._options(grants, headers, limits, capabilities)
         out = ffi.new("hl_module **")
         err = ffi.new("hl_error **")
         sources = [source] if isinstance(source, (str, bytes)) else list(source)
@@ -218,10 +224,11 @@ class Engine:
             _raise(status, err)
         return Program(self, ffi.gc(out[0], lib.hl_module_free))
 
-    def check(self, source, name="source.erl", *, grants=(), headers=None, limits=None):
+    def check(self, source, name="source.erl", *, grants=(), headers=None, limits=None,
+              capabilities=()):
         """Runs every compile pass up to loading, nothing kept; CompileError
         when rejected."""
-        opts = self._options(grants, headers, limits)
+        opts = self._options(grants, headers, limits, capabilities)
         data = _bytes(source)
         err = ffi.new("hl_error **")
         status = lib.hl_check(self._ptr, name.encode(), data, len(data), opts, err)
@@ -238,6 +245,18 @@ def _parse_grant(grant):
         return m, f, int(arity)
     m, f, a = grant
     return m, f, a
+
+
+def _limits(limits):
+    """An hl_limits (freed with the returned object) from keyword limits."""
+    out = ffi.new("hl_limits **")
+    _check(lib.hl_limits_new(out))
+    lim = ffi.gc(out[0], lib.hl_limits_free)
+    for name, value in limits.items():
+        if name not in _TENANT_LIMITS:
+            raise MisuseError("unknown limit %r (one of %s)" % (name, ", ".join(sorted(_TENANT_LIMITS))))
+        _check(lib.hl_limits_set(lim, _TENANT_LIMITS[name], value))
+    return lim
 
 
 def _args_array(args, module):
@@ -315,20 +334,22 @@ class Program:
         timeout_ms, max_output_bytes, max_host_atoms (per call)."""
         return Tenant(self, limits)
 
+    def actor(self, function, *args, host_arg=False, **limits):
+        """Starts function/len(args) (plus one with host_arg) as an actor
+        on the engine's worker threads (hl_actor_start; the program needs
+        the "processes" capability). host_arg: the host pseudo-process's
+        pid is passed first, so the guest can send the host messages
+        (Actor.receive). Limits by keyword, as for tenant(), bound the
+        actor's whole tree for its whole life."""
+        return Actor(self, function, args, host_arg, limits)
+
 
 class Tenant:
     """One isolated guest context: each call starts from an empty heap under
     the tenant's limits. One thread at a time; interrupt() from any."""
 
     def __init__(self, program, limits):
-        out = ffi.new("hl_limits **")
-        _check(lib.hl_limits_new(out))
-        lim = ffi.gc(out[0], lib.hl_limits_free)
-        for name, value in limits.items():
-            if name not in _TENANT_LIMITS:
-                raise MisuseError("unknown tenant limit %r (one of %s)"
-                                  % (name, ", ".join(sorted(_TENANT_LIMITS))))
-            _check(lib.hl_limits_set(lim, _TENANT_LIMITS[name], value))
+        lim = _limits(limits)
         t = ffi.new("hl_tenant **")
         _check(lib.hl_tenant_new(program._ptr, lim, t))
         self.program = program
@@ -367,18 +388,23 @@ class Tenant:
                 status = lib.hl_tenant_call(self._ptr, fn, arr, n, sc.result, sc.err)
             finally:
                 _free_args(arr, n)
-            result, err = sc.result[0], sc.err[0]
-            if status != lib.HL_OK:
-                exc = from_error(status, err, from_value)
-                exc.output = self.output
-                exc.reductions = lib.hl_tenant_reductions(self._ptr)
-                raise exc
-            try:
-                return from_value(result)
-            finally:
-                lib.hl_value_free(result)
+            return self._finish(status, sc)
         finally:
             self._busy.release()
+
+    def _finish(self, status, sc):
+        """The end of a call or of its last slice: the result converted and
+        freed, or the fault raised with the tenant's output and reductions."""
+        result, err = sc.result[0], sc.err[0]
+        if status != lib.HL_OK:
+            exc = from_error(status, err, from_value)
+            exc.output = self.output
+            exc.reductions = lib.hl_tenant_reductions(self._ptr)
+            raise exc
+        try:
+            return from_value(result)
+        finally:
+            lib.hl_value_free(result)
 
     def start(self, function, *args):
         """Prepares a call of function/len(args) to be run in slices by
@@ -408,18 +434,9 @@ class Tenant:
         try:
             sc = _run_scratch()
             status = lib.hl_tenant_resume(self._ptr, reductions, sc.result, sc.err)
-            result, err = sc.result[0], sc.err[0]
             if status == lib.HL_PENDING:
                 return PENDING
-            if status != lib.HL_OK:
-                exc = from_error(status, err, from_value)
-                exc.output = self.output
-                exc.reductions = lib.hl_tenant_reductions(self._ptr)
-                raise exc
-            try:
-                return from_value(result)
-            finally:
-                lib.hl_value_free(result)
+            return self._finish(status, sc)
         finally:
             self._busy.release()
 
@@ -438,3 +455,121 @@ class Tenant:
     def reductions(self):
         """Reductions the last call used."""
         return lib.hl_tenant_reductions(self._ptr)
+
+
+class Actor:
+    """A guest process tree on the engine's scheduler (docs/actors.md): it
+    runs on the engine's worker threads between the host's calls. Every
+    method may be called from any thread; the GIL is released while one
+    waits. Closing (or dropping) the last handle kills the actor and every
+    process it spawned."""
+
+    def __init__(self, program, function, args, host_arg, limits):
+        lim = _limits(limits)
+        n = len(args)
+        arr = _args_array(args, program._ptr)
+        out = ffi.new("hl_actor **")
+        err = ffi.new("hl_error **")
+        flags = lib.HL_ACTOR_HOST_ARG if host_arg else 0
+        try:
+            status = lib.hl_actor_start(program._ptr, function.encode(), arr, n, ffi.NULL, lim, flags,
+                                        out, err)
+        finally:
+            _free_args(arr, n)
+        if status != lib.HL_OK:
+            _raise(status, err)
+        self.program = program
+        self._ptr = ffi.gc(out[0], lib.hl_actor_free)
+
+    def close(self):
+        """Drops this handle now: the actor and its processes are killed."""
+        if self._ptr != ffi.NULL:
+            ffi.release(self._ptr)
+            self._ptr = ffi.NULL  # later calls get MisuseError from the library
+
+    def _message(self, fn, msg):
+        v = to_value(msg, self.program._ptr)
+        err = ffi.new("hl_error **")
+        try:
+            _check(fn(self._ptr, v, err), err)
+        finally:
+            lib.hl_value_free(v)
+
+    def send(self, msg):
+        """Msg into the first process's mailbox (hl_actor_send)."""
+        self._message(lib.hl_actor_send, msg)
+
+    def cast(self, msg):
+        """gen_server's cast: the guest receives {'$gen_cast', Msg}."""
+        self._message(lib.hl_actor_cast, msg)
+
+    def call(self, request, timeout_ms=0):
+        """gen_server's call: the guest receives {'$gen_call', {HostPid, Tag},
+        Request} and answers HostPid ! {Tag, Reply}; returns Reply.
+        timeout_ms 0: as long as the actor lives. DeadlineLimit when no
+        reply came in time; GuestException exit:noproc when the actor ended
+        first."""
+        v = to_value(request, self.program._ptr)
+        reply = ffi.new("hl_value **")
+        err = ffi.new("hl_error **")
+        try:
+            status = lib.hl_actor_call(self._ptr, v, timeout_ms, reply, err)
+        finally:
+            lib.hl_value_free(v)
+        if status != lib.HL_OK:
+            _raise(status, err)
+        try:
+            return from_value(reply[0])
+        finally:
+            lib.hl_value_free(reply[0])
+
+    def receive(self, timeout_ms=0):
+        """The next message the guest sent to the host pseudo-process, or
+        PENDING when none came within timeout_ms (0: do not wait)."""
+        msg = ffi.new("hl_value **")
+        status = lib.hl_actor_receive(self._ptr, timeout_ms, msg)
+        if status == lib.HL_PENDING:
+            return PENDING
+        _check(status)
+        try:
+            return from_value(msg[0])
+        finally:
+            lib.hl_value_free(msg[0])
+
+    def wait(self, timeout_ms=0):
+        """The actor's outcome once it ended (timeout_ms 0: wait as long as
+        it takes): its first process's result, or the fault raised as
+        Program.run raises it (a killed actor: GuestException exit:killed;
+        interrupt(): Interrupted). PENDING when it has not ended in time."""
+        result = ffi.new("hl_value **")
+        err = ffi.new("hl_error **")
+        status = lib.hl_actor_wait(self._ptr, timeout_ms, result, err)
+        if status == lib.HL_PENDING:
+            return PENDING
+        if status != lib.HL_OK:
+            exc = from_error(status, err[0], from_value)
+            exc.output = self.output
+            raise exc
+        try:
+            return from_value(result[0])
+        finally:
+            lib.hl_value_free(result[0])
+
+    def stop(self):
+        """The exit signal shutdown to the first process (does not wait)."""
+        _check(lib.hl_actor_stop(self._ptr))
+
+    def kill(self):
+        """The exit signal kill: the actor ends with exit:killed."""
+        _check(lib.hl_actor_kill(self._ptr))
+
+    def interrupt(self):
+        """Ends the actor at its next reduction check (Interrupted)."""
+        lib.hl_actor_interrupt(self._ptr)
+
+    @property
+    def output(self):
+        """What the actor's processes wrote (str), once it ended; "" before."""
+        n = ffi.new("size_t *")
+        p = lib.hl_actor_output(self._ptr, n)
+        return ffi.unpack(p, n[0]).decode("utf-8", "replace") if p != ffi.NULL else ""

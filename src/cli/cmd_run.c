@@ -77,7 +77,8 @@ const char hl_cli_run_help[] =
     "                       2000-01-01T00:00:00Z, 1 us per reduction) and entropy\n"
     "                       seeded with SEED (default 0), so every run prints the\n"
     "                       same and uses the same reductions; grants clocks and\n"
-    "                       random\n"
+    "                       random. Takes read-only mounts only: the files read\n"
+    "                       are then inputs like the arguments (docs/files.md)\n"
     "\n"
     "Options come before FILE; `--` ends them (for a FILE whose name starts\n"
     "with -). After FILE, an argument that looks like an option (--name, -h)\n"
@@ -307,28 +308,23 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         if (!eff.timeout_ms) eff.timeout_ms = HL_RUN_DEFAULT_TIMEOUT_MS;
         if (!eff.max_output_bytes) eff.max_output_bytes = HL_RUN_DEFAULT_MAX_OUTPUT_BYTES;
         hl_usage used = {0};
-        if (ex->det) { /* the deterministic profile, under the limits in force */
-            s = hl_run_deterministic(mod, ex->seed, function, args, (size_t)nargs, &eff, &result, &output, &olen,
-                                     &used.reductions, &err);
-            if (err) hl_error_usage(err, &used);
-        } else {
-            /* --mount without --policy: the mounts travel in the policy the
-             * options made, whose run limits are then the flags' own */
-            bool mounted = ex->nmounts && !ex->policy_caps_runs;
-            if (mounted) {
-                const struct {
-                    hl_limit which;
-                    uint64_t v;
-                } set[] = {{HL_LIMIT_REDUCTIONS, lim.max_reductions},
-                           {HL_LIMIT_HEAP_BYTES, lim.max_heap_bytes},
-                           {HL_LIMIT_TIMEOUT_MS, lim.timeout_ms},
-                           {HL_LIMIT_OUTPUT_BYTES, lim.max_output_bytes}};
-                for (size_t k = 0; k < sizeof set / sizeof set[0]; k++)
-                    if (set[k].v) hl_policy_set_run_limit(ex->policy, set[k].which, set[k].v);
-            }
-            s = hl_run_policy(mod, ex->policy_caps_runs || mounted ? ex->policy : NULL, function, args, (size_t)nargs,
-                              &lim, &result, &output, &olen, &used, &err);
+        /* --mount or --deterministic without --policy: the mounts and the
+         * profile travel in the policy the options made, whose run limits
+         * are then the flags' own */
+        bool own_policy = (ex->nmounts || ex->det) && !ex->policy_caps_runs;
+        if (own_policy) {
+            const struct {
+                hl_limit which;
+                uint64_t v;
+            } set[] = {{HL_LIMIT_REDUCTIONS, lim.max_reductions},
+                       {HL_LIMIT_HEAP_BYTES, lim.max_heap_bytes},
+                       {HL_LIMIT_TIMEOUT_MS, lim.timeout_ms},
+                       {HL_LIMIT_OUTPUT_BYTES, lim.max_output_bytes}};
+            for (size_t k = 0; k < sizeof set / sizeof set[0]; k++)
+                if (set[k].v) hl_policy_set_run_limit(ex->policy, set[k].which, set[k].v);
         }
+        s = hl_run_policy(mod, ex->policy_caps_runs || own_policy ? ex->policy : NULL, function, args, (size_t)nargs,
+                          &lim, &result, &output, &olen, &used, &err);
         const uint64_t reductions = used.reductions, elapsed = used.wall_ns / 1000000u;
         if (ex->json) { /* everything in one JSON object on stdout */
             rc = s == HL_OK ? EXIT_OK : s == HL_ELIMIT ? EXIT_LIMIT : s == HL_EMISUSE ? EXIT_REJECTED : EXIT_EXCEPTION;

@@ -163,9 +163,15 @@ static bool add_mount(hl_cli_run_extra *x, const char *spec) {
 
 bool hl_cli_run_prepare(hl_cli_run_extra *x, hl_compile_options **optsp) {
     if (!load_policy(x)) return false;
-    if (x->det && x->nmounts) {
-        fputs("hl: run: --deterministic and --mount cannot be combined in this version\n", stderr);
-        return false;
+    /* the profile before the mounts: it takes read-only ones only, so a
+     * read-write --mount (or a policy's) is refused with the reason */
+    if (x->det) {
+        hl_error *err = NULL;
+        if (hl_policy_set_deterministic(x->policy, 1, x->seed, &err) != HL_OK) {
+            fprintf(stderr, "hl: run: --deterministic: %s\n", err ? hl_error_message(err) : "refused");
+            hl_error_free(err);
+            return false;
+        }
     }
     for (int m = 0; m < x->nmounts; m++)
         if (!add_mount(x, x->mounts[m])) return false;

@@ -282,6 +282,9 @@ bool hl_host_limits_det(const hl_limits *limits, uint64_t *seed);
 
 /* policy.c: a policy's host-atom quota per call (the default for NULL). */
 uint64_t hl_host_policy_host_atoms(const hl_policy *policy);
+/* policy.c: whether runs under the policy take the deterministic profile
+ * (hl_policy_set_deterministic), and its seed. */
+bool hl_host_policy_det(const hl_policy *policy, uint64_t *seed);
 
 /* True while this thread runs a binding callback. */
 bool hl_host_in_binding(void);

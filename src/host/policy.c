@@ -52,6 +52,8 @@ struct hl_policy {
     unsigned caps; /* bit i: caps[i] granted */
     policy_mount *mounts;
     uint32_t nmounts;
+    bool det; /* hl_policy_set_deterministic: read-only mounts only */
+    uint64_t det_seed;
 };
 
 /* ---- keys of the document ----------------------------------------------------- */
@@ -606,6 +608,7 @@ hl_status hl_policy_limits(const hl_policy *policy, hl_limits **out) {
     }
     hl_limits_set_mounts(l, fs);
     hl_vm_fs_unref(fs);
+    hl_limits_set_deterministic(l, policy->det, policy->det_seed); /* its mounts are read-only */
     *out = l;
     return HL_OK;
 }
@@ -621,10 +624,33 @@ hl_status hl_policy_add_mount(hl_policy *policy, const char *host_dir, const cha
     if (guest_path[0] != '/') why = "the guest path must be absolute (start with /)";
     else if (host_dir[0] != '/') why = "the host directory must be an absolute path";
     else if (policy->nmounts == POLICY_MAX_MOUNTS) why = "too many mounts";
+    else if (policy->det && writable)
+        why = "the deterministic profile takes read-only mounts only (docs/files.md)";
     if (why) return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, why));
     policy_mount mt = {NULL, NULL, writable != 0, max_bytes_written, max_files, max_file_bytes};
     if (!add_mount(policy, &mt, guest_path, host_dir)) return hl_host_set_error(err, &hl_host_oom_error);
     return HL_OK;
+}
+
+hl_status hl_policy_set_deterministic(hl_policy *policy, int on, uint64_t seed, hl_error **err) {
+    if (err) *err = NULL;
+    if (!policy) return HL_EMISUSE;
+    for (uint32_t i = 0; on && i < policy->nmounts; i++) {
+        if (!policy->mounts[i].writable) continue;
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "the deterministic profile takes read-only mounts only, and %.64s is read-write (docs/files.md)",
+                 policy->mounts[i].guest);
+        return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, msg));
+    }
+    policy->det = on != 0;
+    policy->det_seed = on ? seed : 0;
+    return HL_OK;
+}
+
+bool hl_host_policy_det(const hl_policy *policy, uint64_t *seed) {
+    *seed = policy && policy->det ? policy->det_seed : 0;
+    return policy && policy->det;
 }
 
 hl_status hl_policy_set_run_limit(hl_policy *policy, hl_limit which, uint64_t value) {

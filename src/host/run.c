@@ -535,6 +535,7 @@ hl_status hl_run_policy(const hl_module *module, const hl_policy *policy, const 
     hl_status st = hl_policy_run_limits(policy, limits, &lim, err);
     if (st != HL_OK) return st;
     run_profile prof = {false, 0, NULL};
+    prof.det = hl_host_policy_det(policy, &prof.seed); /* then its mounts are read-only */
     st = hl_host_policy_open_mounts(policy, &prof.fs, err);
     if (st != HL_OK) return st;
     st = run_out(module, function, args, nargs, &lim, hl_host_policy_host_atoms(policy), &prof, usage != NULL, result,

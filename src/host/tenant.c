@@ -60,8 +60,12 @@ hl_status hl_limits_new(hl_limits **out) {
     return HL_OK;
 }
 
+/* The deterministic profile takes read-only mounts only (docs/files.md:
+ * a write changes what the next replay reads, and its outcome depends on
+ * quotas shared beyond the call): refused by whichever setter comes second. */
 hl_status hl_limits_set_mounts(hl_limits *limits, hl_mounts *mounts) {
     if (!limits) return HL_EMISUSE;
+    if (limits->det && hl_vm_fs_writable_mount(mounts)) return HL_EMISUSE;
     hl_vm_fs_ref(mounts);
     hl_vm_fs_unref(limits->fs);
     limits->fs = mounts;
@@ -70,6 +74,7 @@ hl_status hl_limits_set_mounts(hl_limits *limits, hl_mounts *mounts) {
 
 hl_status hl_limits_set_deterministic(hl_limits *limits, int on, uint64_t seed) {
     if (!limits) return HL_EMISUSE;
+    if (on && hl_vm_fs_writable_mount(limits->fs)) return HL_EMISUSE;
     limits->det = on != 0;
     limits->det_seed = on ? seed : 0;
     return HL_OK;

@@ -78,6 +78,12 @@ void hl_vm_fs_unref(hl_vm_fs *fs) {
 
 void hl_vm_fs_force_fallback(hl_vm_fs *fs, bool on) { atomic_store(&fs->no_openat2, on); }
 
+const char *hl_vm_fs_writable_mount(const hl_vm_fs *fs) {
+    for (uint32_t i = 0; fs && i < fs->n; i++)
+        if (fs->m[i].writable) return fs->m[i].guest;
+    return NULL;
+}
+
 int hl_vm_fs_add(hl_vm_fs *fs, const char *host_dir, const char *guest_path, bool writable,
                  uint64_t max_bytes_written, uint64_t max_files, uint64_t max_file_bytes, char *why, size_t whylen) {
     char norm[HL_VM_PATH_MAX + 1];

@@ -116,6 +116,10 @@ int hl_vm_fs_add(hl_vm_fs *fs, const char *host_dir, const char *guest_path, boo
 /* Tests: take the component-by-component path as a kernel without
  * openat2 would. */
 void hl_vm_fs_force_fallback(hl_vm_fs *fs, bool on);
+/* The guest path of the set's first read-write mount, or NULL when every
+ * mount is read-only (or fs is NULL): the deterministic profile takes
+ * read-only mounts only (docs/files.md). */
+const char *hl_vm_fs_writable_mount(const hl_vm_fs *fs);
 
 /* The directory holding rel's last component, opened beneath the mount
  * (O_RDONLY | O_DIRECTORY | O_CLOEXEC, no symbolic link followed on the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # check.sh — the installed library as an embedder meets it (docs/embedding.md,
-# "Building against the installed library"). Run by CTest in plain builds
-# (tests/CMakeLists.txt), one mode per test:
+# "Building against the installed library"). Run by CTest in plain and
+# ASan+UBSan builds (tests/CMakeLists.txt), one mode per test:
 #   check.sh install   BUILD_DIR SOURCE_DIR CC   cmake --install into BUILD_DIR/install-test
 #                                                 and check the files are there
 #   check.sh symbols   BUILD_DIR SOURCE_DIR CC   the shared library exports exactly the
@@ -102,7 +102,10 @@ cmake)
   "$work/version_check"
   ;;
 python)
-  out=$(env -u HYPERLANG_LIBRARY -u HYPERLANG_CDEF PYTHONPATH="$prefix/share/hyperlang/python" \
+  # HL_PYTHON_ENV: VAR=VALUE words for the interpreter alone (an ASan
+  # build's: the preloaded runtime, tests/CMakeLists.txt)
+  # shellcheck disable=SC2086 # HL_PYTHON_ENV is a list of words
+  out=$(env -u HYPERLANG_LIBRARY -u HYPERLANG_CDEF ${HL_PYTHON_ENV:-} PYTHONPATH="$prefix/share/hyperlang/python" \
         PYTHONDONTWRITEBYTECODE=1 "${HL_PYTHON:-/usr/bin/python3}" -c '
 import hyperlang
 p = hyperlang.Engine().compile("-module(m).\n-export([f/1]).\nf(X) -> {ok, X * 2}.\n")

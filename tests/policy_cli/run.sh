@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/policy_cli/run.sh HL SRC — `hl run`'s policy and JSON options
 # (docs/policy.md, docs/embedding.md): --policy (limits applied, flags may
-# only lower them, located errors), --grant, mounts and --mount, --json
+# only lower them, located errors), --grant, mounts and --mount (with
+# --deterministic: a replay over read-only mounts), --json
 # (one JSON object per outcome, checked with python3's json), --json-args,
 # host atoms as arguments, and docs/policy.md's examples against
 # docs/policy.schema.json (python3-jsonschema).
@@ -102,7 +103,22 @@ expect mount-flags 0 '^\{ok,' '' -- run --max-reductions 20000000 --mount "$tmp/
 expect mount-bad-spec 2 '' 'expected HOST:GUEST\[:ro\|rw\] with GUEST absolute' -- run --mount "$tmp/pm" "$tmp/w.erl" w
 expect mount-bad-mode 2 '' 'the mode is ro or rw' -- run --mount "$tmp/pm:/w:rwx" "$tmp/w.erl" w
 expect mount-missing 2 '' 'cannot open the directory' -- run --mount "$tmp/nope:/w" "$tmp/w.erl" w
-expect mount-deterministic 2 '' 'cannot be combined' -- run --deterministic --mount "$tmp/pm:/w" "$tmp/w.erl" w
+# --deterministic over read-only mounts (docs/files.md): the files read are
+# inputs, so the same files replay the run (its result holds the virtual
+# clock, i.e. the reductions used); another content, another run; the old
+# content, the old run. A read-write mount is refused with the profile.
+printf -- '-module(dr).\n-export([r/0]).\nr() -> {ok, B} = file:read_file("/more/m.txt"), {ok, L} = file:list_dir("/more"),\n  {B, L, [rand:uniform(100) + 1000 || _ <- L], erlang:monotonic_time()}.\n' >"$tmp/dr.erl"
+expect det-mount 0 '^\{<<"hi">>,\["m.txt"\],\[[0-9]+\],[0-9]+\}$' '' -- run --deterministic=5 --mount "$tmp/more:/more" "$tmp/dr.erl" r
+cp "$tmp/out" "$tmp/det1"
+expect det-mount-replay 0 '' '' -- run --deterministic=5 --mount "$tmp/more:/more:ro" "$tmp/dr.erl" r
+cmp -s "$tmp/out" "$tmp/det1" || { fail=$((fail + 1)); echo "FAIL det-mount-replay: $(cat "$tmp/out") vs $(cat "$tmp/det1")"; }
+printf 'hello' >"$tmp/more/m.txt"
+expect det-mount-changed 0 '^\{<<"hello">>' '' -- run --deterministic=5 --mount "$tmp/more:/more" "$tmp/dr.erl" r
+printf 'hi' >"$tmp/more/m.txt"
+expect det-mount-again 0 '' '' -- run --deterministic=5 --mount "$tmp/more:/more" "$tmp/dr.erl" r
+cmp -s "$tmp/out" "$tmp/det1" || { fail=$((fail + 1)); echo "FAIL det-mount-again: $(cat "$tmp/out") vs $(cat "$tmp/det1")"; }
+expect det-mount-rw 2 '' 'takes read-only mounts only' -- run --deterministic --mount "$tmp/pm:/w:rw" "$tmp/w.erl" w
+expect det-policy-rw 2 '' '^hl: run: --deterministic: .*read-only mounts only, and /w is read-write' -- run --policy "$tmp/pm.json" --deterministic "$tmp/w.erl" w
 # --grant
 expect grant-processes 0 '^\{ok,1\}$' '' -- run --grant processes "$tmp/t.erl" f 1
 expect grant-files 0 '^\{ok,1\}$' '' -- run --grant files "$tmp/t.erl" f 1

@@ -5,7 +5,8 @@
  * fallback: ".." escapes, absolute host paths, symbolic links pointing out
  * (and in), a directory swapped for a link while the guest reads (the race
  * between check and use), FIFOs and devices, huge files (the largest-file
- * quota, the heap limit, reductions charged), and the quotas. */
+ * quota, the heap limit, reductions charged), and the quotas; and the
+ * deterministic profile's replay over read-only mounts. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -590,12 +591,142 @@ static void policy_mounts(void **state) {
     hl_policy_free(pol);
 }
 
+/* The deterministic profile over read-only mounts (docs/files.md): the
+ * files a run reads are inputs like its arguments. Given the same files,
+ * runs replay exactly (result and reductions), one-shot under a policy,
+ * as a tenant from that policy, and through the fallback path as through
+ * openat2; another content gives another result, and the old content the
+ * old one again. A read-write mount is refused with the profile, in
+ * whichever order the two are set. */
+static char *det_call(hl_module *m, const hl_policy *pol, hl_limits *lim, uint64_t *reds) {
+    hl_value *r = NULL;
+    hl_error *err = NULL;
+    hl_status st;
+    if (pol) {
+        hl_usage u;
+        st = hl_run_policy(m, pol, "f", NULL, 0, NULL, &r, NULL, NULL, &u, &err);
+        *reds = u.reductions;
+    } else {
+        hl_tenant *t = NULL;
+        assert_int_equal(hl_tenant_new(m, lim, &t), HL_OK);
+        uint32_t fn;
+        assert_int_equal(hl_module_function(m, "f", 0, &fn, NULL), HL_OK);
+        st = hl_tenant_call(t, fn, NULL, 0, &r, &err);
+        *reds = hl_tenant_reductions(t);
+        hl_tenant_free(t);
+    }
+    if (st != HL_OK) fail_msg("det run: %s", err ? hl_error_message(err) : hl_status_name(st));
+    char *text = NULL;
+    assert_int_equal(hl_value_to_text(r, 1, &text, NULL), HL_OK); /* ~p */
+    hl_value_free(r);
+    return text;
+}
+
+static void deterministic_replay(void **state) {
+    (void)state;
+    mkdirs("det");
+    mkdirs("det/sub");
+    put("det/a.txt", "abc");
+    put("det/t.cfg", "{1, \"two\", <<\"three\">>}.\n[4.5].\n");
+    static const char src[] =
+        "-module(d).\n-export([f/0]).\n"
+        "f() ->\n"
+        "    {ok, A} = file:read_file(\"/in/a.txt\"),\n"
+        "    {ok, L} = file:list_dir(\"/in\"),\n"
+        "    {ok, Info} = file:read_file_info(\"/in/a.txt\"),\n"
+        "    {ok, Ts} = file:consult(\"/in/t.cfg\"),\n"
+        "    R = [rand:uniform(1000) || _ <- lists:seq(1, byte_size(A))],\n"
+        "    {A, L, Info, Ts, R, erlang:system_time(), erlang:monotonic_time()}.\n";
+    hl_compile_options *o = NULL;
+    assert_int_equal(hl_compile_options_new(&o), HL_OK);
+    static const char *const caps[] = {"files", "clocks", "random"};
+    for (size_t i = 0; i < 3; i++) assert_int_equal(hl_compile_options_grant_capability(o, caps[i]), HL_OK);
+    hl_module *m = NULL;
+    hl_error *err = NULL;
+    assert_int_equal(hl_compile(eng, "d.erl", src, sizeof src - 1, o, &m, &err), HL_OK);
+    hl_compile_options_free(o);
+    char dir[256];
+    path(dir, sizeof dir, "det");
+
+    hl_policy *pol = NULL;
+    assert_int_equal(hl_policy_new(&pol), HL_OK);
+    assert_int_equal(hl_policy_add_mount(pol, dir, "/in", 0, 0, 0, 0, &err), HL_OK);
+    assert_int_equal(hl_policy_set_deterministic(pol, 1, 7, &err), HL_OK);
+    uint64_t r1, r2, r3, r4;
+    char *t1 = det_call(m, pol, NULL, &r1), *t2 = det_call(m, pol, NULL, &r2);
+    assert_string_equal(t1, t2);
+    assert_int_equal(r1, r2);
+    /* the virtual clock and the files' epoch times */
+    assert_true(strncmp(t1, "{<<\"abc\">>,", 9) == 0);
+    assert_non_null(strstr(t1, "[\"a.txt\",\"sub\",\"t.cfg\"]"));
+    assert_non_null(strstr(t1, "{file_info,3,regular,read,"));
+    assert_non_null(strstr(t1, "{{1970,1,1},{0,0,0}}"));
+    assert_non_null(strstr(t1, "[{1,\"two\",<<\"three\">>},[4.5]]"));
+    assert_non_null(strstr(t1, "9466848"));
+    /* a tenant from the policy, and one over a mount set forced through
+     * the fallback path: the same result and reductions */
+    hl_limits *l = NULL;
+    assert_int_equal(hl_policy_limits(pol, &l), HL_OK);
+    char *t3 = det_call(m, NULL, l, &r3);
+    hl_limits_free(l);
+    hl_mounts *ms = NULL;
+    assert_int_equal(hl_mounts_new(&ms), HL_OK);
+    assert_int_equal(hl_mounts_add(ms, dir, "/in", 0, 0, 0, 0, NULL), HL_OK);
+    hl_vm_fs_force_fallback(ms, true);
+    assert_int_equal(hl_limits_new(&l), HL_OK);
+    assert_int_equal(hl_limits_set_deterministic(l, 1, 7), HL_OK);
+    assert_int_equal(hl_limits_set_mounts(l, ms), HL_OK);
+    char *t4 = det_call(m, NULL, l, &r4);
+    hl_limits_free(l);
+    hl_mounts_free(ms);
+    assert_string_equal(t3, t1);
+    assert_int_equal(r3, r1);
+    assert_string_equal(t4, t1);
+    assert_int_equal(r4, r1);
+    hl_free(t2), hl_free(t3), hl_free(t4);
+    /* the files are inputs: another content, another result; the same
+     * content again, the same result and reductions again */
+    put("det/a.txt", "abcd");
+    t2 = det_call(m, pol, NULL, &r2);
+    assert_string_not_equal(t2, t1);
+    assert_non_null(strstr(t2, "<<\"abcd\">>"));
+    put("det/a.txt", "abc");
+    t3 = det_call(m, pol, NULL, &r3);
+    assert_string_equal(t3, t1);
+    assert_int_equal(r3, r1);
+    hl_free(t1), hl_free(t2), hl_free(t3);
+
+    /* read-write mounts: refused with the profile, whichever comes first */
+    assert_int_equal(hl_policy_add_mount(pol, dir, "/out", 1, 0, 0, 0, &err), HL_EMISUSE);
+    assert_non_null(strstr(hl_error_message(err), "read-only mounts only"));
+    hl_error_free(err);
+    hl_policy_free(pol);
+    assert_int_equal(hl_policy_new(&pol), HL_OK);
+    assert_int_equal(hl_policy_add_mount(pol, dir, "/out", 1, 0, 0, 0, &err), HL_OK);
+    assert_int_equal(hl_policy_set_deterministic(pol, 1, 7, &err), HL_EMISUSE);
+    assert_non_null(strstr(hl_error_message(err), "/out is read-write"));
+    hl_error_free(err);
+    assert_int_equal(hl_policy_set_deterministic(pol, 0, 0, &err), HL_OK);
+    hl_policy_free(pol);
+    ms = mounts(0, 0, 0); /* /data is read-write */
+    assert_int_equal(hl_limits_new(&l), HL_OK);
+    assert_int_equal(hl_limits_set_deterministic(l, 1, 7), HL_OK);
+    assert_int_equal(hl_limits_set_mounts(l, ms), HL_EMISUSE);
+    assert_int_equal(hl_limits_set_deterministic(l, 0, 0), HL_OK);
+    assert_int_equal(hl_limits_set_mounts(l, ms), HL_OK);
+    assert_int_equal(hl_limits_set_deterministic(l, 1, 7), HL_EMISUSE);
+    hl_limits_free(l);
+    hl_mounts_free(ms);
+    hl_module_free(m);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(refused_without_grant), cmocka_unit_test(otp_shapes),  cmocka_unit_test(error_table),
         cmocka_unit_test(escapes),               cmocka_unit_test(special_files), cmocka_unit_test(race),
         cmocka_unit_test(quotas),                cmocka_unit_test(huge_files),  cmocka_unit_test(mounts_api),
         cmocka_unit_test(policy_mounts),         cmocka_unit_test(spawned_processes),
+        cmocka_unit_test(deterministic_replay),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
