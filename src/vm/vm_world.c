@@ -625,9 +625,12 @@ hl_term_status hl_vm_world_send(hl_vm_proc *p, hl_term dest, hl_term msg) {
 }
 
 /* The young block a spawned process starts with: many processes only
- * wait and pass small messages; the collector grows it for those that do
- * more (BEAM starts at 233 words). */
-enum { SPAWN_HEAP_WORDS = 48 };
+ * wait and pass small messages (an idle process costs this block, its
+ * struct and its stack: bench/README.md "Actors"). The collector grows it
+ * for those that do more, to at least SPAWN_HEAP_FLOOR words: a busy
+ * process with little live data then does not collect every few words
+ * (BEAM starts at 233 words). */
+enum { SPAWN_HEAP_WORDS = 16, SPAWN_HEAP_FLOOR = 48 };
 
 /* A new process running Fun() (fun 0-arity; fn < 0) or M:F(Args). */
 hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *mprog, int64_t fn, hl_term args,
@@ -650,6 +653,7 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
     const hl_program *cprog = undef_reason ? p->prog : fn < 0 ? hl_fun_program(fun) : mprog;
     hl_vm_proc *c = hl_vm_proc_new_sized(cprog, &vl, SPAWN_HEAP_WORDS);
     if (!c) return HL_TERM_NOMEM;
+    c->heap.min_words = SPAWN_HEAP_FLOOR;
     c->world = w;
     c->interrupt = p->interrupt;
     c->output = p->output;
