@@ -122,7 +122,7 @@ int main(int argc, char **argv) {
     if (!src || fread(src, 1, src_len, f) != src_len) return 1;
     fclose(f);
     static const int ks[] = {1, 2, 4, 16, 64};
-    int rounds = quick ? 3 : 7, total = quick ? 128 : 512;
+    int rounds = quick ? 3 : 7, total = quick ? 64 : 512;
     for (int hooked = 1; hooked >= 0; hooked--)
         for (size_t ki = 0; ki < sizeof ks / sizeof ks[0]; ki++) {
             int k = ks[ki], per = total / k < 4 ? 4 : total / k;

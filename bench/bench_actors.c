@@ -165,7 +165,7 @@ static void bench_call(hl_module *m) {
     hl_value *req;
     hl_value_int(42, &req);
     call_ns(a, req, 2000); /* warm */
-    int rounds = quick ? 5 : 15, n = quick ? 2000 : 5000;
+    int rounds = quick ? 3 : 15, n = quick ? 2000 : 5000;
     double v[15], c[15];
     for (int i = 0; i < rounds; i++) {
         double c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
@@ -180,7 +180,7 @@ static void bench_call(hl_module *m) {
 static void bench_fib(hl_module *m) {
     static const int ks[] = {1, 2, 4, 16, 64};
     hl_value *req = fibreq(m, 15);
-    int rounds = quick ? 3 : 7, total = quick ? 128 : 512;
+    int rounds = quick ? 3 : 7, total = quick ? 64 : 512;
     for (size_t ki = 0; ki < sizeof ks / sizeof ks[0]; ki++) {
         int k = ks[ki], per = total / k < 4 ? 4 : total / k;
         hl_actor **as = calloc((size_t)k, sizeof *as);
@@ -231,7 +231,7 @@ static void bench_noisy(hl_engine *eng, hl_module *m) {
     hl_scope_set(bg, HL_SCOPE_PRIORITY, HL_PRIORITY_BACKGROUND);
     hl_actor *a = start(m, "server", NULL, 0, lat);
     hl_value *req = fibreq(m, 10);
-    int n = quick ? 2000 : 5000;
+    int n = quick ? 1000 : 5000;
     p99_us(a, req, 1000);
     double alone = p99_us(a, req, n);
     hl_actor *spin[16];
@@ -253,7 +253,8 @@ static double others_cpu(void) { return clock_s(CLOCK_PROCESS_CPUTIME_ID) - cloc
 
 /* 1,000 spinning actors with a spinning child each, their handles dropped:
  * how long until the other threads (workers, timer) stop using CPU. The
- * other threads' CPU is sampled every 100 µs for 300 ms; idle is the first
+ * other threads' CPU is sampled every 100 µs for 300 ms (150 ms in quick
+ * mode); idle is the first
  * sample from which they use less than 0.3 ms more (a worker's idle spin
  * before it blocks is 50 µs). */
 static void drop_once(hl_module *m, double *ms, double *cpu_ms) {
@@ -269,7 +270,7 @@ static void drop_once(hl_module *m, double *ms, double *cpu_ms) {
     for (; k < SAMPLES; k++) {
         t[k] = now_s() - t0;
         c[k] = others_cpu() - c0;
-        if (t[k] > 0.3) break;
+        if (t[k] > (quick ? 0.15 : 0.3)) break;
         struct timespec step = {0, 100000};
         nanosleep(&step, NULL);
     }
@@ -356,8 +357,8 @@ int main(int argc, char **argv) {
         double mb;
         row("idle", idle_once(eng, m, 100000, &mb), -1);
     }
-    if (WANT("spawn")) per_unit(m, "spawn_wait", quick ? 20000 : 50000, rounds, "spawn");
-    if (WANT("pingpong")) per_unit(m, "pingpong", quick ? 50000 : 200000, rounds, "pingpong");
+    if (WANT("spawn")) per_unit(m, "spawn_wait", quick ? 10000 : 50000, rounds, "spawn");
+    if (WANT("pingpong")) per_unit(m, "pingpong", quick ? 20000 : 200000, rounds, "pingpong");
     if (WANT("call")) bench_call(m);
     if (WANT("fib")) bench_fib(m);
     if (WANT("noisy")) bench_noisy(eng, m);

@@ -56,8 +56,8 @@ calls(S, R, N) -> gen_server:call(S, R), calls(S, R, N - 1).
 
 bench_call(Q) ->
     {ok, S} = gen_server:start(?MODULE, self(), []),
-    N = if Q -> 20000; true -> 50000 end,
-    per_unit("call", fun(K) -> calls(S, 42, K) end, N, if Q -> 5; true -> 15 end),
+    N = if Q -> 5000; true -> 50000 end,
+    per_unit("call", fun(K) -> calls(S, 42, K) end, N, if Q -> 3; true -> 15 end),
     gen_server:stop(S).
 
 rss_kb() ->
@@ -79,7 +79,7 @@ bench_idle() ->
 
 bench_fib(Q) ->
     Rounds = if Q -> 3; true -> 7 end,
-    Total = if Q -> 128; true -> 512 end,
+    Total = if Q -> 64; true -> 512 end,
     lists:foreach(
       fun(K) ->
               Per = max(4, Total div K),
@@ -103,7 +103,7 @@ p99(S, N) ->
 %% low-priority processes spinning (BEAM's priorities: the counterpart of
 %% Hyperlang's latency and background classes).
 bench_noisy(Q) ->
-    N = if Q -> 2000; true -> 5000 end,
+    N = if Q -> 1000; true -> 5000 end,
     process_flag(priority, high),
     {ok, S} = gen_server:start(?MODULE, self(), [{spawn_opt, [{priority, high}]}]),
     p99(S, 1000),
@@ -144,8 +144,8 @@ main([Mode, Group]) ->
     case Group of
         "single" ->
             bench_idle(),
-            per_unit("spawn", fun spawn_wait/1, if Q -> 20000; true -> 50000 end, Rounds),
-            per_unit("pingpong", fun pingpong/1, if Q -> 50000; true -> 200000 end, Rounds),
+            per_unit("spawn", fun spawn_wait/1, if Q -> 10000; true -> 50000 end, Rounds),
+            per_unit("pingpong", fun pingpong/1, if Q -> 20000; true -> 200000 end, Rounds),
             bench_call(Q);
         "multi" ->
             bench_fib(Q),
