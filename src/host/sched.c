@@ -278,6 +278,7 @@ static void after_step(hl_sched *s, hl_sched_task *t, hl_step r, uint64_t wake) 
     if (r == HL_STEP_DONE) {
         pthread_mutex_lock(&t->mu);
         t->state = HL_TASK_DONE;
+        timer_del(s, t); /* a step its caller ran may have left its entry (claim) */
         pthread_mutex_unlock(&t->mu);
         unregister(s, t);
         t->release(t);
