@@ -3,9 +3,15 @@
  * scheduler, each figure the median over rounds. Prints one line per
  * figure, `ROW<TAB>key<TAB>value<TAB>cpu` (cpu: the CPU figure beside a
  * wall one, or -), for actors.sh to tabulate beside BEAM and Lua:
- *   spawn     a process spawned that runs to its receive, then is stopped
- *             (procbench's spawn_wait(N) by hl_run in this thread, less
- *             spawn_wait(0)), ns per process, wall and thread CPU;
+ *   spawn     a process spawned that runs to its receive: an actor is
+ *             called to spawn N that wait, then yield (its world's run
+ *             queue is FIFO: they all reach their receive first) and
+ *             reply; (call(N) - call(0)) / N, ns, wall and the CPU of
+ *             every thread (the workers run most of it); a fresh actor
+ *             each round, killed after it;
+ *   spawn_stop  the same, then stopped (spawn_wait(N) by hl_run in this
+ *             thread, less spawn_wait(0)), ns per process, wall and thread
+ *             CPU;
  *   pingpong  a message round trip between two guest processes (the same
  *             way: pingpong(N) less pingpong(0)), ns, wall and thread CPU;
  *   call      host -> actor call round trip with a reply (hl_actor_call of
@@ -37,7 +43,7 @@
  * BEAM (spawn_wait, pingpong as procbench.erl; server as a gen_server). */
 static const char *SRC =
     "-module(ab).\n"
-    "-export([server/1, spin/1, spin_tree/1, idle/2, spawn_wait/1, pingpong/1]).\n"
+    "-export([server/1, spin/1, spin_tree/1, idle/2, spawn_wait/1, pingpong/1, spawner/1]).\n"
     "server(Host) ->\n"
     "    receive\n"
     "        {'$gen_call', {F, T}, {fib, N}} -> F ! {T, fib(N)}, server(Host);\n"
@@ -55,6 +61,10 @@ static const char *SRC =
     "spawn_n(0, Acc) -> Acc;\n"
     "spawn_n(N, Acc) -> spawn_n(N - 1, [spawn(fun w/0) | Acc]).\n"
     "w() -> receive stop -> ok end.\n"
+    "spawner(H) ->\n"
+    "    receive {'$gen_call', {F, T}, N} -> spawn_o(N), erlang:yield(), F ! {T, N}, spawner(H) end.\n"
+    "spawn_o(0) -> ok;\n"
+    "spawn_o(N) -> spawn(fun w/0), spawn_o(N - 1).\n"
     "pingpong(N) -> P = spawn(fun pong/0), ping(P, N), P ! stop, ok.\n"
     "ping(_, 0) -> ok;\n"
     "ping(P, N) -> P ! {self(), N}, receive N -> ping(P, N - 1) end.\n"
@@ -148,6 +158,39 @@ static void per_unit(hl_module *m, const char *f, long n, int rounds, const char
 }
 
 /* ---- actors ------------------------------------------------------------------------- */
+
+/* One timed call of n spawns on actor a: wall and process CPU, s. */
+static void spawn_call(hl_actor *a, long n, double *wall, double *cpu) {
+    hl_value *req = NULL, *r = NULL;
+    hl_error *e = NULL;
+    hl_value_int(n, &req);
+    double w0 = now_s(), c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
+    check(hl_actor_call(a, req, 0, &r, &e), e, "spawn call");
+    *wall = now_s() - w0;
+    *cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
+    hl_value_free(req);
+    hl_value_free(r);
+}
+
+static void bench_spawn(hl_module *m, long n, int rounds) {
+    double w[31], c[31];
+    for (int i = 0; i <= rounds; i++) {
+        hl_actor *a = start(m, "spawner", NULL, 0, NULL);
+        double w0, c0, w1, c1;
+        spawn_call(a, 0, &w0, &c0);
+        spawn_call(a, 0, &w0, &c0);
+        spawn_call(a, n, &w1, &c1);
+        hl_actor_kill(a);
+        hl_value *res = NULL;
+        hl_actor_wait(a, 0, &res, NULL);
+        hl_value_free(res);
+        hl_actor_free(a);
+        if (i == 0) continue; /* warm: the allocator's memory */
+        w[i - 1] = (w1 - w0) / (double)n * 1e9;
+        c[i - 1] = (c1 - c0) / (double)n * 1e9;
+    }
+    row("spawn", median(w, rounds), median(c, rounds));
+}
 
 static double call_ns(hl_actor *a, hl_value *req, int n) {
     double t0 = now_s();
@@ -357,7 +400,8 @@ int main(int argc, char **argv) {
         double mb;
         row("idle", idle_once(eng, m, 100000, &mb), -1);
     }
-    if (WANT("spawn")) per_unit(m, "spawn_wait", quick ? 10000 : 50000, rounds, "spawn");
+    if (WANT("spawn")) bench_spawn(m, quick ? 10000 : 50000, rounds);
+    if (WANT("spawn_stop")) per_unit(m, "spawn_wait", quick ? 10000 : 50000, rounds, "spawn_stop");
     if (WANT("pingpong")) per_unit(m, "pingpong", quick ? 20000 : 200000, rounds, "pingpong");
     if (WANT("call")) bench_call(m);
     if (WANT("fib")) bench_fib(m);

@@ -6,7 +6,7 @@
 %% statistics(runtime) (every scheduler thread, ms resolution: batches are
 %% sized to make it small).
 %%   erlc -o DIR bench/kernels/actorbench.erl
-%%   erl -noshell +S 1 -pa DIR -run actorbench main quick single   (spawn, pingpong, call, idle)
+%%   erl -noshell +S 1 -pa DIR -run actorbench main quick single   (spawn, spawn_stop, pingpong, call, idle)
 %%   erl -noshell +S 2 -pa DIR -run actorbench main quick multi    (fib15_K, noisy, drop)
 -module(actorbench).
 -behaviour(gen_server).
@@ -46,10 +46,29 @@ spawn_wait(N) -> Ps = spawn_n(N, []), [P ! stop || P <- Ps], length(Ps).
 spawn_n(0, Acc) -> Acc;
 spawn_n(N, Acc) -> spawn_n(N - 1, [spawn(fun w/0) | Acc]).
 w() -> receive stop -> ok end.
+spawn_o(0) -> ok;
+spawn_o(N) -> spawn(fun w/0), spawn_o(N - 1).
 pingpong(N) -> P = spawn(fun pong/0), ping(P, N), P ! stop, ok.
 ping(_, 0) -> ok;
 ping(P, N) -> P ! {self(), N}, receive N -> ping(P, N - 1) end.
 pong() -> receive {From, N} -> From ! N, pong(); stop -> ok end.
+
+%% Spawn to receive: N processes spawned that wait, then a yield (the run
+%% queue is FIFO: they all reach their receive first), timed; then, not
+%% timed, each gets stop (found as the processes that were not there).
+spawn_to_receive(N, Rounds) ->
+    Rs = [begin
+              Before = gb_sets:from_list(erlang:processes()),
+              erlang:garbage_collect(),
+              T0 = now_ns(), C0 = cpu_ms(),
+              spawn_o(N), erlang:yield(),
+              R = {(now_ns() - T0) / N, (cpu_ms() - C0) * 1.0e6 / N},
+              [P ! stop || P <- erlang:processes(), not gb_sets:is_member(P, Before)],
+              wait_count(gb_sets:size(Before)),
+              R
+          end || _ <- lists:seq(1, Rounds + 1)],
+    [_ | Rs1] = Rs,
+    row("spawn", median([W || {W, _} <- Rs1]), median([C || {_, C} <- Rs1])).
 
 calls(_, _, 0) -> ok;
 calls(S, R, N) -> gen_server:call(S, R), calls(S, R, N - 1).
@@ -144,7 +163,8 @@ main([Mode, Group]) ->
     case Group of
         "single" ->
             bench_idle(),
-            per_unit("spawn", fun spawn_wait/1, if Q -> 10000; true -> 50000 end, Rounds),
+            spawn_to_receive(if Q -> 10000; true -> 50000 end, Rounds),
+            per_unit("spawn_stop", fun spawn_wait/1, if Q -> 10000; true -> 50000 end, Rounds),
             per_unit("pingpong", fun pingpong/1, if Q -> 20000; true -> 200000 end, Rounds),
             bench_call(Q);
         "multi" ->
