@@ -311,8 +311,8 @@ static hl_term_status host_recv(void *ctx, hl_vm_proc *from, hl_term msg, uint64
     return HL_TERM_OK;
 }
 
-/* One step: the inbox moved into the first process's mailbox, then at
- * most STEP_SLICES process slices. */
+/* One step: the inbox moved into the first process's mailbox, then
+ * process slices up to STEP_REDUCTIONS (at most STEP_MAX_SLICES). */
 static hl_step actor_step(hl_sched_task *t, uint64_t *wake) {
     hl_actor *a = (hl_actor *)t;
     pthread_mutex_lock(&t->mu);
