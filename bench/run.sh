@@ -92,5 +92,6 @@ if [ "$have_hl" = 1 ]; then
 fi
 ${CC:-gcc} "${cflags[@]}" -o "$bdir/hb_driver" "$root"/bench/harness/*.c "${libs[@]}"
 
-exec "$bdir/hb_driver" --root "$root" --ebin "$bdir/ebin" "$mode" --out "$out" \
+"$bdir/hb_driver" --root "$root" --ebin "$bdir/ebin" "$mode" --out "$out" \
   "${hlargs[@]}" "${extra[@]}"
+bash "$root/bench/actors.sh" "$mode" # the actor rows (bench/README.md "Actors")

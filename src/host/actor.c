@@ -23,9 +23,14 @@
 #include "vm/vm_io.h"
 #include "vm/vm_world.h"
 
-/* Process slices one step of a world may run before it goes back to a
- * queue: a few BEAM slices, so a step is tens of microseconds. */
-enum { STEP_SLICES = 4 };
+/* What one step of a world may run before it goes back to a queue: the
+ * reductions of a few BEAM slices, so a step is tens of microseconds, in
+ * at most STEP_MAX_SLICES process slices. A slice that ends early (a
+ * process that waits after a few reductions: a spawned one reaching its
+ * receive, a server answering) leaves the rest of the budget to the next:
+ * a world of many short slices does not go through the run queues every
+ * 4 of them (bench/README.md "Actors", spawn). */
+enum { STEP_REDUCTIONS = 4 * 4000, STEP_MAX_SLICES = 256 };
 
 /* Call tags are references the world never makes (its own stay below
  * 2^55): a guest cannot forge one for another caller. */
@@ -230,7 +235,11 @@ static void finish_world(hl_actor *a, hl_vm_status vs) {
     hl_value *result = NULL;
     hl_error *err = NULL;
     hl_status st;
-    if (atomic_load(&a->irq) & IRQ_KILL) {
+    if (atomic_load(&a->handles) == 0) {
+        /* its last handle was dropped: no one can read an outcome (building
+         * the error was a third of the teardown of a dropped actor) */
+        st = HL_EEXCEPTION;
+    } else if (atomic_load(&a->irq) & IRQ_KILL) {
         /* killed (hl_actor_kill, its last handle dropped): as OTP's exit(P, kill) */
         st = exit_error(&err, "killed", "exception exit: killed");
     } else {
@@ -302,8 +311,8 @@ static hl_term_status host_recv(void *ctx, hl_vm_proc *from, hl_term msg, uint64
     return HL_TERM_OK;
 }
 
-/* One step: the inbox moved into the first process's mailbox, then at
- * most STEP_SLICES process slices. */
+/* One step: the inbox moved into the first process's mailbox, then
+ * process slices up to STEP_REDUCTIONS (at most STEP_MAX_SLICES). */
 static hl_step actor_step(hl_sched_task *t, uint64_t *wake) {
     hl_actor *a = (hl_actor *)t;
     pthread_mutex_lock(&t->mu);
@@ -326,9 +335,12 @@ static hl_step actor_step(hl_sched_task *t, uint64_t *wake) {
         vs = HL_VM_FAULT_NOMEM;
     } else {
         /* slice by slice: a higher class queued meanwhile ends the step */
-        for (int k = 0; k < STEP_SLICES; k++) {
+        uint64_t r0 = hl_vm_world_reductions(a->world);
+        for (int k = 0; k < STEP_MAX_SLICES; k++) {
             vs = hl_vm_world_step(a->world, 1, wake);
-            if (vs != HL_VM_YIELD || hl_sched_outranked(a->sched, t)) break;
+            if (vs != HL_VM_YIELD || hl_sched_outranked(a->sched, t) ||
+                hl_vm_world_reductions(a->world) - r0 >= STEP_REDUCTIONS)
+                break;
         }
     }
     if (vs == HL_VM_YIELD) return HL_STEP_AGAIN;
@@ -537,10 +549,15 @@ hl_status hl_actor_start(const hl_module *module, const char *function, hl_value
  * {'$gen_cast', Msg} / {'$gen_call', {HostPid, Tag}, Msg}. */
 enum { K_SEND, K_CAST, K_CALL };
 
-static hl_status post(hl_actor *a, int kind, const hl_value *msg, uint64_t tag, bool *claimed, hl_error **err) {
+static hl_status post(hl_actor *a, int kind, const hl_value *msg, acall *call, bool *claimed, hl_error **err) {
     const hl_program *prog = a->module->prog;
-    amsg *m = hl_mem_calloc(1, sizeof *m);
+    uint64_t tag = call ? call->tag : 0;
+    /* malloc, not calloc (glibc's calloc bypasses the thread's cache): a
+     * call allocates one of these each time */
+    amsg *m = hl_mem_alloc(sizeof *m);
     if (!m) return errset(err, HL_ENOMEM, "out of memory");
+    m->next = NULL;
+    m->has_heap = false;
     size_t words = 0;
     /* an immediate the program holds as it is (hl_host_args_in's own fast
      * path): copied as it is, wrapped in m->small */
@@ -609,6 +626,11 @@ static hl_status post(hl_actor *a, int kind, const hl_value *msg, uint64_t tag, 
     if (a->in_tail) a->in_tail->next = m;
     else a->in_head = m;
     a->in_tail = m;
+    if (call) {
+        /* the caller waits for its reply from here (one lock for both) */
+        call->next = a->calls;
+        a->calls = call;
+    }
     if (!claimed || !(*claimed = hl_sched_claim_locked(a->sched, &a->task))) hl_sched_wake_locked(a->sched, &a->task);
     pthread_mutex_unlock(&a->task.mu);
     return HL_OK;
@@ -617,13 +639,13 @@ static hl_status post(hl_actor *a, int kind, const hl_value *msg, uint64_t tag, 
 hl_status hl_actor_send(hl_actor *a, const hl_value *msg, hl_error **err) {
     if (err) *err = NULL;
     if (!a || !msg) return HL_EMISUSE;
-    return post(a, K_SEND, msg, 0, NULL, err);
+    return post(a, K_SEND, msg, NULL, NULL, err);
 }
 
 hl_status hl_actor_cast(hl_actor *a, const hl_value *msg, hl_error **err) {
     if (err) *err = NULL;
     if (!a || !msg) return HL_EMISUSE;
-    return post(a, K_CAST, msg, 0, NULL, err);
+    return post(a, K_CAST, msg, NULL, NULL, err);
 }
 
 /* A host waiting for a reply spins this long before it blocks: a reply
@@ -637,21 +659,20 @@ hl_status hl_actor_call(hl_actor *a, const hl_value *request, uint64_t timeout_m
     if (hl_host_in_binding()) return errset(err, HL_EMISUSE, "hl_actor_call called from inside a binding callback");
     acall c = {NULL, atomic_fetch_add(&a->next_tag, 1), false, HL_OK, NULL};
     if (c.tag >= (UINT64_C(1) << 56)) return errset(err, HL_ELIMIT, "the actor's call tags are used up");
-    pthread_mutex_lock(&a->task.mu);
-    c.next = a->calls;
-    a->calls = &c;
-    pthread_mutex_unlock(&a->task.mu);
     /* a parked actor runs the request's step on this thread (caller-runs:
-     * no thread switch either way); else a worker does */
+     * no thread switch either way); else a worker does. The call is
+     * registered with the message (post): an actor that ended before it
+     * got it has no reply to give, which the check below sees. */
     bool claimed = false;
-    hl_status st = post(a, K_CALL, request, c.tag, &claimed, err);
+    hl_status st = post(a, K_CALL, request, &c, &claimed, err);
     if (claimed) hl_sched_run_claimed(a->sched, &a->task);
     if (st == HL_OK && atomic_load(&a->done) && !atomic_load(&c.done)) {
         pthread_mutex_lock(&a->task.mu);
         if (!atomic_load(&c.done)) c.st = HL_EEXCEPTION, atomic_store(&c.done, true);
         pthread_mutex_unlock(&a->task.mu);
     }
-    if (st == HL_OK) {
+    if (st == HL_OK && !atomic_load_explicit(&c.done, memory_order_acquire)) {
+        /* (no clock read when the reply is there: the caller-runs case) */
         uint64_t until = hl_vm_now_ns() + CALL_SPIN_NS;
         while (!atomic_load_explicit(&c.done, memory_order_acquire) && hl_vm_now_ns() < until) {
 #if defined(__x86_64__) || defined(__i386__)

@@ -62,7 +62,7 @@ static _Thread_local worker *self_worker; /* the worker running this thread, or 
 
 static void hp_set(hl_sched *s, size_t i, hl_sched_task *t) {
     s->heap[i] = t;
-    t->tidx = i;
+    atomic_store_explicit(&t->tidx, i, memory_order_relaxed);
 }
 
 static void hp_up(hl_sched *s, size_t i) {
@@ -88,14 +88,14 @@ static void hp_down(hl_sched *s, size_t i) {
 }
 
 static void hp_remove(hl_sched *s, hl_sched_task *t) {
-    size_t i = t->tidx;
+    size_t i = atomic_load_explicit(&t->tidx, memory_order_relaxed);
     if (i == SIZE_MAX || i >= s->nheap || s->heap[i] != t) return;
-    t->tidx = SIZE_MAX;
+    atomic_store_explicit(&t->tidx, SIZE_MAX, memory_order_relaxed);
     hl_sched_task *last = s->heap[--s->nheap];
     if (i == s->nheap) return;
     hp_set(s, i, last);
     hp_up(s, i);
-    hp_down(s, last->tidx);
+    hp_down(s, atomic_load_explicit(&last->tidx, memory_order_relaxed));
 }
 
 /* Parks t until wake_ns (t->mu held). False when the heap cannot grow:
@@ -123,8 +123,22 @@ static bool timer_add(hl_sched *s, hl_sched_task *t, uint64_t wake_ns) {
     return true;
 }
 
+/* Parks t until wake_ns (0: no timer), t->mu held, keeping an entry it
+ * still has for the same time (caller-runs leaves it in the heap: a
+ * server parked again with its deadline then costs no heap update). */
+static bool timer_set(hl_sched *s, hl_sched_task *t, uint64_t wake_ns) {
+    if (atomic_load_explicit(&t->tidx, memory_order_relaxed) != SIZE_MAX) {
+        pthread_mutex_lock(&s->tlock);
+        bool same = atomic_load_explicit(&t->tidx, memory_order_relaxed) != SIZE_MAX && t->wake_ns == wake_ns;
+        if (!same) hp_remove(s, t);
+        pthread_mutex_unlock(&s->tlock);
+        if (same) return true;
+    }
+    return !wake_ns || timer_add(s, t, wake_ns);
+}
+
 static void timer_del(hl_sched *s, hl_sched_task *t) {
-    if (t->tidx == SIZE_MAX) return;
+    if (atomic_load_explicit(&t->tidx, memory_order_relaxed) == SIZE_MAX) return;
     pthread_mutex_lock(&s->tlock);
     hp_remove(s, t);
     pthread_mutex_unlock(&s->tlock);
@@ -201,7 +215,7 @@ static void unregister(hl_sched *s, hl_sched_task *t) {
 }
 
 bool hl_sched_submit(hl_sched *s, hl_sched_task *t) {
-    t->tidx = SIZE_MAX;
+    atomic_store_explicit(&t->tidx, SIZE_MAX, memory_order_relaxed);
     t->next = NULL;
     t->notified = false;
     pthread_mutex_lock(&s->lock);
@@ -264,6 +278,7 @@ static void after_step(hl_sched *s, hl_sched_task *t, hl_step r, uint64_t wake) 
     if (r == HL_STEP_DONE) {
         pthread_mutex_lock(&t->mu);
         t->state = HL_TASK_DONE;
+        timer_del(s, t); /* a step its caller ran may have left its entry (claim) */
         pthread_mutex_unlock(&t->mu);
         unregister(s, t);
         t->release(t);
@@ -272,10 +287,11 @@ static void after_step(hl_sched *s, hl_sched_task *t, hl_step r, uint64_t wake) 
     pthread_mutex_lock(&t->mu);
     if (r == HL_STEP_AGAIN || t->notified) {
         t->notified = false;
+        timer_del(s, t);
         push(s, t);
     } else {
         t->state = HL_TASK_IDLE;
-        if (wake && !timer_add(s, t, wake)) push(s, t);
+        if (!timer_set(s, t, wake)) push(s, t);
     }
     pthread_mutex_unlock(&t->mu);
 }
@@ -283,7 +299,9 @@ static void after_step(hl_sched *s, hl_sched_task *t, hl_step r, uint64_t wake) 
 bool hl_sched_claim_locked(hl_sched *s, hl_sched_task *t) {
     hl_scope *sc = t->scope;
     if (t->state != HL_TASK_IDLE || atomic_load(&s->stopping) || (sc && (sc->permits || sc->quota_ns))) return false;
-    timer_del(s, t);
+    /* its timer entry stays (after_step keeps it when the step parks it
+     * with the same wake time); should it fire meanwhile, the timer thread
+     * finds the task running and leaves it (its world sees the time) */
     t->state = HL_TASK_RUNNING;
     t->notified = false;
     return true;
@@ -385,7 +403,7 @@ static void *timer_main(void *arg) {
         for (size_t i = 0; i < ndue; i++) {
             pthread_mutex_lock(&due[i]->mu);
             /* still parked (not woken by a message since) */
-            if (due[i]->state == HL_TASK_IDLE && due[i]->tidx == SIZE_MAX) push(s, due[i]);
+            if (due[i]->state == HL_TASK_IDLE && atomic_load_explicit(&due[i]->tidx, memory_order_relaxed) == SIZE_MAX) push(s, due[i]);
             pthread_mutex_unlock(&due[i]->mu);
         }
         uint64_t g = atomic_load(&s->irq_gen);

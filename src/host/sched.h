@@ -37,7 +37,8 @@ struct hl_sched_task {
     int state;
     bool notified;      /* woken while running / waiting for a permit: queue it again */
     hl_sched_task *next; /* run queue / permit queue link */
-    size_t tidx;         /* position in the timer heap, SIZE_MAX when not in it */
+    _Atomic size_t tidx; /* position in the timer heap, SIZE_MAX when not in it (written
+                            under the scheduler's tlock, read without it to skip the lock) */
     uint64_t wake_ns;    /* when parked with a timer */
     uint32_t home;       /* the worker that ran it last */
     struct hl_scope *scope;

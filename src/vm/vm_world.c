@@ -23,9 +23,15 @@
 
 /* ---- a small hash map: nonzero uint64 key -> uint64 value ------------------ */
 
+/* A key and its value side by side: a lookup touches one cache line (the
+ * pid table of 100,000 processes is megabytes: spawn and send miss it). */
+typedef struct hslot {
+    uint64_t k, v; /* k 0: empty slot */
+} hslot;
+
 typedef struct hmap {
-    uint64_t *keys, *vals; /* key 0: empty slot */
-    size_t cap, n;         /* cap: a power of two (or 0) */
+    hslot *slots;
+    size_t cap, n; /* cap: a power of two (or 0) */
 } hmap;
 
 static size_t hm_slot(uint64_t k, size_t cap) {
@@ -38,37 +44,32 @@ static size_t hm_slot(uint64_t k, size_t cap) {
 static bool hm_get(const hmap *m, uint64_t k, uint64_t *v) {
     if (!m->cap) return false;
     for (size_t i = hm_slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
-        if (m->keys[i] == k) {
-            *v = m->vals[i];
+        if (m->slots[i].k == k) {
+            *v = m->slots[i].v;
             return true;
         }
-        if (m->keys[i] == 0) return false;
+        if (m->slots[i].k == 0) return false;
     }
 }
 
 static bool hm_put(hmap *m, uint64_t k, uint64_t v) {
     if ((m->n + 1) * 2 > m->cap) { /* load factor at most 1/2 */
         size_t ncap = m->cap ? m->cap * 2 : 16;
-        uint64_t *nk = hl_mem_calloc(ncap, sizeof *nk), *nv = hl_mem_calloc(ncap, sizeof *nv);
-        if (!nk || !nv) {
-            hl_mem_free(nk);
-            hl_mem_free(nv);
-            return false;
-        }
+        hslot *ns = hl_mem_calloc(ncap, sizeof *ns);
+        if (!ns) return false;
         for (size_t i = 0; i < m->cap; i++)
-            if (m->keys[i]) {
-                size_t j = hm_slot(m->keys[i], ncap);
-                while (nk[j]) j = (j + 1) & (ncap - 1);
-                nk[j] = m->keys[i], nv[j] = m->vals[i];
+            if (m->slots[i].k) {
+                size_t j = hm_slot(m->slots[i].k, ncap);
+                while (ns[j].k) j = (j + 1) & (ncap - 1);
+                ns[j] = m->slots[i];
             }
-        hl_mem_free(m->keys);
-        hl_mem_free(m->vals);
-        m->keys = nk, m->vals = nv, m->cap = ncap;
+        hl_mem_free(m->slots);
+        m->slots = ns, m->cap = ncap;
     }
     size_t i = hm_slot(k, m->cap);
-    while (m->keys[i] && m->keys[i] != k) i = (i + 1) & (m->cap - 1);
-    if (!m->keys[i]) m->n++;
-    m->keys[i] = k, m->vals[i] = v;
+    while (m->slots[i].k && m->slots[i].k != k) i = (i + 1) & (m->cap - 1);
+    if (!m->slots[i].k) m->n++;
+    m->slots[i] = (hslot){k, v};
     return true;
 }
 
@@ -76,29 +77,28 @@ static bool hm_put(hmap *m, uint64_t k, uint64_t v) {
 static void hm_del(hmap *m, uint64_t k) {
     if (!m->cap) return;
     size_t i = hm_slot(k, m->cap);
-    while (m->keys[i] != k) {
-        if (!m->keys[i]) return;
+    while (m->slots[i].k != k) {
+        if (!m->slots[i].k) return;
         i = (i + 1) & (m->cap - 1);
     }
     m->n--;
     for (size_t j = i;;) {
-        m->keys[i] = 0;
+        m->slots[i].k = 0;
         for (;;) {
             j = (j + 1) & (m->cap - 1);
-            if (!m->keys[j]) return;
-            size_t h = hm_slot(m->keys[j], m->cap);
+            if (!m->slots[j].k) return;
+            size_t h = hm_slot(m->slots[j].k, m->cap);
             /* move j back to i unless its home lies cyclically in (i, j] */
             if (i <= j ? (i < h && h <= j) : (i < h || h <= j)) continue;
             break;
         }
-        m->keys[i] = m->keys[j], m->vals[i] = m->vals[j];
+        m->slots[i] = m->slots[j];
         i = j;
     }
 }
 
 static void hm_free(hmap *m) {
-    hl_mem_free(m->keys);
-    hl_mem_free(m->vals);
+    hl_mem_free(m->slots);
     memset(m, 0, sizeof *m);
 }
 
@@ -625,9 +625,12 @@ hl_term_status hl_vm_world_send(hl_vm_proc *p, hl_term dest, hl_term msg) {
 }
 
 /* The young block a spawned process starts with: many processes only
- * wait and pass small messages; the collector grows it for those that do
- * more (BEAM starts at 233 words). */
-enum { SPAWN_HEAP_WORDS = 48 };
+ * wait and pass small messages (an idle process costs this block, its
+ * struct and its stack: bench/README.md "Actors"). The collector grows it
+ * for those that do more, to at least SPAWN_HEAP_FLOOR words: a busy
+ * process with little live data then does not collect every few words
+ * (BEAM starts at 233 words). */
+enum { SPAWN_HEAP_WORDS = 16, SPAWN_HEAP_FLOOR = 48 };
 
 /* A new process running Fun() (fun 0-arity; fn < 0) or M:F(Args). */
 hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *mprog, int64_t fn, hl_term args,
@@ -650,6 +653,7 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
     const hl_program *cprog = undef_reason ? p->prog : fn < 0 ? hl_fun_program(fun) : mprog;
     hl_vm_proc *c = hl_vm_proc_new_sized(cprog, &vl, SPAWN_HEAP_WORDS);
     if (!c) return HL_TERM_NOMEM;
+    c->heap.min_words = SPAWN_HEAP_FLOOR;
     c->world = w;
     c->interrupt = p->interrupt;
     c->output = p->output;
@@ -1072,8 +1076,8 @@ hl_vm_proc *hl_vm_world_free(hl_vm_world *w) {
     w->rq_head = w->rq_tail = NULL;
     bool first_seen = false;
     for (size_t i = 0; i < w->procs.cap; i++)
-        if (w->procs.keys[i]) {
-            hl_vm_proc *p = (hl_vm_proc *)(uintptr_t)w->procs.vals[i];
+        if (w->procs.slots[i].k) {
+            hl_vm_proc *p = (hl_vm_proc *)(uintptr_t)w->procs.slots[i].v;
             first_seen |= p == first;
             free_one(w, p);
         }
