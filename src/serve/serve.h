@@ -13,7 +13,10 @@
  *   serve_mcp.c      JSON-RPC 2.0 / MCP dispatch of one message
  *   serve_stdio.c    the stdio transport (newline-delimited messages)
  *   serve_http.c     the HTTP API (libmicrohttpd)
- *   serve_metrics.c  counters and the Prometheus text */
+ *   serve_metrics.c  counters and the Prometheus text
+ *   serve_disk.c     --cache-dir: the program store as files of a directory
+ *   serve_actors.c   stateful tenants: guest actors a client starts, calls
+ *                    and stops (erlang_start / erlang_call / erlang_stop) */
 #ifndef HL_SERVE_SERVE_H
 #define HL_SERVE_SERVE_H
 
@@ -109,6 +112,26 @@ bool hl_serve_tenant_init(hl_serve_tenant *t, const char *id, const char *token,
                           const hl_serve_quota *q);
 void hl_serve_tenant_fini(hl_serve_tenant *t);
 
+/* ---- the program cache on disk (serve_disk.c) ---------------------------- */
+
+typedef struct hl_serve_disk hl_serve_disk;
+typedef struct hl_serve_disk_stats {
+    uint64_t hits;         /* programs loaded from a file (the gate accepted them) */
+    uint64_t misses;       /* compiles that found no file */
+    uint64_t refused;      /* files refused (corrupt, tampered, not a regular file of ours): removed */
+    uint64_t writes;       /* files written */
+    uint64_t write_errors;
+    uint64_t evictions;    /* files removed to keep the directory within its bound */
+    uint64_t files, bytes; /* what the directory holds now */
+} hl_serve_disk_stats;
+/* Opens (creating it, mode 0700) the cache directory; refuses one another
+ * user owns or may write. false with a message in why[cap]. */
+bool hl_serve_disk_open(const char *path, uint64_t max_bytes, hl_serve_disk **out, char *why, size_t cap);
+void hl_serve_disk_close(hl_serve_disk *d);
+/* The engine's program store over the directory. */
+void hl_serve_disk_store(hl_serve_disk *d, hl_program_store *out);
+void hl_serve_disk_stats_get(hl_serve_disk *d, hl_serve_disk_stats *out);
+
 /* ---- the server (serve_server.c) ---------------------------------------- */
 
 enum { HL_SERVE_MAX_FLIGHT = 1024 };
@@ -122,11 +145,19 @@ typedef struct hl_serve_config {
     uint32_t idle_timeout_s;   /* an HTTP connection's idle bound (slowloris) */
     uint32_t grace_ms;         /* SIGTERM: how long in-flight runs may finish */
     uint64_t cache_bytes;      /* the engine's program cache bound (0: default) */
+    const char *cache_dir;     /* the program cache on disk (NULL: none) */
+    uint64_t cache_dir_bytes;  /* its bound */
+    uint32_t max_actors;       /* live stateful tenants per client */
+    uint32_t actor_idle_s;     /* a stateful tenant idle this long is stopped */
 } hl_serve_config;
 void hl_serve_config_default(hl_serve_config *c);
 
+typedef struct hl_serve_actors hl_serve_actors;
+
 typedef struct hl_serve {
     hl_engine *engine;
+    hl_serve_disk *disk;       /* --cache-dir, or NULL */
+    hl_serve_actors *actors;   /* stateful tenants (serve_actors.c) */
     hl_serve_config cfg;
     hl_serve_tenant *tenants;  /* from the token file, or one anonymous tenant */
     size_t ntenants;

@@ -23,6 +23,9 @@ void hl_serve_config_default(hl_serve_config *c) {
         .max_connections = 256,
         .idle_timeout_s = 10,
         .grace_ms = 5000,
+        .cache_dir_bytes = (uint64_t)256 << 20,
+        .max_actors = 8,
+        .actor_idle_s = 300,
     };
 }
 
@@ -116,6 +119,15 @@ bool hl_serve_new(const hl_serve_config *cfg, hl_serve **out, char *why, size_t 
     pthread_mutex_init(&s->flight_lock, NULL);
     hl_engine_set_audit(s->engine, audit_noop, NULL);
     if (cfg->cache_bytes) hl_engine_set_cache_bytes(s->engine, cfg->cache_bytes);
+    if (cfg->cache_dir) {
+        if (!hl_serve_disk_open(cfg->cache_dir, cfg->cache_dir_bytes, &s->disk, why, cap)) {
+            hl_serve_free(s);
+            return false;
+        }
+        hl_program_store store;
+        hl_serve_disk_store(s->disk, &store);
+        hl_engine_set_program_store(s->engine, &store);
+    }
     bool ok;
     if (cfg->tokens_path) {
         ok = hl_serve_tenants_load(cfg->tokens_path, &s->tenants, &s->ntenants, why, cap);
@@ -136,6 +148,7 @@ void hl_serve_free(hl_serve *s) {
     if (!s) return;
     hl_serve_tenants_free(s->tenants, s->ntenants);
     hl_engine_free(s->engine);
+    hl_serve_disk_close(s->disk); /* after the engine: nothing compiles now */
     pthread_mutex_destroy(&s->flight_lock);
     free(s);
 }
