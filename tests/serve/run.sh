@@ -33,4 +33,5 @@ usage bad-policy 'max_reductionz' serve --stdio --policy "$tmp/typo.json"
 
 python3 "$src/tests/serve/mcp_test.py" "$hl" || rc=1
 python3 "$src/tests/serve/http_test.py" "$hl" || rc=1
+python3 "$src/tests/serve/cache_test.py" "$hl" || rc=1
 exit $rc
