@@ -149,6 +149,7 @@ typedef struct hl_serve_config {
     uint64_t cache_dir_bytes;  /* its bound */
     uint32_t max_actors;       /* live stateful tenants per client */
     uint32_t actor_idle_s;     /* a stateful tenant idle this long is stopped */
+    uint32_t actor_life_s;     /* the longest a stateful tenant lives (its deadline) */
 } hl_serve_config;
 void hl_serve_config_default(hl_serve_config *c);
 
@@ -200,6 +201,49 @@ json_t *hl_serve_run(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_out
 /* hl_serve_run for an HTTP client on socket client_fd: the run is
  * interrupted if the client hangs up. */
 json_t *hl_serve_run_for(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc, int client_fd);
+
+/* Shared by the operations (serve_ops.c, serve_actors.c). */
+json_t *hl_serve_fail(hl_serve_outcome *oc, hl_serve_outcome o, const char *status, const char *message);
+const char *hl_serve_get_source(json_t *args, size_t *len, const char **why);
+bool hl_serve_only_keys(json_t *args, const char *const *keys, char *why, size_t cap);
+/* "limits" {max_reductions, ...}: each may only lower lim. */
+bool hl_serve_apply_limits(hl_limits *lim, json_t *req, char *why, size_t cap);
+/* The JSON "args" array as values (at most 255). */
+bool hl_serve_make_args(json_t *arr, hl_value **args, size_t *n, char *why, size_t cap);
+/* r[key] = v as JSON (null with key_json_error when it has none),
+ * r[key_text] = v as ~p prints it. */
+void hl_serve_put_result(json_t *r, const hl_value *v, const char *key);
+/* status, exception / limit / message of an error into r. */
+hl_serve_outcome hl_serve_put_error(json_t *r, hl_status st, const hl_error *err);
+json_t *hl_serve_lines(const char *s);
+/* The request's source compiled under the tenant's policy, or NULL with
+ * the outcome object in *fail_out. */
+hl_module *hl_serve_compile(hl_serve *s, hl_serve_tenant *t, json_t *args, const char *src, size_t len,
+                            hl_serve_outcome *oc, json_t **fail_out);
+
+/* ---- stateful tenants (serve_actors.c) ------------------------------------ */
+
+/* erlang_start {source, function, args?, limits?, name?} -> {status, tenant};
+ * erlang_call {tenant, request | request_term, timeout_ms?} -> {status, reply};
+ * erlang_cast {tenant, request | request_term} -> {status};
+ * erlang_stop {tenant} -> {status, exit, output}. An unknown id (or
+ * another client's) is status "not_found". */
+json_t *hl_serve_actor_start(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc);
+json_t *hl_serve_actor_call(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc);
+json_t *hl_serve_actor_cast(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc);
+json_t *hl_serve_actor_stop(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc);
+bool hl_serve_actors_new(hl_serve *s, char *why, size_t cap);
+/* Stops every stateful tenant (before the engine goes). */
+void hl_serve_actors_free(hl_serve *s);
+/* Stops the tenants idle past the configured time (at most every 200 ms
+ * of calls; cheap otherwise). */
+void hl_serve_actors_reap(hl_serve *s);
+typedef struct hl_serve_actor_stats {
+    uint64_t live, started, calls, reaped;
+} hl_serve_actor_stats;
+void hl_serve_actors_stats(hl_serve *s, hl_serve_actor_stats *out);
+/* Whether the tenant may start stateful tenants (its policy grants processes). */
+bool hl_serve_actors_allowed(const hl_serve_tenant *t);
 
 /* ---- JSON helpers (serve_json.c) ------------------------------------------- */
 

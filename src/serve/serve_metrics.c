@@ -118,6 +118,21 @@ char *hl_serve_metrics_text(hl_serve *s, size_t *len) {
             (unsigned long long)ds.writes, (unsigned long long)ds.write_errors, (unsigned long long)ds.evictions,
             (unsigned long long)ds.files, (unsigned long long)ds.bytes);
     }
+    if (s->actors) {
+        hl_serve_actor_stats as;
+        hl_serve_actors_stats(s, &as);
+        put(&b,
+            "# HELP hl_serve_tenants_live Stateful tenants (erlang_start) alive now.\n"
+            "# TYPE hl_serve_tenants_live gauge\nhl_serve_tenants_live %llu\n"
+            "# HELP hl_serve_tenants_started_total Stateful tenants started.\n"
+            "# TYPE hl_serve_tenants_started_total counter\nhl_serve_tenants_started_total %llu\n"
+            "# HELP hl_serve_tenant_calls_total Calls and casts to stateful tenants.\n"
+            "# TYPE hl_serve_tenant_calls_total counter\nhl_serve_tenant_calls_total %llu\n"
+            "# HELP hl_serve_tenants_reaped_total Stateful tenants stopped because they were idle.\n"
+            "# TYPE hl_serve_tenants_reaped_total counter\nhl_serve_tenants_reaped_total %llu\n",
+            (unsigned long long)as.live, (unsigned long long)as.started, (unsigned long long)as.calls,
+            (unsigned long long)as.reaped);
+    }
     put(&b, "# HELP hl_serve_run_seconds Wall time of a run request (compile included).\n"
             "# TYPE hl_serve_run_seconds histogram\n");
     unsigned long long cum = 0;

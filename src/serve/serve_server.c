@@ -26,6 +26,7 @@ void hl_serve_config_default(hl_serve_config *c) {
         .cache_dir_bytes = (uint64_t)256 << 20,
         .max_actors = 8,
         .actor_idle_s = 300,
+        .actor_life_s = 3600,
     };
 }
 
@@ -136,6 +137,7 @@ bool hl_serve_new(const hl_serve_config *cfg, hl_serve **out, char *why, size_t 
         ok = anonymous_tenant(s, cfg->policy_path, why, cap);
     }
     for (size_t i = 0; ok && i < s->ntenants; i++) ok = usable(s->engine, &s->tenants[i], why, cap);
+    if (ok) ok = hl_serve_actors_new(s, why, cap);
     if (!ok) {
         hl_serve_free(s);
         return false;
@@ -146,6 +148,7 @@ bool hl_serve_new(const hl_serve_config *cfg, hl_serve **out, char *why, size_t 
 
 void hl_serve_free(hl_serve *s) {
     if (!s) return;
+    hl_serve_actors_free(s); /* their scopes and programs are the engine's */
     hl_serve_tenants_free(s->tenants, s->ntenants);
     hl_engine_free(s->engine);
     hl_serve_disk_close(s->disk); /* after the engine: nothing compiles now */
