@@ -68,7 +68,9 @@ static json_t *m_initialize(hl_mcp_session *m, json_t *params, int *code, const 
                      "version", hl_version(), "instructions",
                      "Tools to check and run Erlang code in a sandbox: erlang_check returns a module's diagnostics; "
                      "erlang_run calls one exported function with JSON arguments under limits and returns the "
-                     "result, the output, an exception or the limit that stopped it, and the usage.");
+                     "result, the output, an exception or the limit that stopped it, and the usage. When the policy "
+                     "grants processes, erlang_start starts a stateful tenant (a receive loop or gen_server) that "
+                     "erlang_call and erlang_cast talk to and erlang_stop ends.");
 }
 
 static json_t *m_ping(hl_mcp_session *m, json_t *params, int *code, const char **why) {
