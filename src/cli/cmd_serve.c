@@ -18,9 +18,13 @@ const char hl_cli_serve_help[] =
     "\n"
     "  --stdio              a Model Context Protocol (MCP) server on standard\n"
     "                       input and output: JSON-RPC 2.0, one message a line;\n"
-    "                       tools erlang_check and erlang_run\n"
+    "                       tools erlang_check and erlang_run, and erlang_start,\n"
+    "                       erlang_call, erlang_cast, erlang_stop (stateful\n"
+    "                       tenants) when the policy grants processes\n"
     "  --http ADDR:PORT     an HTTP JSON API: POST /v1/check, POST /v1/run,\n"
-    "                       GET /metrics (Prometheus), GET /healthz; ADDR\n"
+    "                       POST /v1/tenants, POST /v1/tenants/ID/call|cast,\n"
+    "                       DELETE /v1/tenants/ID, GET /metrics (Prometheus),\n"
+    "                       GET /healthz; ADDR\n"
     "                       defaults to 127.0.0.1 (\":8080\"); port 0 picks a free\n"
     "                       one; the address is printed on standard output\n"
     "  --policy FILE        the policy every request runs under (docs/policy.md);\n"
@@ -45,6 +49,7 @@ const char hl_cli_serve_help[] =
     "                       (default 8)\n"
     "  --tenant-idle-s N    a stateful tenant idle this long is stopped\n"
     "                       (default 300)\n"
+    "  --tenant-lifetime-s N the longest a stateful tenant lives (default 3600)\n"
     "\n"
     "exit status: 0 after end of input (stdio) or SIGTERM/SIGINT (HTTP); 2 bad\n"
     "usage or a bad policy or token file; 1 cannot listen.\n";
@@ -72,7 +77,7 @@ int hl_cli_serve(hl_engine *engine, int argc, char **argv) {
                 {"--max-connections", 65536},             {"--idle-timeout", 3600},
                 {"--grace-ms", 3600000},                  {"--cache-bytes", (uint64_t)1 << 40},
                 {"--cache-dir-bytes", (uint64_t)1 << 50},  {"--max-tenants", 4096},
-                {"--tenant-idle-s", 86400}};
+                {"--tenant-idle-s", 86400},                {"--tenant-lifetime-s", 7 * 86400}};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (hl_cli_is_help(a)) {
@@ -112,7 +117,8 @@ int hl_cli_serve(hl_engine *engine, int argc, char **argv) {
             case 5: cfg.cache_bytes = v; break;
             case 6: cfg.cache_dir_bytes = v; break;
             case 7: cfg.max_actors = (uint32_t)v; break;
-            default: cfg.actor_idle_s = (uint32_t)v; break;
+            case 8: cfg.actor_idle_s = (uint32_t)v; break;
+            default: cfg.actor_life_s = (uint32_t)v; break;
             }
             i++;
         } else if (a[0] == '-') {
