@@ -1,5 +1,5 @@
 /* fuzz_module_load.c — libFuzzer target for hl_module_load (saved
- * programs, docs/bytecode.md §8): the bytes of a program cache file from a
+ * programs, docs/bytecode.md §9): the bytes of a program cache file from a
  * hostile directory. The first input byte picks how the rest is used: even,
  * as the whole file (the checksum and header checks see it as it is); odd,
  * as a program's images behind a valid header and checksum (so the gate,

@@ -295,7 +295,7 @@ HL_API void hl_module_free(hl_module *module);
  * loader and linker a compiled program passes, under the compile options
  * given to the load (their limits, atom quota, capabilities and granted
  * bindings), so whatever the bytes hold, the program runs within the
- * sandbox and within those options. The format (docs/bytecode.md §8):
+ * sandbox and within those options. The format (docs/bytecode.md §9):
  * a header naming this build (its version and builtin allowlist), the
  * modules' images and a SHA-256 of the whole, so bytes corrupted or cut
  * short are refused before the gate sees them, and bytes saved by another

@@ -1,4 +1,4 @@
-/* saved.c — saved programs (docs/bytecode.md §8): hl_module_save writes a
+/* saved.c — saved programs (docs/bytecode.md §9): hl_module_save writes a
  * compiled program's gated images with a header naming this build and a
  * SHA-256 of the whole; hl_module_load reads such bytes back through the
  * gate, a capability check, the loader and the linker, exactly the stages

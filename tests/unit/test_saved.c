@@ -1,5 +1,5 @@
 /* test_saved.c — saved programs (hl_module_save / hl_module_load,
- * hl_engine_set_program_store; docs/bytecode.md §8): a round trip gives
+ * hl_engine_set_program_store; docs/bytecode.md §9): a round trip gives
  * the same results and the same bytes; bytes cut at every length, every
  * byte flipped, and flips the checksum is recomputed over (so they reach
  * the gate) are refused or load a program that runs within its limits; a
