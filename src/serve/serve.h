@@ -29,6 +29,8 @@
 
 #include "hyperlang.h"
 
+typedef struct hl_serve_cancel hl_serve_cancel; /* serve_stdio.c */
+
 /* ---- metrics (serve_metrics.c) ------------------------------------------ */
 
 /* How an operation ended; the label of hl_serve_runs_total. */
@@ -171,6 +173,7 @@ typedef struct hl_serve {
     hl_tenant *flight[HL_SERVE_MAX_FLIGHT];
     int flight_fd[HL_SERVE_MAX_FLIGHT]; /* the run's HTTP client socket, -1: none */
     _Atomic uint64_t hangups;           /* runs interrupted because their client left */
+    _Atomic uint64_t cancelled;         /* stdio requests the client cancelled */
     atomic_bool watchdog_stop;
 } hl_serve;
 
@@ -201,6 +204,9 @@ json_t *hl_serve_run(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_out
 /* hl_serve_run for an HTTP client on socket client_fd: the run is
  * interrupted if the client hangs up. */
 json_t *hl_serve_run_for(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc, int client_fd);
+/* hl_serve_run for a stdio request that the client may cancel. */
+json_t *hl_serve_run_cancellable(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc,
+                                 hl_serve_cancel *cancel);
 
 /* Shared by the operations (serve_ops.c, serve_actors.c). */
 json_t *hl_serve_fail(hl_serve_outcome *oc, hl_serve_outcome o, const char *status, const char *message);
@@ -262,11 +268,30 @@ char *hl_serve_json_dump(const json_t *j, size_t *len);
 json_t *hl_serve_tools_list(hl_serve *s, hl_serve_tenant *t);
 /* Runs tool `name` with `args`; the CallToolResult, or NULL when there is
  * no such tool. structured: add structuredContent (revisions from 2025-06-18). */
-json_t *hl_serve_tools_call(hl_serve *s, hl_serve_tenant *t, const char *name, json_t *args, bool structured);
+json_t *hl_serve_tools_call(hl_serve *s, hl_serve_tenant *t, const char *name, json_t *args, bool structured,
+                            hl_serve_cancel *cancel);
+
+/* notifications/cancelled on stdio (serve_stdio.c): the request being
+ * handled and its guest call, and the ids cancelled before they were
+ * handled. The reader thread marks; the handling thread checks. */
+enum { HL_SERVE_CANCEL_IDS = 16, HL_SERVE_ID_TEXT = 128 };
+struct hl_serve_cancel {
+    pthread_mutex_t lock;
+    char id[HL_SERVE_ID_TEXT];  /* the JSON text of the id being handled ("": none) */
+    bool cancelled;             /* ... and the client cancelled it */
+    hl_tenant *run;             /* its guest call while it runs, else NULL */
+    char early[HL_SERVE_CANCEL_IDS][HL_SERVE_ID_TEXT]; /* cancelled before handled (a ring) */
+    unsigned nearly;
+    _Atomic uint64_t count;     /* requests cancelled */
+};
+/* The client cancelled request id_text: interrupt it if it is running, or
+ * remember it if it has not started. */
+void hl_serve_cancel_request(hl_serve_cancel *c, const char *id_text);
 
 typedef struct hl_mcp_session {
     hl_serve *srv;
     hl_serve_tenant *tenant;
+    hl_serve_cancel *cancel; /* stdio: notifications/cancelled; NULL: not honoured */
     int state;               /* 0 new, 1 initialize answered, 2 initialized */
     char version[16];        /* the negotiated protocol revision */
 } hl_mcp_session;

@@ -155,6 +155,8 @@ char *hl_serve_metrics_text(hl_serve *s, size_t *len) {
         LOAD(m->rejected_busy), LOAD(m->rejected_quota), LOAD(m->rejected_auth));
     put(&b, "# HELP hl_serve_hangups_total Runs interrupted because their client closed the connection.\n"
             "# TYPE hl_serve_hangups_total counter\nhl_serve_hangups_total %llu\n", LOAD(s->hangups));
+    put(&b, "# HELP hl_serve_cancelled_total Requests the client cancelled (MCP notifications/cancelled on stdio).\n"
+            "# TYPE hl_serve_cancelled_total counter\nhl_serve_cancelled_total %llu\n", LOAD(s->cancelled));
     put(&b, "# HELP hl_serve_inflight Runs in progress.\n# TYPE hl_serve_inflight gauge\nhl_serve_inflight %u\n",
         (unsigned)atomic_load(&s->inflight));
     if (b.failed) {

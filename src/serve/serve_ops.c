@@ -266,7 +266,7 @@ hl_module *hl_serve_compile(hl_serve *s, hl_serve_tenant *t, json_t *args, const
 
 /* Calls the function in a fresh guest context, registered for interrupts. */
 static json_t *call(hl_serve *s, hl_module *mod, const char *function, hl_value **argv, size_t nargs,
-                    const hl_limits *lim, hl_serve_outcome *oc, int client_fd) {
+                    const hl_limits *lim, hl_serve_outcome *oc, int client_fd, hl_serve_cancel *cancel) {
     hl_error *err = NULL;
     uint32_t fn = 0;
     hl_tenant *ten = NULL;
@@ -278,7 +278,20 @@ static json_t *call(hl_serve *s, hl_module *mod, const char *function, hl_value 
     if (st == HL_OK) {
         int slot = hl_serve_flight_add(s, ten, client_fd);
         hl_value *result = NULL;
-        st = hl_tenant_call(ten, fn, argv, nargs, &result, &err);
+        if (!cancel) {
+            st = hl_tenant_call(ten, fn, argv, nargs, &result, &err);
+        } else if ((st = hl_tenant_start(ten, fn, argv, nargs, &err)) == HL_OK) {
+            /* started (which clears any interrupt): from now on the client
+             * may cancel it (notifications/cancelled), even before it runs */
+            pthread_mutex_lock(&cancel->lock);
+            cancel->run = ten;
+            if (cancel->cancelled) hl_tenant_interrupt(ten);
+            pthread_mutex_unlock(&cancel->lock);
+            st = hl_tenant_resume(ten, 0, &result, &err);
+            pthread_mutex_lock(&cancel->lock);
+            cancel->run = NULL;
+            pthread_mutex_unlock(&cancel->lock);
+        }
         hl_serve_flight_remove(s, slot);
         hl_tenant_usage(ten, &u);
         size_t olen = 0;
@@ -305,7 +318,20 @@ json_t *hl_serve_run(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_out
     return hl_serve_run_for(s, t, args, oc, -1);
 }
 
+static json_t *run_impl(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc, int client_fd,
+                        hl_serve_cancel *cancel);
+
 json_t *hl_serve_run_for(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc, int client_fd) {
+    return run_impl(s, t, args, oc, client_fd, NULL);
+}
+
+json_t *hl_serve_run_cancellable(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc,
+                                 hl_serve_cancel *cancel) {
+    return run_impl(s, t, args, oc, -1, cancel);
+}
+
+static json_t *run_impl(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc, int client_fd,
+                        hl_serve_cancel *cancel) {
     static const char *const keys[] = {"source", "name", "function", "args", "limits", NULL};
     size_t len = 0;
     const char *why = NULL;
@@ -330,7 +356,7 @@ json_t *hl_serve_run_for(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve
     if (mod) {
         if (!hl_serve_make_args(json_object_get(args, "args"), argv, &nargs, msg, sizeof msg))
             r = hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", msg);
-        else r = call(s, mod, json_string_value(f), argv, nargs, lim, oc, client_fd);
+        else r = call(s, mod, json_string_value(f), argv, nargs, lim, oc, client_fd, cancel);
     }
     for (size_t i = 0; i < nargs; i++) hl_value_free(argv[i]);
     hl_module_free(mod);

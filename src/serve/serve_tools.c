@@ -167,7 +167,8 @@ json_t *hl_serve_tools_list(hl_serve *s, hl_serve_tenant *t) {
     return arr ? json_pack("{s:o}", "tools", arr) : NULL;
 }
 
-json_t *hl_serve_tools_call(hl_serve *s, hl_serve_tenant *t, const char *name, json_t *args, bool structured) {
+json_t *hl_serve_tools_call(hl_serve *s, hl_serve_tenant *t, const char *name, json_t *args, bool structured,
+                            hl_serve_cancel *cancel) {
     const struct tool *tool = NULL;
     for (size_t i = 0; i < NTOOLS; i++)
         if (strcmp(tools[i].name, name) == 0 && (tools[i].kind != K_TENANT || hl_serve_actors_allowed(t)))
@@ -178,7 +179,8 @@ json_t *hl_serve_tools_call(hl_serve *s, hl_serve_tenant *t, const char *name, j
     if (!args) args = empty = json_object(); /* "arguments" may be left out */
     hl_serve_outcome oc = HL_SERVE_INTERNAL;
     uint64_t t0 = hl_serve_now_ns();
-    json_t *out = tool->op(s, t, args, &oc);
+    json_t *out = tool->kind == K_RUN && cancel ? hl_serve_run_cancellable(s, t, args, &oc, cancel)
+                                                : tool->op(s, t, args, &oc);
     json_decref(empty);
     if (!out) return NULL;
     if (tool->kind == K_RUN) {

@@ -7,7 +7,9 @@ an exit, stops one (its exit reason), hits the per-client cap and the idle
 reaper; the tools are listed only under a policy granting processes and
 their input schemas are valid JSON Schema. Over HTTP with two tokens: one
 tenant's id is unknown to the other client (404 for call and stop).
-Bounded: a few servers, a few dozen requests."""
+A run in progress is cancelled by notifications/cancelled (no response,
+interrupted), as is a request cancelled before it is handled. Bounded: a
+few servers, a few dozen requests."""
 import json
 import os
 import re
@@ -52,6 +54,10 @@ class Stdio:
         self.p = subprocess.Popen([HL, "serve", "--stdio", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, text=True)
         self.id = 0
+
+    def send(self, msg):
+        self.p.stdin.write(json.dumps(msg) + "\n")
+        self.p.stdin.flush()
 
     def request(self, method, params=None):
         self.id += 1
@@ -165,6 +171,26 @@ def main():
     time.sleep(1.5)
     check("an idle tenant is reaped", s.tool("erlang_call", {"tenant": tid, "request": "incr"}).get("status") ==
           "not_found")
+    s.close()
+
+    # --- notifications/cancelled: a run in progress is interrupted and
+    # gets no response; a request cancelled before it is handled too ---
+    spin = os.path.join(d, "spin.json")
+    with open(spin, "w") as f:
+        json.dump({"limits": {"run": {"timeout_ms": 20000, "max_reductions": 10 ** 12}}}, f)
+    s = Stdio("--policy", spin)
+    s.init()
+    loop = "-module(l).\n-export([spin/0]).\nspin() -> spin().\n"
+    t0 = time.time()
+    s.send({"jsonrpc": "2.0", "id": 500, "method": "tools/call",
+            "params": {"name": "erlang_run", "arguments": {"source": loop, "function": "spin"}}})
+    time.sleep(0.3)
+    s.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 500, "reason": "user"}})
+    s.send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "later"}})
+    s.send({"jsonrpc": "2.0", "id": "later", "method": "ping"})
+    r = s.request("ping")
+    check("cancelled: the next answer is the ping's (none for 500 or \"later\")", r.get("result") == {}, r)
+    check("cancelled: the run stopped long before its 20 s deadline", time.time() - t0 < 10, time.time() - t0)
     s.close()
 
     # --- without processes: no stateful tools ---
