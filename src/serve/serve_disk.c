@@ -129,7 +129,7 @@ static void scan(hl_serve_disk *d) {
         if (!add(d, de->d_name, (uint64_t)sb.st_size, t)) break;
     }
     closedir(dir);
-    qsort(d->e, d->n, sizeof *d->e, by_mtime);
+    if (d->n > 1) qsort(d->e, d->n, sizeof *d->e, by_mtime); /* (d->e is NULL when empty) */
     for (size_t i = 0; i < d->n; i++) d->e[i].stamp = ++d->stamp;
     evict(d);
 }
