@@ -5,7 +5,8 @@
  *
  * The directory is treated as hostile: every file is opened beneath the
  * directory's descriptor with O_NOFOLLOW (a symbolic link is never
- * followed), must be a regular file of this user, is read within a size
+ * followed), must be a regular file of this user with one link (a hard
+ * link to a file elsewhere is not ours to read), is read within a size
  * bound, and its bytes go through hl_module_load's checks (checksum, gate,
  * loader, linker) before anything runs. A file the library refuses, or
  * that is not what it should be, is removed and counted. Files are written
@@ -120,7 +121,7 @@ static void scan(hl_serve_disk *d) {
             continue;
         }
         if (!is_key_name(de->d_name) || fstatat(d->dfd, de->d_name, &sb, AT_SYMLINK_NOFOLLOW) != 0) continue;
-        if (!S_ISREG(sb.st_mode) || sb.st_uid != geteuid()) { /* not ours to read: gone */
+        if (!S_ISREG(sb.st_mode) || sb.st_uid != geteuid() || sb.st_nlink != 1) { /* not ours to read: gone */
             unlinkat(d->dfd, de->d_name, 0);
             d->st.refused++;
             continue;
@@ -186,7 +187,7 @@ void hl_serve_disk_stats_get(hl_serve_disk *d, hl_serve_disk_stats *out) {
 /* Reads a whole regular file of ours within the bound; false otherwise. */
 static bool read_file(int fd, uint64_t max, void **bytes, size_t *len) {
     struct stat sb;
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_uid != geteuid() || sb.st_size <= 0 ||
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_uid != geteuid() || sb.st_nlink != 1 || sb.st_size <= 0 ||
         (uint64_t)sb.st_size > max)
         return false;
     size_t n = (size_t)sb.st_size, got = 0;

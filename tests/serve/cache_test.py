@@ -62,17 +62,23 @@ def main():
     link = os.path.join(cache, "ab" * 32 + ".hlp")
     os.symlink("/etc/passwd", link)
     open(os.path.join(cache, "tmp-1-1"), "wb").write(b"half")
+    outside = os.path.join(d, "outside")
+    open(outside, "wb").write(b"a file elsewhere")
+    hard = os.path.join(cache, "cd" * 32 + ".hlp")
+    os.link(outside, hard)
     s = Server("--cache-dir", cache)
     st, j = run(s, FIB)
     check("tampered: still the right answer", st == 200 and j.get("result") == 610, j)
-    check("tampered: refused and counted", s.metric("hl_serve_disk_cache_refused_total") == 3,  # 2 files + the link
+    check("tampered: refused and counted", s.metric("hl_serve_disk_cache_refused_total") == 4,  # 2 files + 2 links
           s.metric("hl_serve_disk_cache_refused_total"))
     check("tampered: compiled again", s.metric("hl_serve_cache_misses_total") == 2, s.metric("hl_serve_cache_misses_total"))
     check("tampered: written again", s.metric("hl_serve_disk_cache_writes_total") == 2)
     _, err = s.stop()
     check("tampered: logged", "checksum does not match" in err, err[-600:])
-    check("the link and the temporary file are gone",
-          not os.path.lexists(link) and not os.path.exists(os.path.join(cache, "tmp-1-1")), os.listdir(cache))
+    check("the links and the temporary file are gone",
+          not os.path.lexists(link) and not os.path.exists(hard) and not os.path.exists(os.path.join(cache, "tmp-1-1")),
+          os.listdir(cache))
+    check("the hard link's target is untouched", open(outside, "rb").read() == b"a file elsewhere")
     # 4. a file cut short, another replaced by a directory
     files = sorted(f for f in os.listdir(cache))
     p = os.path.join(cache, files[0])
