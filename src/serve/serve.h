@@ -239,6 +239,9 @@ json_t *hl_serve_actor_call(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_se
 json_t *hl_serve_actor_cast(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc);
 json_t *hl_serve_actor_stop(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc);
 bool hl_serve_actors_new(hl_serve *s, char *why, size_t cap);
+/* Kills every stateful tenant (shutdown past the grace time: calls
+ * waiting on them return). */
+void hl_serve_actors_kill_all(hl_serve *s);
 /* Stops every stateful tenant (before the engine goes). */
 void hl_serve_actors_free(hl_serve *s);
 /* Stops the tenants idle past the configured time (at most every 200 ms

@@ -73,6 +73,14 @@ void hl_serve_actors_free(hl_serve *s) {
     s->actors = NULL;
 }
 
+void hl_serve_actors_kill_all(hl_serve *s) {
+    hl_serve_actors *a = s->actors;
+    if (!a) return;
+    pthread_mutex_lock(&a->lock);
+    for (size_t i = 0; i < a->n; i++) hl_actor_kill(a->e[i].actor); /* a call waiting on one returns now */
+    pthread_mutex_unlock(&a->lock);
+}
+
 void hl_serve_actors_stats(hl_serve *s, hl_serve_actor_stats *out) {
     hl_serve_actors *a = s->actors;
     pthread_mutex_lock(&a->lock);

@@ -202,4 +202,5 @@ void hl_serve_interrupt_all(hl_serve *s) {
     for (int i = 0; i < HL_SERVE_MAX_FLIGHT; i++)
         if (s->flight[i]) hl_tenant_interrupt(s->flight[i]);
     pthread_mutex_unlock(&s->flight_lock);
+    hl_serve_actors_kill_all(s);
 }
