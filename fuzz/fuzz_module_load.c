@@ -36,7 +36,7 @@ static void run_all(const hl_module *m) {
         uint32_t ar = p->funcs[f].arity;
         if (ar > 4) continue;
         for (uint32_t i = 0; i < ar; i++) hl_value_int((int64_t)i + 2, &args[i]);
-        hl_run_limits lim = {.max_reductions = 5000, .max_heap_bytes = 256 << 10, .timeout_ms = 1000};
+        hl_run_limits lim = {.max_reductions = 5000, .max_heap_bytes = 256 << 10, .timeout_ms = 50};
         hl_value *res = NULL;
         hl_error *err = NULL;
         hl_run(m, fn, args, ar, &lim, &res, &err);
