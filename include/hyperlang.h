@@ -121,7 +121,8 @@ typedef struct hl_engine hl_engine;
 HL_API hl_status hl_engine_new(hl_engine **out);
 HL_API void hl_engine_free(hl_engine *engine);
 /* Bounds the engine's program cache (hl_compile_program) to `bytes` of
- * compiled modules and source copies (default 128 MiB; at most 256
+ * compiled modules (with the bytecode images hl_module_save writes) and
+ * source copies (default 128 MiB; at most 256
  * programs whatever the bytes); the least recently used are evicted first
  * (a module the host still holds stays alive until freed). A program larger
  * than the bound is compiled but not cached; 0 caches nothing. Lowering the
