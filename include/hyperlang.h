@@ -121,7 +121,8 @@ typedef struct hl_engine hl_engine;
 HL_API hl_status hl_engine_new(hl_engine **out);
 HL_API void hl_engine_free(hl_engine *engine);
 /* Bounds the engine's program cache (hl_compile_program) to `bytes` of
- * compiled modules and source copies (default 128 MiB; at most 256
+ * compiled modules (with the bytecode images hl_module_save writes) and
+ * source copies (default 128 MiB; at most 256
  * programs whatever the bytes); the least recently used are evicted first
  * (a module the host still holds stays alive until freed). A program larger
  * than the bound is compiled but not cached; 0 caches nothing. Lowering the
@@ -285,6 +286,59 @@ HL_API hl_status hl_check_program(hl_engine *engine, size_t n, const char *const
                                   const char *const *sources, const size_t *lens,
                                   const hl_compile_options *opts, hl_error **err);
 HL_API void hl_module_free(hl_module *module);
+
+/* ---- saved programs: a compile cache that survives restarts ---------------
+ *
+ * hl_module_save writes a compiled program as bytes a host may keep (a file
+ * of a cache directory); hl_module_load turns such bytes back into a
+ * program without the compiler. The bytes are never trusted: loading
+ * passes every module through the same bytecode gate, capability check,
+ * loader and linker a compiled program passes, under the compile options
+ * given to the load (their limits, atom quota, capabilities and granted
+ * bindings), so whatever the bytes hold, the program runs within the
+ * sandbox and within those options. The format (docs/bytecode.md §9):
+ * a header naming this build (its version and builtin allowlist), the
+ * modules' images and a SHA-256 of the whole, so bytes corrupted or cut
+ * short are refused before the gate sees them, and bytes saved by another
+ * build are refused (recompile then). */
+
+/* *bytes (released with hl_free, *len bytes) holds the program. */
+HL_API hl_status hl_module_save(const hl_module *module, void **bytes, size_t *len);
+/* Loads bytes made by hl_module_save. opts (NULL: defaults) must grant at
+ * least what the program uses: a builtin needing a capability the options
+ * do not grant, or a binding table other than the options' granted
+ * bindings, is refused. HL_EREJECTED with a message for bytes that are not
+ * a program this build saved or that the gate refuses; HL_ELIMIT for an
+ * atom quota; HL_ECOMPILE when the work, wall or memory bound of opts
+ * stops it (the message says which); HL_EMISUSE for a granted binding not
+ * registered. The program is not put in the engine's cache. Thread-safe. */
+HL_API hl_status hl_module_load(hl_engine *engine, const void *bytes, size_t len, const hl_compile_options *opts,
+                                hl_module **out, hl_error **err);
+
+/* A program store: where the engine's program cache looks before it
+ * compiles and what it keeps after (hl_engine_set_program_store). `key`
+ * is a SHA-256 of the sources, their names, the compile options (limits,
+ * headers, capabilities, the granted bindings by name), the bytecode
+ * format and this build: equal keys mean the same compile.
+ *   get: 1 with *bytes (allocated with malloc: the engine frees them with
+ *        free) when the store has the key, else 0;
+ *   put: the bytes of a program just compiled (the engine's; copy them);
+ *   refused: the bytes get returned were refused by hl_module_load (why:
+ *        the error, valid during the call): the engine compiles instead;
+ *        a store should drop them.
+ * The callbacks run in the thread of the compile, without the engine's
+ * lock, possibly on several threads at once. Any may be NULL. */
+typedef struct hl_program_store {
+    int (*get)(void *data, const uint8_t key[32], void **bytes, size_t *len);
+    void (*put)(void *data, const uint8_t key[32], const void *bytes, size_t len);
+    void (*refused)(void *data, const uint8_t key[32], const hl_error *why);
+    void *data;
+} hl_program_store;
+/* Installs (store NULL: removes) the engine's program store: a compile
+ * that misses the in-memory cache asks get (a program loaded from it is
+ * cached in memory as a compiled one), and a program the compiler built is
+ * handed to put. Set it before compiling; thread-safe. */
+HL_API hl_status hl_engine_set_program_store(hl_engine *engine, const hl_program_store *store);
 
 /* ---- host-owned terms ---------------------------------------------------- */
 

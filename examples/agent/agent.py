@@ -10,7 +10,11 @@ its code sandbox through MCP (`hl serve --stdio`, docs/serve.md):
   4. tries a hostile variant (reads /etc/passwd, runs a shell command):
      refused before anything runs, with the reason;
   5. tries a runaway variant (an endless loop, then a memory hog): stopped by
-     the limits, and the session goes on.
+     the limits, and the session goes on;
+  6. under a policy granting processes, keeps state between tool calls: it
+     starts a shopping-cart tenant (erlang_start), adds to it and reads it
+     back (erlang_call), crashes it (the crash comes back as its exit), and
+     stops a second one (erlang_stop: its exit reason).
 
 Python 3's standard library only. Exits non-zero if the sandbox does not
 behave as described (tests/examples/check.sh runs it)."""
@@ -19,6 +23,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 HL = sys.argv[1] if len(sys.argv) > 1 else (os.environ.get("HL") or shutil.which("hl") or "hl")
 
@@ -137,3 +142,56 @@ out, is_error = mcp.tool("erlang_run", source=tool, function="summary", args=[or
 expect(not is_error and out["result"]["total"] == 63, "the session goes on")
 say("the session goes on: summary -> total " + str(out["result"]["total"]))
 expect(mcp.close() == 0, "the server ends cleanly")
+
+# 5. a tenant that keeps state between calls (needs a policy granting
+# processes: the tenant is a guest process answering gen_server calls)
+say("\n# 5. a stateful tenant")
+with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+    json.dump({"capabilities": ["processes"]}, f)
+    policy = f.name
+mcp = McpClient([HL, "serve", "--stdio", "--policy", policy])
+mcp.request("initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
+                           "clientInfo": {"name": "example-agent", "version": "1.0"}})
+mcp.notify("notifications/initialized")
+say("tools: " + ", ".join(t["name"] for t in mcp.request("tools/list")["tools"]))
+cart = """-module(cart).
+-export([start/0]).
+
+start() -> loop(#{}).
+
+%% a cart: sku -> quantity, answering gen_server calls
+loop(Items) ->
+    receive
+        {'$gen_call', {From, Tag}, #{<<"add">> := Sku, <<"qty">> := Q}} ->
+            New = maps:update_with(Sku, fun(N) -> N + Q end, Q, Items),
+            From ! {Tag, maps:get(Sku, New)},
+            loop(New);
+        {'$gen_call', {From, Tag}, <<"items">>} ->
+            From ! {Tag, Items},
+            loop(Items);
+        {'$gen_call', {_From, _Tag}, #{<<"remove">> := Sku}} ->
+            loop(maps:remove(maps:get(Sku, Items), Items))
+    end.
+"""
+out, is_error = mcp.tool("erlang_start", source=cart, name="cart.erl", function="start")
+expect(not is_error and out["tenant"].startswith("t"), f"started: {out}")
+tenant = out["tenant"]
+for sku, qty in [("apple", 3), ("pear", 2), ("apple", 4)]:
+    out, is_error = mcp.tool("erlang_call", tenant=tenant, request={"add": sku, "qty": qty})
+    expect(not is_error, f"added: {out}")
+    say(f"add {qty} {sku} -> {out['reply']} {sku} in the cart")
+out, _ = mcp.tool("erlang_call", tenant=tenant, request="items")
+expect(out["reply"] == {"apple": 7, "pear": 2}, f"the state is kept: {out}")
+say(f"items -> {json.dumps(out['reply'], sort_keys=True)}")
+out, is_error = mcp.tool("erlang_call", tenant=tenant, request={"remove": "fig"})
+expect(is_error and out["status"] == "exited", f"the crash is an exit: {out}")
+say(f"remove fig -> {out['status']}: {out['exit']['class']}:{out['exit']['reason']}")
+out, is_error = mcp.tool("erlang_call", tenant=tenant, request="items")
+expect(out["status"] == "not_found", "a crashed tenant is gone")
+say("the crashed tenant is gone: " + out["status"])
+out, _ = mcp.tool("erlang_start", source=cart, name="cart.erl", function="start")
+out, is_error = mcp.tool("erlang_stop", tenant=out["tenant"])
+expect(not is_error and out["status"] == "stopped", f"stopped: {out}")
+say(f"a second cart, stopped -> {out['exit']['class']}:{out['exit']['reason']}")
+expect(mcp.close() == 0, "the server ends cleanly")
+os.unlink(policy)

@@ -18,9 +18,13 @@ const char hl_cli_serve_help[] =
     "\n"
     "  --stdio              a Model Context Protocol (MCP) server on standard\n"
     "                       input and output: JSON-RPC 2.0, one message a line;\n"
-    "                       tools erlang_check and erlang_run\n"
+    "                       tools erlang_check and erlang_run, and erlang_start,\n"
+    "                       erlang_call, erlang_cast, erlang_stop (stateful\n"
+    "                       tenants) when the policy grants processes\n"
     "  --http ADDR:PORT     an HTTP JSON API: POST /v1/check, POST /v1/run,\n"
-    "                       GET /metrics (Prometheus), GET /healthz; ADDR\n"
+    "                       POST /v1/tenants, POST /v1/tenants/ID/call|cast,\n"
+    "                       DELETE /v1/tenants/ID, GET /metrics (Prometheus),\n"
+    "                       GET /healthz; ADDR\n"
     "                       defaults to 127.0.0.1 (\":8080\"); port 0 picks a free\n"
     "                       one; the address is printed on standard output\n"
     "  --policy FILE        the policy every request runs under (docs/policy.md);\n"
@@ -35,6 +39,17 @@ const char hl_cli_serve_help[] =
     "  --grace-ms N         on SIGTERM, how long runs in progress may finish\n"
     "                       before they are interrupted (default 5000)\n"
     "  --cache-bytes N      bound of the compiled-program cache (default 128 MiB)\n"
+    "  --cache-dir DIR      keep compiled programs in DIR too (created, mode\n"
+    "                       0700), so a restarted server loads them instead of\n"
+    "                       compiling; each file is checked by the bytecode\n"
+    "                       gate again when loaded, a bad one removed\n"
+    "  --cache-dir-bytes N  bound of DIR's files (default 256 MiB; least\n"
+    "                       recently used removed first)\n"
+    "  --max-tenants N      live stateful tenants (erlang_start) per client\n"
+    "                       (default 8)\n"
+    "  --tenant-idle-s N    a stateful tenant idle this long is stopped\n"
+    "                       (default 300)\n"
+    "  --tenant-lifetime-s N the longest a stateful tenant lives (default 3600)\n"
     "\n"
     "exit status: 0 after end of input (stdio) or SIGTERM/SIGINT (HTTP); 2 bad\n"
     "usage or a bad policy or token file; 1 cannot listen.\n";
@@ -60,7 +75,9 @@ int hl_cli_serve(hl_engine *engine, int argc, char **argv) {
         uint64_t max;
     } nums[] = {{"--max-body-bytes", (uint64_t)64 << 20}, {"--max-concurrent", HL_SERVE_MAX_FLIGHT},
                 {"--max-connections", 65536},             {"--idle-timeout", 3600},
-                {"--grace-ms", 3600000},                  {"--cache-bytes", (uint64_t)1 << 40}};
+                {"--grace-ms", 3600000},                  {"--cache-bytes", (uint64_t)1 << 40},
+                {"--cache-dir-bytes", (uint64_t)1 << 50},  {"--max-tenants", 4096},
+                {"--tenant-idle-s", 86400},                {"--tenant-lifetime-s", 7 * 86400}};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (hl_cli_is_help(a)) {
@@ -71,7 +88,8 @@ int hl_cli_serve(hl_engine *engine, int argc, char **argv) {
         size_t k = 0;
         while (k < sizeof nums / sizeof nums[0] && strcmp(nums[k].name, a) != 0) k++;
         if (strcmp(a, "--stdio") == 0) stdio_mode = true;
-        else if (strcmp(a, "--http") == 0 || strcmp(a, "--policy") == 0 || strcmp(a, "--tokens") == 0) {
+        else if (strcmp(a, "--http") == 0 || strcmp(a, "--policy") == 0 || strcmp(a, "--tokens") == 0 ||
+                 strcmp(a, "--cache-dir") == 0) {
             if (!val) {
                 char msg[80];
                 snprintf(msg, sizeof msg, "serve: %s needs a value", a);
@@ -79,6 +97,7 @@ int hl_cli_serve(hl_engine *engine, int argc, char **argv) {
             }
             if (a[2] == 'h') http = val;
             else if (a[2] == 'p') cfg.policy_path = val;
+            else if (a[2] == 'c') cfg.cache_dir = val;
             else cfg.tokens_path = val;
             i++;
         } else if (k < sizeof nums / sizeof nums[0]) {
@@ -95,7 +114,11 @@ int hl_cli_serve(hl_engine *engine, int argc, char **argv) {
             case 2: cfg.max_connections = (uint32_t)v; break;
             case 3: cfg.idle_timeout_s = (uint32_t)v; break;
             case 4: cfg.grace_ms = (uint32_t)v; break;
-            default: cfg.cache_bytes = v; break;
+            case 5: cfg.cache_bytes = v; break;
+            case 6: cfg.cache_dir_bytes = v; break;
+            case 7: cfg.max_actors = (uint32_t)v; break;
+            case 8: cfg.actor_idle_s = (uint32_t)v; break;
+            default: cfg.actor_life_s = (uint32_t)v; break;
             }
             i++;
         } else if (a[0] == '-') {

@@ -150,6 +150,11 @@ struct hl_engine {
     struct hl_scope *default_scope;
     uint32_t workers;
     bool sched_closed;
+    /* hl_engine_set_program_store (under lock; copied by each compile) */
+    hl_program_store store;
+    /* SHA-256 of this build: its version and the builtin allowlist
+     * (saved.c): a saved program names the build that made it */
+    uint8_t build_id[32];
 };
 
 struct hl_module {
@@ -167,7 +172,23 @@ struct hl_module {
     /* a parked process of a finished hl_run (vm.h, hl_vm_proc_park): the
      * next hl_run takes it instead of building one; NULL when none */
     _Atomic(struct hl_vm_proc *) spare;
+    /* the gated bytecode image of each module, kept for hl_module_save */
+    uint8_t **images;
+    size_t *image_lens;
 };
+
+/* program.c: a module of n loaded, linked modules (taken over, with the
+ * images and the bindings, also on failure: NULL then, out of memory). */
+hl_module *hl_host_module_make(hl_engine *engine, hl_program **mods, uint8_t **images, size_t *image_lens,
+                               size_t n, uint32_t caps, hl_host_binding **bnd, uint32_t nbnd);
+
+/* saved.c */
+/* The engine's build id (hl_engine_new fills engine->build_id). */
+void hl_host_build_id(uint8_t out[32]);
+/* hl_module_load's work for bindings already resolved (bnd, in grant
+ * order; borrowed: the module takes references of its own). */
+hl_status hl_host_module_load(hl_engine *engine, const uint8_t *bytes, size_t len, const hl_front_limits *lim,
+                              uint32_t caps, hl_host_binding **bnd, uint32_t nbnd, hl_module **out, hl_error **err);
 
 /* Shared storage of host values: a heap that owns the copied terms. */
 typedef struct hl_vstore {

@@ -7,6 +7,7 @@
  * build (modules.c). */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/mem.h"
@@ -151,8 +152,13 @@ void hl_module_free(hl_module *module) {
     if (!module) return;
     if (atomic_fetch_sub(&module->refs, 1) != 1) return;
     hl_vm_proc_free(atomic_load_explicit(&module->spare, memory_order_acquire));
-    for (uint32_t i = 0; i < module->nmods; i++) hl_program_free(module->mods[i]);
+    for (uint32_t i = 0; i < module->nmods; i++) {
+        hl_program_free(module->mods[i]);
+        if (module->images) hl_mem_free(module->images[i]);
+    }
     hl_mem_free(module->mods);
+    hl_mem_free(module->images);
+    hl_mem_free(module->image_lens);
     hl_host_bindings_release(module->bindings, module->nbindings);
     if (module->engine) hl_host_engine_release(module->engine);
     hl_mem_free(module);
@@ -194,10 +200,13 @@ typedef struct build {
     const hl_core_binding *bindings;
     uint32_t nbindings;
     uint32_t caps;            /* HL_CAP_* granted */
+    bool keep_images;         /* hl_compile: the module keeps them */
     hl_front_result **fronts; /* per module */
     hl_core_peer *peers;      /* per module: its name and exports */
     hl_ast_fa **exports;
     hl_program **mods;        /* loaded, per module */
+    uint8_t **imgs;           /* each module's gated image (hl_module_save) */
+    size_t *imglens;
     hl_atom_table *atoms;     /* the engine's */
     uint64_t atom_room;       /* what is left of the program's atom quota */
 } build;
@@ -227,7 +236,10 @@ static void build_free(build *b) {
         if (b->fronts) hl_front_free(b->fronts[i]);
         if (b->exports) hl_mem_free(b->exports[i]);
         if (b->mods) hl_program_free(b->mods[i]);
+        if (b->imgs) hl_mem_free(b->imgs[i]);
     }
+    hl_mem_free(b->imgs);
+    hl_mem_free(b->imglens);
     hl_mem_free(b->fronts);
     hl_mem_free(b->exports);
     hl_mem_free(b->peers);
@@ -295,6 +307,10 @@ static hl_status build_module(build *b, size_t i, hl_error **err) {
                 b->atom_room -= hl_atom_pool_size(b->mods[i]->pool); /* <= atom_room */
                 hl_meter_mem_reset(mem_mark);
                 if (!hl_meter_charge_mem(b->mods[i]->bytes)) st = meter_error(err, name);
+                if (b->imgs) { /* kept for hl_module_save */
+                    b->imgs[i] = img, b->imglens[i] = imglen;
+                    img = NULL;
+                }
             }
             hl_bc_image_free(&bc);
         }
@@ -313,6 +329,11 @@ static hl_status build_stages(hl_engine *engine, build *b, hl_error **err) {
     b->exports = hl_mem_calloc(n, sizeof *b->exports);
     b->peers = hl_mem_calloc(n, sizeof *b->peers);
     b->mods = hl_mem_calloc(n, sizeof *b->mods);
+    if (b->keep_images) {
+        b->imgs = hl_mem_calloc(n, sizeof *b->imgs);
+        b->imglens = hl_mem_calloc(n, sizeof *b->imglens);
+        if (!b->imgs || !b->imglens) return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    }
     if (!b->fronts || !b->exports || !b->peers || !b->mods)
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     for (size_t i = 0; i < n; i++) {
@@ -495,6 +516,43 @@ hl_status hl_engine_set_cache_bytes(hl_engine *engine, uint64_t bytes) {
 
 static hl_status compile_program(hl_engine *engine, size_t n, const char *const *names, const char *const *sources,
                                  const size_t *lens, const hl_compile_options *opts, hl_module **out, hl_error **err);
+static hl_status cache_insert(hl_engine *engine, hl_module *m, const srcset *ss, const hl_front_limits *lim,
+                              const uint8_t bkey[32], uint64_t fast, hl_module **out);
+
+/* The program store's key: the in-memory key's inputs with the granted
+ * bindings by name (a registration's serial differs from one process to
+ * the next), and the build (engine->build_id). */
+static void store_key(hl_engine *engine, const srcset *ss, const hl_front_limits *lim, uint32_t caps,
+                      const hl_compile_options *opts, uint8_t key[32]) {
+    hl_sha256 s;
+    hl_sha256_init(&s);
+    static const char tag[] = "hyperlang-store";
+    hl_sha256_update(&s, tag, sizeof tag);
+    hl_sha256_update(&s, engine->build_id, 32);
+    uint32_t ng = opts ? opts->ngrants : 0;
+    put_u64(&s, ng);
+    for (uint32_t i = 0; i < ng; i++) { /* kept sorted: independent of grant order */
+        const hl_host_grant *g = &opts->grants[i];
+        put_u64(&s, strlen(g->module));
+        hl_sha256_update(&s, g->module, strlen(g->module));
+        put_u64(&s, strlen(g->function));
+        hl_sha256_update(&s, g->function, strlen(g->function));
+        put_u64(&s, g->arity);
+    }
+    uint8_t gkey[32];
+    hl_sha256_final(&s, gkey);
+    pp_key(ss, lim, caps, gkey);
+    cache_key(ss, lim, gkey, key);
+}
+
+hl_status hl_engine_set_program_store(hl_engine *engine, const hl_program_store *store) {
+    if (!engine) return HL_EMISUSE;
+    pthread_mutex_lock(&engine->lock);
+    if (store) engine->store = *store;
+    else memset(&engine->store, 0, sizeof engine->store);
+    pthread_mutex_unlock(&engine->lock);
+    return HL_OK;
+}
 
 hl_status hl_engine_cache_stats(hl_engine *engine, hl_cache_stats *out) {
     if (!engine || !out) return HL_EMISUSE;
@@ -558,6 +616,32 @@ static hl_status compile_program(hl_engine *engine, size_t n, const char *const 
         *out = hit;
         return HL_OK;
     }
+    /* The program store (a cache that survives restarts) before the
+     * compiler: what it gives is loaded as any saved program is, through
+     * the gate (never trusted); refused bytes are reported and compiled
+     * over. */
+    hl_program_store store;
+    pthread_mutex_lock(&engine->lock);
+    store = engine->store;
+    pthread_mutex_unlock(&engine->lock);
+    uint8_t skey[32];
+    if (store.get || store.put) store_key(engine, &ss, &lim, caps, opts, skey);
+    void *sbytes = NULL;
+    size_t slen = 0;
+    if (store.get && store.get(store.data, skey, &sbytes, &slen) == 1) {
+        hl_module *m = NULL;
+        hl_error *lerr = NULL;
+        hl_status lst = sbytes ? hl_host_module_load(engine, sbytes, slen, &lim, caps, bnd, nbnd, &m, &lerr)
+                               : HL_EREJECTED;
+        free(sbytes);
+        if (lst == HL_OK) {
+            hl_host_bindings_release(bnd, nbnd); /* the module took its own */
+            memcpy(m->key, key, 32);
+            return cache_insert(engine, m, &ss, &lim, bkey, fast, out);
+        }
+        if (store.refused) store.refused(store.data, skey, lerr ? lerr : &hl_host_oom_error);
+        hl_error_free(lerr);
+    }
     atomic_fetch_add_explicit(&engine->cache_misses, 1, memory_order_relaxed);
 
     /* The classifier and codegen see the grants by name, in grant order
@@ -571,36 +655,72 @@ static hl_status compile_program(hl_engine *engine, size_t n, const char *const 
         }
         for (uint32_t i = 0; i < nbnd; i++) cb[i] = (hl_core_binding){bnd[i]->module, bnd[i]->function, bnd[i]->arity};
     }
-    build b = {.engine = engine, .ss = &ss, .lim = &lim, .bindings = cb, .nbindings = nbnd, .caps = caps};
+    build b = {.engine = engine, .ss = &ss, .lim = &lim, .bindings = cb, .nbindings = nbnd, .caps = caps,
+               .keep_images = true};
     hl_status status = run_build(engine, &b, err);
     hl_mem_free(cb);
-    hl_module *m = status == HL_OK ? hl_mem_calloc(1, sizeof *m) : NULL;
-    if (status == HL_OK && !m) status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    hl_module *m = NULL;
+    if (status == HL_OK) {
+        m = hl_host_module_make(engine, b.mods, b.imgs, b.imglens, n, caps, bnd, nbnd);
+        b.mods = NULL, b.imgs = NULL, b.imglens = NULL, bnd = NULL, nbnd = 0; /* taken over */
+        if (!m) status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
+    }
+    build_free(&b);
     if (status != HL_OK) {
-        build_free(&b);
         hl_host_bindings_release(bnd, nbnd);
         return status;
     }
-    atomic_init(&m->refs, 2); /* the caller's and the cache's */
+    memcpy(m->key, key, 32);
+    if (store.put) { /* the program store keeps what the compiler built */
+        void *saved = NULL;
+        size_t savedlen = 0;
+        if (hl_module_save(m, &saved, &savedlen) == HL_OK) store.put(store.data, skey, saved, savedlen);
+        hl_free(saved);
+    }
+    return cache_insert(engine, m, &ss, &lim, bkey, fast, out);
+}
+
+hl_module *hl_host_module_make(hl_engine *engine, hl_program **mods, uint8_t **images, size_t *image_lens,
+                               size_t n, uint32_t caps, hl_host_binding **bnd, uint32_t nbnd) {
+    hl_module *m = hl_mem_calloc(1, sizeof *m);
+    if (!m) {
+        for (size_t i = 0; i < n; i++) {
+            hl_program_free(mods[i]);
+            if (images) hl_mem_free(images[i]);
+        }
+        hl_mem_free(mods);
+        hl_mem_free(images);
+        hl_mem_free(image_lens);
+        hl_host_bindings_release(bnd, nbnd);
+        return NULL;
+    }
+    atomic_init(&m->refs, 1);
     atomic_init(&m->spare, NULL);
-    m->mods = b.mods;
-    b.mods = NULL;
-    build_free(&b);
+    m->mods = mods;
     m->nmods = (uint32_t)n;
     m->prog = m->mods[0];
     m->caps = caps;
     m->bindings = bnd;
     m->nbindings = nbnd;
+    m->images = images;
+    m->image_lens = image_lens;
     m->engine = engine;
     atomic_fetch_add(&engine->refs, 1);
-    memcpy(m->key, key, 32);
     m->bytes = sizeof *m + n * sizeof *m->mods;
-    for (size_t i = 0; i < n; i++) m->bytes += m->mods[i]->bytes;
+    for (size_t i = 0; i < n; i++) m->bytes += m->mods[i]->bytes + (images ? image_lens[i] + 16 : 0);
+    return m;
+}
 
+/* Puts a new module (one reference: the caller's) in the engine's cache,
+ * keyed by these sources and options, and gives it in *out. */
+static hl_status cache_insert(hl_engine *engine, hl_module *m, const srcset *ss, const hl_front_limits *lim,
+                              const uint8_t bkey[32], uint64_t fast, hl_module **out) {
+    const uint8_t *key = m->key;
+    atomic_fetch_add(&m->refs, 1); /* the cache's */
     /* (allocated before the lock: the entries evicted to make room) */
     evicted *gone = hl_mem_calloc(1, sizeof *gone);
     size_t blen = 0;
-    char *copy = gone && blob_size(&ss) <= HL_CACHE_COPY_MAX ? blob_make(&ss, &blen) : NULL;
+    char *copy = gone && blob_size(ss) <= HL_CACHE_COPY_MAX ? blob_make(ss, &blen) : NULL;
     uint64_t bytes = m->bytes + blen;
     pthread_mutex_lock(&engine->lock);
     for (uint32_t i = 0; i < engine->ncache; i++)
@@ -633,7 +753,7 @@ static hl_status compile_program(hl_engine *engine, size_t n, const char *const 
     engine->cache[slot].fast = fast;
     engine->cache[slot].len = blen;
     engine->cache[slot].src = copy;
-    engine->cache[slot].lim = lim;
+    engine->cache[slot].lim = *lim;
     /* the name and headers are borrowed from this call: they count through
      * bkey (pp_key), never read again from the entry */
     engine->cache[slot].lim.file_name = NULL;

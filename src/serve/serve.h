@@ -13,7 +13,10 @@
  *   serve_mcp.c      JSON-RPC 2.0 / MCP dispatch of one message
  *   serve_stdio.c    the stdio transport (newline-delimited messages)
  *   serve_http.c     the HTTP API (libmicrohttpd)
- *   serve_metrics.c  counters and the Prometheus text */
+ *   serve_metrics.c  counters and the Prometheus text
+ *   serve_disk.c     --cache-dir: the program store as files of a directory
+ *   serve_actors.c   stateful tenants: guest actors a client starts, calls
+ *                    and stops (erlang_start / erlang_call / erlang_stop) */
 #ifndef HL_SERVE_SERVE_H
 #define HL_SERVE_SERVE_H
 
@@ -25,6 +28,8 @@
 #include <stdint.h>
 
 #include "hyperlang.h"
+
+typedef struct hl_serve_cancel hl_serve_cancel; /* serve_stdio.c */
 
 /* ---- metrics (serve_metrics.c) ------------------------------------------ */
 
@@ -109,6 +114,26 @@ bool hl_serve_tenant_init(hl_serve_tenant *t, const char *id, const char *token,
                           const hl_serve_quota *q);
 void hl_serve_tenant_fini(hl_serve_tenant *t);
 
+/* ---- the program cache on disk (serve_disk.c) ---------------------------- */
+
+typedef struct hl_serve_disk hl_serve_disk;
+typedef struct hl_serve_disk_stats {
+    uint64_t hits;         /* programs loaded from a file (the gate accepted them) */
+    uint64_t misses;       /* compiles that found no file */
+    uint64_t refused;      /* files refused (corrupt, tampered, not a regular file of ours): removed */
+    uint64_t writes;       /* files written */
+    uint64_t write_errors;
+    uint64_t evictions;    /* files removed to keep the directory within its bound */
+    uint64_t files, bytes; /* what the directory holds now */
+} hl_serve_disk_stats;
+/* Opens (creating it, mode 0700) the cache directory; refuses one another
+ * user owns or may write. false with a message in why[cap]. */
+bool hl_serve_disk_open(const char *path, uint64_t max_bytes, hl_serve_disk **out, char *why, size_t cap);
+void hl_serve_disk_close(hl_serve_disk *d);
+/* The engine's program store over the directory. */
+void hl_serve_disk_store(hl_serve_disk *d, hl_program_store *out);
+void hl_serve_disk_stats_get(hl_serve_disk *d, hl_serve_disk_stats *out);
+
 /* ---- the server (serve_server.c) ---------------------------------------- */
 
 enum { HL_SERVE_MAX_FLIGHT = 1024 };
@@ -122,11 +147,20 @@ typedef struct hl_serve_config {
     uint32_t idle_timeout_s;   /* an HTTP connection's idle bound (slowloris) */
     uint32_t grace_ms;         /* SIGTERM: how long in-flight runs may finish */
     uint64_t cache_bytes;      /* the engine's program cache bound (0: default) */
+    const char *cache_dir;     /* the program cache on disk (NULL: none) */
+    uint64_t cache_dir_bytes;  /* its bound */
+    uint32_t max_actors;       /* live stateful tenants per client */
+    uint32_t actor_idle_s;     /* a stateful tenant idle this long is stopped */
+    uint32_t actor_life_s;     /* the longest a stateful tenant lives (its deadline) */
 } hl_serve_config;
 void hl_serve_config_default(hl_serve_config *c);
 
+typedef struct hl_serve_actors hl_serve_actors;
+
 typedef struct hl_serve {
     hl_engine *engine;
+    hl_serve_disk *disk;       /* --cache-dir, or NULL */
+    hl_serve_actors *actors;   /* stateful tenants (serve_actors.c) */
     hl_serve_config cfg;
     hl_serve_tenant *tenants;  /* from the token file, or one anonymous tenant */
     size_t ntenants;
@@ -139,6 +173,7 @@ typedef struct hl_serve {
     hl_tenant *flight[HL_SERVE_MAX_FLIGHT];
     int flight_fd[HL_SERVE_MAX_FLIGHT]; /* the run's HTTP client socket, -1: none */
     _Atomic uint64_t hangups;           /* runs interrupted because their client left */
+    _Atomic uint64_t cancelled;         /* stdio requests the client cancelled */
     atomic_bool watchdog_stop;
 } hl_serve;
 
@@ -169,6 +204,55 @@ json_t *hl_serve_run(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_out
 /* hl_serve_run for an HTTP client on socket client_fd: the run is
  * interrupted if the client hangs up. */
 json_t *hl_serve_run_for(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc, int client_fd);
+/* hl_serve_run for a stdio request that the client may cancel. */
+json_t *hl_serve_run_cancellable(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc,
+                                 hl_serve_cancel *cancel);
+
+/* Shared by the operations (serve_ops.c, serve_actors.c). */
+json_t *hl_serve_fail(hl_serve_outcome *oc, hl_serve_outcome o, const char *status, const char *message);
+const char *hl_serve_get_source(json_t *args, size_t *len, const char **why);
+bool hl_serve_only_keys(json_t *args, const char *const *keys, char *why, size_t cap);
+/* "limits" {max_reductions, ...}: each may only lower lim. */
+bool hl_serve_apply_limits(hl_limits *lim, json_t *req, char *why, size_t cap);
+/* The JSON "args" array as values (at most 255). */
+bool hl_serve_make_args(json_t *arr, hl_value **args, size_t *n, char *why, size_t cap);
+/* r[key] = v as JSON (null with key_json_error when it has none),
+ * r[key_text] = v as ~p prints it. */
+void hl_serve_put_result(json_t *r, const hl_value *v, const char *key);
+/* status, exception / limit / message of an error into r. */
+hl_serve_outcome hl_serve_put_error(json_t *r, hl_status st, const hl_error *err);
+json_t *hl_serve_lines(const char *s);
+/* The request's source compiled under the tenant's policy, or NULL with
+ * the outcome object in *fail_out. */
+hl_module *hl_serve_compile(hl_serve *s, hl_serve_tenant *t, json_t *args, const char *src, size_t len,
+                            hl_serve_outcome *oc, json_t **fail_out);
+
+/* ---- stateful tenants (serve_actors.c) ------------------------------------ */
+
+/* erlang_start {source, function, args?, limits?, name?} -> {status, tenant};
+ * erlang_call {tenant, request | request_term, timeout_ms?} -> {status, reply};
+ * erlang_cast {tenant, request | request_term} -> {status};
+ * erlang_stop {tenant} -> {status, exit, output}. An unknown id (or
+ * another client's) is status "not_found". */
+json_t *hl_serve_actor_start(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc);
+json_t *hl_serve_actor_call(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc);
+json_t *hl_serve_actor_cast(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc);
+json_t *hl_serve_actor_stop(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc);
+bool hl_serve_actors_new(hl_serve *s, char *why, size_t cap);
+/* Kills every stateful tenant (shutdown past the grace time: calls
+ * waiting on them return). */
+void hl_serve_actors_kill_all(hl_serve *s);
+/* Stops every stateful tenant (before the engine goes). */
+void hl_serve_actors_free(hl_serve *s);
+/* Stops the tenants idle past the configured time (at most every 200 ms
+ * of calls; cheap otherwise). */
+void hl_serve_actors_reap(hl_serve *s);
+typedef struct hl_serve_actor_stats {
+    uint64_t live, started, calls, reaped;
+} hl_serve_actor_stats;
+void hl_serve_actors_stats(hl_serve *s, hl_serve_actor_stats *out);
+/* Whether the tenant may start stateful tenants (its policy grants processes). */
+bool hl_serve_actors_allowed(const hl_serve_tenant *t);
 
 /* ---- JSON helpers (serve_json.c) ------------------------------------------- */
 
@@ -187,11 +271,30 @@ char *hl_serve_json_dump(const json_t *j, size_t *len);
 json_t *hl_serve_tools_list(hl_serve *s, hl_serve_tenant *t);
 /* Runs tool `name` with `args`; the CallToolResult, or NULL when there is
  * no such tool. structured: add structuredContent (revisions from 2025-06-18). */
-json_t *hl_serve_tools_call(hl_serve *s, hl_serve_tenant *t, const char *name, json_t *args, bool structured);
+json_t *hl_serve_tools_call(hl_serve *s, hl_serve_tenant *t, const char *name, json_t *args, bool structured,
+                            hl_serve_cancel *cancel);
+
+/* notifications/cancelled on stdio (serve_stdio.c): the request being
+ * handled and its guest call, and the ids cancelled before they were
+ * handled. The reader thread marks; the handling thread checks. */
+enum { HL_SERVE_CANCEL_IDS = 16, HL_SERVE_ID_TEXT = 128 };
+struct hl_serve_cancel {
+    pthread_mutex_t lock;
+    char id[HL_SERVE_ID_TEXT];  /* the JSON text of the id being handled ("": none) */
+    bool cancelled;             /* ... and the client cancelled it */
+    hl_tenant *run;             /* its guest call while it runs, else NULL */
+    char early[HL_SERVE_CANCEL_IDS][HL_SERVE_ID_TEXT]; /* cancelled before handled (a ring) */
+    unsigned nearly;
+    _Atomic uint64_t count;     /* requests cancelled */
+};
+/* The client cancelled request id_text: interrupt it if it is running, or
+ * remember it if it has not started. */
+void hl_serve_cancel_request(hl_serve_cancel *c, const char *id_text);
 
 typedef struct hl_mcp_session {
     hl_serve *srv;
     hl_serve_tenant *tenant;
+    hl_serve_cancel *cancel; /* stdio: notifications/cancelled; NULL: not honoured */
     int state;               /* 0 new, 1 initialize answered, 2 initialized */
     char version[16];        /* the negotiated protocol revision */
 } hl_mcp_session;

@@ -39,6 +39,7 @@ typedef struct conn {
     bool too_big;
     bool answered; /* refused on the first call: later calls only drain */
     hl_serve_tenant *tenant;
+    char id[72];   /* the stateful tenant a /v1/tenants/ID route names */
 } conn;
 
 static enum MHD_Result respond(hl_serve *s, struct MHD_Connection *c, unsigned code, const char *type, char *text,
@@ -78,8 +79,15 @@ static enum MHD_Result refuse(hl_serve *s, struct MHD_Connection *c, unsigned co
     return respond_json(s, c, code, json_pack("{s:s,s:s}", "status", status, "message", message), retry_s);
 }
 
-/* POST /v1/check and /v1/run: admission, the operation, its metrics. */
-static enum MHD_Result operation(hl_serve *s, struct MHD_Connection *c, conn *k, bool is_run) {
+typedef enum op_kind { OP_CHECK, OP_RUN, OP_START, OP_CALL, OP_CAST, OP_STOP } op_kind;
+static json_t *(*const tenant_ops[])(hl_serve *, hl_serve_tenant *, json_t *, hl_serve_outcome *) = {
+    [OP_START] = hl_serve_actor_start, [OP_CALL] = hl_serve_actor_call, [OP_CAST] = hl_serve_actor_cast,
+    [OP_STOP] = hl_serve_actor_stop};
+
+/* POST /v1/check, /v1/run and the stateful tenants' routes: admission,
+ * the operation, its metrics. */
+static enum MHD_Result operation(hl_serve *s, struct MHD_Connection *c, conn *k, op_kind op) {
+    bool is_run = op == OP_RUN;
     if (atomic_load(&s->stopping)) return refuse(s, c, 503, "unavailable", "the server is shutting down", 0);
     if (atomic_fetch_add(&s->inflight, 1) >= s->cfg.max_concurrent) {
         atomic_fetch_sub(&s->inflight, 1);
@@ -97,7 +105,14 @@ static enum MHD_Result operation(hl_serve *s, struct MHD_Connection *c, conn *k,
         return refuse(s, c, 429, "quota", msg, retry);
     }
     json_error_t je;
-    json_t *args = json_loadb(k->body ? k->body : "", k->n, JSON_REJECT_DUPLICATES, &je);
+    json_t *args = op == OP_STOP && !k->n ? json_object()
+                                          : json_loadb(k->body ? k->body : "", k->n, JSON_REJECT_DUPLICATES, &je);
+    if (args && !json_is_object(args)) {
+        json_decref(args);
+        args = NULL;
+        snprintf(je.text, sizeof je.text, "not an object");
+        je.line = je.column = 1;
+    }
     json_t *out = NULL;
     hl_serve_outcome oc = HL_SERVE_INVALID;
     uint64_t t0 = hl_serve_now_ns();
@@ -106,6 +121,14 @@ static enum MHD_Result operation(hl_serve *s, struct MHD_Connection *c, conn *k,
         snprintf(msg, sizeof msg, "the body is not a JSON object: %s (line %d, column %d)", je.text, je.line,
                  je.column);
         out = json_pack("{s:s,s:s}", "status", "invalid", "message", msg);
+    } else if (op >= OP_START) {
+        if (k->id[0] && json_object_get(args, "tenant"))
+            out = json_pack("{s:s,s:s}", "status", "invalid", "message", "the tenant is named by the path, not the body");
+        else {
+            if (k->id[0]) json_object_set_new(args, "tenant", json_string(k->id));
+            out = tenant_ops[op](s, k->tenant, args, &oc);
+        }
+        json_decref(args);
     } else {
         const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         out = is_run ? hl_serve_run_for(s, k->tenant, args, &oc, ci ? (int)ci->connect_fd : -1)
@@ -119,7 +142,7 @@ static enum MHD_Result operation(hl_serve *s, struct MHD_Connection *c, conn *k,
         for (int i = 1; lim && i <= HL_LIMIT_KIND_ATOMS; i++)
             if (strcmp(lim, hl_limit_kind_name((hl_limit_kind)i)) == 0) kind = (hl_limit_kind)i;
         hl_serve_metrics_run(&s->metrics, oc, kind, hl_serve_now_ns() - t0, cpu);
-    } else {
+    } else if (op == OP_CHECK) {
         atomic_fetch_add(&s->metrics.checks[oc], 1);
     }
     hl_serve_release(k->tenant, cpu);
@@ -127,15 +150,19 @@ static enum MHD_Result operation(hl_serve *s, struct MHD_Connection *c, conn *k,
     /* 200 whenever the sandbox gave an outcome (ok, exception, limit,
      * compile error); 400 for a request that could not be understood */
     unsigned code = oc == HL_SERVE_INVALID ? 400 : oc == HL_SERVE_INTERNAL ? 500 : 200;
+    const char *status = json_string_value(json_object_get(out, "status"));
+    const char *limit = json_string_value(json_object_get(out, "limit"));
+    if (status && strcmp(status, "not_found") == 0) code = 404;
+    if (op == OP_START && limit && strcmp(limit, "tenants") == 0) code = 429;
     return respond_json(s, c, code, out, 0);
 }
 
-static enum MHD_Result r_check(hl_serve *s, struct MHD_Connection *c, conn *k) {
-    return operation(s, c, k, false);
-}
-static enum MHD_Result r_run(hl_serve *s, struct MHD_Connection *c, conn *k) {
-    return operation(s, c, k, true);
-}
+static enum MHD_Result r_check(hl_serve *s, struct MHD_Connection *c, conn *k) { return operation(s, c, k, OP_CHECK); }
+static enum MHD_Result r_run(hl_serve *s, struct MHD_Connection *c, conn *k) { return operation(s, c, k, OP_RUN); }
+static enum MHD_Result r_start(hl_serve *s, struct MHD_Connection *c, conn *k) { return operation(s, c, k, OP_START); }
+static enum MHD_Result r_call(hl_serve *s, struct MHD_Connection *c, conn *k) { return operation(s, c, k, OP_CALL); }
+static enum MHD_Result r_cast(hl_serve *s, struct MHD_Connection *c, conn *k) { return operation(s, c, k, OP_CAST); }
+static enum MHD_Result r_stop(hl_serve *s, struct MHD_Connection *c, conn *k) { return operation(s, c, k, OP_STOP); }
 static enum MHD_Result r_metrics(hl_serve *s, struct MHD_Connection *c, conn *k) {
     (void)k;
     size_t len = 0;
@@ -149,7 +176,8 @@ static enum MHD_Result r_health(hl_serve *s, struct MHD_Connection *c, conn *k) 
 }
 
 /* The routes; /metrics and /healthz need no token (they show no tenant's
- * data; put the server behind a proxy to restrict them). */
+ * data; put the server behind a proxy to restrict them). A `*` in a path
+ * is one segment: a stateful tenant's id. */
 static const struct route {
     const char *method, *path;
     enum MHD_Result (*fn)(hl_serve *s, struct MHD_Connection *c, conn *k);
@@ -157,6 +185,10 @@ static const struct route {
 } routes[] = {
     {"POST", "/v1/check", r_check, true, true},
     {"POST", "/v1/run", r_run, true, true},
+    {"POST", "/v1/tenants", r_start, true, true},
+    {"POST", "/v1/tenants/*/call", r_call, true, true},
+    {"POST", "/v1/tenants/*/cast", r_cast, true, true},
+    {"DELETE", "/v1/tenants/*", r_stop, true, true},
     {"GET", "/metrics", r_metrics, false, false},
     {"GET", "/healthz", r_health, false, false},
 };
@@ -169,6 +201,24 @@ static hl_serve_tenant *tenant_of(hl_serve *s, struct MHD_Connection *c) {
     return hl_serve_tenant_by_token(s->tenants, s->ntenants, h + 7, strlen(h + 7));
 }
 
+/* Whether url matches the route's path; a `*` segment (1 to 64 bytes, no
+ * '/') is copied to id. */
+static bool path_match(const char *pattern, const char *url, char id[72]) {
+    while (*pattern && *url) {
+        if (*pattern == '*') {
+            size_t n = strcspn(url, "/");
+            if (n == 0 || n > 64) return false;
+            memcpy(id, url, n);
+            id[n] = '\0';
+            url += n;
+            pattern++;
+        } else if (*pattern++ != *url++) {
+            return false;
+        }
+    }
+    return !*pattern && !*url;
+}
+
 static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                                const char *version, const char *upload, size_t *upload_size, void **ctx) {
     (void)version;
@@ -176,19 +226,26 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
     conn *k = *ctx;
     const struct route *rt = NULL;
     bool path_known = false;
-    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
-        if (strcmp(routes[i].path, url) == 0) {
+    char id[72] = "";
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+        char got[72] = "";
+        if (path_match(routes[i].path, url, got)) {
             path_known = true;
-            if (strcmp(routes[i].method, method) == 0) rt = &routes[i];
+            if (strcmp(routes[i].method, method) == 0) {
+                rt = &routes[i];
+                memcpy(id, got, sizeof id);
+            }
         }
+    }
     if (!k) { /* the first call: headers only */
         k = calloc(1, sizeof *k);
         if (!k) return MHD_NO;
         *ctx = k;
+        memcpy(k->id, id, sizeof k->id);
         k->answered = true; /* unless it gets through to the end below */
         if (!rt)
             return refuse(s, c, path_known ? 405 : 404, "invalid",
-                          path_known ? "method not allowed" : "no such endpoint (POST /v1/check, POST /v1/run, GET /metrics)", 0);
+                          path_known ? "method not allowed" : "no such endpoint (POST /v1/check, POST /v1/run, POST /v1/tenants, GET /metrics)", 0);
         if (rt->needs_token && !(k->tenant = tenant_of(s, c))) {
             atomic_fetch_add(&s->metrics.rejected_auth, 1);
             return refuse(s, c, 401, "unauthorized", "a valid bearer token is required", 0);
@@ -277,6 +334,7 @@ static void *watchdog(void *arg) {
     while (!atomic_load(&s->watchdog_stop)) {
         sleep_ms(20);
         hl_serve_interrupt_hangups(s);
+        hl_serve_actors_reap(s);
     }
     return NULL;
 }

@@ -68,7 +68,9 @@ static json_t *m_initialize(hl_mcp_session *m, json_t *params, int *code, const 
                      "version", hl_version(), "instructions",
                      "Tools to check and run Erlang code in a sandbox: erlang_check returns a module's diagnostics; "
                      "erlang_run calls one exported function with JSON arguments under limits and returns the "
-                     "result, the output, an exception or the limit that stopped it, and the usage.");
+                     "result, the output, an exception or the limit that stopped it, and the usage. When the policy "
+                     "grants processes, erlang_start starts a stateful tenant (a receive loop or gen_server) that "
+                     "erlang_call and erlang_cast talk to and erlang_stop ends.");
 }
 
 static json_t *m_ping(hl_mcp_session *m, json_t *params, int *code, const char **why) {
@@ -94,7 +96,7 @@ static json_t *m_tools_call(hl_mcp_session *m, json_t *params, int *code, const 
     }
     /* structuredContent exists from revision 2025-06-18 on */
     bool structured = strcmp(m->version, "2025-06-18") >= 0;
-    json_t *r = hl_serve_tools_call(m->srv, m->tenant, name, args, structured);
+    json_t *r = hl_serve_tools_call(m->srv, m->tenant, name, args, structured, m->cancel);
     if (!r) *code = INVALID_PARAMS, *why = "unknown tool (tools/list names them)";
     return r;
 }
@@ -139,9 +141,45 @@ static json_t *dispatch(hl_mcp_session *m, json_t *msg) {
     if (!found) return error_msg(id, METHOD_NOT_FOUND, "method not found");
     if (found->needs_init && m->state == 0)
         return error_msg(id, INVALID_REQUEST, "the session is not initialized (send initialize first)");
+    /* notifications/cancelled (stdio): a request cancelled before it was
+     * handled gets no response; one cancelled while it runs is
+     * interrupted, and its response is dropped (as the specification's
+     * cancellation utility asks) */
+    char idtext[HL_SERVE_ID_TEXT] = "";
+    if (m->cancel) {
+        char *t = json_dumps(id, JSON_COMPACT | JSON_ENCODE_ANY);
+        if (t && strlen(t) < sizeof idtext) strcpy(idtext, t);
+        free(t);
+        bool early = false;
+        pthread_mutex_lock(&m->cancel->lock);
+        for (unsigned i = 0; i < HL_SERVE_CANCEL_IDS && *idtext; i++)
+            if (strcmp(m->cancel->early[i], idtext) == 0) {
+                m->cancel->early[i][0] = '\0';
+                early = true;
+            }
+        memcpy(m->cancel->id, idtext, sizeof idtext);
+        m->cancel->cancelled = early;
+        pthread_mutex_unlock(&m->cancel->lock);
+        if (early) {
+            atomic_fetch_add(&m->cancel->count, 1);
+            return NULL;
+        }
+    }
     int code = INTERNAL_ERROR;
     const char *why = "out of memory";
     json_t *result = found->fn(m, params ? params : NULL, &code, &why);
+    if (m->cancel) {
+        pthread_mutex_lock(&m->cancel->lock);
+        bool cancelled = m->cancel->cancelled;
+        m->cancel->id[0] = '\0';
+        m->cancel->cancelled = false;
+        pthread_mutex_unlock(&m->cancel->lock);
+        if (cancelled) {
+            atomic_fetch_add(&m->cancel->count, 1);
+            json_decref(result);
+            return NULL;
+        }
+    }
     if (!result) return error_msg(id, code, why);
     json_t *r = json_pack("{s:s,s:O,s:o}", "jsonrpc", "2.0", "id", id, "result", result);
     return r ? r : error_msg(id, INTERNAL_ERROR, "out of memory");

@@ -94,6 +94,45 @@ char *hl_serve_metrics_text(hl_serve *s, size_t *len) {
         "# HELP hl_serve_cache_bytes Bytes the cache holds.\n# TYPE hl_serve_cache_bytes gauge\nhl_serve_cache_bytes %llu\n",
         (unsigned long long)cs.hits, (unsigned long long)cs.misses, (unsigned long long)cs.entries,
         (unsigned long long)cs.bytes);
+    if (s->disk) {
+        hl_serve_disk_stats ds;
+        hl_serve_disk_stats_get(s->disk, &ds);
+        put(&b,
+            "# HELP hl_serve_disk_cache_hits_total Programs loaded from the cache directory (the gate accepted them).\n"
+            "# TYPE hl_serve_disk_cache_hits_total counter\nhl_serve_disk_cache_hits_total %llu\n"
+            "# HELP hl_serve_disk_cache_misses_total Compiles that found no file in the cache directory.\n"
+            "# TYPE hl_serve_disk_cache_misses_total counter\nhl_serve_disk_cache_misses_total %llu\n"
+            "# HELP hl_serve_disk_cache_refused_total Cache files refused (corrupt, tampered, not ours) and removed.\n"
+            "# TYPE hl_serve_disk_cache_refused_total counter\nhl_serve_disk_cache_refused_total %llu\n"
+            "# HELP hl_serve_disk_cache_writes_total Cache files written.\n"
+            "# TYPE hl_serve_disk_cache_writes_total counter\nhl_serve_disk_cache_writes_total %llu\n"
+            "# HELP hl_serve_disk_cache_write_errors_total Cache files that could not be written.\n"
+            "# TYPE hl_serve_disk_cache_write_errors_total counter\nhl_serve_disk_cache_write_errors_total %llu\n"
+            "# HELP hl_serve_disk_cache_evictions_total Cache files removed to stay within the bound.\n"
+            "# TYPE hl_serve_disk_cache_evictions_total counter\nhl_serve_disk_cache_evictions_total %llu\n"
+            "# HELP hl_serve_disk_cache_files Files the cache directory holds.\n"
+            "# TYPE hl_serve_disk_cache_files gauge\nhl_serve_disk_cache_files %llu\n"
+            "# HELP hl_serve_disk_cache_bytes Bytes the cache directory holds.\n"
+            "# TYPE hl_serve_disk_cache_bytes gauge\nhl_serve_disk_cache_bytes %llu\n",
+            (unsigned long long)ds.hits, (unsigned long long)ds.misses, (unsigned long long)ds.refused,
+            (unsigned long long)ds.writes, (unsigned long long)ds.write_errors, (unsigned long long)ds.evictions,
+            (unsigned long long)ds.files, (unsigned long long)ds.bytes);
+    }
+    if (s->actors) {
+        hl_serve_actor_stats as;
+        hl_serve_actors_stats(s, &as);
+        put(&b,
+            "# HELP hl_serve_tenants_live Stateful tenants (erlang_start) alive now.\n"
+            "# TYPE hl_serve_tenants_live gauge\nhl_serve_tenants_live %llu\n"
+            "# HELP hl_serve_tenants_started_total Stateful tenants started.\n"
+            "# TYPE hl_serve_tenants_started_total counter\nhl_serve_tenants_started_total %llu\n"
+            "# HELP hl_serve_tenant_calls_total Calls and casts to stateful tenants.\n"
+            "# TYPE hl_serve_tenant_calls_total counter\nhl_serve_tenant_calls_total %llu\n"
+            "# HELP hl_serve_tenants_reaped_total Stateful tenants stopped because they were idle.\n"
+            "# TYPE hl_serve_tenants_reaped_total counter\nhl_serve_tenants_reaped_total %llu\n",
+            (unsigned long long)as.live, (unsigned long long)as.started, (unsigned long long)as.calls,
+            (unsigned long long)as.reaped);
+    }
     put(&b, "# HELP hl_serve_run_seconds Wall time of a run request (compile included).\n"
             "# TYPE hl_serve_run_seconds histogram\n");
     unsigned long long cum = 0;
@@ -116,6 +155,8 @@ char *hl_serve_metrics_text(hl_serve *s, size_t *len) {
         LOAD(m->rejected_busy), LOAD(m->rejected_quota), LOAD(m->rejected_auth));
     put(&b, "# HELP hl_serve_hangups_total Runs interrupted because their client closed the connection.\n"
             "# TYPE hl_serve_hangups_total counter\nhl_serve_hangups_total %llu\n", LOAD(s->hangups));
+    put(&b, "# HELP hl_serve_cancelled_total Requests the client cancelled (MCP notifications/cancelled on stdio).\n"
+            "# TYPE hl_serve_cancelled_total counter\nhl_serve_cancelled_total %llu\n", LOAD(s->cancelled));
     put(&b, "# HELP hl_serve_inflight Runs in progress.\n# TYPE hl_serve_inflight gauge\nhl_serve_inflight %u\n",
         (unsigned)atomic_load(&s->inflight));
     if (b.failed) {

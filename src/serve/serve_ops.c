@@ -14,13 +14,13 @@
 enum { MAX_ARGS = 255, MAX_FUNCTION = 255 };
 
 /* An outcome object with status and message. */
-static json_t *fail(hl_serve_outcome *oc, hl_serve_outcome o, const char *status, const char *message) {
+json_t *hl_serve_fail(hl_serve_outcome *oc, hl_serve_outcome o, const char *status, const char *message) {
     *oc = o;
     return json_pack("{s:s,s:o}", "status", status, "message", hl_serve_json_text(message, strlen(message)));
 }
 
 /* The source argument, or NULL with *why. */
-static const char *get_source(json_t *args, size_t *len, const char **why) {
+const char *hl_serve_get_source(json_t *args, size_t *len, const char **why) {
     json_t *src = json_is_object(args) ? json_object_get(args, "source") : NULL;
     if (!json_is_object(args)) *why = "the arguments must be an object";
     else if (!json_is_string(src)) *why = "\"source\" (a string: one Erlang module) is required";
@@ -40,7 +40,7 @@ static const char *get_name(json_t *args) {
 
 /* Keys of an arguments object that a tool accepts: anything else is
  * refused, so a misspelt key is never silently ignored. */
-static bool only_keys(json_t *args, const char *const *keys, char *why, size_t cap) {
+bool hl_serve_only_keys(json_t *args, const char *const *keys, char *why, size_t cap) {
     const char *k;
     json_t *v;
     json_object_foreach(args, k, v) {
@@ -66,13 +66,13 @@ json_t *hl_serve_check(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_o
     size_t len = 0;
     const char *why = NULL;
     char msg[160];
-    const char *src = get_source(args, &len, &why);
-    if (!src) return fail(oc, HL_SERVE_INVALID, "invalid", why);
-    if (!only_keys(args, keys, msg, sizeof msg)) return fail(oc, HL_SERVE_INVALID, "invalid", msg);
+    const char *src = hl_serve_get_source(args, &len, &why);
+    if (!src) return hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", why);
+    if (!hl_serve_only_keys(args, keys, msg, sizeof msg)) return hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", msg);
     hl_error *err = NULL;
     hl_compile_options *opts = options_for(t, &err);
     if (!opts) {
-        json_t *r = fail(oc, HL_SERVE_INTERNAL, "error", err ? hl_error_message(err) : "out of memory");
+        json_t *r = hl_serve_fail(oc, HL_SERVE_INTERNAL, "error", err ? hl_error_message(err) : "out of memory");
         hl_error_free(err);
         return r;
     }
@@ -89,7 +89,7 @@ json_t *hl_serve_check(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_o
         r = json_pack("{s:s,s:o,s:o}", "status", st == HL_ELIMIT ? "limit" : "compile_error", "message",
                       hl_serve_json_text(m, strlen(m)), "diagnostics", hl_serve_json_diagnostics(err));
     } else {
-        r = fail(oc, HL_SERVE_INTERNAL, "error", err ? hl_error_message(err) : hl_status_name(st));
+        r = hl_serve_fail(oc, HL_SERVE_INTERNAL, "error", err ? hl_error_message(err) : hl_status_name(st));
     }
     hl_error_free(err);
     return r;
@@ -109,7 +109,7 @@ static const struct {
 };
 enum { NLIMIT_KEYS = sizeof limit_keys / sizeof limit_keys[0] };
 
-static bool apply_limits(hl_limits *lim, json_t *req, char *why, size_t cap) {
+bool hl_serve_apply_limits(hl_limits *lim, json_t *req, char *why, size_t cap) {
     if (!req) return true;
     if (!json_is_object(req)) {
         snprintf(why, cap, "\"limits\" must be an object");
@@ -146,7 +146,7 @@ static bool apply_limits(hl_limits *lim, json_t *req, char *why, size_t cap) {
 
 /* The run's arguments from the JSON array (each element through the
  * library's JSON boundary); false with why. */
-static bool make_args(json_t *arr, hl_value **args, size_t *n, char *why, size_t cap) {
+bool hl_serve_make_args(json_t *arr, hl_value **args, size_t *n, char *why, size_t cap) {
     *n = 0;
     if (!arr) return true;
     if (!json_is_array(arr)) {
@@ -177,29 +177,31 @@ static bool make_args(json_t *arr, hl_value **args, size_t *n, char *why, size_t
 
 /* The result as JSON, with its Erlang text beside it (a tuple or an atom
  * has no JSON form; the text always exists). */
-static void put_result(json_t *r, const hl_value *v) {
-    char *j = NULL, *text = NULL;
+void hl_serve_put_result(json_t *r, const hl_value *v, const char *key) {
+    char *j = NULL, *text = NULL, k_err[64], k_text[64];
+    snprintf(k_err, sizeof k_err, "%s_json_error", key);
+    snprintf(k_text, sizeof k_text, "%s_text", key);
     size_t jlen = 0;
     hl_error *jerr = NULL;
     json_t *jv = NULL;
     if (hl_value_to_json(v, &j, &jlen, &jerr) == HL_OK) {
         json_error_t je;
         jv = json_loadb(j, jlen, JSON_DECODE_ANY, &je);
-        if (!jv) json_object_set_new(r, "result_json_error", json_string("an integer beyond 64 bits: see result_text"));
+        if (!jv) json_object_set_new(r, k_err, json_string("an integer beyond 64 bits: see result_text"));
     } else {
         const char *m = jerr ? hl_error_message(jerr) : "no JSON form";
-        json_object_set_new(r, "result_json_error", hl_serve_json_text(m, strlen(m)));
+        json_object_set_new(r, k_err, hl_serve_json_text(m, strlen(m)));
     }
-    json_object_set_new(r, "result", jv ? jv : json_null());
+    json_object_set_new(r, key, jv ? jv : json_null());
     size_t tlen = 0;
-    if (hl_value_to_text(v, 1, &text, &tlen) == HL_OK) json_object_set_new(r, "result_text", hl_serve_json_text(text, tlen));
+    if (hl_value_to_text(v, 1, &text, &tlen) == HL_OK) json_object_set_new(r, k_text, hl_serve_json_text(text, tlen));
     hl_free(j);
     hl_free(text);
     hl_error_free(jerr);
 }
 
 /* Lines of text as an array of strings. */
-static json_t *lines(const char *s) {
+json_t *hl_serve_lines(const char *s) {
     json_t *a = json_array();
     while (a && s && *s) {
         const char *nl = strchr(s, '\n');
@@ -211,7 +213,7 @@ static json_t *lines(const char *s) {
 }
 
 /* status, exception / limit / message of a run's error. */
-static hl_serve_outcome put_error(json_t *r, hl_status st, const hl_error *err) {
+hl_serve_outcome hl_serve_put_error(json_t *r, hl_status st, const hl_error *err) {
     const char *m = err ? hl_error_message(err) : hl_status_name(st);
     json_object_set_new(r, "message", hl_serve_json_text(m, strlen(m)));
     const char *cls = NULL, *reason = NULL, *stack = NULL;
@@ -220,7 +222,7 @@ static hl_serve_outcome put_error(json_t *r, hl_status st, const hl_error *err) 
         json_object_set_new(r, "exception",
                             json_pack("{s:s,s:o,s:o}", "class", cls ? cls : "error", "reason",
                                       hl_serve_json_text(reason ? reason : "", reason ? strlen(reason) : 0), "stack",
-                                      lines(stack)));
+                                      hl_serve_lines(stack)));
         return HL_SERVE_EXCEPTION;
     }
     if (st == HL_ELIMIT) {
@@ -238,8 +240,8 @@ static hl_serve_outcome put_error(json_t *r, hl_status st, const hl_error *err) 
 
 /* Compiles the request's source for the tenant: the module, or NULL with
  * the outcome object in *fail_out. */
-static hl_module *compile(hl_serve *s, hl_serve_tenant *t, json_t *args, const char *src, size_t len,
-                          hl_serve_outcome *oc, json_t **fail_out) {
+hl_module *hl_serve_compile(hl_serve *s, hl_serve_tenant *t, json_t *args, const char *src, size_t len,
+                           hl_serve_outcome *oc, json_t **fail_out) {
     hl_error *err = NULL;
     hl_compile_options *opts = options_for(t, &err);
     hl_module *mod = NULL;
@@ -256,7 +258,7 @@ static hl_module *compile(hl_serve *s, hl_serve_tenant *t, json_t *args, const c
         if (*fail_out && st == HL_ELIMIT)
             json_object_set_new(*fail_out, "limit", json_string(hl_limit_kind_name(hl_error_limit(err))));
     } else {
-        *fail_out = fail(oc, HL_SERVE_INTERNAL, "error", m);
+        *fail_out = hl_serve_fail(oc, HL_SERVE_INTERNAL, "error", m);
     }
     hl_error_free(err);
     return NULL;
@@ -264,7 +266,7 @@ static hl_module *compile(hl_serve *s, hl_serve_tenant *t, json_t *args, const c
 
 /* Calls the function in a fresh guest context, registered for interrupts. */
 static json_t *call(hl_serve *s, hl_module *mod, const char *function, hl_value **argv, size_t nargs,
-                    const hl_limits *lim, hl_serve_outcome *oc, int client_fd) {
+                    const hl_limits *lim, hl_serve_outcome *oc, int client_fd, hl_serve_cancel *cancel) {
     hl_error *err = NULL;
     uint32_t fn = 0;
     hl_tenant *ten = NULL;
@@ -276,7 +278,20 @@ static json_t *call(hl_serve *s, hl_module *mod, const char *function, hl_value 
     if (st == HL_OK) {
         int slot = hl_serve_flight_add(s, ten, client_fd);
         hl_value *result = NULL;
-        st = hl_tenant_call(ten, fn, argv, nargs, &result, &err);
+        if (!cancel) {
+            st = hl_tenant_call(ten, fn, argv, nargs, &result, &err);
+        } else if ((st = hl_tenant_start(ten, fn, argv, nargs, &err)) == HL_OK) {
+            /* started (which clears any interrupt): from now on the client
+             * may cancel it (notifications/cancelled), even before it runs */
+            pthread_mutex_lock(&cancel->lock);
+            cancel->run = ten;
+            if (cancel->cancelled) hl_tenant_interrupt(ten);
+            pthread_mutex_unlock(&cancel->lock);
+            st = hl_tenant_resume(ten, 0, &result, &err);
+            pthread_mutex_lock(&cancel->lock);
+            cancel->run = NULL;
+            pthread_mutex_unlock(&cancel->lock);
+        }
         hl_serve_flight_remove(s, slot);
         hl_tenant_usage(ten, &u);
         size_t olen = 0;
@@ -284,14 +299,14 @@ static json_t *call(hl_serve *s, hl_module *mod, const char *function, hl_value 
         json_object_set_new(r, "output", hl_serve_json_text(out ? out : "", out ? olen : 0));
         if (st == HL_OK) {
             json_object_set_new(r, "status", json_string("ok"));
-            put_result(r, result);
+            hl_serve_put_result(r, result, "result");
             *oc = HL_SERVE_OK;
         }
         hl_value_free(result);
     }
     if (st != HL_OK) {
         if (!json_object_get(r, "output")) json_object_set_new(r, "output", json_string(""));
-        *oc = put_error(r, st, err);
+        *oc = hl_serve_put_error(r, st, err);
     }
     json_object_set_new(r, "usage", hl_serve_json_usage(&u));
     hl_error_free(err);
@@ -303,32 +318,45 @@ json_t *hl_serve_run(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_out
     return hl_serve_run_for(s, t, args, oc, -1);
 }
 
+static json_t *run_impl(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc, int client_fd,
+                        hl_serve_cancel *cancel);
+
 json_t *hl_serve_run_for(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc, int client_fd) {
+    return run_impl(s, t, args, oc, client_fd, NULL);
+}
+
+json_t *hl_serve_run_cancellable(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc,
+                                 hl_serve_cancel *cancel) {
+    return run_impl(s, t, args, oc, -1, cancel);
+}
+
+static json_t *run_impl(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc, int client_fd,
+                        hl_serve_cancel *cancel) {
     static const char *const keys[] = {"source", "name", "function", "args", "limits", NULL};
     size_t len = 0;
     const char *why = NULL;
     char msg[320];
-    const char *src = get_source(args, &len, &why);
-    if (!src) return fail(oc, HL_SERVE_INVALID, "invalid", why);
-    if (!only_keys(args, keys, msg, sizeof msg)) return fail(oc, HL_SERVE_INVALID, "invalid", msg);
+    const char *src = hl_serve_get_source(args, &len, &why);
+    if (!src) return hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", why);
+    if (!hl_serve_only_keys(args, keys, msg, sizeof msg)) return hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", msg);
     json_t *f = json_object_get(args, "function");
     if (!json_is_string(f) || json_string_length(f) == 0 || json_string_length(f) > MAX_FUNCTION ||
         strlen(json_string_value(f)) != json_string_length(f))
-        return fail(oc, HL_SERVE_INVALID, "invalid", "\"function\" (the name of an exported function) is required");
+        return hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", "\"function\" (the name of an exported function) is required");
     hl_limits *lim = NULL;
-    if (hl_policy_limits(t->policy, &lim) != HL_OK) return fail(oc, HL_SERVE_INTERNAL, "error", "out of memory");
-    if (!apply_limits(lim, json_object_get(args, "limits"), msg, sizeof msg)) {
+    if (hl_policy_limits(t->policy, &lim) != HL_OK) return hl_serve_fail(oc, HL_SERVE_INTERNAL, "error", "out of memory");
+    if (!hl_serve_apply_limits(lim, json_object_get(args, "limits"), msg, sizeof msg)) {
         hl_limits_free(lim);
-        return fail(oc, HL_SERVE_INVALID, "invalid", msg);
+        return hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", msg);
     }
     json_t *r = NULL;
-    hl_module *mod = compile(s, t, args, src, len, oc, &r);
+    hl_module *mod = hl_serve_compile(s, t, args, src, len, oc, &r);
     hl_value *argv[MAX_ARGS];
     size_t nargs = 0;
     if (mod) {
-        if (!make_args(json_object_get(args, "args"), argv, &nargs, msg, sizeof msg))
-            r = fail(oc, HL_SERVE_INVALID, "invalid", msg);
-        else r = call(s, mod, json_string_value(f), argv, nargs, lim, oc, client_fd);
+        if (!hl_serve_make_args(json_object_get(args, "args"), argv, &nargs, msg, sizeof msg))
+            r = hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", msg);
+        else r = call(s, mod, json_string_value(f), argv, nargs, lim, oc, client_fd, cancel);
     }
     for (size_t i = 0; i < nargs; i++) hl_value_free(argv[i]);
     hl_module_free(mod);

@@ -23,6 +23,10 @@ void hl_serve_config_default(hl_serve_config *c) {
         .max_connections = 256,
         .idle_timeout_s = 10,
         .grace_ms = 5000,
+        .cache_dir_bytes = (uint64_t)256 << 20,
+        .max_actors = 8,
+        .actor_idle_s = 300,
+        .actor_life_s = 3600,
     };
 }
 
@@ -116,6 +120,15 @@ bool hl_serve_new(const hl_serve_config *cfg, hl_serve **out, char *why, size_t 
     pthread_mutex_init(&s->flight_lock, NULL);
     hl_engine_set_audit(s->engine, audit_noop, NULL);
     if (cfg->cache_bytes) hl_engine_set_cache_bytes(s->engine, cfg->cache_bytes);
+    if (cfg->cache_dir) {
+        if (!hl_serve_disk_open(cfg->cache_dir, cfg->cache_dir_bytes, &s->disk, why, cap)) {
+            hl_serve_free(s);
+            return false;
+        }
+        hl_program_store store;
+        hl_serve_disk_store(s->disk, &store);
+        hl_engine_set_program_store(s->engine, &store);
+    }
     bool ok;
     if (cfg->tokens_path) {
         ok = hl_serve_tenants_load(cfg->tokens_path, &s->tenants, &s->ntenants, why, cap);
@@ -124,6 +137,7 @@ bool hl_serve_new(const hl_serve_config *cfg, hl_serve **out, char *why, size_t 
         ok = anonymous_tenant(s, cfg->policy_path, why, cap);
     }
     for (size_t i = 0; ok && i < s->ntenants; i++) ok = usable(s->engine, &s->tenants[i], why, cap);
+    if (ok) ok = hl_serve_actors_new(s, why, cap);
     if (!ok) {
         hl_serve_free(s);
         return false;
@@ -134,8 +148,10 @@ bool hl_serve_new(const hl_serve_config *cfg, hl_serve **out, char *why, size_t 
 
 void hl_serve_free(hl_serve *s) {
     if (!s) return;
+    hl_serve_actors_free(s); /* their scopes and programs are the engine's */
     hl_serve_tenants_free(s->tenants, s->ntenants);
     hl_engine_free(s->engine);
+    hl_serve_disk_close(s->disk); /* after the engine: nothing compiles now */
     pthread_mutex_destroy(&s->flight_lock);
     free(s);
 }
@@ -186,4 +202,5 @@ void hl_serve_interrupt_all(hl_serve *s) {
     for (int i = 0; i < HL_SERVE_MAX_FLIGHT; i++)
         if (s->flight[i]) hl_tenant_interrupt(s->flight[i]);
     pthread_mutex_unlock(&s->flight_lock);
+    hl_serve_actors_kill_all(s);
 }

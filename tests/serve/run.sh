@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # tests/serve/run.sh HL SRC — `hl serve` (docs/serve.md): the MCP server
 # driven through a real pipe with a message-shape conformance check on every
-# response (mcp_test.py), and the HTTP API over loopback (http_test.py).
+# response (mcp_test.py), the HTTP API over loopback (http_test.py), the
+# program cache on disk across restarts (cache_test.py) and stateful
+# tenants over both transports (tenant_test.py).
 set -u
 hl=$1
 src=$2
@@ -33,4 +35,6 @@ usage bad-policy 'max_reductionz' serve --stdio --policy "$tmp/typo.json"
 
 python3 "$src/tests/serve/mcp_test.py" "$hl" || rc=1
 python3 "$src/tests/serve/http_test.py" "$hl" || rc=1
+python3 "$src/tests/serve/cache_test.py" "$hl" || rc=1
+python3 "$src/tests/serve/tenant_test.py" "$hl" || rc=1
 exit $rc
