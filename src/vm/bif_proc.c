@@ -783,15 +783,14 @@ BIF(b_spawn_opt4) {
     return spawn_opts_apply(p, &so, spawn_mfa(p, a, out, so.link, so.mon), out);
 }
 
-/* Send options: every atom in `allowed` (a proper list, else badarg). A
- * local send never suspends or connects, so each answers as OTP does for
- * a local process. */
-static hl_term_status send_opts(hl_vm_proc *p, hl_term l, bool nosuspend_ok) {
+/* Send options: a proper list of noconnect and nosuspend (else badarg,
+ * as OTP 25 for send/3 and send_nosuspend/3). A local send never suspends
+ * or connects, so each call answers as OTP does for a local process. */
+static hl_term_status send_opts(hl_vm_proc *p, hl_term l) {
     uint32_t n = 0;
     for (; hl_is_cons(l); l = hl_cdr(l)) {
         hl_term o = hl_car(l);
-        if (++n > OPTS_MAX || !(o == HL_AM(noconnect) || (nosuspend_ok && o == HL_AM(nosuspend))))
-            return HL_TERM_BADARG;
+        if (++n > OPTS_MAX || !(o == HL_AM(noconnect) || o == HL_AM(nosuspend))) return HL_TERM_BADARG;
     }
     p->bif_cost += n / 8;
     return l == HL_NIL ? HL_TERM_OK : HL_TERM_BADARG;
@@ -799,7 +798,7 @@ static hl_term_status send_opts(hl_vm_proc *p, hl_term l, bool nosuspend_ok) {
 
 BIF(b_send3) {
     NEED_WORLD();
-    hl_term_status st = send_opts(p, a[2], true);
+    hl_term_status st = send_opts(p, a[2]);
     if (st != HL_TERM_OK) return st;
     st = hl_vm_world_send(p, a[0], a[1]);
     *out = HL_AM(ok);
@@ -815,7 +814,7 @@ BIF(b_send_nosuspend2) {
 
 BIF(b_send_nosuspend3) {
     NEED_WORLD();
-    hl_term_status st = send_opts(p, a[2], false);
+    hl_term_status st = send_opts(p, a[2]);
     if (st != HL_TERM_OK) return st;
     st = hl_vm_world_send(p, a[0], a[1]);
     *out = HL_AM(true);
