@@ -74,14 +74,15 @@ static bool fun0(const hl_vm_proc *p, hl_term f) {
     return prog->funcs[hl_fun_index(f)].arity == hl_fun_env_size(f);
 }
 
-static hl_term_status spawn_fun(hl_vm_proc *p, const hl_term *a, hl_term *out, bool link, bool mon) {
+static hl_term_status spawn_fun(hl_vm_proc *p, const hl_term *a, hl_term *out, bool link, bool mon,
+                                bool arity_badarg) {
     NEED_WORLD();
     if (!hl_is_fun(a[0])) return HL_TERM_BADARG;
     if (!fun0(p, a[0])) {
-        /* a fun of another arity: OTP 25's spawn/1 and spawn_link/1 start
-         * a process that dies with {badarity, {Fun, []}}; its
-         * spawn_monitor/1 raises badarg */
-        if (mon) return HL_TERM_BADARG;
+        /* a fun of another arity: OTP 25's spawn/1, spawn_link/1 and
+         * spawn_opt/2 start a process that dies with {badarity, {Fun, []}};
+         * its spawn_monitor/1 raises badarg */
+        if (arity_badarg) return HL_TERM_BADARG;
         /* {{badarity, {Fun, []}}, [{erlang, apply, 2, []}]}: an error in
          * erlang:apply/2, as OTP reports it */
         hl_term inner[2] = {a[0], HL_NIL}, in, ba, frame, r;
@@ -202,9 +203,9 @@ BIF(b_drop_reply) {
     return HL_TERM_OK;
 }
 
-BIF(b_spawn1) { return spawn_fun(p, a, out, false, false); }
-BIF(b_spawn_link1) { return spawn_fun(p, a, out, true, false); }
-BIF(b_spawn_monitor1) { return spawn_fun(p, a, out, false, true); }
+BIF(b_spawn1) { return spawn_fun(p, a, out, false, false, false); }
+BIF(b_spawn_link1) { return spawn_fun(p, a, out, true, false, false); }
+BIF(b_spawn_monitor1) { return spawn_fun(p, a, out, false, true, true); }
 BIF(b_spawn3) { return spawn_mfa(p, a, out, false, false); }
 BIF(b_spawn_link3) { return spawn_mfa(p, a, out, true, false); }
 BIF(b_spawn_monitor3) { return spawn_mfa(p, a, out, false, true); }
@@ -772,7 +773,7 @@ BIF(b_spawn_opt2) {
     spawn_opts so;
     hl_term_status st = parse_spawn_opts(p, a[1], &so);
     if (st != HL_TERM_OK) return st;
-    return spawn_opts_apply(p, &so, spawn_fun(p, a, out, so.link, so.mon), out);
+    return spawn_opts_apply(p, &so, spawn_fun(p, a, out, so.link, so.mon, false), out);
 }
 
 BIF(b_spawn_opt4) {

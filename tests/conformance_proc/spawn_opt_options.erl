@@ -38,6 +38,10 @@ main() ->
     receive {'DOWN', M9, process, P9, R9} -> io:format("hog ~p~n", [R9]) end,
     {P10, M10} = spawn_opt(?MODULE, no_such_function, [], [monitor]),
     receive {'DOWN', M10, process, P10, R10} -> io:format("~p~n", [R10]) end,
+    {P11, M11} = spawn_opt(fun(_) -> ok end, [monitor]),
+    receive {'DOWN', M11, process, P11, {{badarity, {_, []}}, Stack11}} ->
+        io:format("badarity ~p~n", [is_list(Stack11)]) end,
+    io:format("~p~n", [element(1, element(2, catch spawn_opt(notafun, [])))]),
     Bad = [[bogus], bogus, [{priority, bogus}], [{min_heap_size, -1}], [{fullsweep_after, x}],
            [{message_queue_data, x}], [link | monitor], [{monitor, [bogus]}], [{max_heap_size, x}],
            [{max_heap_size, #{bogus => 1}}]],
