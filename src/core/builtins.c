@@ -27,6 +27,7 @@ static const struct {
     uint32_t cap;
 } surface_caps[] = {
     {HL_BI_SELF0, HL_BI_PROCESS_INFO2, HL_CAP_PROCESSES},
+    {HL_BI_SPAWN_OPT2, HL_BI_SEND_NOSUSPEND3, HL_CAP_PROCESSES},
 };
 
 uint32_t hl_builtin_capability(int id) {

@@ -152,7 +152,7 @@ static void classify_call(cctx *c, hl_core_node *n) {
             /* spawn/3 and its kin: the module must be a literal naming a
              * module of the program (never the stdlib's, never computed),
              * so a spawn reaches only what a call could. */
-            if ((id == HL_BI_SPAWN3 || id == HL_BI_SPAWN_LINK3 || id == HL_BI_SPAWN_MONITOR3) &&
+            if ((id == HL_BI_SPAWN3 || id == HL_BI_SPAWN_LINK3 || id == HL_BI_SPAWN_MONITOR3 || id == HL_BI_SPAWN_OPT4) &&
                 !spawn_module_ok(c, n->u.call.args[0])) {
                 reject(c, n, "call to ", mod, f, a,
                        " is not allowed: its module must be a literal module of the program");

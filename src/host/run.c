@@ -115,11 +115,12 @@ enum { TEXT_OK, TEXT_CUT, TEXT_NOMEM };
 static int text_capped(hl_buf *out, hl_term t, bool pretty, size_t room) {
     hl_buf b;
     hl_buf_init(&b, room ? room : 1);
-    hl_term_status st = pretty ? hl_print_p(&b, t, 1, 80, false, NULL) : hl_print_w(&b, t, false, NULL);
+    const hl_print_opts po = {.fun_export = hl_vm_fun_export_info};
+    hl_term_status st = pretty ? hl_print_p(&b, t, 1, 80, false, &po) : hl_print_w(&b, t, false, &po);
     if (st == HL_TERM_SYSTEM_LIMIT && pretty && b.len < room / 2) {
         /* the pretty printer may lay out before it writes: ~w streams */
         hl_buf_reset(&b);
-        st = hl_print_w(&b, t, false, NULL);
+        st = hl_print_w(&b, t, false, &po);
     }
     int r = st == HL_TERM_OK ? TEXT_OK : st == HL_TERM_SYSTEM_LIMIT ? TEXT_CUT : TEXT_NOMEM;
     /* the printer appends a character's bytes at once: a cut prefix ends

@@ -11,6 +11,7 @@
 #include "base/buf.h"
 #include "base/mem.h"
 #include "host/host_int.h"
+#include "vm/vm.h"
 #include "term/atom.h"
 #include "term/bits.h"
 #include "term/copy.h"
@@ -719,7 +720,8 @@ void hl_host_exception_values(hl_error *e, hl_term cls, hl_term reason, hl_term 
 /* ---- printing and reading ---------------------------------------------------- */
 
 bool hl_host_term_text(hl_buf *b, hl_term t, bool pretty) {
-    hl_term_status st = pretty ? hl_print_p(b, t, 1, 80, false, NULL) : hl_print_w(b, t, false, NULL);
+    const hl_print_opts po = {.fun_export = hl_vm_fun_export_info};
+    hl_term_status st = pretty ? hl_print_p(b, t, 1, 80, false, &po) : hl_print_w(b, t, false, &po);
     return st == HL_TERM_OK && !b->failed;
 }
 

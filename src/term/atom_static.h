@@ -37,5 +37,17 @@
     X(links, "links") X(monitors, "monitors") X(running, "running")                \
     X(runnable, "runnable") X(waiting, "waiting") X(registered_name, "registered_name") \
     X(exiting, "exiting") X(apply, "apply") X(gen_call, "$gen_call")              \
-    X(gen_cast, "$gen_cast")
+    X(gen_cast, "$gen_cast")                                                        \
+    X(dictionary, "dictionary") X(priority, "priority") X(monitored_by, "monitored_by") \
+    X(heap_size, "heap_size") X(total_heap_size, "total_heap_size")               \
+    X(stack_size, "stack_size") X(current_function, "current_function")           \
+    X(messages, "messages") X(low, "low") X(high, "high") X(max, "max")           \
+    X(link, "link") X(monitor, "monitor") X(tag, "tag") X(alias, "alias")         \
+    X(notsup, "notsup") X(min_heap_size, "min_heap_size")                         \
+    X(min_bin_vheap_size, "min_bin_vheap_size") X(fullsweep_after, "fullsweep_after") \
+    X(max_heap_size, "max_heap_size") X(message_queue_data, "message_queue_data") \
+    X(off_heap, "off_heap") X(on_heap, "on_heap") X(noconnect, "noconnect")       \
+    X(nosuspend, "nosuspend") X(error_handler, "error_handler") X(size, "size")   \
+    X(include_shared_binaries, "include_shared_binaries")                         \
+    X(error_logger, "error_logger") X(initial_call, "initial_call")
 #endif

@@ -274,8 +274,11 @@ hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budge
             }
             case HL_ORD_FUN: {
                 /* Not OTP's order (which uses module names and unique ids):
-                 * function index, then program, then environment. */
-                uint64_t ia = hl_fun_index(a), ib = hl_fun_index(b);
+                 * function index (local funs before external ones of the
+                 * same function), then program, then environment. */
+                uint64_t ia = hl_boxed_ptr(a)[2], ib = hl_boxed_ptr(b)[2];
+                ia = (ia & HL_FUN_EXPORT ? 1 : 0) | (ia & ~HL_FUN_EXPORT) << 1;
+                ib = (ib & HL_FUN_EXPORT ? 1 : 0) | (ib & ~HL_FUN_EXPORT) << 1;
                 uintptr_t pa = (uintptr_t)hl_fun_program(a), pb = (uintptr_t)hl_fun_program(b);
                 size_t na = hl_fun_env_size(a), nb = hl_fun_env_size(b);
                 if (ia != ib) r = ia < ib ? -1 : 1;

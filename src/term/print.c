@@ -229,6 +229,19 @@ static void print_integer(hl_print_ctx *c, hl_term t) {
 }
 
 static void print_fun(hl_print_ctx *c, hl_term t) {
+    const hl_print_opts *eo = c->opts;
+    hl_term em, ef;
+    uint32_t ea;
+    if (hl_fun_is_export(t) && eo && eo->fun_export && eo->fun_export(hl_fun_program(t), hl_fun_index(t), &em, &ef, &ea)) {
+        /* OTP's external fun: fun M:F/A, the atoms as ~w writes them */
+        put_s(c, "fun ");
+        print_atom(c, em);
+        hl_print_put(c, ":", 1);
+        print_atom(c, ef);
+        hl_print_put(c, "/", 1);
+        put_u64(c, ea);
+        return;
+    }
     const char *mod = "unknown";
     size_t mod_len = 7;
     uint32_t uniq = 0;

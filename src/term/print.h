@@ -9,7 +9,8 @@
  * this header (the lead may copy it into docs/terms.md):
  *   funs          #Fun<Module.Index.Uniq>  (OTP's format for a local fun;
  *                 Module and Uniq come from hl_print_opts.fun_info, default
- *                 "unknown" and 0)
+ *                 "unknown" and 0); an external fun as OTP prints it,
+ *                 fun M:F/A, when hl_print_opts.fun_export names it
  *   pid handle    <0.Payload.0>
  *   port handle   #Port<0.Payload>
  *   ref handle    #Ref<0.0.0.Payload>
@@ -39,6 +40,10 @@ typedef struct hl_print_opts {
     bool (*fun_info)(void *ctx, const void *program, const char **module, size_t *module_len,
                      uint32_t *uniq);
     void *fun_ctx;
+    /* Names an external fun's function (hl_fun_is_export) for OTP's
+     * `fun M:F/A`: its module and function atoms and its arity; false (or
+     * no callback) prints it as a local fun. */
+    bool (*fun_export)(const void *program, uint64_t index, hl_term *module, hl_term *function, uint32_t *arity);
 } hl_print_opts;
 
 /* ~w (unicode false) or ~tw (unicode true). opts may be NULL.

@@ -163,7 +163,12 @@ static inline bool hl_is_number(hl_term t) { return hl_is_integer(t) || hl_is_fl
 static inline bool hl_is_fun(hl_term t) { return hl_is_boxed_sub(t, HL_SUB_FUN); }
 static inline size_t hl_fun_env_size(hl_term t) { return (size_t)hl_header_arity(hl_boxed_header(t)) - 2; }
 static inline const void *hl_fun_program(hl_term t) { return (const void *)(uintptr_t)hl_boxed_ptr(t)[1]; }
-static inline uint64_t hl_fun_index(hl_term t) { return hl_boxed_ptr(t)[2]; }
+/* A fun's index word: the function's index in its program, with
+ * HL_FUN_EXPORT set for an external fun (`fun M:F/A`, made by
+ * erlang:hl_export_fun/3), which prints and compares as one. */
+#define HL_FUN_EXPORT (UINT64_C(1) << 62)
+static inline uint64_t hl_fun_index(hl_term t) { return hl_boxed_ptr(t)[2] & ~HL_FUN_EXPORT; }
+static inline bool hl_fun_is_export(hl_term t) { return (hl_boxed_ptr(t)[2] & HL_FUN_EXPORT) != 0; }
 static inline hl_term *hl_fun_env(hl_term t) { return hl_boxed_ptr(t) + 3; }
 
 /* Maps (flat): [header | keys tuple | values...]. */

@@ -193,7 +193,7 @@ static hl_term_status format_common(hl_vm_proc *p, hl_term t, const fmt_args *fa
     }
     hl_buf b;
     hl_buf_init(&b, budget);
-    hl_print_opts opts = {0};
+    hl_print_opts opts = {.fun_export = hl_vm_fun_export_info};
     opts.no_strings = !fa->strings;
     opts.depth = fa->depth;
     if (fa->pretty) st = hl_print_p(&b, t, fa->col, fa->ll, fa->unicode, &opts);
@@ -258,7 +258,7 @@ BIF(b_format_plen) {
     }
     hl_buf b;
     hl_buf_init(&b, HL_IO_LAYOUT_BUDGET);
-    hl_print_opts opts = {0};
+    hl_print_opts opts = {.fun_export = hl_vm_fun_export_info};
     opts.no_strings = !str;
     int64_t len = 0;
     st = hl_print_p_measure(&b, a[0], uni, &opts, &len, &atomic);
@@ -301,7 +301,7 @@ BIF(b_format_pp) {
     if (!within) return HL_TERM_SYSTEM_LIMIT;
     hl_buf b;
     hl_buf_init(&b, HL_IO_LAYOUT_BUDGET * 2);
-    hl_print_opts opts = {0};
+    hl_print_opts opts = {.fun_export = hl_vm_fun_export_info};
     opts.no_strings = !str;
     /* io_lib lays out terms above the budget only: their whole length M
      * is above any line, so M never decides (docs/io.md) */

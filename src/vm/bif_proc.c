@@ -7,8 +7,11 @@
 #include <string.h>
 
 #include "term/atom.h"
+#include "term/copy.h"
+#include "term/map.h"
 #include "vm/bif_registry.h"
 #include "vm/vm_support.h"
+#include "vm/vm_pdict.h"
 #include "vm/vm_trap.h"
 #include "vm/vm_world_ops.h"
 
@@ -71,14 +74,15 @@ static bool fun0(const hl_vm_proc *p, hl_term f) {
     return prog->funcs[hl_fun_index(f)].arity == hl_fun_env_size(f);
 }
 
-static hl_term_status spawn_fun(hl_vm_proc *p, const hl_term *a, hl_term *out, bool link, bool mon) {
+static hl_term_status spawn_fun(hl_vm_proc *p, const hl_term *a, hl_term *out, bool link, bool mon,
+                                bool arity_badarg) {
     NEED_WORLD();
     if (!hl_is_fun(a[0])) return HL_TERM_BADARG;
     if (!fun0(p, a[0])) {
-        /* a fun of another arity: OTP 25's spawn/1 and spawn_link/1 start
-         * a process that dies with {badarity, {Fun, []}}; its
-         * spawn_monitor/1 raises badarg */
-        if (mon) return HL_TERM_BADARG;
+        /* a fun of another arity: OTP 25's spawn/1, spawn_link/1 and
+         * spawn_opt/2 start a process that dies with {badarity, {Fun, []}};
+         * its spawn_monitor/1 raises badarg */
+        if (arity_badarg) return HL_TERM_BADARG;
         /* {{badarity, {Fun, []}}, [{erlang, apply, 2, []}]}: an error in
          * erlang:apply/2, as OTP reports it */
         hl_term inner[2] = {a[0], HL_NIL}, in, ba, frame, r;
@@ -162,7 +166,7 @@ BIF(b_export_fun) {
     if (st != HL_TERM_OK) return st;
     h[0] = hl_make_header(HL_SUB_FUN, 2);
     h[1] = (hl_term)(uintptr_t)m;
-    h[2] = (hl_term)fn;
+    h[2] = (hl_term)fn | HL_FUN_EXPORT; /* prints as fun M:F/A (term/print.c) */
     *out = hl_make_boxed(h);
     return HL_TERM_OK;
 }
@@ -199,9 +203,9 @@ BIF(b_drop_reply) {
     return HL_TERM_OK;
 }
 
-BIF(b_spawn1) { return spawn_fun(p, a, out, false, false); }
-BIF(b_spawn_link1) { return spawn_fun(p, a, out, true, false); }
-BIF(b_spawn_monitor1) { return spawn_fun(p, a, out, false, true); }
+BIF(b_spawn1) { return spawn_fun(p, a, out, false, false, false); }
+BIF(b_spawn_link1) { return spawn_fun(p, a, out, true, false, false); }
+BIF(b_spawn_monitor1) { return spawn_fun(p, a, out, false, true, true); }
 BIF(b_spawn3) { return spawn_mfa(p, a, out, false, false); }
 BIF(b_spawn_link3) { return spawn_mfa(p, a, out, true, false); }
 BIF(b_spawn_monitor3) { return spawn_mfa(p, a, out, false, true); }
@@ -255,8 +259,21 @@ BIF(b_demonitor2) {
     return st;
 }
 
+static hl_term_status prio_flags(hl_vm_proc *p, hl_term option, hl_term v, uint32_t *flags);
+
 BIF(b_process_flag2) {
     NEED_WORLD();
+    if (a[0] == HL_AM(priority)) {
+        /* recorded for process_info, no effect on scheduling (docs/actors.md §1) */
+        uint32_t prio, *f = &p->act.flags;
+        hl_term o[2] = {a[0], a[1]}, opt;
+        hl_term_status st = tuple(p, o, 2, &opt);
+        if (st == HL_TERM_OK) st = prio_flags(p, opt, a[1], &prio);
+        if (st != HL_TERM_OK) return st;
+        *out = *f & HL_ACT_PRIO_LOW ? HL_AM(low) : *f & HL_ACT_PRIO_HIGH ? HL_AM(high) : HL_AM(normal);
+        *f = (*f & ~(uint32_t)(HL_ACT_PRIO_LOW | HL_ACT_PRIO_HIGH)) | prio;
+        return HL_TERM_OK;
+    }
     if (a[0] != HL_AM(trap_exit) || (a[1] != HL_AM(true) && a[1] != HL_AM(false))) return HL_TERM_BADARG;
     *out = hl_vm_world_trapping(p) ? HL_AM(true) : HL_AM(false);
     hl_vm_world_trap_exit(p, a[1] == HL_AM(true));
@@ -364,53 +381,445 @@ static hl_term mon_item(const void *ctx, uint32_t i, hl_vm_proc *p) {
     return HL_NONE;
 }
 
-/* process_info(Pid, Item) for the items a guest may see about a process of
- * its own world: undefined for a dead one, badarg for other items. */
-BIF(b_process_info2) {
-    NEED_WORLD();
-    if (!is_pid(a[0]) || !hl_is_atom(a[1])) return HL_TERM_BADARG;
-    hl_term item = a[1];
-    static const hl_term known[] = {HL_AM(message_queue_len), HL_AM(memory), HL_AM(reductions), HL_AM(status),
-                                    HL_AM(links), HL_AM(monitors), HL_AM(trap_exit), HL_AM(registered_name)};
-    bool ok = false;
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) ok |= known[i] == item;
-    if (!ok) return HL_TERM_BADARG;
-    hl_vm_proc *t = hl_vm_world_alive(p, a[0]);
-    if (!t) {
-        *out = HL_AM(undefined);
-        return HL_TERM_OK;
-    }
-    hl_term v = HL_NIL;
+static hl_term mon_pid_item(const void *ctx, uint32_t i, hl_vm_proc *p) {
+    (void)p;
+    return hl_make_handle_immed(HL_HANDLE_PID, ((const hl_vm_mon *)ctx)[i].pid);
+}
+
+/* ---- process_info/1,2 ----
+ * The items a guest may see about a process of its own world, each bounded
+ * and charged; OTP's shapes ({Item, Value}; process_info(P, registered_name)
+ * of a process without a name is []). undefined for a dead process,
+ * badarg for an item that is not one of these (OTP's items this runtime
+ * lacks among them: initial_call, group_leader, garbage_collection, ...). */
+enum {
+    INFO_ITEMS_MAX = 64,        /* items of one process_info(P, List) call (more: system_limit) */
+    INFO_COPY_MAX = 1u << 16,   /* words of another process's messages or dictionary copied by one call */
+};
+
+static const hl_term info_known[] = {
+    HL_AM(message_queue_len), HL_AM(memory),        HL_AM(reductions), HL_AM(status),
+    HL_AM(links),             HL_AM(monitors),      HL_AM(trap_exit),  HL_AM(registered_name),
+    HL_AM(monitored_by),      HL_AM(current_function), HL_AM(heap_size), HL_AM(total_heap_size),
+    HL_AM(stack_size),        HL_AM(priority),      HL_AM(dictionary), HL_AM(messages),
+    HL_AM(error_handler),
+};
+
+/* process_info/1's items, in OTP 25's order (registered_name first when
+ * the process has one); OTP's initial_call, group_leader,
+ * garbage_collection and suspending are not given. */
+static const hl_term info_all[] = {
+    HL_AM(current_function), HL_AM(status),     HL_AM(message_queue_len), HL_AM(links),
+    HL_AM(dictionary),       HL_AM(trap_exit),  HL_AM(error_handler),     HL_AM(priority),
+    HL_AM(total_heap_size),  HL_AM(heap_size),  HL_AM(stack_size),        HL_AM(reductions),
+};
+
+static bool info_item_ok(hl_term item) {
+    for (size_t i = 0; i < sizeof info_known / sizeof info_known[0]; i++)
+        if (info_known[i] == item) return true;
+    return false;
+}
+
+/* Items that read where the process is (its pc and stack): for the
+ * calling process itself they are read after a yield, when the
+ * interpreter has saved both at this instruction. */
+static bool info_needs_pc(hl_term item) { return item == HL_AM(current_function) || item == HL_AM(stack_size); }
+
+/* {M, F, A} of the function t runs (or waits in), or undefined. */
+static hl_term_status current_function(hl_vm_proc *p, const hl_vm_proc *t, hl_term *v) {
+    *v = HL_AM(undefined);
+    const hl_program *pg = t->pc ? hl_program_of_code(t->prog, t->pc) : NULL;
+    if (!pg && t->pc) pg = hl_vm_world_code(t, t->pc);
+    if (!pg) return HL_TERM_OK;
+    int64_t f = hl_program_fn_at(pg, (uint32_t)(t->pc - pg->code));
+    if (f < 0) return HL_TERM_OK;
+    hl_term el[3] = {pg->fn_modules[f], pg->fn_names[f], hl_make_small(pg->funcs[f].arity)};
+    return tuple(p, el, 3, v);
+}
+
+/* A copy of term t (of another process's heap) on p's heap, at most
+ * INFO_COPY_MAX words (more: system_limit), charged one reduction per 8 words. */
+static hl_term_status copy_in(hl_vm_proc *p, hl_term t, size_t *budget, hl_term *out) {
+    size_t n = 0;
+    hl_term_status st = hl_term_size(t, *budget, &n);
+    if (st == HL_TERM_HEAP_LIMIT) return HL_TERM_SYSTEM_LIMIT; /* past the bound, not the heap's limit */
+    if (st != HL_TERM_OK) return st;
+    *budget -= n;
+    p->bif_cost += n / 8;
+    return hl_term_copy(&p->heap, t, out);
+}
+
+static hl_term_status info_messages(hl_vm_proc *p, hl_vm_proc *t, hl_term *v) {
+    size_t n = t->mbox.n, budget = INFO_COPY_MAX;
+    if (n > INFO_COPY_MAX / 2) return HL_TERM_SYSTEM_LIMIT;
+    hl_term l = HL_NIL;
     hl_term_status st = HL_TERM_OK;
+    /* the copies first (a collection may move p's heap, never t's), then
+     * the list from its end */
+    hl_term *cells;
+    st = hl_heap_alloc(&p->heap, 2 * n + 1, &cells);
+    if (st != HL_TERM_OK) return st;
+    for (size_t i = 0; i < 2 * n + 1; i++) cells[i] = HL_NIL; /* valid words while copies allocate */
+    for (size_t i = 0; i < n && st == HL_TERM_OK; i++) {
+        hl_term m = t->mbox.msgs[i];
+        if (t != p && !hl_is_immed(m)) st = copy_in(p, m, &budget, &m);
+        cells[2 * i] = m;
+    }
+    if (st != HL_TERM_OK) return st;
+    for (size_t i = n; i-- > 0;) l = hl_cons_init(cells + 2 * i, cells[2 * i], l);
+    p->bif_cost += n / 8;
+    *v = l;
+    return HL_TERM_OK;
+}
+
+/* The value of one item about t (alive). */
+static hl_term_status info_value(hl_vm_proc *p, hl_vm_proc *t, hl_term item, hl_term *v) {
     if (item == HL_AM(message_queue_len)) {
-        v = hl_make_small((int64_t)t->mbox.n);
+        *v = hl_make_small((int64_t)t->mbox.n);
     } else if (item == HL_AM(memory)) {
-        v = hl_make_small((int64_t)(sizeof *t + hl_heap_bytes(&t->heap) + t->stack_cap * sizeof(hl_term) +
-                                    (t->mbox.head + t->mbox.cap) * sizeof(hl_term)));
+        *v = hl_make_small((int64_t)(sizeof *t + hl_heap_bytes(&t->heap) + t->stack_cap * sizeof(hl_term) +
+                                     (t->mbox.head + t->mbox.cap) * sizeof(hl_term)));
     } else if (item == HL_AM(reductions)) {
-        v = hl_make_small((int64_t)(t->reds_used & ((UINT64_C(1) << 59) - 1)));
+        *v = hl_make_small((int64_t)(t->reds_used & ((UINT64_C(1) << 59) - 1)));
     } else if (item == HL_AM(status)) {
-        v = hl_vm_world_status(p, t);
+        *v = hl_vm_world_status(p, t);
     } else if (item == HL_AM(trap_exit)) {
-        v = hl_vm_world_trapping(t) ? HL_AM(true) : HL_AM(false);
+        *v = hl_vm_world_trapping(t) ? HL_AM(true) : HL_AM(false);
     } else if (item == HL_AM(registered_name)) {
-        if (!t->act.name) {
-            *out = HL_NIL; /* OTP: [] when it has no name */
-            return HL_TERM_OK;
-        }
-        v = t->act.name;
+        *v = t->act.name ? t->act.name : HL_NIL;
     } else if (item == HL_AM(links)) {
         const uint64_t *pids;
         uint32_t n = hl_vm_world_links(t, &pids);
-        st = list_of(p, n, link_item, pids, &v);
-    } else {
+        return list_of(p, n, link_item, pids, v);
+    } else if (item == HL_AM(monitors)) {
         const hl_vm_mon *mons;
         uint32_t n = hl_vm_world_monitors(t, &mons);
-        st = list_of(p, n, mon_item, mons, &v);
+        return list_of(p, n, mon_item, mons, v);
+    } else if (item == HL_AM(monitored_by)) {
+        return list_of(p, t->act.nmon_in, mon_pid_item, t->act.mon_in, v);
+    } else if (item == HL_AM(priority)) {
+        *v = t->act.flags & HL_ACT_PRIO_LOW ? HL_AM(low) : t->act.flags & HL_ACT_PRIO_HIGH ? HL_AM(high) : HL_AM(normal);
+    } else if (item == HL_AM(error_handler)) {
+        *v = HL_AM(error_handler);
+    } else if (item == HL_AM(heap_size)) {
+        *v = hl_make_small((int64_t)(t->heap.block_end - t->heap.start));
+    } else if (item == HL_AM(total_heap_size)) {
+        *v = hl_make_small((int64_t)(hl_heap_bytes(&t->heap) / sizeof(hl_term)));
+    } else if (item == HL_AM(stack_size)) {
+        *v = hl_make_small((int64_t)t->sp);
+    } else if (item == HL_AM(current_function)) {
+        return current_function(p, t, v);
+    } else if (item == HL_AM(dictionary)) {
+        hl_term d = t->dict;
+        if (t != p && d != HL_NIL) {
+            size_t budget = INFO_COPY_MAX;
+            hl_term_status st = copy_in(p, d, &budget, &d);
+            if (st != HL_TERM_OK) return st;
+        }
+        return hl_vm_pdict_list(p, d, v);
+    } else if (item == HL_AM(messages)) {
+        return info_messages(p, t, v);
+    } else {
+        return HL_TERM_BADARG;
     }
+    return HL_TERM_OK;
+}
+
+/* [{Item, Value}] for items[0..n) about t (built from the end). */
+static hl_term_status info_list(hl_vm_proc *p, hl_vm_proc *t, const hl_term *items, uint32_t n, hl_term *out) {
+    hl_term vals[INFO_ITEMS_MAX];
+    for (uint32_t i = 0; i < n; i++) {
+        hl_term_status st = info_value(p, t, items[i], &vals[i]);
+        if (st != HL_TERM_OK) return st;
+    }
+    hl_term *h;
+    hl_term_status st = hl_heap_alloc(&p->heap, (size_t)n * 5, &h);
     if (st != HL_TERM_OK) return st;
-    hl_term el[2] = {item, v};
-    return tuple(p, el, 2, out);
+    hl_term l = HL_NIL;
+    for (uint32_t i = n; i-- > 0;) {
+        hl_term *c = h + 5 * (size_t)i;
+        hl_term e = hl_tuple_init(c, 2);
+        c[1] = items[i], c[2] = vals[i];
+        l = hl_cons_init(c + 3, e, l);
+    }
+    p->bif_cost += n / 4;
+    *out = l;
+    return HL_TERM_OK;
+}
+
+/* The end of a process_info call: a call resumed after its yield forgets
+ * the yield (unless it must collect and run again). */
+static hl_term_status info_end(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term_status st) {
+    if (hl_vm_trap_resuming(p, fn) && st != HL_TERM_HEAP_LIMIT) return hl_vm_trap_end(p, st);
+    return st;
+}
+
+/* The calling process asks where it is: end the slice first (the
+ * interpreter saves its pc and stack at this instruction), answer when it
+ * runs again. */
+static bool info_yield_first(hl_vm_proc *p, hl_vm_bif_fn fn, const hl_vm_proc *t, bool needs) {
+    return t == p && needs && !hl_vm_trap_resuming(p, fn);
+}
+static hl_term_status info_yield(hl_vm_proc *p, hl_vm_bif_fn fn) {
+    hl_vm_world_yield(p);
+    return hl_vm_trap_yield(p, fn, 0);
+}
+
+BIF(b_process_info2) {
+    NEED_WORLD();
+    if (!is_pid(a[0])) return HL_TERM_BADARG;
+    hl_term items[INFO_ITEMS_MAX];
+    uint32_t n = 0;
+    bool single = hl_is_atom(a[1]), needs = false;
+    if (single) {
+        if (!info_item_ok(a[1])) return HL_TERM_BADARG;
+        items[n++] = a[1];
+    } else {
+        hl_term l = a[1];
+        for (; hl_is_cons(l); l = hl_cdr(l)) {
+            hl_term it = hl_car(l);
+            if (!hl_is_atom(it) || !info_item_ok(it)) return HL_TERM_BADARG;
+            if (n == INFO_ITEMS_MAX) return HL_TERM_SYSTEM_LIMIT;
+            items[n++] = it;
+        }
+        if (l != HL_NIL) return HL_TERM_BADARG;
+    }
+    for (uint32_t i = 0; i < n; i++) needs |= info_needs_pc(items[i]);
+    hl_vm_proc *t = hl_vm_world_alive(p, a[0]);
+    if (!t) {
+        *out = HL_AM(undefined);
+        return info_end(p, b_process_info2, HL_TERM_OK);
+    }
+    if (info_yield_first(p, b_process_info2, t, needs)) return info_yield(p, b_process_info2);
+    if (!single) return info_end(p, b_process_info2, info_list(p, t, items, n, out));
+    hl_term v;
+    hl_term_status st = info_value(p, t, items[0], &v);
+    if (st == HL_TERM_OK) {
+        if (items[0] == HL_AM(registered_name) && v == HL_NIL) *out = HL_NIL; /* OTP: [] when it has no name */
+        else st = tuple(p, (hl_term[]){items[0], v}, 2, out);
+    }
+    return info_end(p, b_process_info2, st);
+}
+
+BIF(b_process_info1) {
+    NEED_WORLD();
+    if (!is_pid(a[0])) return HL_TERM_BADARG;
+    hl_vm_proc *t = hl_vm_world_alive(p, a[0]);
+    if (!t) {
+        *out = HL_AM(undefined);
+        return info_end(p, b_process_info1, HL_TERM_OK);
+    }
+    if (info_yield_first(p, b_process_info1, t, true)) return info_yield(p, b_process_info1);
+    hl_term items[INFO_ITEMS_MAX];
+    uint32_t n = 0;
+    if (t->act.name) items[n++] = HL_AM(registered_name);
+    for (size_t i = 0; i < sizeof info_all / sizeof info_all[0]; i++) items[n++] = info_all[i];
+    return info_end(p, b_process_info1, info_list(p, t, items, n, out));
+}
+
+/* ---- options: spawn_opt/2,4, monitor/3, send/3 ---- */
+
+enum { OPTS_MAX = 256 }; /* options one call reads (more: badarg) */
+
+/* error:{notsup, Option}: an OTP option this runtime does not provide
+ * (docs/actors.md §1), told apart from a malformed one (badarg). */
+static hl_term_status notsup(hl_vm_proc *p, hl_term option) {
+    hl_term r;
+    hl_term_status st = tuple(p, (hl_term[]){HL_AM(notsup), option}, 2, &r);
+    if (st != HL_TERM_OK) return st;
+    return raise(p, r);
+}
+
+/* monitor/3's options (OTP 25): {tag, Tag}, Tag an immediate here (an
+ * atom, a small integer, a pid or a reference: a boxed tag would need a
+ * root in every monitor); {alias, _} is not provided (no aliases). */
+static hl_term_status mon_opts(hl_vm_proc *p, hl_term l, hl_term *tag) {
+    *tag = 0;
+    uint32_t n = 0;
+    for (; hl_is_cons(l); l = hl_cdr(l)) {
+        hl_term o = hl_car(l);
+        if (++n > OPTS_MAX || !hl_is_tuple(o) || hl_tuple_arity(o) != 2) return HL_TERM_BADARG;
+        hl_term k = hl_tuple_get(o, 0), v = hl_tuple_get(o, 1);
+        if (k == HL_AM(tag)) {
+            if (!hl_is_immed(v)) return notsup(p, o);
+            *tag = v;
+        } else if (k == HL_AM(alias)) {
+            return notsup(p, o);
+        } else {
+            return HL_TERM_BADARG;
+        }
+    }
+    p->bif_cost += n / 8;
+    return l == HL_NIL ? HL_TERM_OK : HL_TERM_BADARG;
+}
+
+BIF(b_monitor3) {
+    NEED_WORLD();
+    if (a[0] != HL_AM(process)) return HL_TERM_BADARG;
+    hl_term tag;
+    hl_term_status st = mon_opts(p, a[2], &tag);
+    if (st != HL_TERM_OK) return st;
+    return hl_vm_world_monitor_tagged(p, a[1], tag, out);
+}
+
+static bool non_neg(hl_term t) { return hl_is_small(t) && hl_small_val(t) >= 0; }
+
+/* {priority, P}: low, normal, high (max is the runtime's own: not provided). */
+static hl_term_status prio_flags(hl_vm_proc *p, hl_term option, hl_term v, uint32_t *flags) {
+    if (v == HL_AM(low)) *flags = HL_ACT_PRIO_LOW;
+    else if (v == HL_AM(high)) *flags = HL_ACT_PRIO_HIGH;
+    else if (v == HL_AM(normal)) *flags = 0;
+    else if (v == HL_AM(max)) return notsup(p, option);
+    else return HL_TERM_BADARG;
+    return HL_TERM_OK;
+}
+
+typedef struct spawn_opts {
+    bool link, mon;
+    hl_term tag;       /* {monitor, [{tag, T}]} */
+    uint32_t prio;     /* HL_ACT_PRIO_* */
+    uint64_t max_heap; /* {max_heap_size, Words}: bytes, 0 = none */
+} spawn_opts;
+
+/* {max_heap_size, Size | #{size => Size, kill => B, error_logger => B,
+ * include_shared_binaries => B}}: the child's heap limit (bytes = words * 8)
+ * when it kills (OTP's default); 0 or kill => false: no limit of its own. */
+static hl_term_status max_heap_opt(hl_term v, uint64_t *bytes) {
+    hl_term size = hl_make_small(0);
+    bool kill = true;
+    if (hl_is_map(v)) {
+        if (hl_map_size(v) > 4) return HL_TERM_BADARG;
+        hl_map_iter it;
+        hl_map_iter_init(&it, v);
+        hl_term k, x;
+        while (hl_map_iter_next(&it, &k, &x)) {
+            bool b = x == HL_AM(true) || x == HL_AM(false);
+            if (k == HL_AM(size)) size = x;
+            else if (k == HL_AM(kill) && b) kill = x == HL_AM(true);
+            else if ((k == HL_AM(error_logger) || k == HL_AM(include_shared_binaries)) && b) continue;
+            else return HL_TERM_BADARG;
+        }
+    } else {
+        size = v;
+    }
+    if (!non_neg(size)) return HL_TERM_BADARG;
+    uint64_t w = (uint64_t)hl_small_val(size);
+    *bytes = !kill || w == 0 ? 0 : w > (UINT64_MAX >> 4) ? UINT64_MAX : w * sizeof(hl_term);
+    return HL_TERM_OK;
+}
+
+/* spawn_opt's options (OTP 25): link, monitor, {monitor, MonOpts},
+ * {priority, P}, {max_heap_size, S} honoured; {min_heap_size, N},
+ * {min_bin_vheap_size, N}, {fullsweep_after, N} and
+ * {message_queue_data, off_heap | on_heap} accepted (tuning of a collector
+ * and a heap layout this runtime does not have: no effect); anything else
+ * badarg, as in OTP. */
+static hl_term_status parse_spawn_opts(hl_vm_proc *p, hl_term l, spawn_opts *so) {
+    memset(so, 0, sizeof *so);
+    uint32_t n = 0;
+    for (; hl_is_cons(l); l = hl_cdr(l)) {
+        hl_term o = hl_car(l);
+        hl_term_status st = HL_TERM_OK;
+        if (++n > OPTS_MAX) return HL_TERM_BADARG;
+        if (o == HL_AM(link)) {
+            so->link = true;
+        } else if (o == HL_AM(monitor)) {
+            so->mon = true;
+        } else if (hl_is_tuple(o) && hl_tuple_arity(o) == 2) {
+            hl_term k = hl_tuple_get(o, 0), v = hl_tuple_get(o, 1);
+            if (k == HL_AM(monitor)) so->mon = true, st = mon_opts(p, v, &so->tag);
+            else if (k == HL_AM(priority)) st = prio_flags(p, o, v, &so->prio);
+            else if (k == HL_AM(max_heap_size)) st = max_heap_opt(v, &so->max_heap);
+            else if (k == HL_AM(min_heap_size) || k == HL_AM(min_bin_vheap_size) || k == HL_AM(fullsweep_after))
+                st = non_neg(v) ? HL_TERM_OK : HL_TERM_BADARG;
+            else if (k == HL_AM(message_queue_data))
+                st = v == HL_AM(off_heap) || v == HL_AM(on_heap) ? HL_TERM_OK : HL_TERM_BADARG;
+            else st = HL_TERM_BADARG;
+        } else {
+            st = HL_TERM_BADARG;
+        }
+        if (st != HL_TERM_OK) return st;
+    }
+    p->bif_cost += n / 8;
+    return l == HL_NIL ? HL_TERM_OK : HL_TERM_BADARG;
+}
+
+/* After the spawn: what the options set on the new process (it has not
+ * run yet) and on the caller's monitor of it. */
+static hl_term_status spawn_opts_apply(hl_vm_proc *p, const spawn_opts *so, hl_term_status st, hl_term *out) {
+    if (st != HL_TERM_OK) return st;
+    hl_term pid = so->mon ? hl_tuple_get(*out, 0) : *out;
+    hl_vm_proc *c = hl_vm_world_proc(p->world, pid);
+    if (so->mon && so->tag) {
+        uint64_t ref = hl_handle_immed_payload(hl_tuple_get(*out, 1));
+        for (uint32_t i = p->act.nmon_out; i-- > 0;)
+            if (p->act.mon_out[i].ref == ref) {
+                p->act.mon_out[i].tag = so->tag;
+                break;
+            }
+    }
+    if (!c) return HL_TERM_OK;
+    c->act.flags = (c->act.flags & ~(uint32_t)(HL_ACT_PRIO_LOW | HL_ACT_PRIO_HIGH)) | so->prio;
+    if (so->max_heap && so->max_heap < c->max_heap) {
+        uint64_t stack_bytes = c->stack_cap * sizeof(hl_term);
+        c->max_heap = so->max_heap;
+        c->heap.limit_bytes = c->max_heap > stack_bytes ? c->max_heap - stack_bytes : 0;
+    }
+    return HL_TERM_OK;
+}
+
+BIF(b_spawn_opt2) {
+    NEED_WORLD();
+    spawn_opts so;
+    hl_term_status st = parse_spawn_opts(p, a[1], &so);
+    if (st != HL_TERM_OK) return st;
+    return spawn_opts_apply(p, &so, spawn_fun(p, a, out, so.link, so.mon, false), out);
+}
+
+BIF(b_spawn_opt4) {
+    NEED_WORLD();
+    spawn_opts so;
+    hl_term_status st = parse_spawn_opts(p, a[3], &so);
+    if (st != HL_TERM_OK) return st;
+    return spawn_opts_apply(p, &so, spawn_mfa(p, a, out, so.link, so.mon), out);
+}
+
+/* Send options: a proper list of noconnect and nosuspend (else badarg,
+ * as OTP 25 for send/3 and send_nosuspend/3). A local send never suspends
+ * or connects, so each call answers as OTP does for a local process. */
+static hl_term_status send_opts(hl_vm_proc *p, hl_term l) {
+    uint32_t n = 0;
+    for (; hl_is_cons(l); l = hl_cdr(l)) {
+        hl_term o = hl_car(l);
+        if (++n > OPTS_MAX || !(o == HL_AM(noconnect) || o == HL_AM(nosuspend))) return HL_TERM_BADARG;
+    }
+    p->bif_cost += n / 8;
+    return l == HL_NIL ? HL_TERM_OK : HL_TERM_BADARG;
+}
+
+BIF(b_send3) {
+    NEED_WORLD();
+    hl_term_status st = send_opts(p, a[2]);
+    if (st != HL_TERM_OK) return st;
+    st = hl_vm_world_send(p, a[0], a[1]);
+    *out = HL_AM(ok);
+    return finish(p, b_send3, st);
+}
+
+BIF(b_send_nosuspend2) {
+    NEED_WORLD();
+    hl_term_status st = hl_vm_world_send(p, a[0], a[1]);
+    *out = HL_AM(true);
+    return finish(p, b_send_nosuspend2, st);
+}
+
+BIF(b_send_nosuspend3) {
+    NEED_WORLD();
+    hl_term_status st = send_opts(p, a[2]);
+    if (st != HL_TERM_OK) return st;
+    st = hl_vm_world_send(p, a[0], a[1]);
+    *out = HL_AM(true);
+    return finish(p, b_send_nosuspend3, st);
 }
 
 const hl_vm_bif_reg hl_vm_bifs_proc[] = {
@@ -445,5 +854,12 @@ const hl_vm_bif_reg hl_vm_bifs_proc[] = {
     {HL_BI_HL_PROC_SET_STARTER1, b_proc_set_starter},
     {HL_BI_HL_PROC_STARTER0, b_proc_starter},
     {HL_BI_HL_DROP_REPLY1, b_drop_reply},
+    {HL_BI_SPAWN_OPT2, b_spawn_opt2},
+    {HL_BI_SPAWN_OPT4, b_spawn_opt4},
+    {HL_BI_MONITOR3, b_monitor3},
+    {HL_BI_PROCESS_INFO1, b_process_info1},
+    {HL_BI_SEND3, b_send3},
+    {HL_BI_SEND_NOSUSPEND2, b_send_nosuspend2},
+    {HL_BI_SEND_NOSUSPEND3, b_send_nosuspend3},
 };
 const size_t hl_vm_bifs_proc_count = sizeof hl_vm_bifs_proc / sizeof hl_vm_bifs_proc[0];

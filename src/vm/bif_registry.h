@@ -21,7 +21,7 @@ typedef struct hl_vm_bif_reg {
 hl_vm_bif_fn hl_vm_bif_by_id(uint32_t id);
 
 /* The files' tables (the registry lists them all). */
-#define HL_VM_BIF_AREAS(X) X(core) X(bits) X(binary) X(etf) X(io) X(maps) X(std) X(unicode) X(phash) X(phash1) X(re) X(proc) X(time) X(file)
+#define HL_VM_BIF_AREAS(X) X(core) X(bits) X(binary) X(etf) X(io) X(maps) X(std) X(unicode) X(phash) X(phash1) X(re) X(proc) X(time) X(file) X(pdict)
 #define HL_VM_BIF_AREA_DECL(area)                  \
     extern const hl_vm_bif_reg hl_vm_bifs_##area[]; \
     extern const size_t hl_vm_bifs_##area##_count;

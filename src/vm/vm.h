@@ -170,4 +170,10 @@ void hl_vm_set_host_atoms(hl_vm_proc *p, const hl_atom_pool *pool);
 #define HL_VM_BINDING_COST 10u
 #define HL_VM_BINDING_WORDS_PER_RED 8u
 
+/* hl_print_opts.fun_export (term/print.h): an external fun's module,
+ * function and arity from its program (vm_support.c), so it prints as OTP
+ * prints it: fun M:F/A. */
+bool hl_vm_fun_export_info(const void *program, uint64_t index, hl_term *module, hl_term *function,
+                           uint32_t *arity);
+
 #endif

@@ -103,6 +103,7 @@ typedef struct hl_vm_mon {
     uint64_t ref;  /* the monitor's reference number */
     uint64_t pid;  /* the other end */
     hl_term name;  /* monitor(process, Name): the name it was made with, else 0 */
+    hl_term tag;   /* monitor/3's {tag, T} (an immediate: no GC root), else 0: 'DOWN' */
 } hl_vm_mon;
 typedef struct hl_vm_actor {
     uint64_t pid;               /* its number: <0.pid.0>; 0 when not in a world */
@@ -127,6 +128,10 @@ enum {
     HL_ACT_DYING = 1u << 4,   /* on the dying list */
     HL_ACT_DEAD = 1u << 5,    /* gone from the world; freed when the run queue drops it */
     HL_ACT_RUNNING = 1u << 6, /* its slice is running now */
+    /* process_flag(priority, _) / spawn_opt's {priority, _}: reported by
+     * process_info, no effect on scheduling (docs/actors.md §1); neither: normal */
+    HL_ACT_PRIO_LOW = 1u << 7,
+    HL_ACT_PRIO_HIGH = 1u << 8,
 };
 
 struct hl_vm_proc {
@@ -183,6 +188,9 @@ struct hl_vm_proc {
     int64_t last_now_us;    /* erlang:now/0's last answer: each is later than the one before */
     uint64_t bif_reds_left; /* the chunk's reductions left when the current builtin was called */
     hl_term rand_state;     /* lib/rand.erl's process state, HL_NIL: unseeded; a GC root */
+    /* the process dictionary (vm/bif_pdict.c): a map on the process heap,
+     * HL_NIL when empty; a GC root, counted in its heap like any term */
+    hl_term dict;
     struct hl_mounts *fs;   /* the files capability's mounts (vm/vm_fs.h), or NULL; not owned */
     hl_term proc_starter;   /* lib/proc_lib.erl's starter (a pid, immediate: no GC root), HL_NIL: none */
     /* gen:call's tags of calls that timed out (references: immediates, no

@@ -78,6 +78,7 @@ hl_vm_proc *hl_vm_proc_new_sized(const hl_program *prog, const hl_vm_limits *lim
     }
     p->result = p->exc_class = p->exc_reason = p->exc_stack = HL_NIL;
     p->rand_state = HL_NIL;
+    p->dict = HL_NIL;
     p->proc_starter = HL_NIL;
     p->drop_tags = NULL;
     p->n_drop_tags = p->drop_next = 0;
@@ -124,6 +125,7 @@ void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim) {
     p->output_bytes = 0;
     p->result = p->exc_class = p->exc_reason = p->exc_stack = HL_NIL;
     p->rand_state = HL_NIL;    /* a new call's process is unseeded, as a new process */
+    p->dict = HL_NIL;          /* and its dictionary is empty */
     p->proc_starter = HL_NIL;
     hl_mem_free(p->drop_tags);
     p->drop_tags = NULL;
@@ -396,15 +398,16 @@ static hl_vm_status gc_inner(hl_vm_proc *p, hl_term *x, uint32_t live, size_t ne
     size_t unchanged = topmost_marked(p);
     size_t skip = p->stack_clean < unchanged ? p->stack_clean : unchanged;
     uint64_t majors = p->heap.gc_major_count, collections = p->heap.gc_count;
-    hl_roots r[8] = {{x, live},
+    hl_roots r[9] = {{x, live},
                      {p->stack, p->sp},
                      {extra, nextra},
                      {p->mbox.msgs, p->mbox.n},
                      {p->trap.t, HL_VM_TRAP_TERMS},
                      {p->trap.roots, p->trap.nroots},
                      {p->trap.frag ? p->trap.frag->data + p->trap.frag_root_off : NULL, p->trap.frag_filled},
-                     {&p->rand_state, 1}};
-    hl_term_status st = hl_heap_gc_skip(&p->heap, need, r, 8, 1, skip);
+                     {&p->rand_state, 1},
+                     {&p->dict, 1}};
+    hl_term_status st = hl_heap_gc_skip(&p->heap, need, r, 9, 1, skip);
     if (p->heap.gc_count == collections) p->stack_clean = 0; /* nothing ran (out of memory) */
     else p->stack_clean = p->heap.gc_major_count != majors ? p->e : unchanged;
     mark_new_frames(p);
@@ -684,6 +687,16 @@ const hl_tword *hl_vm_fun_entry(const hl_vm_proc *p, hl_term *x, uint32_t arity)
     const hl_term *env = hl_fun_env(f);
     for (size_t i = 0; i < k; i++) x[arity + i] = env[i];
     return &prog->code[fn->entry];
+}
+
+bool hl_vm_fun_export_info(const void *program, uint64_t index, hl_term *module, hl_term *function,
+                           uint32_t *arity) {
+    const hl_program *pg = program;
+    if (!pg || index >= pg->n_functions) return false;
+    *module = pg->fn_modules[index];
+    *function = pg->fn_names[index];
+    *arity = pg->funcs[index].arity;
+    return true;
 }
 
 bool hl_vm_is_fun_arity(const hl_vm_proc *p, hl_term f, uint32_t arity) {

@@ -561,7 +561,8 @@ static hl_term_status reap(hl_vm_world *w) {
                 st = tuple_on(t, nn, 2, &obj);
                 if (st != HL_TERM_OK) goto done;
             }
-            hl_term el[5] = {HL_AM(DOWN), hl_make_handle_immed(HL_HANDLE_REF, m.ref), HL_AM(process), obj, reason};
+            hl_term el[5] = {own.tag ? own.tag : HL_AM(DOWN), hl_make_handle_immed(HL_HANDLE_REF, m.ref),
+                             HL_AM(process), obj, reason};
             st = system_msg(w, t, el, 5);
             if (st != HL_TERM_OK) goto done;
         }
@@ -713,8 +714,8 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
         if (!grow((void **)&p->act.mon_out, &p->act.cmon_out, p->act.nmon_out + 1, sizeof(hl_vm_mon)) ||
             !grow((void **)&c->act.mon_in, &c->act.cmon_in, c->act.nmon_in + 1, sizeof(hl_vm_mon)))
             return HL_TERM_NOMEM;
-        p->act.mon_out[p->act.nmon_out++] = (hl_vm_mon){ref, c->act.pid, 0};
-        c->act.mon_in[c->act.nmon_in++] = (hl_vm_mon){ref, p->act.pid, 0};
+        p->act.mon_out[p->act.nmon_out++] = (hl_vm_mon){ref, c->act.pid, 0, 0};
+        c->act.mon_in[c->act.nmon_in++] = (hl_vm_mon){ref, p->act.pid, 0, 0};
         hl_term el[2] = {pid, hl_make_handle_immed(HL_HANDLE_REF, ref)};
         hl_term *h;
         st = hl_heap_alloc(&p->heap, 3, &h);
@@ -797,6 +798,10 @@ hl_term hl_vm_world_make_ref(hl_vm_proc *p) {
 }
 
 hl_term_status hl_vm_world_monitor(hl_vm_proc *p, hl_term target, hl_term *out) {
+    return hl_vm_world_monitor_tagged(p, target, 0, out);
+}
+
+hl_term_status hl_vm_world_monitor_tagged(hl_vm_proc *p, hl_term target, hl_term tag, hl_term *out) {
     hl_vm_world *w = p->world;
     hl_term name = 0;
     hl_vm_proc *t = NULL;
@@ -818,7 +823,7 @@ hl_term_status hl_vm_world_monitor(hl_vm_proc *p, hl_term target, hl_term *out) 
             hl_term_status st = tuple_on(p, nn, 2, &obj);
             if (st != HL_TERM_OK) return st;
         }
-        hl_term el[5] = {HL_AM(DOWN), *out, HL_AM(process), obj, HL_AM(noproc)};
+        hl_term el[5] = {tag ? tag : HL_AM(DOWN), *out, HL_AM(process), obj, HL_AM(noproc)};
         return system_msg(w, p, el, 5);
     }
     if (t == p) return HL_TERM_OK; /* monitoring oneself: never fires while alive */
@@ -826,8 +831,8 @@ hl_term_status hl_vm_world_monitor(hl_vm_proc *p, hl_term target, hl_term *out) 
     if (!grow((void **)&p->act.mon_out, &p->act.cmon_out, p->act.nmon_out + 1, sizeof(hl_vm_mon)) ||
         !grow((void **)&t->act.mon_in, &t->act.cmon_in, t->act.nmon_in + 1, sizeof(hl_vm_mon)))
         return HL_TERM_NOMEM;
-    p->act.mon_out[p->act.nmon_out++] = (hl_vm_mon){ref, t->act.pid, name};
-    t->act.mon_in[t->act.nmon_in++] = (hl_vm_mon){ref, p->act.pid, name};
+    p->act.mon_out[p->act.nmon_out++] = (hl_vm_mon){ref, t->act.pid, name, tag};
+    t->act.mon_in[t->act.nmon_in++] = (hl_vm_mon){ref, p->act.pid, name, tag};
     return HL_TERM_OK;
 }
 
@@ -847,14 +852,14 @@ hl_term_status hl_vm_world_demonitor(hl_vm_proc *p, hl_term ref, bool flush, boo
         }
     }
     if (flush) {
-        /* drop {'DOWN', Ref, _, _, _} messages already queued */
+        /* drop {'DOWN', Ref, _, _, _} messages already queued (or
+         * {Tag, Ref, _, _, _} of a monitor/3 tag: the reference is unique) */
         hl_vm_mailbox *mb = &p->mbox;
         size_t k = 0;
         charge(p, mb->n / 16);
         for (size_t i = 0; i < mb->n; i++) {
             hl_term msg = mb->msgs[i];
-            bool down = hl_is_tuple(msg) && hl_tuple_arity(msg) == 5 && hl_tuple_get(msg, 0) == HL_AM(DOWN) &&
-                        hl_tuple_get(msg, 1) == ref;
+            bool down = hl_is_tuple(msg) && hl_tuple_arity(msg) == 5 && hl_tuple_get(msg, 1) == ref;
             if (down) {
                 if (i < mb->save) mb->save--;
                 if (i < mb->mark) mb->mark--;

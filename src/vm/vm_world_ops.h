@@ -44,6 +44,9 @@ hl_term_status hl_vm_world_link(hl_vm_proc *p, hl_term pid, bool unlink);
 hl_term_status hl_vm_world_exit(hl_vm_proc *p, hl_term pid, hl_term reason);
 hl_term hl_vm_world_make_ref(hl_vm_proc *p);
 hl_term_status hl_vm_world_monitor(hl_vm_proc *p, hl_term target, hl_term *out);
+/* monitor/3 with {tag, Tag} (an immediate; 0: none): the DOWN message is
+ * {Tag, Ref, process, Object, Reason}. */
+hl_term_status hl_vm_world_monitor_tagged(hl_vm_proc *p, hl_term target, hl_term tag, hl_term *out);
 hl_term_status hl_vm_world_demonitor(hl_vm_proc *p, hl_term ref, bool flush, bool *found);
 void hl_vm_world_trap_exit(hl_vm_proc *p, bool on);
 bool hl_vm_world_trapping(const hl_vm_proc *p);

@@ -47,6 +47,10 @@ trap_slow="trap_lists trap_subtract trap_iolists trap_compare trap_list_to_integ
 # sixth of those programs, completes in about 2 s in this mode and is now
 # checked in full.)
 big_skip="erl_phash_big erl_tuple_big erl_map_eq_big erl_map_order_big erl_map_order_prop"
+# pdict_large fills the process dictionary with 30,000 keys and compares
+# 100,000-element lists (its builtins' quanta); pdict_basic and pdict_gc
+# check the dictionary as a collection root in this mode.
+big_skip="$big_skip pdict_large"
 # The io probes put_deep and put_huge (io:put_chars of
 # lists:duplicate(120000, "é") / lists:duplicate(500000, $x) under a 60 s
 # deadline, testing the output cap) are not run either: in this mode

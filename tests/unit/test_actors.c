@@ -441,6 +441,57 @@ static void test_tenant(void **state) {
     hl_module_free(m);
 }
 
+/* What stays refused of OTP's process options, with a reason a guest can
+ * tell from a malformed option (error:{notsup, Option}; docs/actors.md
+ * §1): aliases, a boxed monitor tag, the runtime's own priority. The
+ * dictionary needs no grant, and a new call (a tenant's, a parked run
+ * process) starts with an empty one. */
+static void test_refused_options(void **state) {
+    (void)state;
+    hl_module *m = compile("-module(r).\n-export([alias/0, tag/0, prio/0, flag/0, info/0]).\n"
+                           "why(F) -> {'EXIT', {R, _}} = (catch F()), R.\n"
+                           "alias() -> why(fun() -> erlang:monitor(process, self(), [{alias, demonitor}]) end).\n"
+                           "tag() -> why(fun() -> erlang:monitor(process, self(), [{tag, {t}}]) end).\n"
+                           "prio() -> why(fun() -> spawn_opt(fun() -> ok end, [{priority, max}]) end).\n"
+                           "flag() -> why(fun() -> process_flag(priority, max) end).\n"
+                           "info() -> [put(K, K) || K <- lists:seq(1, 5000)], Me = self(),\n"
+                           "    P = spawn(fun() -> Me ! why(fun() -> process_info(Me, dictionary) end) end),\n"
+                           "    {why(fun() -> process_info(self(), dictionary) end), receive X -> X end, is_pid(P)}.\n",
+                           true);
+    expect(m, "alias", NULL, "{notsup,{alias,demonitor}}");
+    expect(m, "tag", NULL, "{notsup,{tag,{t}}}");
+    expect(m, "prio", NULL, "{notsup,{priority,max}}");
+    expect(m, "flag", NULL, "{notsup,{priority,max}}");
+    /* process_info's dictionary item is bounded per call (HL_VM_PDICT_INFO_MAX) */
+    expect(m, "info", NULL, "{system_limit,system_limit,true}");
+    hl_module_free(m);
+    hl_value *r = NULL;
+    m = compile("-module(d).\n-export([f/0, g/1]).\nf() -> {put(k, 1), put(k, 2), get(k)}.\n"
+                "g(V) -> {put(k, V), get()}.\n",
+                false);
+    expect(m, "f", NULL, "{undefined,1,2}");
+    expect(m, "f", NULL, "{undefined,1,2}"); /* the parked process's dictionary was dropped */
+    uint32_t fn;
+    assert_int_equal(hl_module_function(m, "g", 1, &fn, NULL), HL_OK);
+    hl_tenant *t = NULL;
+    assert_int_equal(hl_tenant_new(m, NULL, &t), HL_OK);
+    for (int round = 0; round < 2; round++) {
+        hl_value *v = NULL;
+        r = NULL;
+        assert_int_equal(hl_value_int(round, &v), HL_OK);
+        assert_int_equal(hl_tenant_call(t, fn, &v, 1, &r, NULL), HL_OK);
+        char *text = NULL;
+        size_t len = 0;
+        assert_int_equal(hl_value_to_text(r, 0, &text, &len), HL_OK);
+        assert_string_equal(text, round == 0 ? "{undefined,[{k,0}]}" : "{undefined,[{k,1}]}");
+        hl_free(text);
+        hl_value_free(r);
+        hl_value_free(v);
+    }
+    hl_tenant_free(t);
+    hl_module_free(m);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_grant),
@@ -450,6 +501,7 @@ int main(void) {
         cmocka_unit_test(test_tree_limits),
         cmocka_unit_test(test_alloc_failures),
         cmocka_unit_test(test_tenant),
+        cmocka_unit_test(test_refused_options),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

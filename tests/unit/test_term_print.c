@@ -393,6 +393,13 @@ static bool fun_info(void *ctx, const void *program, const char **module, size_t
     return true;
 }
 
+static bool fun_export(const void *program, uint64_t index, hl_term *module, hl_term *function, uint32_t *arity) {
+    (void)program;
+    if (index != 7) return false;
+    *module = HL_AM(lists), *function = HL_AM(gen_call), *arity = 2;
+    return true;
+}
+
 static void expect_w(hl_term t, const hl_print_opts *o, const char *want) {
     hl_buf b;
     hl_buf_init(&b, 0);
@@ -418,6 +425,14 @@ static void test_funs_and_handles(void **state) {
     expect_w(fun, NULL, "#Fun<unknown.7.0>");
     hl_print_opts o = {.fun_info = fun_info};
     expect_w(fun, &o, "#Fun<mymod.7.12345>");
+    /* an external fun (erlang:hl_export_fun/3's) prints as OTP's fun M:F/A,
+     * its atoms as ~w writes them; without a fun_export it is a local one */
+    p[2] = 7 | HL_FUN_EXPORT;
+    hl_print_opts xo = {.fun_export = fun_export};
+    expect_w(fun, &xo, "fun lists:'$gen_call'/2");
+    expect_w(fun, NULL, "#Fun<unknown.7.0>");
+    p[2] = 7;
+    expect_w(fun, &xo, "#Fun<unknown.7.0>");
     expect_w(hl_make_handle_immed(HL_HANDLE_PID, 42), NULL, "<0.42.0>");
     expect_w(hl_make_handle_immed(HL_HANDLE_PORT, 3), NULL, "#Port<0.3>");
     expect_w(hl_make_handle_immed(HL_HANDLE_REF, 99), NULL, "#Ref<0.0.0.99>");

@@ -1,3 +1,3 @@
--module(put).
+-module(pdict_put).
 -export([f/1]).
 f(V) -> put(key, V).

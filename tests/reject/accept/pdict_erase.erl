@@ -1,3 +1,3 @@
--module(erase).
+-module(pdict_erase).
 -export([f/0]).
 f() -> erase().

@@ -1,3 +1,3 @@
--module(get).
+-module(pdict_get).
 -export([f/0]).
 f() -> get(key).
