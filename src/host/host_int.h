@@ -200,6 +200,27 @@ struct hl_value {
     _Atomic(hl_value_index *) index;
 };
 
+/* An immediate that needs no reference (a small integer, [], a static
+ * atom) is not allocated: its handle is the term word itself. Every
+ * immediate's low two bits are 11 (term/term.h) and an allocated value is
+ * aligned, so the handle says which it is. A warm call that takes and
+ * returns such terms (most host calls) allocates nothing for them;
+ * hl_value_free of one does nothing. */
+_Static_assert(sizeof(uintptr_t) >= sizeof(hl_term), "a handle holds a term word");
+_Static_assert(_Alignof(struct hl_value) >= 4, "an allocated handle's low two bits are 00");
+static inline bool hl_host_value_inline(const hl_value *v) { return ((uintptr_t)v & 3) == 3; }
+/* t can be an inline handle (see above). */
+static inline bool hl_host_term_inlines(hl_term t) {
+    return hl_is_small(t) || t == HL_NIL || (hl_is_atom(t) && hl_atom_is_static(t));
+}
+static inline hl_value *hl_host_value_of_immed(hl_term t) { return (hl_value *)(uintptr_t)t; }
+/* The term of a handle (inline or allocated). */
+static inline hl_term hl_host_vterm(const hl_value *v) {
+    return hl_host_value_inline(v) ? (hl_term)(uintptr_t)v : v->t;
+}
+/* The store of a handle: NULL for every immediate. */
+static inline hl_vstore *hl_host_vstore(const hl_value *v) { return hl_host_value_inline(v) ? NULL : v->store; }
+
 /* term_api.c: visits every subterm of root (iteratively); visit returns
  * false to stop (HL_EREJECTED). HL_ENOMEM when the walk stack cannot grow. */
 hl_status hl_host_walk(hl_term root, bool (*visit)(void *ctx, hl_term t), void *ctx);
