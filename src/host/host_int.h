@@ -143,6 +143,9 @@ struct hl_engine {
     /* hl_engine_set_audit, under lock (audit.c) */
     hl_audit_fn audit;
     void *audit_data;
+    /* set (release) once a callback was ever set: until then a run reads
+     * no lock to find there is none (a one-shot hl_run's fixed cost) */
+    atomic_bool audit_ever;
     /* the scheduler (sched.c), started by the first actor (under lock);
      * its worker count (hl_engine_set_workers, 0: the online cores); closed
      * by hl_engine_free: no actor starts after it */
@@ -312,8 +315,15 @@ hl_status hl_host_limit_error(hl_error **err, hl_limit_kind kind);
 hl_status hl_host_undef_error(hl_error **err, const hl_program *prog, const char *function, size_t nargs);
 hl_status hl_host_outcome(hl_vm_proc *p, hl_vm_status st, uint64_t max_heap_bytes, hl_value **result,
                           hl_error **err);
+/* Test builds' hooks (run.c); in a shipped build they are nothing, not
+ * even a call on a warm call's path. */
+#ifdef HL_TEST_HOOKS
 bool hl_host_test_gc_always(void);
 void hl_host_test_bif_probe_report(const hl_vm_proc *p);
+#else
+static inline bool hl_host_test_gc_always(void) { return false; }
+static inline void hl_host_test_bif_probe_report(const hl_vm_proc *p) { (void)p; }
+#endif
 
 /* api.c: drops one reference to the engine (hl_engine_free drops the host's). */
 void hl_host_engine_release(hl_engine *engine);

@@ -55,13 +55,10 @@ hl_status hl_host_atom_limit_error(hl_error **err, const char *name, hl_atom_fau
  * HL_TEST_GC_ALWAYS=1 in the environment every run collects at every
  * allocation, so the whole conformance corpus can exercise the collector
  * (tests/conformance/run_gc_always.sh). Release builds never read it. */
-bool hl_host_test_gc_always(void) {
 #ifdef HL_TEST_HOOKS
+bool hl_host_test_gc_always(void) {
     const char *v = getenv("HL_TEST_GC_ALWAYS");
     return v && strcmp(v, "1") == 0;
-#else
-    return false;
-#endif
 }
 
 /* Test builds only: with HL_TEST_BIF_PROBE=1 every run prints its longest
@@ -70,7 +67,6 @@ bool hl_host_test_gc_always(void) {
  * are named by their offset from this function: tests/probe_names.sh turns
  * them into names with `nm`; docs/builtins.md). */
 void hl_host_test_bif_probe_report(const hl_vm_proc *p) {
-#ifdef HL_TEST_HOOKS
     const char *v = getenv("HL_TEST_BIF_PROBE");
     if (!v || strcmp(v, "1") != 0) return;
     const hl_vm_bif_probe *pr = &p->probe;
@@ -79,10 +75,8 @@ void hl_host_test_bif_probe_report(const hl_vm_proc *p) {
             "bif-probe: longest call %.3f ms (fn %+lld), largest charge %llu reductions (fn %+lld), %llu traps\n",
             (double)pr->max_ns / 1e6, (long long)((uintptr_t)pr->max_ns_fn - self), (unsigned long long)pr->max_cost,
             (long long)((uintptr_t)pr->max_cost_fn - self), (unsigned long long)pr->traps);
-#else
-    (void)p;
-#endif
 }
+#endif
 
 static char *dup_buf(hl_buf *b) {
     if (b->failed) return NULL;
