@@ -37,6 +37,7 @@ struct hl_tenant {
     hl_vm_limits vl; /* lim as the VM takes them, computed once */
     bool started;     /* a call is prepared or pending */
     bool first_slice; /* the started call has not run yet (see resume) */
+    bool ran;         /* it has run: its process holds the rest of its usage (usage_of) */
     uint64_t tree_reds; /* a program granted processes: the last call's, over every process */
     hl_buf output;
     hl_usage usage;    /* the current call's bindings (binding.c) */
@@ -200,9 +201,19 @@ uint64_t hl_tenant_reductions(const hl_tenant *t) {
     return (t->module->caps & HL_CAP_PROCESSES) ? t->tree_reds : hl_vm_reductions(t->p);
 }
 
+/* The current (or last) call's usage: the times and bindings counted in
+ * t->usage, the rest read from its process when asked (not on every call). */
+static void usage_of(const hl_tenant *t, hl_usage *u) {
+    *u = t->usage;
+    if (!t->ran) return;
+    u->reductions = (t->module->caps & HL_CAP_PROCESSES) ? t->tree_reds : hl_vm_reductions(t->p);
+    u->peak_heap_bytes = hl_vm_peak_bytes(t->p);
+    u->output_bytes = hl_vm_output_bytes(t->p);
+}
+
 hl_status hl_tenant_usage(const hl_tenant *t, hl_usage *usage) {
     if (!t || !usage) return HL_EMISUSE;
-    *usage = t->usage;
+    usage_of(t, usage);
     return HL_OK;
 }
 
@@ -252,10 +263,11 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     t->started = true;
     t->first_slice = true;
+    t->ran = false;
     return HL_OK;
 }
 
-/* The call's usage so far (hl_tenant_usage): time is added per slice.
+/* The call's times so far (usage_of reads the rest): added per slice.
  * timed: w0 (and c0 with an audit) were read when the slice began; else
  * the slice is the call's first and its wall time is what the VM's own
  * clock saw (hl_vm_clock_elapsed_ns: none if it ended within its first
@@ -263,9 +275,24 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
 static void note_usage(hl_tenant *t, bool timed, uint64_t w0, uint64_t c0) {
     t->usage.wall_ns += timed ? hl_vm_now_ns() - w0 : hl_vm_clock_elapsed_ns(t->p);
     if (t->rc.audit) t->usage.cpu_ns += hl_host_cpu_ns() - c0; /* a system call: only for an audit */
-    t->usage.reductions = hl_vm_reductions(t->p);
-    t->usage.peak_heap_bytes = hl_vm_peak_bytes(t->p);
-    t->usage.output_bytes = hl_vm_output_bytes(t->p);
+    t->ran = true;
+}
+
+/* What an error of the call (hl_error_reductions, hl_error_usage) and the
+ * audit record carry. */
+static void report(hl_tenant *t, hl_status s, hl_error **err) {
+    if (!(err && *err && *err != &hl_host_oom_error) && !t->rc.audit) return;
+    hl_usage u;
+    usage_of(t, &u);
+    if (err && *err && *err != &hl_host_oom_error) {
+        (*err)->has_reductions = true;
+        (*err)->reductions = u.reductions;
+        (*err)->has_usage = true;
+        (*err)->usage = u;
+    }
+    if (t->rc.audit)
+        hl_host_audit_emit(t->rc.audit, t->rc.audit_data, HL_AUDIT_RUN, s,
+                           s == HL_ELIMIT && err && *err ? hl_error_limit(*err) : HL_LIMIT_KIND_NONE, "", t, &u);
 }
 
 /* hl_tenant_resume once its arguments are checked (t started, result
@@ -289,18 +316,8 @@ static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl
                                                                         "resumed in slices yet: resume with 0"));
         st = hl_host_run_world(t->module, t->p, &t->lim, HL_RUN_DEFAULT_MAX_PROCESSES, &t->tree_reds);
         hl_status s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
-        note_usage(t, timed, w0, c0);
-        t->usage.reductions = t->tree_reds; /* the whole tree's */
-        if (err && *err && *err != &hl_host_oom_error) {
-            (*err)->has_reductions = true;
-            (*err)->reductions = t->tree_reds;
-            (*err)->has_usage = true;
-            (*err)->usage = t->usage;
-        }
-        if (t->rc.audit)
-            hl_host_audit_emit(t->rc.audit, t->rc.audit_data, HL_AUDIT_RUN, s,
-                               s == HL_ELIMIT && err && *err ? hl_error_limit(*err) : HL_LIMIT_KIND_NONE, "", t,
-                               &t->usage);
+        note_usage(t, timed, w0, c0); /* usage_of: the whole tree's reductions */
+        report(t, s, err);
         return s;
     }
     for (;;) {
@@ -327,16 +344,8 @@ static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl
     }
     if (s != HL_OK) s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
     note_usage(t, timed, w0, c0);
-    if (err && *err && *err != &hl_host_oom_error) { /* hl_error_reductions, hl_error_usage */
-        (*err)->has_reductions = true;
-        (*err)->reductions = hl_vm_reductions(t->p);
-        (*err)->has_usage = true;
-        (*err)->usage = t->usage;
-    }
     hl_host_test_bif_probe_report(t->p);
-    if (t->rc.audit)
-        hl_host_audit_emit(t->rc.audit, t->rc.audit_data, HL_AUDIT_RUN, s,
-                           s == HL_ELIMIT && err && *err ? hl_error_limit(*err) : HL_LIMIT_KIND_NONE, "", t, &t->usage);
+    report(t, s, err);
     return s;
 }
 

@@ -1181,5 +1181,10 @@ hl_vm_status hl_vm_run(hl_vm_proc *p, uint64_t slice) {
     for (; i < xlim; i++) x[i] = HL_NIL;
     p->state = HL_PS_READY;
     hl_vm_status st = interp(p, x, slice ? slice : UINT64_MAX, 0);
+    if (st == HL_VM_DONE && p->xsave == p->xsave_small) { /* hl_vm_finish's common case, inline */
+        p->state = HL_PS_DONE;
+        p->nlive = 0; /* finished: the registers are dead */
+        return st;
+    }
     return hl_vm_finish(p, x, st);
 }
