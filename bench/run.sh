@@ -92,6 +92,8 @@ if [ "$have_hl" = 1 ]; then
 fi
 ${CC:-gcc} "${cflags[@]}" -o "$bdir/hb_driver" "$root"/bench/harness/*.c "${libs[@]}"
 
+# Instructions per host call of id(42), full mode only (callgrind: ~1 min).
+if [ "$mode" = --full ] && [ "$have_hl" = 1 ]; then bash "$root/bench/call_instr.sh" --lib "$libdir" --inc "$hl_src/include" || true; fi
 "$bdir/hb_driver" --root "$root" --ebin "$bdir/ebin" "$mode" --out "$out" \
   "${hlargs[@]}" "${extra[@]}"
 bash "$root/bench/actors.sh" "$mode" # the actor rows (bench/README.md "Actors")

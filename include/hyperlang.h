@@ -345,7 +345,10 @@ HL_API hl_status hl_engine_set_program_store(hl_engine *engine, const hl_program
 /* An Erlang term owned by the host: arguments for hl_run and its results.
  * Immutable; free each with hl_value_free (elements returned by
  * hl_value_element are separate handles that must be freed too). Funs and
- * internal handles never become hl_values. */
+ * internal handles never become hl_values. A handle is opaque: one for a
+ * small integer, [] or a common atom (true, false, ok, ...) is the term
+ * itself, not an allocation (freeing it does nothing), so two handles of
+ * the same such value may be equal pointers. */
 typedef struct hl_value hl_value;
 
 typedef enum hl_value_kind {
@@ -779,7 +782,11 @@ HL_API const char *hl_tenant_output(const hl_tenant *tenant, size_t *len);
  * cpu_ns only where it is asked for: hl_run_policy with a usage
  * out-parameter, or any run or tenant call while an audit callback is set,
  * else 0, because reading a thread's CPU clock is a system call of about
- * 1 µs, several times a short call's cost); output_bytes what the guest wrote (the bytes kept, within
+ * 1 µs, several times a short call's cost; where it is not asked for,
+ * wall_ns counts from the run's deadline clock, which starts after its
+ * first 1,024 reductions or at its first wait or binding call: a run that
+ * ends sooner reads no clock and reports 0, since two clock reads cost
+ * more than its whole run); output_bytes what the guest wrote (the bytes kept, within
  * max_output_bytes); binding_calls and
  * binding_ns the host bindings it called and the wall time spent in them. */
 typedef struct hl_usage {

@@ -561,10 +561,10 @@ static hl_status post(hl_actor *a, int kind, const hl_value *msg, acall *call, b
     size_t words = 0;
     /* an immediate the program holds as it is (hl_host_args_in's own fast
      * path): copied as it is, wrapped in m->small */
-    bool plain = hl_is_immed(msg->t) && !hl_is_handle_immed(msg->t) &&
-                 (!hl_is_atom(msg->t) || hl_atom_pool_holds(prog->pool, msg->t));
+    bool plain = hl_is_immed(hl_host_vterm(msg)) && !hl_is_handle_immed(hl_host_vterm(msg)) &&
+                 (!hl_is_atom(hl_host_vterm(msg)) || hl_atom_pool_holds(prog->pool, hl_host_vterm(msg)));
     if (!plain) {
-        if (!hl_is_immed(msg->t) && hl_term_size(msg->t, SIZE_MAX, &words) != HL_TERM_OK) words = 0;
+        if (!hl_is_immed(hl_host_vterm(msg)) && hl_term_size(hl_host_vterm(msg), SIZE_MAX, &words) != HL_TERM_OK) words = 0;
         if (hl_heap_init(&m->heap, words + 16, UINT64_MAX) != HL_TERM_OK) {
             hl_mem_free(m);
             return errset(err, HL_ENOMEM, "out of memory");
@@ -572,7 +572,7 @@ static hl_status post(hl_actor *a, int kind, const hl_value *msg, acall *call, b
         m->has_heap = true;
     }
     hl_atom_pool *pool = NULL;
-    hl_term t = msg->t;
+    hl_term t = hl_host_vterm(msg);
     hl_status st = HL_OK;
     if (!plain) {
         pthread_mutex_lock(&a->task.mu);

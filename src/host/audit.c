@@ -13,13 +13,14 @@ hl_status hl_engine_set_audit(hl_engine *engine, hl_audit_fn fn, void *data) {
     pthread_mutex_lock(&engine->lock);
     engine->audit = fn;
     engine->audit_data = fn ? data : NULL;
+    if (fn) atomic_store_explicit(&engine->audit_ever, true, memory_order_release);
     pthread_mutex_unlock(&engine->lock);
     return HL_OK;
 }
 
 void hl_host_audit_get(hl_engine *engine, hl_audit_fn *fn, void **data) {
     *fn = NULL, *data = NULL;
-    if (!engine) return;
+    if (!engine || !atomic_load_explicit(&engine->audit_ever, memory_order_acquire)) return;
     pthread_mutex_lock(&engine->lock);
     *fn = engine->audit;
     *data = engine->audit_data;

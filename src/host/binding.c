@@ -310,7 +310,7 @@ static void free_value(void *v) { hl_value_free(v); }
 static hl_vm_host_status text_reason(const char *text, hl_vm_host_out *out) {
     hl_value *v;
     if (hl_value_binary(text, strlen(text), &v) != HL_OK) return HL_VM_HOST_NOMEM;
-    out->term = v->t, out->owner = v, out->release = free_value;
+    out->term = hl_host_vterm(v), out->owner = v, out->release = free_value;
     return HL_VM_HOST_ERROR;
 }
 
@@ -400,12 +400,12 @@ hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term 
         return HL_VM_HOST_ERROR;
     }
     /* Invariant 1: the guest only ever sees atoms its program contains. */
-    hl_status known = hl_host_term_atoms_known(result->t, module->prog->pool);
+    hl_status known = hl_host_term_atoms_known(hl_host_vterm(result), module->prog->pool);
     if (known != HL_OK) {
         hl_value_free(result);
         if (known == HL_ENOMEM) return HL_VM_HOST_NOMEM;
         return text_reason("result holds an atom the program does not know", out);
     }
-    out->term = result->t, out->owner = result, out->release = free_value;
+    out->term = hl_host_vterm(result), out->owner = result, out->release = free_value;
     return st == HL_OK ? HL_VM_HOST_OK : HL_VM_HOST_ERROR;
 }

@@ -144,20 +144,20 @@ hl_status hl_host_args_in(const hl_program *prog, hl_heap *dst, hl_value *const 
     /* the common case, immediates the program can hold as they are (small
      * integers, [], its own atoms): no walk, no copy, no atom map */
     size_t k = 0;
-    while (k < nargs && hl_is_immed(args[k]->t) && !hl_is_handle_immed(args[k]->t) &&
-           (!hl_is_atom(args[k]->t) || hl_atom_pool_holds(prog->pool, args[k]->t)))
-        targs[k] = args[k]->t, k++;
+    while (k < nargs && hl_is_immed(hl_host_vterm(args[k])) && !hl_is_handle_immed(hl_host_vterm(args[k])) &&
+           (!hl_is_atom(hl_host_vterm(args[k])) || hl_atom_pool_holds(prog->pool, hl_host_vterm(args[k]))))
+        targs[k] = hl_host_vterm(args[k]), k++;
     if (k == nargs) return HL_OK;
     amap m = {NULL, NULL, 0, 0, 0, prog->pool, quota, false, false};
     hl_status st = HL_OK;
     for (size_t i = 0; st == HL_OK && i < nargs; i++) {
-        st = hl_host_walk(args[i]->t, collect, &m);
+        st = hl_host_walk(hl_host_vterm(args[i]), collect, &m);
         if (m.over) st = quota_error(err, quota);
         else if (st != HL_OK) st = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
     if (st == HL_OK && m.nnew) st = intern(&m, hl_atom_pool_table(prog->pool), pool, err);
     for (size_t i = 0; st == HL_OK && i < nargs; i++) {
-        hl_term_status ts = hl_term_copy_map(dst, args[i]->t, m.n ? map_atom : NULL, &m, &targs[i]);
+        hl_term_status ts = hl_term_copy_map(dst, hl_host_vterm(args[i]), m.n ? map_atom : NULL, &m, &targs[i]);
         if (ts == HL_TERM_HEAP_LIMIT) st = hl_host_limit_error(err, HL_LIMIT_KIND_HEAP);
         else if (ts != HL_TERM_OK) st = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }

@@ -143,6 +143,9 @@ struct hl_engine {
     /* hl_engine_set_audit, under lock (audit.c) */
     hl_audit_fn audit;
     void *audit_data;
+    /* set (release) once a callback was ever set: until then a run reads
+     * no lock to find there is none (a one-shot hl_run's fixed cost) */
+    atomic_bool audit_ever;
     /* the scheduler (sched.c), started by the first actor (under lock);
      * its worker count (hl_engine_set_workers, 0: the online cores); closed
      * by hl_engine_free: no actor starts after it */
@@ -220,6 +223,27 @@ struct hl_value {
      * a value may be read by several threads at once */
     _Atomic(hl_value_index *) index;
 };
+
+/* An immediate that needs no reference (a small integer, [], a static
+ * atom) is not allocated: its handle is the term word itself. Every
+ * immediate's low two bits are 11 (term/term.h) and an allocated value is
+ * aligned, so the handle says which it is. A warm call that takes and
+ * returns such terms (most host calls) allocates nothing for them;
+ * hl_value_free of one does nothing. */
+_Static_assert(sizeof(uintptr_t) >= sizeof(hl_term), "a handle holds a term word");
+_Static_assert(_Alignof(struct hl_value) >= 4, "an allocated handle's low two bits are 00");
+static inline bool hl_host_value_inline(const hl_value *v) { return ((uintptr_t)v & 3) == 3; }
+/* t can be an inline handle (see above). */
+static inline bool hl_host_term_inlines(hl_term t) {
+    return hl_is_small(t) || t == HL_NIL || (hl_is_atom(t) && hl_atom_is_static(t));
+}
+static inline hl_value *hl_host_value_of_immed(hl_term t) { return (hl_value *)(uintptr_t)t; }
+/* The term of a handle (inline or allocated). */
+static inline hl_term hl_host_vterm(const hl_value *v) {
+    return hl_host_value_inline(v) ? (hl_term)(uintptr_t)v : v->t;
+}
+/* The store of a handle: NULL for every immediate. */
+static inline hl_vstore *hl_host_vstore(const hl_value *v) { return hl_host_value_inline(v) ? NULL : v->store; }
 
 /* term_api.c: visits every subterm of root (iteratively); visit returns
  * false to stop (HL_EREJECTED). HL_ENOMEM when the walk stack cannot grow. */
@@ -315,8 +339,15 @@ hl_status hl_host_limit_error(hl_error **err, hl_limit_kind kind);
 hl_status hl_host_undef_error(hl_error **err, const hl_program *prog, const char *function, size_t nargs);
 hl_status hl_host_outcome(hl_vm_proc *p, hl_vm_status st, uint64_t max_heap_bytes, hl_value **result,
                           hl_error **err);
+/* Test builds' hooks (run.c); in a shipped build they are nothing, not
+ * even a call on a warm call's path. */
+#ifdef HL_TEST_HOOKS
 void hl_host_test_gc(hl_heap *heap);
 void hl_host_test_bif_probe_report(const hl_vm_proc *p);
+#else
+static inline void hl_host_test_gc(hl_heap *heap) { (void)heap; }
+static inline void hl_host_test_bif_probe_report(const hl_vm_proc *p) { (void)p; }
+#endif
 
 /* api.c: drops one reference to the engine (hl_engine_free drops the host's). */
 void hl_host_engine_release(hl_engine *engine);

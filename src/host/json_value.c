@@ -319,7 +319,7 @@ hl_status hl_value_to_json(const hl_value *v, char **text, size_t *len, hl_error
     hl_buf_init(&c.out, 0);
     hl_buf_init(&c.path, 0);
     hl_buf_putc(&c.path, '$');
-    bool ok = to_json(&c, v->t, 1);
+    bool ok = to_json(&c, hl_host_vterm(v), 1);
     hl_status st = HL_OK;
     if (!ok || c.out.failed || c.path.failed) {
         if (c.why) {

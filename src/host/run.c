@@ -60,16 +60,13 @@ hl_status hl_host_atom_limit_error(hl_error **err, const char *name, hl_atom_fau
  * megabytes of live data runs in linear time and finishes (its output is
  * checked) instead of copying all of it every third allocation until its
  * deadline. Release builds never read it. */
-void hl_host_test_gc(hl_heap *heap) {
 #ifdef HL_TEST_HOOKS
+void hl_host_test_gc(hl_heap *heap) {
     const char *v = getenv("HL_TEST_GC_ALWAYS");
     if (!v) return;
     bool every = strcmp(v, "1") == 0, sparse = strcmp(v, "sparse") == 0;
     if (every || sparse) hl_heap_set_gc_always(heap, true);
     if (sparse) hl_heap_set_gc_sparse_majors(heap, true);
-#else
-    (void)heap;
-#endif
 }
 
 /* Test builds only: with HL_TEST_BIF_PROBE=1 every run prints its longest
@@ -78,7 +75,6 @@ void hl_host_test_gc(hl_heap *heap) {
  * are named by their offset from this function: tests/probe_names.sh turns
  * them into names with `nm`; docs/builtins.md). */
 void hl_host_test_bif_probe_report(const hl_vm_proc *p) {
-#ifdef HL_TEST_HOOKS
     const char *v = getenv("HL_TEST_BIF_PROBE");
     if (!v || strcmp(v, "1") != 0) return;
     const hl_vm_bif_probe *pr = &p->probe;
@@ -87,10 +83,8 @@ void hl_host_test_bif_probe_report(const hl_vm_proc *p) {
             "bif-probe: longest call %.3f ms (fn %+lld), largest charge %llu reductions (fn %+lld), %llu traps\n",
             (double)pr->max_ns / 1e6, (long long)((uintptr_t)pr->max_ns_fn - self), (unsigned long long)pr->max_cost,
             (long long)((uintptr_t)pr->max_cost_fn - self), (unsigned long long)pr->traps);
-#else
-    (void)p;
-#endif
 }
+#endif
 
 static char *dup_buf(hl_buf *b) {
     if (b->failed) return NULL;
@@ -407,10 +401,17 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
         hl_error *e = hl_host_error_new(HL_ELIMIT, rc->overran);
         if (e != &hl_host_oom_error) e->limit = HL_LIMIT_KIND_DEADLINE;
         status = hl_host_set_error(err, e);
+    } else if (st == HL_VM_DONE && hl_host_term_inlines(hl_vm_result(p))) {
+        /* the common outcome: an inline handle (host_int.h), nothing to copy */
+        *result = hl_host_value_of_immed(hl_vm_result(p));
+        status = HL_OK;
     } else {
         status = hl_host_outcome(p, st, lim.max_heap_bytes, result, err);
     }
     hl_host_test_bif_probe_report(p);
+    /* the wall time the VM's deadline clock saw (0: it ended before the
+     * clock started); run_counted reads its own where the usage is asked for */
+    usage->wall_ns = hl_vm_clock_elapsed_ns(p);
     *reds = (module->caps & HL_CAP_PROCESSES) ? world_reds : hl_vm_reductions(p);
     usage->peak_heap_bytes = hl_vm_peak_bytes(p);
     usage->output_bytes = hl_vm_output_bytes(p);
@@ -431,16 +432,24 @@ static hl_status run_counted(const hl_module *module, const char *function, hl_v
                              const hl_run_limits *limits, uint64_t host_atom_quota, const run_profile *prof,
                              bool want_cpu, hl_value **result, hl_buf *output, hl_usage *usage, hl_error **err) {
     hl_usage u = {0};
-    hl_host_run_ctx rc = {module, &u, NULL, NULL, NULL, {0}};
+    /* not an initializer: it would clear all of overran's 320 bytes (a
+     * tenth of a short run's instructions); a C string needs its first */
+    hl_host_run_ctx rc;
+    rc.module = module, rc.usage = &u, rc.audit = NULL, rc.audit_data = NULL, rc.tenant = NULL;
+    rc.overran[0] = '\0';
     if (module) hl_host_audit_get(module->engine, &rc.audit, &rc.audit_data);
     /* The thread's CPU clock is a system call (~1 µs here, several times a
-     * short call's whole cost): read only for a caller or an audit callback
-     * that takes the usage; wall time is a vDSO read. */
+     * short call's whole cost), and even the wall clock (a vDSO read, ~30 ns
+     * of CPU on this VM) costs more than a short run: both are read only for
+     * a caller or an audit callback that takes the usage (and around a
+     * world's run, which keeps no deadline clock of its first process);
+     * else the wall time is what the run's deadline clock saw (run). */
     want_cpu = want_cpu || rc.audit;
-    uint64_t w0 = hl_vm_now_ns(), c0 = want_cpu ? hl_host_cpu_ns() : 0;
+    bool timed = want_cpu || (module && (module->caps & HL_CAP_PROCESSES));
+    uint64_t w0 = timed ? hl_vm_now_ns() : 0, c0 = want_cpu ? hl_host_cpu_ns() : 0;
     hl_error *e = NULL; /* always made: the audit record needs the limit kind */
     hl_status st = run(module, function, args, nargs, limits, host_atom_quota, prof, result, output, &u, &rc, &e);
-    u.wall_ns = hl_vm_now_ns() - w0;
+    if (timed) u.wall_ns = hl_vm_now_ns() - w0;
     u.cpu_ns = want_cpu ? hl_host_cpu_ns() - c0 : 0;
     if (e && e != &hl_host_oom_error) {
         e->has_reductions = true;

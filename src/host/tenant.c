@@ -34,7 +34,10 @@ struct hl_tenant {
     uint64_t max_host_atoms;
     hl_atom_pool *host_atoms; /* the current (or last) call's, freed with the next */
     volatile _Atomic int interrupt;
-    bool started; /* a call is prepared or pending */
+    hl_vm_limits vl; /* lim as the VM takes them, computed once */
+    bool started;     /* a call is prepared or pending */
+    bool first_slice; /* the started call has not run yet (see resume) */
+    bool ran;         /* it has run: its process holds the rest of its usage (usage_of) */
     uint64_t tree_reds; /* a program granted processes: the last call's, over every process */
     hl_buf output;
     hl_usage usage;    /* the current call's bindings (binding.c) */
@@ -159,8 +162,8 @@ hl_status hl_tenant_new(const hl_module *module, const hl_limits *limits, hl_ten
     if (!t) return HL_ENOMEM;
     t->lim = limits ? limits->v : default_limits;
     t->max_host_atoms = limits ? limits->max_host_atoms : HL_RUN_DEFAULT_MAX_HOST_ATOMS;
-    hl_vm_limits vl = vm_limits(&t->lim);
-    t->p = hl_vm_proc_new(module->prog, &vl);
+    t->vl = vm_limits(&t->lim);
+    t->p = hl_vm_proc_new(module->prog, &t->vl);
     if (!t->p) {
         hl_mem_free(t);
         /* a heap limit below a process's own footprint, else the allocator */
@@ -203,9 +206,19 @@ uint64_t hl_tenant_reductions(const hl_tenant *t) {
     return (t->module->caps & HL_CAP_PROCESSES) ? t->tree_reds : hl_vm_reductions(t->p);
 }
 
+/* The current (or last) call's usage: the times and bindings counted in
+ * t->usage, the rest read from its process when asked (not on every call). */
+static void usage_of(const hl_tenant *t, hl_usage *u) {
+    *u = t->usage;
+    if (!t->ran) return;
+    u->reductions = (t->module->caps & HL_CAP_PROCESSES) ? t->tree_reds : hl_vm_reductions(t->p);
+    u->peak_heap_bytes = hl_vm_peak_bytes(t->p);
+    u->output_bytes = hl_vm_output_bytes(t->p);
+}
+
 hl_status hl_tenant_usage(const hl_tenant *t, hl_usage *usage) {
     if (!t || !usage) return HL_EMISUSE;
-    *usage = t->usage;
+    usage_of(t, usage);
     return HL_OK;
 }
 
@@ -220,47 +233,85 @@ hl_status hl_tenant_start(hl_tenant *t, uint32_t fn, hl_value *const *args, size
     const hl_program *prog = t->module->prog;
     if (fn >= prog->n_functions || !(prog->funcs[fn].flags & HL_BC_FN_EXPORTED) || prog->funcs[fn].arity != nargs)
         return HL_EMISUSE;
-    for (size_t i = 0; i < nargs; i++)
+    /* inline handles (small integers, [], static atoms: host_int.h) are
+     * terms every program holds as they are: no copy, no atom map */
+    bool plain = true;
+    for (size_t i = 0; i < nargs; i++) {
         if (!args[i]) return HL_EMISUSE;
+        plain = plain && hl_host_value_inline(args[i]);
+    }
     if (hl_host_in_binding())
         return hl_host_set_error(err, hl_host_error_new(HL_EMISUSE, "a tenant called from inside a binding callback"));
     atomic_store_explicit(&t->interrupt, 0, memory_order_relaxed);
-    hl_vm_limits vl = vm_limits(&t->lim);
-    hl_vm_proc_reset(t->p, &vl);
-    hl_vm_usage_reset(t->p);
+    hl_vm_proc *p = t->p;
+    hl_vm_proc_reset(p, &t->vl); /* every term of the last call dropped; a new usage count */
     t->usage = (hl_usage){0};
     t->output.len = 0;
     t->output.failed = false;
-    hl_vm_set_output(t->p, &t->output, t->lim.max_output_bytes);
-    hl_host_test_gc(hl_vm_proc_heap(t->p));
+    hl_vm_set_output(p, &t->output, t->lim.max_output_bytes);
+    hl_host_test_gc(hl_vm_proc_heap(p));
     /* the previous call's terms are gone (reset): so may its host atoms be */
-    hl_atom_pool_free(t->host_atoms);
-    t->host_atoms = NULL;
+    if (t->host_atoms) {
+        hl_atom_pool_free(t->host_atoms);
+        t->host_atoms = NULL;
+    }
     hl_term targs[255];
-    hl_status s = hl_host_args_in(prog, hl_vm_proc_heap(t->p), args, nargs, t->max_host_atoms, targs, &t->host_atoms,
-                                  err);
-    if (s != HL_OK) return s;
-    hl_vm_set_host_atoms(t->p, t->host_atoms);
-    if (!hl_vm_start(t->p, fn, targs, (uint32_t)nargs))
+    if (plain) {
+        for (size_t i = 0; i < nargs; i++) targs[i] = hl_host_vterm(args[i]);
+    } else {
+        hl_status s = hl_host_args_in(prog, hl_vm_proc_heap(p), args, nargs, t->max_host_atoms, targs,
+                                      &t->host_atoms, err);
+        if (s != HL_OK) return s;
+        if (t->host_atoms) hl_vm_set_host_atoms(p, t->host_atoms);
+    }
+    if (!hl_vm_start(p, fn, targs, (uint32_t)nargs))
         return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     t->started = true;
+    t->first_slice = true;
+    t->ran = false;
     return HL_OK;
 }
 
-/* The call's usage so far (hl_tenant_usage): time is added per slice. */
-static void note_usage(hl_tenant *t, uint64_t w0, uint64_t c0) {
-    t->usage.wall_ns += hl_vm_now_ns() - w0;
+/* The call's times so far (usage_of reads the rest): added per slice.
+ * timed: w0 (and c0 with an audit) were read when the slice began; else
+ * the slice is the call's first and its wall time is what the VM's own
+ * clock saw (hl_vm_clock_elapsed_ns: none if it ended within its first
+ * chunk of reductions). */
+static void note_usage(hl_tenant *t, bool timed, uint64_t w0, uint64_t c0) {
+    t->usage.wall_ns += timed ? hl_vm_now_ns() - w0 : hl_vm_clock_elapsed_ns(t->p);
     if (t->rc.audit) t->usage.cpu_ns += hl_host_cpu_ns() - c0; /* a system call: only for an audit */
-    t->usage.reductions = hl_vm_reductions(t->p);
-    t->usage.peak_heap_bytes = hl_vm_peak_bytes(t->p);
-    t->usage.output_bytes = hl_vm_output_bytes(t->p);
+    t->ran = true;
+}
+
+/* What an error of the call (hl_error_reductions, hl_error_usage) and the
+ * audit record carry. */
+static void report(hl_tenant *t, hl_status s, hl_error **err) {
+    if (!(err && *err && *err != &hl_host_oom_error) && !t->rc.audit) return;
+    hl_usage u;
+    usage_of(t, &u);
+    if (err && *err && *err != &hl_host_oom_error) {
+        (*err)->has_reductions = true;
+        (*err)->reductions = u.reductions;
+        (*err)->has_usage = true;
+        (*err)->usage = u;
+    }
+    if (t->rc.audit)
+        hl_host_audit_emit(t->rc.audit, t->rc.audit_data, HL_AUDIT_RUN, s,
+                           s == HL_ELIMIT && err && *err ? hl_error_limit(*err) : HL_LIMIT_KIND_NONE, "", t, &u);
 }
 
 /* hl_tenant_resume once its arguments are checked (t started, result
  * non-NULL and cleared, not inside a binding callback). */
 static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl_error **err) {
     hl_vm_status st;
-    uint64_t w0 = hl_vm_now_ns(), c0 = t->rc.audit ? hl_host_cpu_ns() : 0;
+    /* A clock read (~30 ns of CPU on a VM) costs more than a short call's
+     * whole run: a call's first slice reads none of its own unless an
+     * audit callback takes the usage (the VM's deadline clock, which
+     * starts after the first chunk of reductions, times the rest); later
+     * slices are long calls' and read it. A world's run always does. */
+    bool timed = t->rc.audit || !t->first_slice || (t->module->caps & HL_CAP_PROCESSES);
+    t->first_slice = false;
+    uint64_t w0 = timed ? hl_vm_now_ns() : 0, c0 = t->rc.audit ? hl_host_cpu_ns() : 0;
     if (t->module->caps & HL_CAP_PROCESSES) {
         /* a world of processes runs to its end (docs/actors.md): slicing a
          * call across resumes comes with the engine's scheduler */
@@ -270,18 +321,8 @@ static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl
                                                                         "resumed in slices yet: resume with 0"));
         st = hl_host_run_world(t->module, t->p, &t->lim, HL_RUN_DEFAULT_MAX_PROCESSES, &t->tree_reds);
         hl_status s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
-        note_usage(t, w0, c0);
-        t->usage.reductions = t->tree_reds; /* the whole tree's */
-        if (err && *err && *err != &hl_host_oom_error) {
-            (*err)->has_reductions = true;
-            (*err)->reductions = t->tree_reds;
-            (*err)->has_usage = true;
-            (*err)->usage = t->usage;
-        }
-        if (t->rc.audit)
-            hl_host_audit_emit(t->rc.audit, t->rc.audit_data, HL_AUDIT_RUN, s,
-                               s == HL_ELIMIT && err && *err ? hl_error_limit(*err) : HL_LIMIT_KIND_NONE, "", t,
-                               &t->usage);
+        note_usage(t, timed, w0, c0); /* usage_of: the whole tree's reductions */
+        report(t, s, err);
         return s;
     }
     for (;;) {
@@ -291,27 +332,25 @@ static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl
         if (st != HL_VM_YIELD || reductions) break;
     }
     if (st == HL_VM_YIELD) {
-        note_usage(t, w0, c0);
+        note_usage(t, timed, w0, c0);
         return HL_PENDING;
     }
     t->started = false;
-    /* the common outcome, a result that is an immediate (no copy, no size
-     * walk: hl_host_outcome's own fast path), without the classification */
+    /* the common outcome, a result that is an immediate: an inline handle
+     * (host_int.h: nothing allocated), else no copy and no size walk
+     * (hl_host_outcome's own fast path), without the classification */
     hl_status s = HL_EMISUSE;
-    if (st == HL_VM_DONE && hl_is_immed(hl_vm_result(t->p)))
-        s = hl_host_value_from_term(hl_vm_result(t->p), 0, NULL, result);
-    if (s != HL_OK) s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
-    note_usage(t, w0, c0);
-    if (err && *err && *err != &hl_host_oom_error) { /* hl_error_reductions, hl_error_usage */
-        (*err)->has_reductions = true;
-        (*err)->reductions = hl_vm_reductions(t->p);
-        (*err)->has_usage = true;
-        (*err)->usage = t->usage;
+    hl_term r = hl_vm_result(t->p);
+    if (st == HL_VM_DONE && hl_host_term_inlines(r)) {
+        *result = hl_host_value_of_immed(r);
+        s = HL_OK;
+    } else if (st == HL_VM_DONE && hl_is_immed(r)) {
+        s = hl_host_value_from_term(r, 0, NULL, result);
     }
+    if (s != HL_OK) s = hl_host_outcome(t->p, st, t->lim.max_heap_bytes, result, err);
+    note_usage(t, timed, w0, c0);
     hl_host_test_bif_probe_report(t->p);
-    if (t->rc.audit)
-        hl_host_audit_emit(t->rc.audit, t->rc.audit_data, HL_AUDIT_RUN, s,
-                           s == HL_ELIMIT && err && *err ? hl_error_limit(*err) : HL_LIMIT_KIND_NONE, "", t, &t->usage);
+    report(t, s, err);
     return s;
 }
 

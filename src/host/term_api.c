@@ -141,6 +141,7 @@ static hl_vstore *store_new(size_t words) {
 }
 
 static hl_value *value_new(hl_vstore *s, hl_term t) {
+    if (!s && hl_host_term_inlines(t)) return hl_host_value_of_immed(t); /* host_int.h */
     hl_value *v = hl_mem_alloc(sizeof *v);
     if (!v) return NULL;
     v->store = s;
@@ -159,7 +160,7 @@ static void store_release(hl_vstore *s) {
 }
 
 void hl_value_free(hl_value *v) {
-    if (!v) return;
+    if (!v || hl_host_value_inline(v)) return;
     /* a store's atoms go with the store; an immediate atom is the handle's */
     if (!v->store && hl_is_atom(v->t)) hl_atom_release(v->t);
     if (v->store) store_release(v->store);
@@ -405,7 +406,7 @@ static hl_status compound(hl_value *const *items, size_t n, bool tuple, hl_value
     for (size_t i = 0; i < n; i++) {
         if (!items[i]) return HL_EMISUSE;
         size_t w;
-        if (hl_term_size(items[i]->t, STORE_LIMIT / 8, &w) != HL_TERM_OK) return HL_ENOMEM;
+        if (hl_term_size(hl_host_vterm(items[i]), STORE_LIMIT / 8, &w) != HL_TERM_OK) return HL_ENOMEM;
         if (!hl_size_add(words, w, &words)) return HL_ENOMEM;
     }
     if (!tuple && n == 0) return value_with_atoms(NULL, HL_NIL, out);
@@ -418,7 +419,7 @@ static hl_status compound(hl_value *const *items, size_t n, bool tuple, hl_value
         bool ok = true;
         for (size_t i = 0; ok && i < n; i++) {
             hl_term e;
-            ok = hl_term_copy(&s->heap, items[i]->t, &e) == HL_TERM_OK;
+            ok = hl_term_copy(&s->heap, hl_host_vterm(items[i]), &e) == HL_TERM_OK;
             if (tuple) p[1 + i] = ok ? e : HL_NIL;
             else {
                 p[2 * i] = ok ? e : HL_NIL;
@@ -442,7 +443,7 @@ hl_status hl_value_map(hl_value *const *keys, hl_value *const *values, size_t n,
         const hl_value *e = i < n ? keys[i] : values[i - n];
         if (!e) return HL_EMISUSE;
         size_t w;
-        if (hl_term_size(e->t, STORE_LIMIT / 8, &w) != HL_TERM_OK) return HL_ENOMEM;
+        if (hl_term_size(hl_host_vterm(e), STORE_LIMIT / 8, &w) != HL_TERM_OK) return HL_ENOMEM;
         if (!hl_size_add(words, w, &words)) return HL_ENOMEM;
     }
     hl_term *kv = n ? hl_mem_realloc_array(NULL, 2 * n, sizeof *kv) : NULL;
@@ -452,7 +453,7 @@ hl_status hl_value_map(hl_value *const *keys, hl_value *const *values, size_t n,
     if (s) {
         bool ok = true;
         for (size_t i = 0; ok && i < 2 * n; i++)
-            ok = hl_term_copy(&s->heap, i < n ? keys[i]->t : values[i - n]->t, &kv[i]) == HL_TERM_OK;
+            ok = hl_term_copy(&s->heap, i < n ? hl_host_vterm(keys[i]) : hl_host_vterm(values[i - n]), &kv[i]) == HL_TERM_OK;
         hl_term m;
         hl_term_status ts = ok ? hl_map_new(&s->heap, kv, kv ? kv + n : NULL, n, &m) : HL_TERM_NOMEM;
         if (ts == HL_TERM_OK) st = value_with_atoms(s, m, out);
@@ -467,7 +468,7 @@ hl_status hl_value_map(hl_value *const *keys, hl_value *const *values, size_t n,
 
 hl_value_kind hl_value_kind_of(const hl_value *v) {
     if (!v) return HL_VALUE_OTHER;
-    hl_term t = v->t;
+    hl_term t = hl_host_vterm(v);
     if (hl_is_integer(t)) return HL_VALUE_INTEGER;
     if (hl_is_float(t)) return HL_VALUE_FLOAT;
     if (hl_is_atom(t)) return HL_VALUE_ATOM;
@@ -481,13 +482,13 @@ hl_value_kind hl_value_kind_of(const hl_value *v) {
 
 hl_status hl_value_get_int(const hl_value *v, int64_t *out) {
     if (!v || !out) return HL_EMISUSE;
-    if (hl_is_small(v->t)) {
-        *out = hl_small_val(v->t);
+    if (hl_is_small(hl_host_vterm(v))) {
+        *out = hl_small_val(hl_host_vterm(v));
         return HL_OK;
     }
-    if (hl_is_big(v->t) && hl_big_nlimbs(v->t) == 1) {
-        uint64_t m = hl_big_limbs(v->t)[0];
-        bool neg = hl_big_is_neg(v->t);
+    if (hl_is_big(hl_host_vterm(v)) && hl_big_nlimbs(hl_host_vterm(v)) == 1) {
+        uint64_t m = hl_big_limbs(hl_host_vterm(v))[0];
+        bool neg = hl_big_is_neg(hl_host_vterm(v));
         if (!neg && m <= (uint64_t)INT64_MAX) {
             *out = (int64_t)m;
             return HL_OK;
@@ -501,25 +502,25 @@ hl_status hl_value_get_int(const hl_value *v, int64_t *out) {
 }
 
 hl_status hl_value_get_float(const hl_value *v, double *out) {
-    if (!v || !out || !hl_is_float(v->t)) return HL_EMISUSE;
-    *out = hl_float_val(v->t);
+    if (!v || !out || !hl_is_float(hl_host_vterm(v))) return HL_EMISUSE;
+    *out = hl_float_val(hl_host_vterm(v));
     return HL_OK;
 }
 
 hl_status hl_value_get_atom(const hl_value *v, const char **name, size_t *len) {
-    if (!v || !hl_is_atom(v->t)) return HL_EMISUSE;
+    if (!v || !hl_is_atom(hl_host_vterm(v))) return HL_EMISUSE;
     size_t l;
-    const char *n = hl_atom_name(v->t, &l);
+    const char *n = hl_atom_name(hl_host_vterm(v), &l);
     if (name) *name = n;
     if (len) *len = l;
     return HL_OK;
 }
 
 hl_status hl_value_get_binary(const hl_value *v, const void **bytes, size_t *len) {
-    if (!v || !hl_is_binary_obj(v->t)) return HL_EMISUSE;
+    if (!v || !hl_is_binary_obj(hl_host_vterm(v))) return HL_EMISUSE;
     const unsigned char *b;
     uint64_t off, bits;
-    hl_bitstring_view(v->t, &b, &off, &bits);
+    hl_bitstring_view(hl_host_vterm(v), &b, &off, &bits);
     if (off % 8 || bits % 8) return HL_EMISUSE;
     if (bytes) *bytes = b + off / 8;
     if (len) *len = (size_t)(bits / 8);
@@ -535,6 +536,7 @@ hl_status hl_value_get_binary(const hl_value *v, const void **bytes, size_t *len
  * hl_value is allocated writable by value_new); two threads building it at
  * once both succeed and one copy is dropped. */
 static const hl_value_index *value_index(const hl_value *cv) {
+    if (hl_host_value_inline(cv)) return NULL; /* an immediate: neither a list nor a map */
     hl_value *v = (hl_value *)cv;
     hl_value_index *ix = atomic_load_explicit(&v->index, memory_order_acquire);
     if (ix) return ix;
@@ -578,23 +580,24 @@ static const hl_value_index *value_index(const hl_value *cv) {
 
 hl_status hl_value_count(const hl_value *v, size_t *n) {
     if (!v || !n) return HL_EMISUSE;
-    if (hl_is_tuple(v->t)) {
-        *n = hl_tuple_arity(v->t);
+    if (hl_is_tuple(hl_host_vterm(v))) {
+        *n = hl_tuple_arity(hl_host_vterm(v));
         return HL_OK;
     }
-    if (hl_is_map(v->t)) {
-        *n = hl_map_size(v->t);
+    if (hl_is_map(hl_host_vterm(v))) {
+        *n = hl_map_size(hl_host_vterm(v));
         return HL_OK;
     }
     /* an index already built answers at once; counting alone builds none */
-    const hl_value_index *ix = atomic_load_explicit(&((hl_value *)v)->index, memory_order_acquire);
+    const hl_value_index *ix =
+        hl_host_value_inline(v) ? NULL : atomic_load_explicit(&((hl_value *)v)->index, memory_order_acquire);
     if (ix) {
         if (ix->tail != HL_NIL) return HL_EMISUSE;
         *n = ix->n;
         return HL_OK;
     }
     size_t k = 0;
-    hl_term l = v->t;
+    hl_term l = hl_host_vterm(v);
     while (hl_is_cons(l)) k++, l = hl_cdr(l);
     if (l != HL_NIL) return HL_EMISUSE;
     *n = k;
@@ -605,10 +608,10 @@ hl_status hl_value_element(const hl_value *v, size_t i, hl_value **out) {
     if (!v || !out) return HL_EMISUSE;
     *out = NULL;
     hl_term e;
-    if (hl_is_tuple(v->t)) {
-        if (i >= hl_tuple_arity(v->t)) return HL_EMISUSE;
-        e = hl_tuple_get(v->t, i);
-    } else if (!hl_is_cons(v->t)) {
+    if (hl_is_tuple(hl_host_vterm(v))) {
+        if (i >= hl_tuple_arity(hl_host_vterm(v))) return HL_EMISUSE;
+        e = hl_tuple_get(hl_host_vterm(v), i);
+    } else if (!hl_is_cons(hl_host_vterm(v))) {
         return HL_EMISUSE;
     } else {
         const hl_value_index *ix = value_index(v);
@@ -616,31 +619,31 @@ hl_status hl_value_element(const hl_value *v, size_t i, hl_value **out) {
             if (i >= ix->n) return HL_EMISUSE;
             e = ix->items[i];
         } else {
-            hl_term l = v->t;
+            hl_term l = hl_host_vterm(v);
             while (i && hl_is_cons(l)) i--, l = hl_cdr(l);
             if (!hl_is_cons(l)) return HL_EMISUSE;
             e = hl_car(l);
         }
     }
-    return value_with_atoms(v->store, e, out);
+    return value_with_atoms(hl_host_vstore(v), e, out);
 }
 
 hl_status hl_value_map_pair(const hl_value *v, size_t i, hl_value **key, hl_value **value) {
     if (!v || !key || !value) return HL_EMISUSE;
     *key = *value = NULL;
-    if (!hl_is_map(v->t) || i >= hl_map_size(v->t)) return HL_EMISUSE;
+    if (!hl_is_map(hl_host_vterm(v)) || i >= hl_map_size(hl_host_vterm(v))) return HL_EMISUSE;
     hl_term k = HL_NIL, val = HL_NIL;
     const hl_value_index *ix = value_index(v);
     if (ix) {
         k = ix->items[2 * i], val = ix->items[2 * i + 1];
     } else {
         hl_map_iter it;
-        hl_map_iter_init(&it, v->t);
+        hl_map_iter_init(&it, hl_host_vterm(v));
         for (size_t j = 0; j <= i; j++)
             if (!hl_map_iter_next(&it, &k, &val)) return HL_EMISUSE;
     }
-    hl_status st = value_with_atoms(v->store, k, key);
-    if (st == HL_OK && (st = value_with_atoms(v->store, val, value)) != HL_OK) {
+    hl_status st = value_with_atoms(hl_host_vstore(v), k, key);
+    if (st == HL_OK && (st = value_with_atoms(hl_host_vstore(v), val, value)) != HL_OK) {
         hl_value_free(*key);
         *key = NULL;
     }
@@ -650,7 +653,7 @@ hl_status hl_value_map_pair(const hl_value *v, size_t i, hl_value **key, hl_valu
 hl_status hl_host_value_dup(const hl_value *v, hl_value **out) {
     if (!v || !out) return HL_EMISUSE;
     *out = NULL;
-    return value_with_atoms(v->store, v->t, out);
+    return value_with_atoms(hl_host_vstore(v), hl_host_vterm(v), out);
 }
 
 /* ---- exceptions as values ----------------------------------------------------- */
@@ -821,7 +824,7 @@ hl_status hl_value_to_text(const hl_value *v, int pretty, char **text, size_t *l
     *text = NULL;
     hl_buf b;
     hl_buf_init(&b, 0);
-    if (!hl_host_term_text(&b, v->t, pretty != 0) || b.failed) {
+    if (!hl_host_term_text(&b, hl_host_vterm(v), pretty != 0) || b.failed) {
         hl_buf_free(&b);
         return HL_ENOMEM;
     }

@@ -84,6 +84,11 @@ uint64_t hl_vm_reductions(const hl_vm_proc *p);
 uint64_t hl_vm_peak_bytes(const hl_vm_proc *p);
 uint64_t hl_vm_output_bytes(const hl_vm_proc *p);
 void hl_vm_usage_reset(hl_vm_proc *p);
+/* Wall time since the call's first clock read (its deadline's start: the
+ * end of its first chunk of reductions, its first wait or binding call),
+ * 0 when it has read none: what a usage report that reads no clock of its
+ * own can give (host/tenant.c). Reads the clock only in the first case. */
+uint64_t hl_vm_clock_elapsed_ns(const hl_vm_proc *p);
 /* While in HL_VM_WAIT: the timeout in ms (-1 = infinity). */
 int64_t hl_vm_wait_ms(const hl_vm_proc *p);
 /* While in HL_VM_WAIT: the timeout fired; the next hl_vm_run continues

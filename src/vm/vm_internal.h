@@ -153,6 +153,7 @@ struct hl_vm_proc {
     uint64_t reds_used, max_reds;
     uint64_t deadline_ns, max_heap;
     uint64_t timeout_ns; /* when deadline_ns is 0: the deadline is set this far after the first refill */
+    uint64_t clock0_ns;  /* when hl_vm_arm_deadline set the deadline (the call's first clock read), 0: not yet */
     uint64_t chunk;    /* size of the current chunk of reductions */
     uint64_t bif_cost; /* extra reductions charged by the last builtin */
     uint64_t reds_debt; /* builtin cost the current chunk could not pay */

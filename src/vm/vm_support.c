@@ -105,7 +105,20 @@ void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim) {
     memset(p->trap.n, 0, sizeof p->trap.n);
     if (p->mbox.msgs) hl_vm_mailbox_free(&p->mbox);
     memset(&p->mbox, 0, sizeof p->mbox);
-    hl_heap_reset(&p->heap);
+    hl_heap *h = &p->heap;
+    if (h->offheap || h->frags || h->old_start) {
+        hl_heap_reset(h);
+    } else { /* the common case (a call that built no binary, fragment or old generation) */
+        h->top = h->hwm = h->start;
+        h->end = h->block_end;
+        h->frag_words = 0;
+        h->offheap_bytes = 0;
+        h->minors_since_major = 0;
+        h->grew = false;
+    }
+    /* a new usage count (hl_vm_usage_reset): the block alone is held now */
+    h->peak_bytes = (uint64_t)(h->block_end - h->start) * sizeof(hl_term);
+    p->clock0_ns = 0;
     p->max_reds = lim->max_reductions;
     p->max_heap = lim->max_heap_bytes;
     p->deadline_ns = lim->deadline_ns;
@@ -127,8 +140,10 @@ void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim) {
     p->rand_state = HL_NIL;    /* a new call's process is unseeded, as a new process */
     p->dict = HL_NIL;          /* and its dictionary is empty */
     p->proc_starter = HL_NIL;
-    hl_mem_free(p->drop_tags);
-    p->drop_tags = NULL;
+    if (p->drop_tags) {
+        hl_mem_free(p->drop_tags);
+        p->drop_tags = NULL;
+    }
     p->n_drop_tags = p->drop_next = 0;
     p->last_now_us = 0;
     p->det_rng = p->det_seed;  /* and a deterministic one replays its stream */
@@ -220,7 +235,24 @@ static bool save_regs(hl_vm_proc *p, const hl_term *x, uint32_t n) {
 }
 
 bool hl_vm_start(hl_vm_proc *p, uint32_t fn, const hl_term *args, uint32_t nargs) {
-    return p && hl_vm_start_at(p, p->prog, fn, args, nargs);
+    if (!p) return false;
+    const hl_program *prog = p->prog;
+    /* a warm call's common case (hl_vm_start_at's, without the check for
+     * a linked program's function): the arguments fit the process's own
+     * small buffer */
+    if (p->state != HL_PS_NEW || fn >= prog->n_functions || prog->funcs[fn].arity != nargs || nargs > p->xlim ||
+        nargs > HL_VM_XSAVE_SMALL || p->xsave != p->xsave_small)
+        return hl_vm_start_at(p, prog, fn, args, nargs);
+    for (uint32_t i = 0; i < nargs; i++) p->xsave_small[i] = args[i];
+    p->nlive = nargs;
+    p->pc = &prog->code[prog->funcs[fn].entry];
+    p->cp = p->halt;
+    p->stack[0] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)p->halt);
+    p->stack[1] = hl_make_small(0);
+    p->sp = 2;
+    p->e = 0;
+    p->state = HL_PS_READY;
+    return true;
 }
 
 bool hl_vm_start_at(hl_vm_proc *p, const hl_program *prog, uint32_t fn, const hl_term *args, uint32_t nargs) {
@@ -259,6 +291,7 @@ uint64_t hl_vm_peak_bytes(const hl_vm_proc *p) {
 uint64_t hl_vm_output_bytes(const hl_vm_proc *p) { return p->output_bytes; }
 
 void hl_vm_usage_reset(hl_vm_proc *p) { p->heap.peak_bytes = hl_heap_bytes(&p->heap); }
+uint64_t hl_vm_clock_elapsed_ns(const hl_vm_proc *p) { return p->clock0_ns ? hl_vm_now_ns() - p->clock0_ns : 0; }
 int64_t hl_vm_wait_ms(const hl_vm_proc *p) { return p->wait_ms; }
 bool hl_vm_timeout_fired(hl_vm_proc *p) {
     if (!p || p->state != HL_PS_WAIT || !p->timeout_pc) return false;
@@ -300,7 +333,8 @@ static void account(hl_vm_proc *p, uint64_t reds_left) {
 
 void hl_vm_arm_deadline(hl_vm_proc *p) {
     if (p->deadline_ns || !p->timeout_ns) return;
-    p->deadline_ns = hl_vm_now_ns() + p->timeout_ns;
+    p->clock0_ns = hl_vm_now_ns();
+    p->deadline_ns = p->clock0_ns + p->timeout_ns;
     p->timeout_ns = 0;
 }
 

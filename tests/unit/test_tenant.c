@@ -413,6 +413,51 @@ static void test_threads_one_engine(void **state) {
     hl_engine_free(e);
 }
 
+/* A warm call that takes and returns small integers allocates nothing
+ * (counted by the test allocator, so exact): not the process, its heap or
+ * stack (kept by the tenant), not the argument's or the result's handle
+ * (inline: host_int.h), not an error. The one-shot hl_run of the same call
+ * reuses the module's parked process, so it allocates nothing either. */
+static void test_warm_call_allocates_nothing(void **state) {
+    (void)state;
+    hl_tenant *t = NULL;
+    assert_int_equal(hl_tenant_new(mod, NULL, &t), HL_OK);
+    uint32_t id = fn("id", 1);
+    hl_value *a = NULL, *r = NULL;
+    assert_int_equal(hl_value_int(42, &a), HL_OK);
+    for (int warm = 0; warm < 2; warm++) { /* the first calls may set things up */
+        assert_int_equal(hl_tenant_call(t, id, &a, 1, &r, NULL), HL_OK);
+        hl_value_free(r);
+        assert_int_equal(hl_run(mod, "id", &a, 1, NULL, &r, NULL), HL_OK);
+        hl_value_free(r);
+    }
+    uint64_t before = hl_mem_alloc_count();
+    int64_t v = 0;
+    for (int i = 0; i < 100; i++) {
+        assert_int_equal(hl_tenant_call(t, id, &a, 1, &r, NULL), HL_OK);
+        assert_int_equal(hl_value_get_int(r, &v), HL_OK);
+        assert_int_equal(v, 42);
+        hl_value_free(r);
+    }
+    assert_int_equal(hl_mem_alloc_count() - before, 0);
+    before = hl_mem_alloc_count();
+    for (int i = 0; i < 100; i++) {
+        assert_int_equal(hl_run(mod, "id", &a, 1, NULL, &r, NULL), HL_OK);
+        assert_int_equal(hl_value_get_int(r, &v), HL_OK);
+        assert_int_equal(v, 42);
+        hl_value_free(r);
+    }
+    assert_int_equal(hl_mem_alloc_count() - before, 0);
+    /* the inline handles still behave as values */
+    assert_int_equal(hl_value_kind_of(a), HL_VALUE_INTEGER);
+    char *text = NULL;
+    assert_int_equal(hl_value_to_text(a, 0, &text, NULL), HL_OK);
+    assert_string_equal(text, "42");
+    hl_free(text);
+    hl_value_free(a);
+    hl_tenant_free(t);
+}
+
 /* Allocation failure at every step of a fresh engine loading the stdlib
  * and linking a program that calls it: a clean HL_ENOMEM, never a crash or
  * a leak, and then success. */
@@ -448,6 +493,7 @@ int main(void) {
         cmocka_unit_test(test_interrupts),       cmocka_unit_test(test_two_engines),
         cmocka_unit_test(test_stdlib_on_first_use),
         cmocka_unit_test(test_threads_one_engine), cmocka_unit_test(test_oom_load_and_link),
+        cmocka_unit_test(test_warm_call_allocates_nothing),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
