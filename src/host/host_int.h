@@ -100,7 +100,7 @@ enum { HL_HOST_MAX_BINDINGS = 1024 };
 enum { HL_CACHE_MAX = 256 };
 #define HL_CACHE_DEFAULT_BYTES ((uint64_t)128 << 20)
 typedef struct hl_cache_entry {
-    uint8_t key[32];
+    uint8_t key[32]; /* SHA-256 (cache_key), only of sources over HL_CACHE_COPY_MAX (src NULL) */
     hl_module *module;
     uint64_t stamp; /* last use (insertion or hit): the least recent goes first */
     uint64_t bytes; /* the module's and the source copy's */
@@ -159,7 +159,6 @@ struct hl_module {
     uint32_t nmods;
     uint64_t bytes;     /* what the modules hold (hl_program.bytes) */
     hl_engine *engine;  /* one reference: the stdlib modules it links */
-    uint8_t key[32];
     /* the registrations prog's binding table resolved to, same order */
     hl_host_binding **bindings;
     uint32_t nbindings;
