@@ -755,10 +755,11 @@ static bool check_lines(gate *g, uint32_t n) {
 
 /* ---- bindings ------------------------------------------------------- */
 
-static bool atom_is(const hl_bc_image *img, uint32_t a, const char *s) {
-    size_t n = strlen(s);
+static bool atom_is_n(const hl_bc_image *img, uint32_t a, const char *s, size_t n) {
     return img->atom_lens[a] == n && memcmp(img->atom_names[a], s, n) == 0;
 }
+
+static bool atom_is(const hl_bc_image *img, uint32_t a, const char *s) { return atom_is_n(img, a, s, strlen(s)); }
 
 /* The binding table (§2.7) at byte offset `at` (it ends the image; read
  * before the code so that call_binding can be checked against it). */
@@ -775,8 +776,9 @@ static bool check_bindings(gate *g, size_t at, uint32_t n) {
         /* A binding never stands for an allowlisted function or erlang:_. */
         if (atom_is(img, mod, "erlang")) return fail(g, "binding %u: module erlang is reserved", i);
         for (uint32_t b = 0; b < hl_bc_builtin_count; b++)
-            if (hl_bc_builtins[b].arity == arity && atom_is(img, mod, hl_bc_builtins[b].module) &&
-                atom_is(img, fun, hl_bc_builtins[b].name))
+            if (hl_bc_builtins[b].arity == arity &&
+                atom_is_n(img, mod, hl_bc_builtins[b].module, hl_bc_builtins[b].module_len) &&
+                atom_is_n(img, fun, hl_bc_builtins[b].name, hl_bc_builtins[b].name_len))
                 return fail(g, "binding %u: collides with the builtin allowlist", i);
         for (uint32_t k = 0; k < i; k++)
             if (img->bindings[k][0] == mod && img->bindings[k][1] == fun && img->bindings[k][2] == arity)
@@ -814,13 +816,14 @@ static bool check_imports(gate *g, size_t at, uint32_t n) {
         if (mod_kind[mod] == 0) {
             mod_kind[mod] = 1;
             for (uint32_t b = 0; b < hl_bc_builtin_count && mod_kind[mod] == 1; b++)
-                if (atom_is(img, mod, hl_bc_builtins[b].module)) mod_kind[mod] = 2;
+                if (atom_is_n(img, mod, hl_bc_builtins[b].module, hl_bc_builtins[b].module_len)) mod_kind[mod] = 2;
         }
         if (mod_kind[mod] == 2) {
             bool allowed = false;
             for (uint32_t b = 0; b < hl_bc_builtin_count && !allowed; b++)
                 allowed = hl_bc_builtins[b].is_erl && hl_bc_builtins[b].arity == arity &&
-                          atom_is(img, fun, hl_bc_builtins[b].name) && atom_is(img, mod, hl_bc_builtins[b].module);
+                          atom_is_n(img, fun, hl_bc_builtins[b].name, hl_bc_builtins[b].name_len) &&
+                          atom_is_n(img, mod, hl_bc_builtins[b].module, hl_bc_builtins[b].module_len);
             if (!allowed) ok = fail(g, "import %u: not an allowlisted stdlib function", i);
         }
         if (ok) img->imports[i][0] = mod, img->imports[i][1] = fun, img->imports[i][2] = arity;

@@ -129,7 +129,7 @@ struct hl_engine {
     atomic_bool *stdlib_ready;
     /* how every module of the engine links a stdlib import on first use */
     hl_vm_linker linker;
-    hl_cache_entry cache[HL_CACHE_MAX];
+    hl_cache_entry *cache; /* HL_CACHE_MAX of them, allocated by the first insertion */
     uint32_t ncache;
     uint64_t stamp;
     uint64_t cache_bytes, cache_max_bytes; /* held, and the bound (hl_engine_set_cache_bytes) */

@@ -623,7 +623,11 @@ static hl_status compile_program(hl_engine *engine, size_t n, const char *const 
             *out = old;
             return HL_OK;
         }
-    if (!gone || (!keyed && !copy) || bytes > engine->cache_max_bytes) {
+    /* the table itself is allocated by the first insertion: a fresh
+     * engine's first compile (the cold compile) clears no 60 KB of it */
+    if (!engine->cache && gone && bytes <= engine->cache_max_bytes)
+        engine->cache = hl_mem_alloc(HL_CACHE_MAX * sizeof *engine->cache);
+    if (!gone || !engine->cache || (!keyed && !copy) || bytes > engine->cache_max_bytes) {
         /* not cached: larger than the whole cache (or no memory) */
         pthread_mutex_unlock(&engine->lock);
         atomic_store(&m->refs, 1);
