@@ -9,9 +9,12 @@
  * calls raise error:undef), and calls.hlbc (call_ext into the stdlib and an
  * import of lists:map/2). An image with imports is linked against an
  * engine's stdlib first (hl_host_link_program, as hl_compile links a
- * program); one whose imports do not resolve is not run. */
+ * program); one whose imports do not resolve is not run. An accepted
+ * image also goes through the sealed path (bc/gate.h) with its own seal,
+ * which must give the same view. */
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "bc/gate.h"
 #include "host/host_int.h"
@@ -24,6 +27,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     hl_bc_image g;
     char err[256];
     if (!hl_gate_check(data, size, &g, err, sizeof err)) return 0;
+    /* The sealed path (the stdlib's at load) over an accepted image with
+     * its own seal: the same view, from the structural checks alone. */
+    hl_bc_seal seal = {g.classes, hl_bc_seal_digest(data, size, g.classes, g.n_code)};
+    hl_bc_image s2;
+    if (!hl_gate_check_sealed(data, size, &seal, &s2, err, sizeof err)) __builtin_trap();
+    if (s2.n_code != g.n_code || memcmp(s2.classes, g.classes, g.n_code) != 0 ||
+        memcmp(s2.code, g.code, (size_t)g.n_code * 4) != 0)
+        __builtin_trap();
+    hl_bc_image_free(&s2);
     static hl_engine *engine; /* the stdlib's modules, loaded once */
     if (!engine && hl_engine_new(&engine) != HL_OK) return 0;
     hl_program *p;

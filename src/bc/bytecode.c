@@ -25,7 +25,8 @@ const hl_opinfo hl_bc_ops[HL_OP__COUNT] = {
  * entries are `bif`s too: the classifier admits them only with their
  * capability, and the VM refuses them in a run without it (docs/actors.md). */
 const hl_bc_builtin hl_bc_builtins[] = {
-#define X(id, mod, fun, arity, guard, kind, guest) {mod, fun, arity, HL_BK_##kind != HL_BK_ERL, HL_BK_##kind == HL_BK_ERL},
+#define X(id, mod, fun, arity, guard, kind, guest) \
+    {mod, fun, arity, HL_BK_##kind != HL_BK_ERL, HL_BK_##kind == HL_BK_ERL, sizeof mod - 1, sizeof fun - 1},
 #include "core/builtins.def"
 #undef X
 };

@@ -138,6 +138,7 @@ typedef struct hl_bc_builtin {
     uint32_t arity;
     bool is_bif; /* callable by the `bif` instruction */
     bool is_erl; /* a stdlib function written in Erlang: reached by call_ext */
+    uint8_t module_len, name_len; /* their strlen: the gate's name compares test these first */
 } hl_bc_builtin;
 
 /* The builtin allowlist: id = index. */

@@ -30,6 +30,7 @@ typedef struct gate {
     int32_t *flow_at;
     struct fstate *flow_states;
     uint32_t *flow_work;
+    const hl_bc_seal *seal; /* hl_gate_check_sealed's, or NULL */
 } gate;
 
 __attribute__((format(printf, 2, 3))) static bool fail(gate *g, const char *fmt, ...);
@@ -694,6 +695,14 @@ static bool check_code(gate *g, uint32_t n_code) {
     if (GATE_LE) memcpy(img->code, sec, bytes);
     else
         for (uint32_t i = 0; i < n_code; i++) img->code[i] = rd32(sec + 4 * (size_t)i);
+    /* A sealed image whose bytes and classes are the ones the whole gate
+     * accepted at build time: the decode and flow passes would give the
+     * same verdict and the same classes (they read nothing else). */
+    if (g->seal && g->seal->classes &&
+        hl_bc_seal_digest(g->bytes, g->size, g->seal->classes, n_code) == g->seal->digest) {
+        memcpy(img->classes, g->seal->classes, n_code);
+        return true;
+    }
     /* Value bounds per operand kind (check_operand). */
     for (unsigned k = 0; k < 16; k++) g->lim[k] = 0;
     g->lim[HL_K_X] = HL_BC_MAX_X;
@@ -746,10 +755,11 @@ static bool check_lines(gate *g, uint32_t n) {
 
 /* ---- bindings ------------------------------------------------------- */
 
-static bool atom_is(const hl_bc_image *img, uint32_t a, const char *s) {
-    size_t n = strlen(s);
+static bool atom_is_n(const hl_bc_image *img, uint32_t a, const char *s, size_t n) {
     return img->atom_lens[a] == n && memcmp(img->atom_names[a], s, n) == 0;
 }
+
+static bool atom_is(const hl_bc_image *img, uint32_t a, const char *s) { return atom_is_n(img, a, s, strlen(s)); }
 
 /* The binding table (§2.7) at byte offset `at` (it ends the image; read
  * before the code so that call_binding can be checked against it). */
@@ -766,8 +776,9 @@ static bool check_bindings(gate *g, size_t at, uint32_t n) {
         /* A binding never stands for an allowlisted function or erlang:_. */
         if (atom_is(img, mod, "erlang")) return fail(g, "binding %u: module erlang is reserved", i);
         for (uint32_t b = 0; b < hl_bc_builtin_count; b++)
-            if (hl_bc_builtins[b].arity == arity && atom_is(img, mod, hl_bc_builtins[b].module) &&
-                atom_is(img, fun, hl_bc_builtins[b].name))
+            if (hl_bc_builtins[b].arity == arity &&
+                atom_is_n(img, mod, hl_bc_builtins[b].module, hl_bc_builtins[b].module_len) &&
+                atom_is_n(img, fun, hl_bc_builtins[b].name, hl_bc_builtins[b].name_len))
                 return fail(g, "binding %u: collides with the builtin allowlist", i);
         for (uint32_t k = 0; k < i; k++)
             if (img->bindings[k][0] == mod && img->bindings[k][1] == fun && img->bindings[k][2] == arity)
@@ -805,13 +816,14 @@ static bool check_imports(gate *g, size_t at, uint32_t n) {
         if (mod_kind[mod] == 0) {
             mod_kind[mod] = 1;
             for (uint32_t b = 0; b < hl_bc_builtin_count && mod_kind[mod] == 1; b++)
-                if (atom_is(img, mod, hl_bc_builtins[b].module)) mod_kind[mod] = 2;
+                if (atom_is_n(img, mod, hl_bc_builtins[b].module, hl_bc_builtins[b].module_len)) mod_kind[mod] = 2;
         }
         if (mod_kind[mod] == 2) {
             bool allowed = false;
             for (uint32_t b = 0; b < hl_bc_builtin_count && !allowed; b++)
                 allowed = hl_bc_builtins[b].is_erl && hl_bc_builtins[b].arity == arity &&
-                          atom_is(img, fun, hl_bc_builtins[b].name) && atom_is(img, mod, hl_bc_builtins[b].module);
+                          atom_is_n(img, fun, hl_bc_builtins[b].name, hl_bc_builtins[b].name_len) &&
+                          atom_is_n(img, mod, hl_bc_builtins[b].module, hl_bc_builtins[b].module_len);
             if (!allowed) ok = fail(g, "import %u: not an allowlisted stdlib function", i);
         }
         if (ok) img->imports[i][0] = mod, img->imports[i][1] = fun, img->imports[i][2] = arity;
@@ -835,8 +847,33 @@ void hl_bc_image_free(hl_bc_image *img) {
     memset(img, 0, sizeof *img);
 }
 
+static uint64_t seal_mix(const uint8_t *p, size_t n, uint64_t h) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x9E3779B97F4A7C15u; /* odd: a bijection, as is the shift-xor */
+        h ^= h >> 29;
+    }
+    uint64_t w = 0;
+    for (size_t k = 0; i + k < n; k++) w |= (uint64_t)p[i + k] << (8 * k);
+    h = (h ^ w ^ n) * 0xBF58476D1CE4E5B9u;
+    return h ^ (h >> 31);
+}
+
+uint64_t hl_bc_seal_digest(const uint8_t *bytes, size_t size, const uint8_t *classes, size_t n_code) {
+    uint64_t h = 0x6A09E667F3BCC909u ^ ((uint64_t)HL_BC_VERSION << 48);
+    h = seal_mix(bytes, size, h);
+    return seal_mix(classes, n_code, h);
+}
+
 bool hl_gate_check(const uint8_t *bytes, size_t size, hl_bc_image *out, char *err, size_t errlen) {
-    gate g = {.bytes = bytes, .size = size, .img = out, .err = err, .errlen = errlen};
+    return hl_gate_check_sealed(bytes, size, NULL, out, err, errlen);
+}
+
+bool hl_gate_check_sealed(const uint8_t *bytes, size_t size, const hl_bc_seal *seal, hl_bc_image *out, char *err,
+                          size_t errlen) {
+    gate g = {.bytes = bytes, .size = size, .img = out, .err = err, .errlen = errlen, .seal = seal};
     memset(out, 0, sizeof *out);
     if (err && errlen) err[0] = 0;
     uint32_t h[HL_BC_HEADER_WORDS];

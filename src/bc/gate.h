@@ -49,6 +49,34 @@ typedef struct hl_bc_image {
  * returns true. On refusal returns false with a message in err (when
  * errlen > 0); *out is left empty. Allocation failure is a refusal too. */
 bool hl_gate_check(const uint8_t *bytes, size_t size, hl_bc_image *out, char *err, size_t errlen);
+
+/* The seal of an image the whole gate accepted when the stdlib was built
+ * (tools/hl_stdlib_build.c): the per-word classes that check recorded and
+ * a digest of the image's bytes and those classes (hl_bc_seal_digest). */
+typedef struct hl_bc_seal {
+    const uint8_t *classes; /* n_code bytes, as hl_bc_image.classes */
+    uint64_t digest;
+} hl_bc_seal;
+
+/* The stdlib's load-time gate (docs/bytecode.md §4, "Sealed images"): every
+ * structural check of hl_gate_check (header, sections, atoms, literals,
+ * function, binding, import and line tables) runs as always; the code's
+ * decode and flow passes, which are pure functions of the image's bytes,
+ * are replaced by comparing the digest of those bytes and the sealed
+ * classes with seal->digest. When they differ (a corrupted image or seal,
+ * another build's), the full code passes run instead, so a corrupted image
+ * is refused exactly as hl_gate_check refuses it. A NULL seal is
+ * hl_gate_check. */
+bool hl_gate_check_sealed(const uint8_t *bytes, size_t size, const hl_bc_seal *seal, hl_bc_image *out, char *err,
+                          size_t errlen);
+
+/* The digest a seal carries: 64 bits over the image's bytes and then its
+ * n_code classes (a bijective mix per 8-byte word, so a change confined to
+ * one word always changes it; not a cryptographic hash: the seal sits in
+ * the same read-only data as the image, it detects corruption, not
+ * forgery). Host byte order: a digest made on another machine only
+ * mismatches, and the full gate runs. */
+uint64_t hl_bc_seal_digest(const uint8_t *bytes, size_t size, const uint8_t *classes, size_t n_code);
 void hl_bc_image_free(hl_bc_image *img);
 
 /* Length in words of the (gated) instruction at code[pc]. */

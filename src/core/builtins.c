@@ -5,17 +5,20 @@
 #include <string.h>
 
 const hl_builtin hl_builtins[HL_BI__COUNT] = {
-#define X(id, mod, fun, arity, guard, kind, guest) {mod, fun, arity, guard, HL_BK_##kind, guest},
+#define X(id, mod, fun, arity, guard, kind, guest) \
+    {mod, fun, arity, guard, HL_BK_##kind, guest, sizeof mod - 1, sizeof fun - 1},
 #include "core/builtins.def"
 #undef X
 };
 
-static bool eq(const char *s, const char *p, size_t n) { return strlen(s) == n && memcmp(s, p, n) == 0; }
-
+/* A linear scan (every compile's classifier asks for each remote call):
+ * lengths and arity first, so most entries cost three byte compares. */
 int hl_builtin_find(const char *module, size_t mlen, const char *function, size_t flen, uint32_t arity) {
     for (int i = 0; i < HL_BI__COUNT; i++) {
         const hl_builtin *b = &hl_builtins[i];
-        if (b->arity == arity && eq(b->function, function, flen) && eq(b->module, module, mlen)) return i;
+        if (b->arity == arity && b->flen == flen && b->mlen == mlen && memcmp(b->function, function, flen) == 0 &&
+            memcmp(b->module, module, mlen) == 0)
+            return i;
     }
     return -1;
 }

@@ -30,6 +30,7 @@ typedef struct hl_builtin {
     bool guard;
     uint8_t kind;   /* hl_builtin_kind */
     bool guest;
+    uint8_t mlen, flen; /* strlen of module and function: lookups compare these first */
 } hl_builtin;
 
 extern const hl_builtin hl_builtins[HL_BI__COUNT];

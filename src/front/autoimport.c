@@ -11,18 +11,20 @@ static bool eq(const char *s, const char *p, size_t n) { return strlen(s) == n &
 
 typedef struct autoimport {
     const char *name;
-    uint8_t arity, old, guard;
+    uint8_t arity, old, guard, len;
 } autoimport;
 
 static const autoimport autoimports[] = {
-#define X(name, arity, old, guard) {name, arity, old, guard},
+#define X(name, arity, old, guard) {name, arity, old, guard, sizeof name - 1},
 #include "front/autoimport.def"
 #undef X
 };
 
+/* Arity and length first: SafeCore asks for every local call. */
 static const autoimport *find_auto(const char *f, size_t flen, uint32_t arity) {
     for (size_t i = 0; i < sizeof autoimports / sizeof autoimports[0]; i++)
-        if (autoimports[i].arity == arity && eq(autoimports[i].name, f, flen)) return &autoimports[i];
+        if (autoimports[i].arity == arity && autoimports[i].len == flen && memcmp(autoimports[i].name, f, flen) == 0)
+            return &autoimports[i];
     return NULL;
 }
 

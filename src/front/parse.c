@@ -155,11 +155,6 @@ hl_ast_name hl_p_tok_name(const hl_token *t) {
     return (hl_ast_name){(const char *)t->v.text.ptr, t->v.text.len};
 }
 
-bool hl_p_name_eq(hl_ast_name n, const char *s) {
-    size_t l = strlen(s);
-    return n.len == l && memcmp(n.ptr, s, l) == 0;
-}
-
 hl_ast *hl_p_atomic(hl_parser *p, const hl_token *t) {
     hl_ast *n;
     switch (t->kind) {

@@ -10,6 +10,7 @@
 #ifndef HL_FRONT_PARSE_INTERNAL_H
 #define HL_FRONT_PARSE_INTERNAL_H
 
+#include <string.h>
 #include <setjmp.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -77,7 +78,11 @@ hl_ast_list hl_p_collect(hl_parser *p, size_t mark);
 hl_ast_name hl_p_tok_name(const hl_token *t);
 hl_ast *hl_p_atomic(hl_parser *p, const hl_token *t); /* atom/var/int/float/char */
 hl_ast *hl_p_strings(hl_parser *p);   /* one or more adjacent STRING tokens */
-bool hl_p_name_eq(hl_ast_name n, const char *s);
+/* Inline so that strlen of the literal the callers pass folds away. */
+static inline bool hl_p_name_eq(hl_ast_name n, const char *s) {
+    size_t l = strlen(s);
+    return n.len == l && memcmp(n.ptr, s, l) == 0;
+}
 
 static inline void hl_p_set_loc(hl_ast *n, hl_loc l) {
     n->line = l.line;

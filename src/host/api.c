@@ -155,6 +155,7 @@ hl_status hl_engine_new(hl_engine **out) {
 void hl_host_engine_release(hl_engine *engine) {
     if (atomic_fetch_sub(&engine->refs, 1) != 1) return;
     hl_host_modules_free(engine);
+    hl_mem_free(engine->cache);
     hl_atom_table_release(engine->atoms); /* host values may still retain atoms of it */
     pthread_mutex_destroy(&engine->lock);
     hl_mem_free(engine);

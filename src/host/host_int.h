@@ -100,7 +100,7 @@ enum { HL_HOST_MAX_BINDINGS = 1024 };
 enum { HL_CACHE_MAX = 256 };
 #define HL_CACHE_DEFAULT_BYTES ((uint64_t)128 << 20)
 typedef struct hl_cache_entry {
-    uint8_t key[32];
+    uint8_t key[32]; /* SHA-256 (cache_key), only of sources over HL_CACHE_COPY_MAX (src NULL) */
     hl_module *module;
     uint64_t stamp; /* last use (insertion or hit): the least recent goes first */
     uint64_t bytes; /* the module's and the source copy's */
@@ -129,7 +129,7 @@ struct hl_engine {
     atomic_bool *stdlib_ready;
     /* how every module of the engine links a stdlib import on first use */
     hl_vm_linker linker;
-    hl_cache_entry cache[HL_CACHE_MAX];
+    hl_cache_entry *cache; /* HL_CACHE_MAX of them, allocated by the first insertion */
     uint32_t ncache;
     uint64_t stamp;
     uint64_t cache_bytes, cache_max_bytes; /* held, and the bound (hl_engine_set_cache_bytes) */
@@ -167,7 +167,7 @@ struct hl_module {
     uint32_t nmods;
     uint64_t bytes;     /* what the modules hold (hl_program.bytes) */
     hl_engine *engine;  /* one reference: the stdlib modules it links */
-    uint8_t key[32];
+    uint8_t key[32];    /* the cache's SHA-256 key, set only for sources over HL_CACHE_COPY_MAX */
     /* the registrations prog's binding table resolved to, same order */
     hl_host_binding **bindings;
     uint32_t nbindings;

@@ -72,7 +72,8 @@ static hl_status load_image(hl_engine *engine, int k, hl_program **out, hl_atom_
                             size_t whylen) {
     const hl_stdlib_image *im = &hl_stdlib_images[k];
     hl_bc_image bc;
-    if (!hl_gate_check(im->bytes, im->len, &bc, why, whylen)) return HL_ECOMPILE;
+    hl_bc_seal seal = {im->classes, im->digest};
+    if (!hl_gate_check_sealed(im->bytes, im->len, &seal, &bc, why, whylen)) return HL_ECOMPILE;
     /* The engine's, loaded once: not charged to the compilation or run
      * that happens to need it first (its verdict must not depend on that) */
     hl_meter *m = hl_meter_current;

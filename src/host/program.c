@@ -2,9 +2,10 @@
  * a program's modules to loaded, gated, linked modules (docs/design.md §1), the
  * same pipeline for hl_check (which stops before caching: check and compile
  * accept exactly the same programs), and the engine's content-addressed
- * program cache (SHA-256 of the sources + options + bytecode format
- * version). The stdlib is not compiled here: its modules come from the
- * build (modules.c). */
+ * program cache (the sources, options and granted bindings compared
+ * exactly; a program over HL_CACHE_COPY_MAX by the SHA-256 of them and the
+ * bytecode format version). The stdlib is not compiled here: its modules
+ * come from the build (modules.c). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -451,16 +452,25 @@ hl_status hl_check(hl_engine *engine, const char *name, const char *source, size
     return hl_check_program(engine, 1, &name, &source, &len, opts, err);
 }
 
+/* Whether entry c holds this compilation: sources up to
+ * HL_CACHE_COPY_MAX are kept and compared exactly (with the limits and
+ * bkey), so only a larger one (key != NULL) has, and is found by, the
+ * SHA-256 key of cache_key: a cold compile of a small program computes no
+ * SHA-256 over its sources. Under engine->lock. */
+static bool entry_holds(const hl_cache_entry *c, uint64_t fast, const srcset *ss, const hl_front_limits *lim,
+                        const uint8_t bkey[32], const uint8_t *key) {
+    if (key) return !c->src && memcmp(c->key, key, 32) == 0;
+    return c->fast == fast && c->src && same_limits(&c->lim, lim) && memcmp(c->bkey, bkey, 32) == 0 &&
+           blob_equal(c->src, c->len, ss);
+}
+
 static hl_module *cache_find(hl_engine *engine, uint64_t fast, const srcset *ss, const hl_front_limits *lim,
                              const uint8_t bkey[32], const uint8_t *key) {
     hl_module *found = NULL;
     pthread_mutex_lock(&engine->lock);
     for (uint32_t i = 0; i < engine->ncache && !found; i++) {
         hl_cache_entry *c = &engine->cache[i];
-        bool hit = key ? memcmp(c->key, key, 32) == 0
-                       : c->fast == fast && c->src && same_limits(&c->lim, lim) && memcmp(c->bkey, bkey, 32) == 0 &&
-                             blob_equal(c->src, c->len, ss);
-        if (hit) {
+        if (entry_holds(c, fast, ss, lim, bkey, key)) {
             found = c->module;
             atomic_fetch_add(&found->refs, 1);
             c->stamp = ++engine->stamp; /* recently used */
@@ -604,12 +614,11 @@ static hl_status compile_program(hl_engine *engine, size_t n, const char *const 
     uint32_t caps = opts ? opts->caps : 0;
     pp_key(&ss, &lim, caps, bkey);
     uint64_t fast = fast_hash(&ss, &lim, bkey);
-    hl_module *hit = cache_find(engine, fast, &ss, &lim, bkey, NULL);
-    uint8_t key[32];
-    if (!hit) {
-        cache_key(&ss, &lim, bkey, key);
-        hit = cache_find(engine, fast, &ss, &lim, bkey, key);
-    }
+    /* keyed: too large to keep a copy of, so found by its SHA-256 key */
+    bool keyed = blob_size(&ss) > HL_CACHE_COPY_MAX;
+    uint8_t key[32] = {0};
+    if (keyed) cache_key(&ss, &lim, bkey, key);
+    hl_module *hit = cache_find(engine, fast, &ss, &lim, bkey, keyed ? key : NULL);
     if (hit) {
         atomic_fetch_add_explicit(&engine->cache_hits, 1, memory_order_relaxed);
         hl_host_bindings_release(bnd, nbnd);
@@ -720,11 +729,13 @@ static hl_status cache_insert(hl_engine *engine, hl_module *m, const srcset *ss,
     /* (allocated before the lock: the entries evicted to make room) */
     evicted *gone = hl_mem_calloc(1, sizeof *gone);
     size_t blen = 0;
-    char *copy = gone && blob_size(ss) <= HL_CACHE_COPY_MAX ? blob_make(ss, &blen) : NULL;
+    /* keyed (too large to keep a copy of): found by its SHA-256 key, m->key */
+    bool keyed = blob_size(ss) > HL_CACHE_COPY_MAX;
+    char *copy = gone && !keyed ? blob_make(ss, &blen) : NULL;
     uint64_t bytes = m->bytes + blen;
     pthread_mutex_lock(&engine->lock);
     for (uint32_t i = 0; i < engine->ncache; i++)
-        if (memcmp(engine->cache[i].key, key, 32) == 0) { /* another thread was faster */
+        if (entry_holds(&engine->cache[i], fast, ss, lim, bkey, keyed ? key : NULL)) { /* another thread was faster */
             hl_module *old = engine->cache[i].module;
             atomic_fetch_add(&old->refs, 1);
             pthread_mutex_unlock(&engine->lock);
@@ -735,7 +746,12 @@ static hl_status cache_insert(hl_engine *engine, hl_module *m, const srcset *ss,
             *out = old;
             return HL_OK;
         }
-    if (!gone || bytes > engine->cache_max_bytes) { /* not cached: larger than the whole cache (or no memory) */
+    /* the table itself is allocated by the first insertion: a fresh
+     * engine's first compile (the cold compile) clears no 60 KB of it */
+    if (!engine->cache && gone && bytes <= engine->cache_max_bytes)
+        engine->cache = hl_mem_alloc(HL_CACHE_MAX * sizeof *engine->cache);
+    if (!gone || !engine->cache || (!keyed && !copy) || bytes > engine->cache_max_bytes) {
+        /* not cached: larger than the whole cache (or no memory) */
         pthread_mutex_unlock(&engine->lock);
         atomic_store(&m->refs, 1);
         hl_mem_free(copy);

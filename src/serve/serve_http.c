@@ -21,9 +21,11 @@ int hl_serve_http(hl_serve *s, const char *addr) {
 }
 #else
 #include <arpa/inet.h>
+#include <dlfcn.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,55 @@ int hl_serve_http(hl_serve *s, const char *addr) {
 #include <unistd.h>
 
 #include "serve.h"
+
+/* libmicrohttpd is opened when `hl serve --http` starts, not linked: it
+ * brings GnuTLS and half a dozen other libraries whose relocation and
+ * constructors cost every other `hl` command ~4 million instructions of
+ * start-up (bench/README.md, "Start-up"). The functions this file calls,
+ * resolved by name; the types come from the header we compile against. */
+static struct {
+    __typeof__(MHD_get_connection_info) *get_connection_info;
+    __typeof__(MHD_lookup_connection_value) *lookup_connection_value;
+    __typeof__(MHD_start_daemon) *start_daemon;
+    __typeof__(MHD_get_daemon_info) *get_daemon_info;
+    __typeof__(MHD_quiesce_daemon) *quiesce_daemon;
+    __typeof__(MHD_stop_daemon) *stop_daemon;
+    __typeof__(MHD_create_response_from_buffer) *create_response_from_buffer;
+    __typeof__(MHD_add_response_header) *add_response_header;
+    __typeof__(MHD_queue_response) *queue_response;
+    __typeof__(MHD_destroy_response) *destroy_response;
+} mhd;
+
+/* Opens the library (the soname the build found, HL_MHD_SONAME) and
+ * resolves every entry of `mhd`, or says why not. Called once, from the
+ * command's only thread, before any daemon exists. */
+static bool mhd_open(void) {
+    static const struct {
+        const char *name;
+        size_t off;
+    } syms[] = {
+#define SYM(f) {"MHD_" #f, offsetof(__typeof__(mhd), f)}
+        SYM(get_connection_info), SYM(lookup_connection_value), SYM(start_daemon), SYM(get_daemon_info),
+        SYM(quiesce_daemon), SYM(stop_daemon), SYM(create_response_from_buffer), SYM(add_response_header),
+        SYM(queue_response), SYM(destroy_response),
+#undef SYM
+    };
+    void *lib = dlopen(HL_MHD_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        fprintf(stderr, "hl: serve: --http needs libmicrohttpd (%s): %s\n", HL_MHD_SONAME, dlerror());
+        return false;
+    }
+    for (size_t i = 0; i < sizeof syms / sizeof syms[0]; i++) {
+        void *f = dlsym(lib, syms[i].name);
+        if (!f) {
+            fprintf(stderr, "hl: serve: %s has no %s\n", HL_MHD_SONAME, syms[i].name);
+            return false; /* the library stays open: the process is about to exit */
+        }
+        /* POSIX: a function's address fits an object pointer */
+        memcpy((char *)&mhd + syms[i].off, &f, sizeof f);
+    }
+    return true;
+}
 
 /* One request's state between libmicrohttpd's calls. */
 typedef struct conn {
@@ -45,21 +96,21 @@ typedef struct conn {
 static enum MHD_Result respond(hl_serve *s, struct MHD_Connection *c, unsigned code, const char *type, char *text,
                                size_t len, unsigned retry_s) {
     struct MHD_Response *r =
-        MHD_create_response_from_buffer(len, text ? text : (char *)"", text ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+        mhd.create_response_from_buffer(len, text ? text : (char *)"", text ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
     if (!r) {
         free(text);
         return MHD_NO;
     }
-    MHD_add_response_header(r, "Content-Type", type);
-    MHD_add_response_header(r, "Cache-Control", "no-store");
+    mhd.add_response_header(r, "Content-Type", type);
+    mhd.add_response_header(r, "Cache-Control", "no-store");
     if (retry_s) {
         char v[16];
         snprintf(v, sizeof v, "%u", retry_s);
-        MHD_add_response_header(r, "Retry-After", v);
+        mhd.add_response_header(r, "Retry-After", v);
     }
-    if (code == 401) MHD_add_response_header(r, "WWW-Authenticate", "Bearer");
-    enum MHD_Result ok = MHD_queue_response(c, code, r);
-    MHD_destroy_response(r);
+    if (code == 401) mhd.add_response_header(r, "WWW-Authenticate", "Bearer");
+    enum MHD_Result ok = mhd.queue_response(c, code, r);
+    mhd.destroy_response(r);
     hl_serve_metrics_http(&s->metrics, code);
     return ok;
 }
@@ -130,7 +181,7 @@ static enum MHD_Result operation(hl_serve *s, struct MHD_Connection *c, conn *k,
         }
         json_decref(args);
     } else {
-        const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        const union MHD_ConnectionInfo *ci = mhd.get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         out = is_run ? hl_serve_run_for(s, k->tenant, args, &oc, ci ? (int)ci->connect_fd : -1)
                      : hl_serve_check(s, k->tenant, args, &oc);
         json_decref(args);
@@ -196,7 +247,7 @@ static const struct route {
 /* The tenant of a request: its bearer token's, or the anonymous one. */
 static hl_serve_tenant *tenant_of(hl_serve *s, struct MHD_Connection *c) {
     if (!s->auth) return &s->tenants[0];
-    const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
+    const char *h = mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
     if (!h || strncmp(h, "Bearer ", 7) != 0) return NULL;
     return hl_serve_tenant_by_token(s->tenants, s->ntenants, h + 7, strlen(h + 7));
 }
@@ -250,7 +301,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
             atomic_fetch_add(&s->metrics.rejected_auth, 1);
             return refuse(s, c, 401, "unauthorized", "a valid bearer token is required", 0);
         }
-        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+        const char *cl = mhd.lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
         if (cl && strtoull(cl, NULL, 10) > s->cfg.max_body_bytes) {
             k->too_big = true;
             return refuse(s, c, 413, "invalid", "the body is larger than the server accepts", 0);
@@ -347,6 +398,7 @@ int hl_serve_http(hl_serve *s, const char *addr) {
     }
     if (ntohl(sa.sin_addr.s_addr) >> 24 != 127)
         fprintf(stderr, "hl: serve: warning: listening beyond loopback (%s); use --tokens and TLS in front\n", addr);
+    if (!mhd_open()) return 1;
     /* the signals are taken by sigwait below: blocked before the daemon's
      * threads exist, so they inherit the mask */
     sigset_t set;
@@ -354,7 +406,7 @@ int hl_serve_http(hl_serve *s, const char *addr) {
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGINT);
     pthread_sigmask(SIG_BLOCK, &set, NULL);
-    struct MHD_Daemon *d = MHD_start_daemon(
+    struct MHD_Daemon *d = mhd.start_daemon(
         MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_USE_AUTO, 0, NULL, NULL,
         handler, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned)s->cfg.max_connections, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)s->cfg.idle_timeout_s,
@@ -366,7 +418,7 @@ int hl_serve_http(hl_serve *s, const char *addr) {
     }
     pthread_t wd;
     bool have_wd = pthread_create(&wd, NULL, watchdog, s) == 0;
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    const union MHD_DaemonInfo *info = mhd.get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
     char host[INET_ADDRSTRLEN];
     inet_ntop(AF_INET, &sa.sin_addr, host, sizeof host);
     printf("hl serve: listening on http://%s:%u\n", host, info ? (unsigned)info->port : ntohs(sa.sin_port));
@@ -376,7 +428,7 @@ int hl_serve_http(hl_serve *s, const char *addr) {
     fprintf(stderr, "hl: serve: %s: stopping (grace %u ms)\n", sig == SIGTERM ? "SIGTERM" : "SIGINT",
             s->cfg.grace_ms);
     atomic_store(&s->stopping, true);
-    MHD_socket lsock = MHD_quiesce_daemon(d);
+    MHD_socket lsock = mhd.quiesce_daemon(d);
     for (unsigned waited = 0; atomic_load(&s->inflight) > 0 && waited < s->cfg.grace_ms; waited += 10) sleep_ms(10);
     /* past the grace time: interrupt what still runs (again, until it is
      * gone: an interrupt that lands before a call starts is dropped) */
@@ -384,7 +436,7 @@ int hl_serve_http(hl_serve *s, const char *addr) {
         hl_serve_interrupt_all(s);
         sleep_ms(10);
     }
-    MHD_stop_daemon(d);
+    mhd.stop_daemon(d);
     atomic_store(&s->watchdog_stop, true);
     if (have_wd) pthread_join(wd, NULL);
     if (lsock != MHD_INVALID_SOCKET) close(lsock);

@@ -553,6 +553,38 @@ static void test_cache_stats(void **state) {
     hl_engine_free(e);
 }
 
+/* A program over 1 MiB of source (the cache keeps no copy of it) is found
+ * by the SHA-256 of its sources and options: the same text again is a hit,
+ * a one-byte change is not. */
+static void test_cache_large_source(void **state) {
+    (void)state;
+    size_t pad = ((size_t)1 << 20) + 100, n = strlen(SRC);
+    char *big = malloc(n + pad + 2);
+    assert_non_null(big);
+    memcpy(big, SRC, n);
+    big[n] = '%';
+    memset(big + n + 1, 'x', pad);
+    big[n + 1 + pad] = '\n';
+    size_t len = n + pad + 2;
+    hl_engine *e;
+    hl_cache_stats st;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    hl_module *a = NULL, *b = NULL, *c = NULL;
+    assert_int_equal(hl_compile(e, "m.erl", big, len, NULL, &a, NULL), HL_OK);
+    assert_int_equal(hl_compile(e, "m.erl", big, len, NULL, &b, NULL), HL_OK);
+    assert_ptr_equal(a, b);
+    big[n + pad] = 'y'; /* inside the comment: the same program, another source */
+    assert_int_equal(hl_compile(e, "m.erl", big, len, NULL, &c, NULL), HL_OK);
+    assert_ptr_not_equal(a, c);
+    assert_int_equal(hl_engine_cache_stats(e, &st), HL_OK);
+    assert_true(st.hits == 1 && st.misses == 2 && st.entries == 2);
+    hl_module_free(a);
+    hl_module_free(b);
+    hl_module_free(c);
+    hl_engine_free(e);
+    free(big);
+}
+
 /* The program cache is bounded in bytes (what the loaded modules hold, not
  * their source's size), least recently used out first; a program larger
  * than the bound is not cached. (8 compiles of 11 KB sources once held
@@ -794,7 +826,7 @@ int main(void) {
         cmocka_unit_test(test_sha256),     cmocka_unit_test(test_compile_errors),
         cmocka_unit_test(test_binary_results),
         cmocka_unit_test(test_cache),      cmocka_unit_test(test_cache_bytes),
-        cmocka_unit_test(test_cache_stats), cmocka_unit_test(test_run_values), cmocka_unit_test(test_map_values),
+        cmocka_unit_test(test_cache_stats), cmocka_unit_test(test_cache_large_source), cmocka_unit_test(test_run_values), cmocka_unit_test(test_map_values),
         cmocka_unit_test(test_faults),     cmocka_unit_test(test_threads),
         cmocka_unit_test(test_output_capture), cmocka_unit_test(test_run_reuse),
         cmocka_unit_test(test_oom),         cmocka_unit_test(test_map_results),

@@ -1173,6 +1173,76 @@ static void test_stdlib_image_mutations(void **state) {
 }
 #endif
 
+#ifdef HAVE_VM
+/* Two gated views of one image are the same view. */
+static void assert_same_image(const hl_bc_image *a, const hl_bc_image *b) {
+    assert_int_equal(a->n_code, b->n_code);
+    assert_int_equal(a->n_functions, b->n_functions);
+    assert_int_equal(a->n_atoms, b->n_atoms);
+    assert_int_equal(a->n_literals, b->n_literals);
+    assert_int_equal(a->n_imports, b->n_imports);
+    assert_memory_equal(a->code, b->code, (size_t)a->n_code * 4);
+    assert_memory_equal(a->classes, b->classes, a->n_code);
+    assert_memory_equal(a->funcs, b->funcs, (size_t)a->n_functions * sizeof *a->funcs);
+}
+
+/* The stdlib's seals (bc/gate.h hl_gate_check_sealed): each image's seal
+ * is this build's gate's verdict (same classes, same digest), the sealed
+ * check gives the same view as the whole gate, and a corrupted image or
+ * seal gets exactly the whole gate's verdict (the digest mismatches, so the
+ * decode and flow passes run). */
+static void test_stdlib_image_seals(void **state) {
+    (void)state;
+    unsigned refused = 0;
+    for (size_t k = 0; k < hl_stdlib_image_count; k++) {
+        const hl_stdlib_image *im = &hl_stdlib_images[k];
+        hl_bc_seal seal = {im->classes, im->digest};
+        hl_bc_image full, sealed;
+        char err[200], err2[200];
+        assert_true(hl_gate_check(im->bytes, im->len, &full, err, sizeof err));
+        assert_true(hl_bc_seal_digest(im->bytes, im->len, full.classes, full.n_code) == im->digest);
+        assert_true(hl_gate_check_sealed(im->bytes, im->len, &seal, &sealed, err, sizeof err));
+        assert_same_image(&full, &sealed);
+        hl_bc_image_free(&sealed);
+        /* a corrupted seal: the classes are recomputed, not taken */
+        uint8_t *cls = malloc(full.n_code);
+        assert_non_null(cls);
+        memcpy(cls, im->classes, full.n_code);
+        cls[full.n_code / 2] ^= 1;
+        hl_bc_seal bad = {cls, im->digest};
+        assert_true(hl_gate_check_sealed(im->bytes, im->len, &bad, &sealed, err, sizeof err));
+        assert_same_image(&full, &sealed);
+        hl_bc_image_free(&sealed);
+        free(cls);
+        /* a corrupted image: the whole gate's verdict, word for word */
+        uint8_t *m = malloc(im->len);
+        assert_non_null(m);
+        for (uint64_t seed = 1; seed <= 6; seed++) {
+            rng_state = (seed + 7919 * k) * 0x9E3779B97F4A7C15ull;
+            memcpy(m, im->bytes, im->len);
+            size_t bit = rng() % (im->len * 8);
+            m[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+            hl_bc_image g1, g2;
+            bool ok1 = hl_gate_check(m, im->len, &g1, err, sizeof err);
+            bool ok2 = hl_gate_check_sealed(m, im->len, &seal, &g2, err2, sizeof err2);
+            assert_int_equal(ok1, ok2);
+            if (ok1) {
+                assert_same_image(&g1, &g2);
+                hl_bc_image_free(&g1);
+                hl_bc_image_free(&g2);
+            } else {
+                assert_string_equal(err, err2);
+                refused++;
+            }
+        }
+        free(m);
+        hl_bc_image_free(&full);
+    }
+    print_message("stdlib seals: %u corrupted images refused\n", refused);
+    assert_true(hl_stdlib_image_count == 0 || refused > 0);
+}
+#endif
+
 /* Out-of-memory at every allocation of the gate: refused, no leak. */
 static void test_oom(void **state) {
     (void)state;
@@ -1227,6 +1297,7 @@ int main(void) {
 #ifdef HAVE_VM
         cmocka_unit_test(test_import_link_and_run),
         cmocka_unit_test(test_stdlib_image_mutations),
+        cmocka_unit_test(test_stdlib_image_seals),
 #endif
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
