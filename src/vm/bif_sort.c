@@ -333,9 +333,18 @@ hl_term_status hl_vm_bif_sort_otp(struct hl_vm_proc *p, const hl_term *args, hl_
 /* The radix take's continuation: trap.buf holds the sorted small integers
  * (immediates: no roots), t[0] the rest of the input, t[1] the list built
  * so far (from the end), n[0] the integers still to put in cells, n[1]
- * where the sorted ones start in buf. A call builds at most
+ * where the sorted ones start in buf, n[2] set while they are not sorted
+ * yet. A call builds at most
  * HL_VM_TRAP_BUILD_CELLS cells, then yields; the last one makes the pair. */
 static hl_term_status take_build(hl_vm_proc *p, hl_term *out) {
+    if (p->trap.n[2]) { /* the second call: the sort (the first copied the integers) */
+        hl_term *buf = p->trap.buf;
+        size_t n = (size_t)p->trap.n[0];
+        uint64_t radix_work = 0;
+        hl_term *sorted = radix_sort_small(buf, buf + n, n, &radix_work);
+        p->trap.n[1] = (uint64_t)(sorted - buf), p->trap.n[2] = 0;
+        return hl_vm_trap_yield(p, hl_vm_bif_sort_take, radix_work);
+    }
     const hl_term *sorted = (const hl_term *)p->trap.buf + p->trap.n[1];
     size_t left = (size_t)p->trap.n[0], k = left < HL_VM_TRAP_BUILD_CELLS ? left : HL_VM_TRAP_BUILD_CELLS;
     bool last = k == left;
@@ -361,23 +370,22 @@ static hl_term_status take_build(hl_vm_proc *p, hl_term *out) {
 }
 
 /* The first n (> HL_SORT_RUN_MAX) elements of l, all small integers,
- * radix sorted into a buffer in this call; the list is built from the
- * next (take_build). */
+ * copied into a buffer in this call, radix sorted in the next (n[2] set
+ * until then: each call touches half of the fresh buffer), the list built
+ * from the one after (take_build). */
 static hl_term_status take_radix(hl_vm_proc *p, hl_term l, size_t n, hl_term rest) {
     hl_term *buf = hl_mem_realloc_array(NULL, 2 * n, sizeof *buf);
     if (!buf) return HL_TERM_NOMEM;
     hl_term t = l;
     for (size_t i = 0; i < n; i++, t = hl_cdr(t)) buf[i] = hl_car(t);
-    uint64_t radix_work = 0;
-    hl_term *sorted = radix_sort_small(buf, buf + n, n, &radix_work);
     p->trap.buf = buf, p->trap.buf_free = NULL;
     if (hl_vm_trap_buf_charge(p, 2 * n * sizeof *buf) != HL_TERM_OK) {
         hl_vm_trap_end(p, HL_TERM_OK);
-        return HL_TERM_HEAP_LIMIT; /* (nothing kept: the retry sorts again) */
+        return HL_TERM_HEAP_LIMIT; /* (nothing kept: the retry copies again) */
     }
     p->trap.t[0] = rest, p->trap.t[1] = HL_NIL;
-    p->trap.n[0] = n, p->trap.n[1] = (uint64_t)(sorted - buf);
-    return hl_vm_trap_yield(p, hl_vm_bif_sort_take, n + radix_work);
+    p->trap.n[0] = n, p->trap.n[1] = 0, p->trap.n[2] = 1;
+    return hl_vm_trap_yield(p, hl_vm_bif_sort_take, n);
 }
 
 /* {Sorted, Rest}: the list's first elements sorted, and the list after
