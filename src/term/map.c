@@ -1,6 +1,7 @@
 /* map.c — flat maps (see map.h) and the generic hl_map_* entry points,
  * which hand maps above 32 keys to hamt.c. Flat maps: a keys tuple sorted in map-key order
- * (hl_term_compare exact) and the values in the same order. */
+ * (hl_term_compare exact) and the values in the same order. Key comparisons go through
+ * hl_map_ctx_cmp, so under a context a long one stops the operation (hamt.c, vm/vm_map.c). */
 #include "term/map.h"
 
 #include <string.h>
@@ -269,6 +270,8 @@ bool hl_map_iter_cursor(const hl_map_iter *it, uint64_t *cursor) {
     *cursor = it->pos;
     return true;
 }
+
+/* ---- flat-map operations without a context (every comparison in one go) ---- */
 
 hl_term_status hl_flatmap_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
     return flat_put(NULL, h, map, key, val, out);
