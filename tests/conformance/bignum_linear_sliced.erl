@@ -19,8 +19,6 @@ main() ->
     io:format("~w~n", [[chk(X bsl -S) || X <- [P, N], S <- [3, 640001]]]),
     io:format("~w~n", [[{A < B, A == B, A =:= B, A > B} || {A, B} <- Pairs]]),
     io:format("~w~n", [{big(3) =:= P, big(3) + 1 > P, -big(7) < N + 1, N =/= -big(7)}]),
-    Top = 1 bsl 33554367,
-    io:format("~w~n", [try Top + Top catch error:R1 -> R1 end]),
-    io:format("~w~n", [try -Top - Top catch error:R2 -> R2 end]),
-    io:format("~w~n", [try erlang:'+'(Top, Top) catch error:R3 -> R3 end]),
-    io:format("~w~n", [(1 bsl 33554367) - (1 bsl 33554367)]).
+    %% (results past the bignum cap: tests/unit/test_vm_quantum.c, kept out
+    %% of the collect-at-every-allocation mode, where 4 MiB operands are slow)
+    ok.

@@ -10,7 +10,8 @@
  *   - lists:sort's radix take (bif_sort.c: its list built 8,192 cells
  *     per call);
  *   - linear operations on long integers (term/biglin.c: 2^16 limbs per
- *     call, the builtins and the + and - instructions);
+ *     call, the builtins and the + and - instructions), and at the cap
+ *     (results past it are system_limit);
  *   - maps:from_list/1 with huge keys (bif_maps.c: such a pair is put
  *     alone, its key hashed and compared in pieces).
  * Each program checks its own answers (the values are OTP's: see
@@ -54,6 +55,10 @@ static const char src[] =
     "run(4) -> X = (1 bsl 8000000) - 12345, Y = -X,\n"
     "    {((X bsl 100) bsr 100) =:= X, (bnot X) + X, Y + X, abs(Y) =:= X, (X band Y) band 16#FFFF,\n"
     "     (X bor Y) bxor Y =:= X bor Y bxor Y, (Y bsr 7999999) , erlang:'-'(X, X)} =:= {true, -1, 0, true, 1, true, -2, 0};\n"
+    "run(6) -> Top = 1 bsl 33554367,\n"
+    "    {try Top + Top catch error:R1 -> R1 end, try -Top - Top catch error:R2 -> R2 end,\n"
+    "     try erlang:'+'(Top, Top) catch error:R3 -> R3 end, Top - Top, (Top - 1) band Top, (Top bsr 33554300) bsl 33554300 =:= Top}\n"
+    "        =:= {system_limit, system_limit, system_limit, 0, 0, true};\n"
     "run(5) -> D = dag(16), L = [{I, I} || I <- lists:seq(1, 40)] ++ [{dag(16), a}, {x, 1}, {D, b}],\n"
     "    M = maps:from_list(L), {maps:get(D, M), map_size(M), maps:get(x, M)} =:= {b, 42, 1}.\n";
 
@@ -85,6 +90,7 @@ static bool in_piece(const hl_vm_proc *p, int k) {
     case 1: case 2: return p->trap.n[HL_VM_MAP_N_CMP] == HL_VM_MAP_CMP_WALKING;
     case 3: return p->trap.fn == hl_vm_bif_sort_take;
     case 4: return p->trap.frag != NULL && p->trap.buf != NULL; /* a linear job's result */
+    case 6: return p->trap.frag != NULL && p->trap.buf != NULL; /* as 4, at the bignum cap */
     default: /* maps:from_list's huge keys: hashed, then compared, in pieces */
         return p->trap.n[HL_VM_MAP_N_WALKING] || p->trap.n[HL_VM_MAP_N_CMP] == HL_VM_MAP_CMP_WALKING;
     }
@@ -94,10 +100,10 @@ static void test_pieces(void **state) {
     (void)state;
     /* the fewest yields inside the piece each program must take (slices
      * of 400 reductions; every piece is charged more than that) */
-    static const uint64_t min_yields[] = {4, 6, 6, 3, 6, 6};
+    static const uint64_t min_yields[] = {4, 6, 6, 3, 6, 6, 12};
     hl_engine *eng;
     hl_module *m = compile_q(&eng);
-    for (int k = 0; k <= 5; k++) {
+    for (int k = 0; k <= 6; k++) {
         hl_vm_proc *p = start(m, k);
         hl_vm_status st;
         while ((st = hl_vm_run(p, 0)) == HL_VM_YIELD) {}
