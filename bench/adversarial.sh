@@ -15,10 +15,9 @@
 #             passes side by side (each on its own core), and exit 1
 #             when the worst CPU per reduction is over 4 µs or a kernel's
 #             longest builtin call is over 4 times the bound docs/limits.md
-#             states for it (thread CPU: ~1 ms for every kernel but the few
-#             listed in bench_adversarial.c, e.g. 1 bsl 33554367, ~3-6 ms of
-#             page faults); the headroom absorbs a shared, noisy machine (called
-#             by smoke.sh)
+#             states for it (thread CPU: ~1 ms for every kernel but the one
+#             listed in bench_adversarial.c, a periodic binary:match pattern);
+#             the headroom absorbs a shared, noisy machine (called by smoke.sh)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bdir="$root/build/bench-hooks"

@@ -64,7 +64,7 @@ static const kernel kernels[] = {
     {"phash2_big", 1000000, "phash2/1 of a 1M-cell list", 0},
     {"t2b_big", 1000000, "term_to_binary/1 of a 300k-cell list", 0},
     {"t2b_z9", 1000000, "term_to_binary/2, 2 MB binary, compressed 9", 0},
-    {"sort_big", 1000000, "lists:sort/1, 200k integers", 2}, /* hl_sort_take: first touch of ~2 MB */
+    {"sort_big", 1000000, "lists:sort/1, 200k integers", 0},
     {"l2b_big", 1000000, "list_to_binary/1, 1M bytes", 0},
     {"b2l_big", 1000000, "binary_to_list/1, 1 MB", 0},
     {"rev_big", 1000000, "lists:reverse/1, 1M cells", 0},
@@ -85,8 +85,8 @@ static const kernel kernels[] = {
     {"i2b_huge", 1000000, "integer_to_binary/1, 1,000,000 bits", 0},
     {"bigmul_max", 1000000, "2M-bit product (past the old work cap)", 0},
     {"i2l_max", 1000000, "integer_to_list/1, 4M bits (past the old work cap)", 0},
-    {"bsl_max", 1000000, "1 bsl 33554367 (OTP's largest)", 8},
-    {"bigcmp_max", 1000000, "< on two 33.5M-bit integers", 2},
+    {"bsl_max", 1000000, "1 bsl 33554367 (OTP's largest, written in steps)", 0},
+    {"bigcmp_max", 1000000, "< on two 33.5M-bit integers (64Ki limbs per call)", 0},
     {"format_big", 1000000, "io_lib:format ~p of a 20k list", 0},
     {"b2t_big", 1000000, "binary_to_term/1, 20k-cell list", 0},
     {"bin_build", 1000000, "<<B/binary, B/binary>>, 2 x 8 MB", 0},
@@ -108,7 +108,15 @@ static const kernel kernels[] = {
     {"phash2_dag", 1000000, "phash2/1 of a DAG of 2^20 leaves", 0},
     {"phash2_bin", 1000000, "phash2/1 of a 16 MiB binary", 0},
     {"bigkey", 1000000, "maps:get/3 with a 33.5M-bit integer key", 0},
-    {"dag_eqkey", 1000000, "maps:get/2 with a key equal to a stored 2^16-leaf DAG, built apart", 4},
+    {"dag_eqkey", 1000000, "maps:get/2 with a key equal to a stored 2^16-leaf DAG, built apart", 0},
+    {"dag_eqkey_flat", 1000000, "the same in a flat map (#{D := V})", 0},
+    {"dag_eqkey_17", 1000000, "the same with 2^17-leaf DAGs (half the key hash cap)", 0},
+    {"band_max", 1000000, "band of two 33.5M-bit integers, one negative", 0},
+    {"add_max", 1000000, "+ of two 33.5M-bit integers (the instruction)", 0},
+    {"neg_max", 1000000, "bnot of a 33.5M-bit integer", 0},
+    {"bsr_neg_max", 1000000, "bsr 64 of a negative 33.5M-bit integer", 0},
+    {"bigcmp_sort", 1000000, "lists:sort/1 of 8 integers of 8M bits", 0},
+    {"fromlist_dag", 1000000, "maps:from_list/1 with two equal 2^16-leaf keys", 0},
     {"fib", 27, "fib(27): the ordinary interpreter, for scale", 0},
     {"loop", 3000000, "loop(3,000,000): a tail-call loop, for scale", 0},
 };
@@ -188,6 +196,8 @@ static void fn_name(hl_vm_bif_fn fn, char *buf, size_t n) {
     if (!fn) { snprintf(buf, n, "compare instr"); return; }
     if (fn == hl_vm_map_instr_marker) { snprintf(buf, n, "map instr"); return; }
     if (fn == hl_vm_big_mul_marker) { snprintf(buf, n, "* instr"); return; }
+    if (fn == hl_vm_big_add_marker) { snprintf(buf, n, "+ instr"); return; }
+    if (fn == hl_vm_big_sub_marker) { snprintf(buf, n, "- instr"); return; }
     for (uint32_t id = 0; id < HL_BI__COUNT; id++)
         if (hl_builtins[id].kind == HL_BK_BIF && hl_vm_bif_by_id(id) == fn) {
             snprintf(buf, n, "%s:%s/%u", hl_builtins[id].module, hl_builtins[id].function, hl_builtins[id].arity);

@@ -13,7 +13,8 @@
          re_backtrack/1, re_scan_poss/1, re_scan_lit/1, re_global/1, re_window/1,
          i2b_huge/1, re_scan_16m/1, re_scan_neg/1, bigmul_max/1, i2l_max/1, fib/1, loop/1,
          binkey_put/1, binkey_grow/1, dag_put/1, dag_eq/1, phash2_dag/1, phash2_bin/1, bigkey/1,
-         dag_eqkey/1]).
+         dag_eqkey/1, dag_eqkey_flat/1, dag_eqkey_17/1, band_max/1, add_max/1, neg_max/1, bsr_neg_max/1,
+         bigcmp_sort/1, fromlist_dag/1]).
 
 dag(0) -> [1, 2, 3];
 dag(K) -> D = dag(K - 1), {D, D}.
@@ -135,5 +136,21 @@ phash2_dag(N) -> D = dag(20), rep(N, fun() -> erlang:phash2(D) end).
 phash2_bin(N) -> B = binary:copy(<<"0123456789abcdef">>, 1 bsl 20), rep(N, fun() -> erlang:phash2(B) end).
 bigkey(N) -> M = big_map(), K = 1 bsl 33554367, rep(N, fun() -> maps:get(K, M, none) end).
 %% a lookup whose key equals a stored one built apart: the map layer's
-%% =:= of the two (not resumable: bounded by the 2^22-pair key budget)
+%% =:= of the two, in pieces by the comparison walk (vm_map.c)
 dag_eqkey(N) -> M = (big_map())#{dag(16) => 1}, D = dag(16), rep(N, fun() -> maps:get(D, M) end).
+%% the same in a flat map (binary search: comparisons for order), and near
+%% the key hash's cap (2^17 leaves, ~1M hash units; it was one ~10 ms comparison)
+dag_eqkey_flat(N) -> M = #{dag(16) => 1, a => 2, {b} => 3}, D = dag(16), rep(N, fun() -> #{D := V} = M, V end).
+dag_eqkey_17(N) -> M = (big_map())#{dag(17) => 1}, D = dag(17), rep(N, fun() -> maps:get(D, M) end).
+%% linear operations on the largest integers (written in steps, term/biglin.c)
+band_max(N) -> A = (1 bsl 33554367) - 1, B = -(1 bsl 33554360) + 7, rep(N, fun() -> (A band B) band 1 end).
+add_max(N) -> A = (1 bsl 33554366) - 1, B = A - 5, rep(N, fun() -> (A + B) band 1 end).
+neg_max(N) -> A = (1 bsl 33554366) - 3, rep(N, fun() -> (bnot A) band 1 end).
+bsr_neg_max(N) -> A = -(1 bsl 33554366), rep(N, fun() -> (A bsr 64) band 1 end).
+%% lists:sort of long integers of one size (each comparison one leaf of the
+%% sort's budget)
+bigcmp_sort(N) -> L = [(1 bsl 8000000) + I || I <- [5, 3, 9, 1, 7, 2, 8, 4]], rep(N, fun() -> lists:sort(L) end).
+%% maps:from_list with a huge key equal to one already put (hashed and
+%% compared in pieces, from_list_one)
+fromlist_dag(N) -> L = [{I, I} || I <- lists:seq(1, 40)] ++ [{dag(16), a}, {x, 1}, {dag(16), b}],
+    rep(N, fun() -> maps:from_list(L) end).

@@ -293,21 +293,34 @@ hl_term_status hl_int_neg(hl_heap *h, hl_term a, hl_term *out) {
 
 /* ---- bitwise, on two's complement ---- */
 
-/* Writes v as N limbs of two's complement (N > v->n). */
+/* Writes the low N limbs of v's two's complement. */
 static void to_twos(const hl_intv *v, mp_limb_t *out, size_t N) {
-    if (v->n) memcpy(out, v->d, v->n * sizeof *out);
-    memset(out + v->n, 0, (N - v->n) * sizeof *out);
-    if (v->neg) { /* -m = ~(m - 1) */
-        mpn_sub_1(out, out, (mp_size_t)v->n, 1);
+    size_t k = v->n < N ? v->n : N;
+    if (k) memcpy(out, v->d, k * sizeof *out);
+    memset(out + k, 0, (N - k) * sizeof *out);
+    if (v->neg) { /* -m = ~(m - 1), modulo 2^(64 N) */
+        mpn_sub_1(out, out, (mp_size_t)N, 1);
         mpn_com(out, out, (mp_size_t)N);
     }
+}
+
+/* Limbs of two's complement that hold a op b: past a non-negative operand
+ * of band (a negative one of bor) every limb of the result is its sign's. */
+static size_t bitop_limbs(enum hl_bitop op, const hl_intv *a, const hl_intv *b) {
+    size_t m = (a->n > b->n ? a->n : b->n) + 1;
+    if (op == HL_BXOR) return m;
+    bool keep = op == HL_BOR;
+    if (a->neg == keep && b->neg == keep) return (a->n < b->n ? a->n : b->n) + 1;
+    if (a->neg == keep) return a->n + 1;
+    if (b->neg == keep) return b->n + 1;
+    return m;
 }
 
 hl_term_status hl_int_bitop(hl_heap *h, enum hl_bitop op, hl_term a, hl_term b, hl_term *out) {
     hl_intv va, vb;
     hl_intv_of(a, &va);
     hl_intv_of(b, &vb);
-    size_t N = (va.n > vb.n ? va.n : vb.n) + 1;
+    size_t N = bitop_limbs(op, &va, &vb);
     mp_limb_t *y = hl_mem_alloc(N * sizeof *y);
     if (!y) return HL_TERM_NOMEM;
     hl_term *p;

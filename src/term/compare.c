@@ -201,10 +201,11 @@ hl_term_status hl_term_compare(hl_term a, hl_term b, bool exact, uint64_t *budge
             switch (ca) {
             case HL_ORD_NUMBER:
                 /* two bignums of one size compare limb by limb (up to
-                 * 524,287): a unit per 8 limbs, charged first, as for
-                 * bitstrings */
+                 * 524,287): a unit per limb, charged first (a limb pair
+                 * read cold is ~2.7 ns, a unit's worth: at a unit per 8
+                 * limbs one sort call compared 40 MiB of them, 2.5 ms) */
                 if (hl_is_big(a) && hl_is_big(b) && hl_big_nlimbs(a) == hl_big_nlimbs(b)) {
-                    uint64_t units = (uint64_t)hl_big_nlimbs(a) >> 3;
+                    uint64_t units = (uint64_t)hl_big_nlimbs(a);
                     if (*budget < units) {
                         st = HL_TERM_BUDGET;
                         break;

@@ -38,14 +38,42 @@ hl_term_status hl_map_ctx_hash(hl_map_ctx *cx, hl_term key, uint32_t *hx) {
     return st;
 }
 
-/* =:= on keys; c < 0 / 0 / > 0 in map-key order. */
-static hl_term_status key_cmp(hl_term a, hl_term b, uint64_t *budget, int *c) {
-    int f = hl_term_eq_exact_fast(a, b);
-    if (f == 1) {
+hl_term_status hl_map_ctx_cmp(hl_map_ctx *cx, hl_term a, hl_term b, int *c) {
+    if (hl_term_eq_exact_fast(a, b) == 1) {
         *c = 0;
         return HL_TERM_OK;
     }
-    return hl_term_compare(a, b, true, budget, c);
+    if (!cx) return hl_term_compare(a, b, true, NULL, c);
+    for (hl_term l = cx->answers; hl_is_cons(l); l = hl_cdr(l)) {
+        const hl_term *e = hl_tuple_elems(hl_car(l));
+        if (!hl_is_small(e[2])) continue; /* being compared */
+        if (e[0] == a && e[1] == b) {
+            *c = (int)hl_small_val(e[2]);
+            return HL_TERM_OK;
+        }
+        if (e[0] == b && e[1] == a) {
+            *c = -(int)hl_small_val(e[2]);
+            return HL_TERM_OK;
+        }
+    }
+    uint64_t b0 = cx->cmp_budget;
+    hl_term_status st = hl_term_compare(a, b, true, &cx->cmp_budget, c);
+    cx->units += b0 - cx->cmp_budget;
+    if (st == HL_TERM_BUDGET) cx->cmp_a = a, cx->cmp_b = b; /* the caller compares them in pieces */
+    return st;
+}
+
+/* =:= on keys; c < 0 / 0 / > 0 in map-key order. With a budget (sorting a
+ * map's pairs for the comparator), that budget; else cx's. */
+static hl_term_status key_cmp(hl_map_ctx *cx, hl_term a, hl_term b, uint64_t *budget, int *c) {
+    if (budget) {
+        if (hl_term_eq_exact_fast(a, b) == 1) {
+            *c = 0;
+            return HL_TERM_OK;
+        }
+        return hl_term_compare(a, b, true, budget, c);
+    }
+    return hl_map_ctx_cmp(cx, a, b, c);
 }
 
 static hl_term_status leaf(hl_heap *h, hl_term k, hl_term v, hl_term *out) {
@@ -111,14 +139,14 @@ static hl_term_status splice_kid(hl_heap *h, const hl_term *p, uint64_t info, si
 }
 
 /* Binary search of key among a collision node's leaves (map-key order). */
-static hl_term_status coll_find(const hl_term *p, hl_term key, size_t *pos, bool *found) {
+static hl_term_status coll_find(hl_map_ctx *cx, const hl_term *p, hl_term key, size_t *pos, bool *found) {
     size_t lo = 0, hi = ncount(p);
     const hl_term *kids = p + 2;
     *found = false;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
         int c;
-        hl_term_status st = key_cmp(key, hl_car(kids[mid]), NULL, &c);
+        hl_term_status st = key_cmp(cx, key, hl_car(kids[mid]), NULL, &c);
         if (st != HL_TERM_OK) return st;
         if (c == 0) {
             *pos = mid;
@@ -142,7 +170,7 @@ hl_term_status hl_hamt_find(hl_map_ctx *cx, hl_term map, hl_term key, hl_term *v
         uint64_t info = ninfo(p);
         if (info & HL_HAMT_COLLISION) {
             size_t pos = 0;
-            if ((st = coll_find(p, key, &pos, found)) != HL_TERM_OK) return st;
+            if ((st = coll_find(cx, p, key, &pos, found)) != HL_TERM_OK) return st;
             if (*found) *val = hl_cdr(p[2 + pos]);
             return HL_TERM_OK;
         }
@@ -151,7 +179,7 @@ hl_term_status hl_hamt_find(hl_map_ctx *cx, hl_term map, hl_term key, hl_term *v
         hl_term c = p[nfirst(p) + slot_of(info, bit)];
         if (hl_is_cons(c)) {
             int cmp;
-            if ((st = key_cmp(key, hl_car(c), NULL, &cmp)) != HL_TERM_OK) return st;
+            if ((st = key_cmp(cx, key, hl_car(c), NULL, &cmp)) != HL_TERM_OK) return st;
             if (cmp == 0) {
                 *found = true;
                 *val = hl_cdr(c);
@@ -164,11 +192,11 @@ hl_term_status hl_hamt_find(hl_map_ctx *cx, hl_term map, hl_term key, hl_term *v
 
 /* The subtree holding two leaves with different keys that share the slices
  * below level lvl. Recursion depth ≤ HL_HAMT_LEVELS (a constant). */
-static hl_term_status split(hl_heap *h, hl_term la, uint32_t ha, hl_term lb, uint32_t hb, unsigned lvl,
+static hl_term_status split(hl_map_ctx *cx, hl_heap *h, hl_term la, uint32_t ha, hl_term lb, uint32_t hb, unsigned lvl,
                             hl_term *out) {
     if (lvl >= HL_HAMT_LEVELS) {
         int c;
-        hl_term_status st = key_cmp(hl_car(la), hl_car(lb), NULL, &c);
+        hl_term_status st = key_cmp(cx, hl_car(la), hl_car(lb), NULL, &c);
         if (st != HL_TERM_OK) return st;
         hl_term kids[2] = {c < 0 ? la : lb, c < 0 ? lb : la};
         return new_node(h, HL_HAMT_COLLISION, 0, kids, 2, out);
@@ -176,7 +204,7 @@ static hl_term_status split(hl_heap *h, hl_term la, uint32_t ha, hl_term lb, uin
     unsigned ia = nibble(ha, lvl), ib = nibble(hb, lvl);
     if (ia == ib) {
         hl_term sub;
-        hl_term_status st = split(h, la, ha, lb, hb, lvl + 1, &sub);
+        hl_term_status st = split(cx, h, la, ha, lb, hb, lvl + 1, &sub);
         if (st != HL_TERM_OK) return st;
         return new_node(h, 1u << ia, 0, &sub, 1, out);
     }
@@ -201,7 +229,7 @@ hl_term_status hl_hamt_put(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key,
         if (info & HL_HAMT_COLLISION) {
             size_t pos = 0;
             bool found;
-            if ((st = coll_find(p, key, &pos, &found)) != HL_TERM_OK) return st;
+            if ((st = coll_find(cx, p, key, &pos, &found)) != HL_TERM_OK) return st;
             if (found && hl_cdr(p[2 + pos]) == val) {
                 *out = map;
                 return HL_TERM_OK;
@@ -232,7 +260,7 @@ hl_term_status hl_hamt_put(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key,
         hl_term c = p[nfirst(p) + slot];
         if (hl_is_cons(c)) {
             int cmp;
-            if ((st = key_cmp(key, hl_car(c), NULL, &cmp)) != HL_TERM_OK) return st;
+            if ((st = key_cmp(cx, key, hl_car(c), NULL, &cmp)) != HL_TERM_OK) return st;
             if (cmp == 0) {
                 if (hl_cdr(c) == val) {
                     *out = map;
@@ -248,7 +276,7 @@ hl_term_status hl_hamt_put(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key,
             hl_term lf, sub;
             if ((st = hl_map_ctx_hash(cx, hl_car(c), &hc)) != HL_TERM_OK) return st;
             if ((st = leaf(h, key, val, &lf)) != HL_TERM_OK) return st;
-            if ((st = split(h, c, hc, lf, hx, lvl + 1, &sub)) != HL_TERM_OK) return st;
+            if ((st = split(cx, h, c, hc, lf, hx, lvl + 1, &sub)) != HL_TERM_OK) return st;
             grew = 1;
             if ((st = replace_kid(h, p, slot, sub, 1, &r)) != HL_TERM_OK) return st;
             break;
@@ -264,7 +292,7 @@ hl_term_status hl_hamt_put(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key,
 }
 
 /* The flat map of all pairs but the leaf `skip` (the map has 33 keys). */
-static hl_term_status to_flat_without(hl_heap *h, hl_term map, const hl_term *skip, hl_term *out) {
+static hl_term_status to_flat_without(hl_map_ctx *cx, hl_heap *h, hl_term map, const hl_term *skip, hl_term *out) {
     hl_term ks[HL_FLATMAP_MAX], vs[HL_FLATMAP_MAX];
     size_t n = 0;
     hl_map_iter it;
@@ -277,7 +305,7 @@ static hl_term_status to_flat_without(hl_heap *h, hl_term map, const hl_term *sk
         vs[n] = v;
         n++;
     }
-    return hl_flatmap_new(h, ks, vs, n, out);
+    return hl_flatmap_new_cx(cx, h, ks, vs, n, out);
 }
 
 hl_term_status hl_hamt_remove(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term *out) {
@@ -293,7 +321,7 @@ hl_term_status hl_hamt_remove(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term k
         uint64_t info = ninfo(p);
         if (info & HL_HAMT_COLLISION) {
             bool found;
-            if ((st = coll_find(p, key, &at, &found)) != HL_TERM_OK) return st;
+            if ((st = coll_find(cx, p, key, &at, &found)) != HL_TERM_OK) return st;
             if (!found) {
                 *out = map;
                 return HL_TERM_OK;
@@ -309,7 +337,7 @@ hl_term_status hl_hamt_remove(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term k
         hl_term c = p[nfirst(p) + at];
         if (hl_is_cons(c)) {
             int cmp;
-            if ((st = key_cmp(key, hl_car(c), NULL, &cmp)) != HL_TERM_OK) return st;
+            if ((st = key_cmp(cx, key, hl_car(c), NULL, &cmp)) != HL_TERM_OK) return st;
             if (cmp != 0) {
                 *out = map;
                 return HL_TERM_OK;
@@ -321,7 +349,7 @@ hl_term_status hl_hamt_remove(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term k
     }
     const hl_term *bottom = path[depth];
     if (hl_hashmap_size(map) - 1 <= HL_FLATMAP_MAX)
-        return to_flat_without(h, map, hl_cons_ptr(bottom[nfirst(bottom) + at]), out);
+        return to_flat_without(cx, h, map, hl_cons_ptr(bottom[nfirst(bottom) + at]), out);
     hl_term r;
     uint64_t info = ninfo(bottom);
     size_t n = ncount(bottom);
@@ -358,14 +386,14 @@ static uint32_t slice_reverse(uint32_t hx) {
 }
 
 /* Entry order: slots, then (equal hashes) map-key order, then input order. */
-static hl_term_status entry_cmp(const entry *a, const entry *b, const hl_term *keys, uint64_t *budget,
-                                int *c) {
+static hl_term_status entry_cmp(hl_map_ctx *cx, const entry *a, const entry *b, const hl_term *keys,
+                                uint64_t *budget, int *c) {
     if (a->order != b->order) {
         *c = a->order < b->order ? -1 : 1;
         return HL_TERM_OK;
     }
     if (keys) {
-        hl_term_status st = key_cmp(keys[a->idx], keys[b->idx], budget, c);
+        hl_term_status st = key_cmp(cx, keys[a->idx], keys[b->idx], budget, c);
         if (st != HL_TERM_OK || *c) return st;
     }
     *c = (a->idx > b->idx) - (a->idx < b->idx);
@@ -373,14 +401,15 @@ static hl_term_status entry_cmp(const entry *a, const entry *b, const hl_term *k
 }
 
 /* Bottom-up merge sort of v (tmp: scratch of the same size). */
-static hl_term_status sort_entries(entry *v, entry *tmp, size_t n, const hl_term *keys, uint64_t *budget) {
+static hl_term_status sort_entries(hl_map_ctx *cx, entry *v, entry *tmp, size_t n, const hl_term *keys,
+                                   uint64_t *budget) {
     for (size_t w = 1; w < n; w *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * w) {
             size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
             size_t i = lo, j = mid, k = lo;
             while (i < mid && j < hi) {
                 int c;
-                hl_term_status st = entry_cmp(&v[i], &v[j], keys, budget, &c);
+                hl_term_status st = entry_cmp(cx, &v[i], &v[j], keys, budget, &c);
                 if (st != HL_TERM_OK) return st;
                 tmp[k++] = c <= 0 ? v[i++] : v[j++];
             }
@@ -430,7 +459,7 @@ static hl_term_status build(hl_heap *h, const entry *e, size_t lo, size_t hi, un
 }
 
 hl_term_status hl_hamt_build(hl_map_ctx *cx, hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n, hl_term *out) {
-    if (n <= HL_FLATMAP_MAX) return hl_flatmap_new(h, keys, vals, n, out);
+    if (n <= HL_FLATMAP_MAX) return hl_flatmap_new_cx(cx, h, keys, vals, n, out);
     entry *e = hl_mem_realloc_array(NULL, n, 2 * sizeof *e);
     if (!e) return HL_TERM_NOMEM;
     entry *tmp = e + n;
@@ -440,14 +469,14 @@ hl_term_status hl_hamt_build(hl_map_ctx *cx, hl_heap *h, const hl_term *keys, co
         e[i].order = slice_reverse(e[i].hx);
         e[i].idx = i;
     }
-    if (st == HL_TERM_OK) st = sort_entries(e, tmp, n, keys, NULL);
+    if (st == HL_TERM_OK) st = sort_entries(cx, e, tmp, n, keys, NULL);
     /* Unique keys, the last of equal ones (entries of equal keys are
      * adjacent, in input order). */
     size_t m = 0;
     for (size_t i = 0; i < n && st == HL_TERM_OK; i++) {
         if (i + 1 < n && e[i + 1].order == e[i].order) {
             int c;
-            st = key_cmp(keys[e[i].idx], keys[e[i + 1].idx], NULL, &c);
+            st = key_cmp(cx, keys[e[i].idx], keys[e[i + 1].idx], NULL, &c);
             if (st == HL_TERM_OK && c == 0) continue;
         }
         e[m++] = e[i];
@@ -459,7 +488,7 @@ hl_term_status hl_hamt_build(hl_map_ctx *cx, hl_heap *h, const hl_term *keys, co
                 ks[i] = keys[e[i].idx];
                 vs[i] = vals[e[i].idx];
             }
-            st = hl_flatmap_new(h, ks, vs, m, out);
+            st = hl_flatmap_new_cx(cx, h, ks, vs, m, out);
         } else {
             st = build(h, e, 0, m, 0, true, keys, vals, out);
         }
@@ -577,7 +606,7 @@ hl_term_status hl_hamt_sorted_pairs(hl_term map, uint64_t *budget, hl_term **out
         e[i] = (entry){0, 0, i};
         i++;
     }
-    if ((st = sort_entries(e, e + n, n, ks, budget)) != HL_TERM_OK) goto out;
+    if ((st = sort_entries(NULL, e, e + n, n, ks, budget)) != HL_TERM_OK) goto out;
     for (i = 0; i < n; i++) kv[i] = ks[e[i].idx];
     /* values in key order: reuse ks as scratch */
     for (i = 0; i < n; i++) ks[i] = kv[n + e[i].idx];

@@ -1,6 +1,7 @@
 /* map.c — flat maps (see map.h) and the generic hl_map_* entry points,
  * which hand maps above 32 keys to hamt.c. Flat maps: a keys tuple sorted in map-key order
- * (hl_term_compare exact) and the values in the same order. */
+ * (hl_term_compare exact) and the values in the same order. Key comparisons go through
+ * hl_map_ctx_cmp, so under a context a long one stops the operation (hamt.c, vm/vm_map.c). */
 #include "term/map.h"
 
 #include <string.h>
@@ -10,6 +11,11 @@
 
 hl_term_status hl_flatmap_new(hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
                               hl_term *out) {
+    return hl_flatmap_new_cx(NULL, h, keys, vals, n, out);
+}
+
+hl_term_status hl_flatmap_new_cx(hl_map_ctx *cx, hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
+                                 hl_term *out) {
     if (n > HL_FLATMAP_MAX) return HL_TERM_SYSTEM_LIMIT;
     size_t idx[HL_FLATMAP_MAX], vidx[HL_FLATMAP_MAX];
     size_t m = 0;
@@ -22,7 +28,7 @@ hl_term_status hl_flatmap_new(hl_heap *h, const hl_term *keys, const hl_term *va
         while (lo < hi) {
             size_t mid = (lo + hi) / 2;
             int c;
-            hl_term_status st = hl_term_compare(keys[i], keys[idx[mid]], true, NULL, &c);
+            hl_term_status st = hl_map_ctx_cmp(cx, keys[i], keys[idx[mid]], &c);
             if (st != HL_TERM_OK) return st;
             if (c == 0) {
                 vidx[mid] = i;
@@ -53,7 +59,7 @@ hl_term_status hl_flatmap_new(hl_heap *h, const hl_term *keys, const hl_term *va
 }
 
 /* Position of key in the sorted keys, or where it would go (*found false). */
-static hl_term_status find(hl_term map, hl_term key, size_t *pos, bool *found) {
+static hl_term_status find(hl_map_ctx *cx, hl_term map, hl_term key, size_t *pos, bool *found) {
     size_t n = hl_flatmap_size(map);
     const hl_term *keys = hl_tuple_elems(hl_flatmap_keys(map));
     size_t lo = 0, hi = n;
@@ -61,12 +67,8 @@ static hl_term_status find(hl_term map, hl_term key, size_t *pos, bool *found) {
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
         int c;
-        if (hl_term_eq_exact_fast(key, keys[mid]) == 1) {
-            c = 0;
-        } else {
-            hl_term_status st = hl_term_compare(key, keys[mid], true, NULL, &c);
-            if (st != HL_TERM_OK) return st;
-        }
+        hl_term_status st = hl_map_ctx_cmp(cx, key, keys[mid], &c);
+        if (st != HL_TERM_OK) return st;
         if (c == 0) {
             *pos = mid;
             *found = true;
@@ -82,7 +84,7 @@ static hl_term_status find(hl_term map, hl_term key, size_t *pos, bool *found) {
 hl_term_status hl_flatmap_get(hl_term map, hl_term key, hl_term *val) {
     size_t pos = 0; /* set by find(); initialised for gcc -O3 */
     bool found = false;
-    hl_term_status st = find(map, key, &pos, &found);
+    hl_term_status st = find(NULL, map, key, &pos, &found);
     if (st != HL_TERM_OK) return st;
     if (!found) return HL_TERM_BADARG;
     *val = hl_flatmap_values(map)[pos];
@@ -105,10 +107,10 @@ static hl_term_status replace(hl_heap *h, hl_term map, size_t pos, hl_term val, 
     return HL_TERM_OK;
 }
 
-hl_term_status hl_flatmap_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
+static hl_term_status flat_put(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
     size_t pos = 0; /* set by find(); initialised for gcc -O3 */
     bool found = false;
-    hl_term_status st = find(map, key, &pos, &found);
+    hl_term_status st = find(cx, map, key, &pos, &found);
     if (st != HL_TERM_OK) return st;
     if (found) return replace(h, map, pos, val, out);
     size_t n = hl_flatmap_size(map), m = n + 1;
@@ -130,19 +132,19 @@ hl_term_status hl_flatmap_put(hl_heap *h, hl_term map, hl_term key, hl_term val,
     return HL_TERM_OK;
 }
 
-hl_term_status hl_flatmap_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
+static hl_term_status flat_update(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
     size_t pos = 0; /* set by find(); initialised for gcc -O3 */
     bool found = false;
-    hl_term_status st = find(map, key, &pos, &found);
+    hl_term_status st = find(cx, map, key, &pos, &found);
     if (st != HL_TERM_OK) return st;
     if (!found) return HL_TERM_BADARG;
     return replace(h, map, pos, val, out);
 }
 
-hl_term_status hl_flatmap_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out) {
+static hl_term_status flat_remove(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term *out) {
     size_t pos = 0; /* set by find(); initialised for gcc -O3 */
     bool found = false;
-    hl_term_status st = find(map, key, &pos, &found);
+    hl_term_status st = find(cx, map, key, &pos, &found);
     if (st != HL_TERM_OK) return st;
     if (!found) {
         *out = map;
@@ -191,7 +193,7 @@ hl_term_status hl_map_get(hl_term map, hl_term key, hl_term *val) {
 hl_term_status hl_map_find_cx(hl_map_ctx *cx, hl_term map, hl_term key, hl_term *val, bool *found) {
     if (!hl_is_flatmap(map)) return hl_hamt_find(cx, map, key, val, found);
     size_t pos = 0;
-    hl_term_status st = find(map, key, &pos, found);
+    hl_term_status st = find(cx, map, key, &pos, found);
     if (st == HL_TERM_OK && *found) *val = hl_flatmap_values(map)[pos];
     return st;
 }
@@ -202,7 +204,7 @@ hl_term_status hl_map_find(hl_term map, hl_term key, hl_term *val, bool *found) 
 
 hl_term_status hl_map_put_cx(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
     if (!hl_is_flatmap(map)) return hl_hamt_put(cx, h, map, key, val, false, out);
-    hl_term_status st = hl_flatmap_put(h, map, key, val, out);
+    hl_term_status st = flat_put(cx, h, map, key, val, out);
     if (st != HL_TERM_SYSTEM_LIMIT) return st;
     /* The 33rd key: the map becomes a HAMT (every key hashed). */
     size_t n = hl_flatmap_size(map);
@@ -220,7 +222,7 @@ hl_term_status hl_map_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_
 
 hl_term_status hl_map_update_cx(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
     if (!hl_is_flatmap(map)) return hl_hamt_put(cx, h, map, key, val, true, out);
-    return hl_flatmap_update(h, map, key, val, out);
+    return flat_update(cx, h, map, key, val, out);
 }
 
 hl_term_status hl_map_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
@@ -229,7 +231,7 @@ hl_term_status hl_map_update(hl_heap *h, hl_term map, hl_term key, hl_term val, 
 
 hl_term_status hl_map_remove_cx(hl_map_ctx *cx, hl_heap *h, hl_term map, hl_term key, hl_term *out) {
     if (!hl_is_flatmap(map)) return hl_hamt_remove(cx, h, map, key, out);
-    return hl_flatmap_remove(h, map, key, out);
+    return flat_remove(cx, h, map, key, out);
 }
 
 hl_term_status hl_map_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out) {
@@ -267,4 +269,18 @@ bool hl_map_iter_cursor(const hl_map_iter *it, uint64_t *cursor) {
     if (!hl_is_flatmap(it->map)) return hl_hamt_iter_cursor(it, cursor);
     *cursor = it->pos;
     return true;
+}
+
+/* ---- flat-map operations without a context (every comparison in one go) ---- */
+
+hl_term_status hl_flatmap_put(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
+    return flat_put(NULL, h, map, key, val, out);
+}
+
+hl_term_status hl_flatmap_update(hl_heap *h, hl_term map, hl_term key, hl_term val, hl_term *out) {
+    return flat_update(NULL, h, map, key, val, out);
+}
+
+hl_term_status hl_flatmap_remove(hl_heap *h, hl_term map, hl_term key, hl_term *out) {
+    return flat_remove(NULL, h, map, key, out);
 }

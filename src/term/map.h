@@ -49,9 +49,26 @@ typedef struct hl_map_ctx {
     size_t nhints;
     uint64_t budget, units;
     hl_term need; /* HL_NONE unless the operation stopped for it */
+    /* Key comparisons likewise (vm/vm_map.c: a long one is done in pieces
+     * by the VM's comparison walk): answers is a list of {A, B, C}, C the
+     * order of A and B (-1, 0, 1; a non-integer while unknown), matched by
+     * term identity. A comparison not among them that takes more than
+     * cmp_budget units (the budget is shared by the operation's
+     * comparisons) stops the operation with BUDGET and cmp_a, cmp_b =
+     * the pair. units counts comparison work too. */
+    hl_term answers;
+    uint64_t cmp_budget;
+    hl_term cmp_a, cmp_b; /* HL_NONE unless the operation stopped for them */
 } hl_map_ctx;
 /* The hash of key under cx (a hint, or computed and charged to it). */
 hl_term_status hl_map_ctx_hash(hl_map_ctx *cx, hl_term key, uint32_t *hx);
+/* Keys a and b in map-key order (=:=; *c < 0, 0, > 0) under cx (an
+ * answer, or compared within its budget; NULL: in one go, under the
+ * comparator's default budget). */
+hl_term_status hl_map_ctx_cmp(hl_map_ctx *cx, hl_term a, hl_term b, int *c);
+/* hl_flatmap_new under a context. */
+hl_term_status hl_flatmap_new_cx(hl_map_ctx *cx, hl_heap *h, const hl_term *keys, const hl_term *vals, size_t n,
+                                 hl_term *out);
 
 /* Number of keys. Precondition: hl_is_map(map). */
 size_t hl_map_size(hl_term map);

@@ -24,6 +24,7 @@
 #include "vm/vm_io.h"
 #include "vm/vm_std.h"
 #include "vm/vm_support.h"
+#include "term/biglin.h"
 #include "vm/vm_bigop.h"
 #include "vm/vm_trap.h"
 
@@ -76,9 +77,24 @@ BIF(b_is_record3) {
 
 /* ---- arithmetic ---- */
 BIF(b_plus1) { return hl_arith_plus(H, a[0], out); }
-BIF(b_minus1) { p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false); return hl_arith_neg(H, a[0], out); }
-BIF(b_plus) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_add(H, a[0], a[1], out); }
-BIF(b_minus) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_sub(H, a[0], a[1], out); }
+/* linear operations whose result is long run in steps (vm_bigop.h) */
+#define LIN(self, op, x, y)                                                       \
+    if (hl_vm_trap_resuming(p, self) || hl_vm_big_lin_long(op, x, y)) return hl_vm_big_lin(p, self, op, x, y, out)
+BIF(b_minus1) {
+    LIN(b_minus1, HL_BL_NEG, a[0], HL_NIL);
+    p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false);
+    return hl_arith_neg(H, a[0], out);
+}
+BIF(b_plus) {
+    LIN(b_plus, HL_BL_ADD, a[0], a[1]);
+    p->bif_cost = hl_vm_big_cost(a[0], a[1], false);
+    return hl_arith_add(H, a[0], a[1], out);
+}
+BIF(b_minus) {
+    LIN(b_minus, HL_BL_SUB, a[0], a[1]);
+    p->bif_cost = hl_vm_big_cost(a[0], a[1], false);
+    return hl_arith_sub(H, a[0], a[1], out);
+}
 /* products, divisions and text of long bignums run in steps (vm_bigop.h) */
 BIF(b_times) {
     if (hl_vm_trap_resuming(p, b_times) || hl_vm_big_mul_long(a[0], a[1])) return hl_vm_big_mul(p, b_times, a[0], a[1], out);
@@ -96,22 +112,49 @@ BIF(b_rem) {
     p->bif_cost = hl_vm_big_div_cost(a[0], a[1]);
     return hl_arith_rem(H, a[0], a[1], out);
 }
-BIF(b_band) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_band(H, a[0], a[1], out); }
-BIF(b_bor) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_bor(H, a[0], a[1], out); }
-BIF(b_bxor) { p->bif_cost = hl_vm_big_cost(a[0], a[1], false); return hl_arith_bxor(H, a[0], a[1], out); }
+BIF(b_band) {
+    LIN(b_band, HL_BL_AND, a[0], a[1]);
+    p->bif_cost = hl_vm_big_cost(a[0], a[1], false);
+    return hl_arith_band(H, a[0], a[1], out);
+}
+BIF(b_bor) {
+    LIN(b_bor, HL_BL_OR, a[0], a[1]);
+    p->bif_cost = hl_vm_big_cost(a[0], a[1], false);
+    return hl_arith_bor(H, a[0], a[1], out);
+}
+BIF(b_bxor) {
+    LIN(b_bxor, HL_BL_XOR, a[0], a[1]);
+    p->bif_cost = hl_vm_big_cost(a[0], a[1], false);
+    return hl_arith_bxor(H, a[0], a[1], out);
+}
 /* shifts: charged by the operand and the result (1 bsl 33554367 writes 4 MiB) */
 BIF(b_bsl) {
-    hl_term_status st = hl_arith_bsl(H, a[0], a[1], out);
+    bool long_op;
+    hl_term_status st = hl_vm_big_shift(p, b_bsl, a[0], a[1], true, out, &long_op);
+    if (long_op) return st;
+    st = hl_arith_bsl(H, a[0], a[1], out);
     p->bif_cost = hl_vm_big_cost(a[0], st == HL_TERM_OK ? *out : HL_NIL, false);
     return st;
 }
 BIF(b_bsr) {
-    hl_term_status st = hl_arith_bsr(H, a[0], a[1], out);
+    bool long_op;
+    hl_term_status st = hl_vm_big_shift(p, b_bsr, a[0], a[1], false, out, &long_op);
+    if (long_op) return st;
+    st = hl_arith_bsr(H, a[0], a[1], out);
     p->bif_cost = hl_vm_big_cost(a[0], st == HL_TERM_OK ? *out : HL_NIL, false);
     return st;
 }
-BIF(b_bnot) { p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false); return hl_arith_bnot(H, a[0], out); }
-BIF(b_abs) { p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false); return hl_bif_abs(H, a[0], out); }
+BIF(b_bnot) {
+    LIN(b_bnot, HL_BL_NOT, a[0], HL_NIL);
+    p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false);
+    return hl_arith_bnot(H, a[0], out);
+}
+BIF(b_abs) {
+    LIN(b_abs, HL_BL_ABS, a[0], HL_NIL);
+    p->bif_cost = hl_vm_big_cost(a[0], HL_NIL, false);
+    return hl_bif_abs(H, a[0], out);
+}
+#undef LIN
 BIF(b_round) { return hl_bif_round(H, a[0], out); }
 BIF(b_trunc) { return hl_bif_trunc(H, a[0], out); }
 BIF(b_float) { return hl_bif_float(H, a[0], out); }

@@ -21,7 +21,9 @@
 #include <string.h>
 
 #include "base/mem.h"
+#include "term/bits.h"
 #include "term/map.h"
+#include "term/map_hash.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_map.h"
 #include "vm/vm_trap.h"
@@ -358,10 +360,45 @@ static hl_term_status finish(hl_vm_proc *p, hl_term rest, hl_term map, hl_term i
     return raise(p, HL_AM(error), improper);
 }
 
+/* The units of hashing key when they are at most HL_VM_MAP_KEY_INLINE
+ * (added to *units; true), else false, having done at most that much. */
+static bool key_cheap(hl_term key, uint64_t *units) {
+    if (hl_is_immed(key)) return true;
+    if (hl_is_binary_obj(key)) {
+        uint64_t u = 1 + ((hl_bits_size(key) / 8) >> HL_MAP_HASH_BIN_SHIFT);
+        *units += u;
+        return u <= HL_VM_MAP_KEY_INLINE;
+    }
+    uint64_t budget = HL_VM_MAP_KEY_INLINE;
+    uint32_t hx;
+    hl_term_status st = hl_map_key_hash(key, &budget, &hx);
+    *units += HL_VM_MAP_KEY_INLINE - budget;
+    return st == HL_TERM_OK;
+}
+
+/* hl_maps_from_list's first pair when its key is too large to hash in the
+ * call (key_cheap): put alone, as maps:put/3 does, its key hashed and
+ * compared in pieces across calls (vm_map.h), then {Rest, Map}. */
+static hl_term_status from_list_one(hl_vm_proc *p, hl_vm_bif_fn self, const hl_term *a, hl_term *out) {
+    hl_term l = a[0], e = hl_car(l), key = hl_tuple_get(e, 0), m;
+    hl_map_ctx cx;
+    bool absent;
+    hl_term_status st = hl_vm_map_begin(p, self, a[1], &key, 1, HL_VM_MAP_STORE, &cx);
+    if (st != HL_TERM_OK) return st;
+    st = hl_vm_map_key_over(&cx, a[1], key, true, &absent);
+    if (st == HL_TERM_OK) st = hl_map_put_cx(&cx, H, a[1], key, hl_tuple_get(e, 1), &m);
+    if ((st = hl_vm_map_end(p, self, &cx, st)) != HL_TERM_OK) return st;
+    p->bif_cost += 1;
+    return finish(p, hl_cdr(l), m, HL_AM(badarg), out);
+}
+
 /* erlang:hl_maps_from_list(List, Acc): Acc with up to MAPS_PUT_CHUNK
- * {K, V} pairs of List put in order; badarg for anything else. */
+ * {K, V} pairs of List put in order; badarg for anything else. A chunk
+ * ends before a key too large to hash in the call; a chunk that starts
+ * with one puts it alone, in pieces (from_list_one). */
 BIF(b_hl_from_list) {
     if (!hl_is_map(a[1])) return HL_TERM_BADARG;
+    if (hl_vm_trap_resuming(p, b_hl_from_list)) return from_list_one(p, b_hl_from_list, a, out);
     if (a[0] != HL_NIL && !hl_is_cons(a[0])) return HL_TERM_BADARG;
     pairs ps;
     hl_term_status st = pairs_new(&ps);
@@ -375,10 +412,11 @@ BIF(b_hl_from_list) {
             return HL_TERM_BADARG;
         }
         ps.k[ps.n] = hl_tuple_get(e, 0), ps.v[ps.n] = hl_tuple_get(e, 1);
-        if ((st = hl_vm_map_key_work(ps.k[ps.n], &units)) != HL_TERM_OK) {
+        if (!key_cheap(ps.k[ps.n], &units)) {
+            if (ps.n) break; /* the next chunk starts with it */
             hl_vm_map_key_charge(p, units);
             hl_mem_free(ps.k);
-            return st;
+            return from_list_one(p, b_hl_from_list, a, out);
         }
         ps.n++;
     }

@@ -47,10 +47,11 @@ enum {
     SORT_MERGE_STEP = 1u << 13,     /* elements one hl_sort_merge call merges (then it traps) */
     SORT_PREP_MAX = 1u << 12,        /* input elements one hl_sort_prep call consumes */
     SORT_ONE_COMPARE = 1u << 20,    /* as hl_vm_cmp: one comparison's own budget */
-    /* small integers one hl_sort_take call radix-sorts: ~0.4 ms warm, but it
-     * writes ~2 MB, and first touch of fresh pages can triple that; smaller
-     * takes cost lists:sort 1.2-1.5x the instructions (lib/lists.erl merges
-     * more of the runs in Erlang), so this stays (docs/builtins.md) */
+    /* small integers one hl_sort_take radix-sorts (smaller takes cost
+     * lists:sort 1.2-1.5x the instructions: lib/lists.erl merges more runs).
+     * The sort is one call (~0.3 ms); the result list is built
+     * HL_VM_TRAP_BUILD_CELLS cells per call after it (take_build): built in
+     * the same call, its 512 KiB of fresh heap made the call 2.8-4.7 ms */
     SORT_TAKE_SMALL_MAX = 1u << 15,
     SORT_RADIX_MIN = 512,           /* below: merge sort (the radix passes' fixed cost) */
 };
@@ -329,18 +330,80 @@ hl_term_status hl_vm_bif_sort_otp(struct hl_vm_proc *p, const hl_term *args, hl_
     return sort_whole(p, args[0], true, out);
 }
 
+/* The radix take's continuation: trap.buf holds the sorted small integers
+ * (immediates: no roots), t[0] the rest of the input, t[1] the list built
+ * so far (from the end), n[0] the integers still to put in cells, n[1]
+ * where the sorted ones start in buf, n[2] set while they are not sorted
+ * yet. A call builds at most
+ * HL_VM_TRAP_BUILD_CELLS cells, then yields; the last one makes the pair. */
+static hl_term_status take_build(hl_vm_proc *p, hl_term *out) {
+    if (p->trap.n[2]) { /* the second call: the sort (the first copied the integers) */
+        hl_term *buf = p->trap.buf;
+        size_t n = (size_t)p->trap.n[0];
+        uint64_t radix_work = 0;
+        hl_term *sorted = radix_sort_small(buf, buf + n, n, &radix_work);
+        p->trap.n[1] = (uint64_t)(sorted - buf), p->trap.n[2] = 0;
+        return hl_vm_trap_yield(p, hl_vm_bif_sort_take, radix_work);
+    }
+    const hl_term *sorted = (const hl_term *)p->trap.buf + p->trap.n[1];
+    size_t left = (size_t)p->trap.n[0], k = left < HL_VM_TRAP_BUILD_CELLS ? left : HL_VM_TRAP_BUILD_CELLS;
+    bool last = k == left;
+    hl_term *cells;
+    /* a heap limit keeps the state: the caller collects and calls again */
+    hl_term_status st = hl_heap_alloc(&p->heap, 2 * k + (last ? 3 : 0), &cells);
+    if (st != HL_TERM_OK) return st;
+    hl_term acc = p->trap.t[1];
+    for (size_t i = k; i-- > 0;) {
+        cells[2 * i] = sorted[left - k + i];
+        cells[2 * i + 1] = acc;
+        acc = hl_make_cons(cells + 2 * i);
+    }
+    if (!last) {
+        p->trap.t[1] = acc, p->trap.n[0] = left - k;
+        return hl_vm_trap_yield(p, hl_vm_bif_sort_take, k);
+    }
+    hl_term t = hl_tuple_init(cells + 2 * k, 2);
+    hl_tuple_elems(t)[0] = acc, hl_tuple_elems(t)[1] = p->trap.t[0];
+    *out = t;
+    p->bif_cost += k >> SORT_COST_SHIFT;
+    return hl_vm_trap_end(p, HL_TERM_OK);
+}
+
+/* The first n (> HL_SORT_RUN_MAX) elements of l, all small integers,
+ * copied into a buffer in this call, radix sorted in the next (n[2] set
+ * until then: each call touches half of the fresh buffer), the list built
+ * from the one after (take_build). */
+static hl_term_status take_radix(hl_vm_proc *p, hl_term l, size_t n, hl_term rest) {
+    hl_term *buf = hl_mem_realloc_array(NULL, 2 * n, sizeof *buf);
+    if (!buf) return HL_TERM_NOMEM;
+    hl_term t = l;
+    for (size_t i = 0; i < n; i++, t = hl_cdr(t)) buf[i] = hl_car(t);
+    p->trap.buf = buf, p->trap.buf_free = NULL;
+    if (hl_vm_trap_buf_charge(p, 2 * n * sizeof *buf) != HL_TERM_OK) {
+        hl_vm_trap_end(p, HL_TERM_OK);
+        return HL_TERM_HEAP_LIMIT; /* (nothing kept: the retry copies again) */
+    }
+    p->trap.t[0] = rest, p->trap.t[1] = HL_NIL;
+    p->trap.n[0] = n, p->trap.n[1] = 0, p->trap.n[2] = 1;
+    return hl_vm_trap_yield(p, hl_vm_bif_sort_take, n);
+}
+
 /* {Sorted, Rest}: the list's first elements sorted, and the list after
  * them; false when the comparisons cost too much. It takes the longest
  * prefix of small integers when that is more than HL_SORT_RUN_MAX (up to
- * SORT_TAKE_SMALL_MAX: they are radix sorted, in linear time), else
- * min(length, HL_SORT_RUN_MAX) elements. */
+ * SORT_TAKE_SMALL_MAX: they are radix sorted, in linear time, and the
+ * result is built over the next calls), else min(length, HL_SORT_RUN_MAX)
+ * elements. */
 hl_term_status hl_vm_bif_sort_take(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
+    if (hl_vm_trap_resuming(p, hl_vm_bif_sort_take)) return take_build(p, out);
     hl_term l = args[0], rest = l;
     size_t n = 0;
     while (hl_is_cons(rest) && n < SORT_TAKE_SMALL_MAX && hl_is_small(hl_car(rest))) n++, rest = hl_cdr(rest);
     if (n <= HL_SORT_RUN_MAX) {
         n = 0, rest = l;
         while (hl_is_cons(rest) && n < HL_SORT_RUN_MAX) n++, rest = hl_cdr(rest);
+    } else if (hl_is_cons(rest) || rest == HL_NIL) {
+        return take_radix(p, l, n, rest);
     }
     if (!hl_is_cons(rest) && rest != HL_NIL) return HL_TERM_BADARG;
     hl_term *tp;

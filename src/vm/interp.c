@@ -11,6 +11,7 @@
 #include "term/arith.h"
 #include "vm/vm_bits.h"
 #include "vm/vm_lists.h"
+#include "term/biglin.h"
 #include "vm/vm_bigop.h"
 #include "vm/vm_trap.h"
 #include "vm/vm_internal.h"
@@ -204,6 +205,7 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
     uint64_t reds = 0;
     hl_vm_status st;
     hl_term_status cmp_st = HL_TERM_OK;
+    hl_vm_bif_fn big_job = NULL; /* the long bignum job big_mul_job runs (vm_bigop.h) */
     RELOAD();
     /* The first chunk of reductions. */
     st = hl_vm_refill(p, &reds, &budget);
@@ -788,7 +790,7 @@ dispatch:
     }
 
     /* ---- arithmetic --------------------------------------------------- */
-#define ARITH(name, fast, slow, quad)                                                 \
+#define ARITH(name, fast, slow, quad, lin, linop)                                     \
     CASE(name)                                                                        \
     name##_generic: {                                                                 \
         hl_term a = SRC(pc[3]), b = SRC(pc[4]), r;                                    \
@@ -797,8 +799,14 @@ dispatch:
             DST(pc[5]) = r;                                                           \
             NEXT(6);                                                                  \
         }                                                                             \
-        if (quad && UNLIKELY(p->trap.fn == hl_vm_big_mul_marker || hl_vm_big_mul_long(a, b))) \
+        if (quad && UNLIKELY(p->trap.fn == hl_vm_big_mul_marker || hl_vm_big_mul_long(a, b))) { \
+            big_job = hl_vm_big_mul_marker;                                           \
             goto big_mul_job;                                                         \
+        }                                                                             \
+        if (!quad && UNLIKELY(p->trap.fn == (lin) || hl_vm_big_lin_long(linop, a, b))) { \
+            big_job = (lin);                                                          \
+            goto big_mul_job;                                                         \
+        }                                                                             \
         hl_term_status ts = slow(H, a, b, &r);                                        \
         if (UNLIKELY(ts == HL_TERM_HEAP_LIMIT)) {                                     \
             hl_term ab[2] = {a, b};                                                   \
@@ -826,26 +834,26 @@ dispatch:
         NEXT(6);                                                                      \
     }
     ARITH(add, (!__builtin_add_overflow((int64_t)a, (int64_t)(b - HL_IMM_SMALL), &ri) && ((r = (hl_term)ri), 1)),
-          hl_arith_add_slow, false)
+          hl_arith_add_slow, false, hl_vm_big_add_marker, HL_BL_ADD)
     ARITH(sub, (!__builtin_sub_overflow((int64_t)a, (int64_t)(b - HL_IMM_SMALL), &ri) && ((r = (hl_term)ri), 1)),
-          hl_arith_sub_slow, false)
+          hl_arith_sub_slow, false, hl_vm_big_sub_marker, HL_BL_SUB)
     ARITH(mul, (!__builtin_mul_overflow(hl_small_val(a), hl_small_val(b), &ri) && hl_small_fits(ri) &&
                 ((r = hl_make_small(ri)), 1)),
-          hl_arith_mul, true)
+          hl_arith_mul, true, hl_vm_big_mul_marker, HL_BL_ADD)
 #undef ARITH
     goto mul_generic; /* (unreachable: keeps every ARITH label used) */
     /* a * b of long bignums: a job advanced a step per execution of this
      * instruction (vm_bigop.h), yielding between steps as a comparison does */
 big_mul_job: {
-    hl_term a = SRC(pc[3]), b = SRC(pc[4]), r;
+    /* (and a + b, a - b of long integers: big_job is the job's marker, vm_bigop.h) */
+    hl_term ab[2] = {SRC(pc[3]), SRC(pc[4])}, r;
     p->bif_cost = 0;
     HL_BIF_PROBE_START();
-    hl_term_status ts = hl_vm_big_mul(p, hl_vm_big_mul_marker, a, b, &r);
-    HL_BIF_PROBE_END(hl_vm_big_mul_marker);
+    hl_term_status ts = big_job(p, ab, &r);
+    HL_BIF_PROBE_END(big_job);
     if (UNLIKELY(ts == HL_TERM_HEAP_LIMIT && !p->trap.fn)) { /* no room for the job: collect, once */
-        hl_term ab[2] = {a, b};
         GC(0, (uint32_t)pc[2], ab, 2);
-        ts = hl_vm_big_mul(p, hl_vm_big_mul_marker, ab[0], ab[1], &r);
+        ts = big_job(p, ab, &r);
     }
     if (UNLIKELY(p->bif_cost)) PAY_COST();
     if (LIKELY(ts == HL_TERM_OK)) {

@@ -4,11 +4,14 @@
  * destructor hl_bigjob_free), charged to the heap limit as it grows;
  * p->trap.n[0] is 1 once building the result failed for want of heap (the
  * next failure is final, so a collection that cannot make room ends the
- * run instead of looping). */
+ * run instead of looping). Linear operations on long integers (term/biglin.h)
+ * run the same way, their state in p->trap.buf, operands in trap.t[0..1],
+ * the result filled in p->trap.frag. */
 #include "vm/vm_bigop.h"
 
 #include "base/mem.h"
 #include "term/arith.h"
+#include "term/biglin.h"
 #include "term/bigjob.h"
 #include "vm/vm_trap.h"
 
@@ -137,4 +140,87 @@ hl_term_status hl_vm_big_from_text(hl_vm_proc *p, hl_vm_bif_fn fn, const unsigne
     if ((st = advance(p, fn, &j)) != HL_TERM_OK) return st;
     if ((st = hl_bigjob_result(j, H, out, NULL)) != HL_TERM_OK) return result_failed(p, st);
     return hl_vm_trap_end(p, HL_TERM_OK);
+}
+
+/* ---- linear operations in steps ---- */
+
+hl_term_status hl_vm_big_add_marker(hl_vm_proc *p, const hl_term *a, hl_term *out) {
+    return hl_vm_big_lin(p, hl_vm_big_add_marker, HL_BL_ADD, a[0], a[1], out);
+}
+hl_term_status hl_vm_big_sub_marker(hl_vm_proc *p, const hl_term *a, hl_term *out) {
+    return hl_vm_big_lin(p, hl_vm_big_sub_marker, HL_BL_SUB, a[0], a[1], out);
+}
+
+bool hl_vm_big_lin_long(int op, hl_term a, hl_term b) {
+    if (!hl_is_integer(a) || !(hl_is_boxed(a) || hl_is_boxed(b))) return false;
+    if (op == HL_BL_SHL || op == HL_BL_SHR) {
+        if (!hl_is_small(b) || hl_small_val(b) < 0) return false;
+    } else if (op <= HL_BL_SUB && !hl_is_integer(b)) {
+        return false;
+    } else if (op == HL_BL_ABS && !(hl_is_boxed(a) && hl_big_is_neg(a))) {
+        return false; /* abs of a non-negative integer is itself */
+    }
+    return hl_biglin_size(op, a, b) > HL_VM_BIG_LIN_SLICE;
+}
+
+/* The finished job's result from the fragment: a small, SYSTEM_LIMIT (more
+ * than HL_BIG_MAX_LIMBS limbs), or the fragment adopted as the bignum. */
+static hl_term_status lin_result(hl_vm_proc *p, const hl_biglin *j, hl_term *out) {
+    hl_term *w = p->trap.frag->data;
+    size_t n = j->top;
+    uint64_t *d = (uint64_t *)(w + 1);
+    if (n <= 1) {
+        uint64_t m = n ? d[0] : 0;
+        if (m <= (uint64_t)HL_SMALL_MAX + j->neg) {
+            *out = hl_make_small(j->neg ? (int64_t)(0 - m) : (int64_t)m);
+            return hl_vm_trap_end(p, HL_TERM_OK);
+        }
+    }
+    if (n > HL_BIG_MAX_LIMBS) return hl_vm_trap_end(p, HL_TERM_SYSTEM_LIMIT);
+    w[0] = hl_make_header(j->neg ? HL_SUB_NEG_BIG : HL_SUB_POS_BIG, n);
+    *out = hl_make_boxed(hl_vm_trap_frag_adopt(p, n + 1));
+    return hl_vm_trap_end(p, HL_TERM_OK);
+}
+
+hl_term_status hl_vm_big_lin(hl_vm_proc *p, hl_vm_bif_fn fn, int op, hl_term a, hl_term b, hl_term *out) {
+    hl_term_status st;
+    if (!hl_vm_trap_resuming(p, fn)) {
+        hl_biglin *j = hl_mem_alloc(sizeof *j);
+        if (!j) return HL_TERM_NOMEM;
+        size_t nres;
+        if ((st = hl_biglin_init(j, op, a, b, &nres)) != HL_TERM_OK ||
+            (st = hl_vm_trap_frag_new(p, nres + 1, 0)) != HL_TERM_OK) {
+            hl_mem_free(j);
+            return st;
+        }
+        p->trap.buf = j, p->trap.buf_free = NULL;
+        p->trap.t[0] = a, p->trap.t[1] = b;
+    }
+    hl_biglin *j = p->trap.buf;
+    uint64_t work = 0;
+    bool done = hl_biglin_step(j, p->trap.t[0], p->trap.t[1], (uint64_t *)(p->trap.frag->data + 1),
+                               HL_VM_BIG_LIN_STEP, &work);
+    if (!done) return hl_vm_trap_yield(p, fn, work);
+    p->bif_cost += work >> 4;
+    return lin_result(p, j, out);
+}
+
+hl_term_status hl_vm_big_shift(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term a, hl_term s, bool left, hl_term *out,
+                               bool *long_op) {
+    *long_op = true;
+    if (hl_vm_trap_resuming(p, fn)) return hl_vm_big_lin(p, fn, 0, HL_NIL, HL_NIL, out);
+    /* amounts past the bignum cap are the one-shot operation's (system_limit or 0 / -1 at once) */
+    if (!hl_is_small(s) || hl_small_val(s) > 2 * (int64_t)HL_BIG_MAX_BITS ||
+        hl_small_val(s) < -2 * (int64_t)HL_BIG_MAX_BITS) {
+        *long_op = false;
+        return HL_TERM_OK;
+    }
+    int64_t v = hl_small_val(s);
+    int op = (v >= 0) == left ? HL_BL_SHL : HL_BL_SHR;
+    hl_term amount = hl_make_small(v >= 0 ? v : -v);
+    if (!hl_vm_big_lin_long(op, a, amount)) {
+        *long_op = false;
+        return HL_TERM_OK;
+    }
+    return hl_vm_big_lin(p, fn, op, a, amount, out);
 }

@@ -45,6 +45,30 @@ static inline bool hl_vm_big_text_long(hl_term a) {
 /* The marker under which the `*` instruction's job is saved (the
  * instruction has no builtin of its own). */
 hl_term_status hl_vm_big_mul_marker(hl_vm_proc *p, const hl_term *a, hl_term *out);
+/* The same for the `+` and `-` instructions' linear jobs (below). */
+hl_term_status hl_vm_big_add_marker(hl_vm_proc *p, const hl_term *a, hl_term *out);
+hl_term_status hl_vm_big_sub_marker(hl_vm_proc *p, const hl_term *a, hl_term *out);
+
+/* ---- linear operations in steps (term/biglin.h) ----
+ * band, bor, bxor, bnot, +, -, unary minus, abs, bsl and bsr whose result
+ * has more than HL_VM_BIG_LIN_SLICE limbs write it HL_VM_BIG_LIN_STEP limbs
+ * per call into a detached heap fragment (vm_trap.h: counted against the
+ * heap limit, adopted by the heap when done) and yield between steps: the
+ * first touch of a fresh 4 MiB result made `1 bsl 33554367` a 2.5-6 ms
+ * call. Charged as the one-shot operations, 1 reduction per 16 limbs. */
+#define HL_VM_BIG_LIN_SLICE (UINT64_C(1) << 16)
+#define HL_VM_BIG_LIN_STEP (UINT64_C(1) << 16)
+/* True when op (enum hl_biglin_op) on a and b runs in steps (both
+ * integers, b for the shifts a small amount; at least one operand long). */
+bool hl_vm_big_lin_long(int op, hl_term a, hl_term b);
+/* op on a and b as a job for builtin fn (fresh or resuming): OK with
+ * *out, HL_VM_BIF_TRAP (a step done, charged), HEAP_LIMIT (nothing kept:
+ * collect and call again), SYSTEM_LIMIT, NOMEM. */
+hl_term_status hl_vm_big_lin(hl_vm_proc *p, hl_vm_bif_fn fn, int op, hl_term a, hl_term b, hl_term *out);
+/* a bsl s (left) or a bsr s (s an integer) when long, for builtin fn:
+ * *long_op false when the one-shot operation should run instead. */
+hl_term_status hl_vm_big_shift(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term a, hl_term s, bool left, hl_term *out,
+                               bool *long_op);
 
 /* a * b as a job for builtin fn (fresh or resuming): OK with *out,
  * HL_VM_BIF_TRAP (a step done, charged), HEAP_LIMIT (collect and call

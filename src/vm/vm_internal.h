@@ -63,7 +63,7 @@ enum { HL_VM_TRAP_TERMS = 6 };
 typedef struct hl_vm_trap {
     hl_vm_bif_fn fn; /* the builtin that trapped; NULL: none */
     hl_term t[HL_VM_TRAP_TERMS];
-    uint64_t n[4];
+    uint64_t n[6];
     void *buf; /* host memory the call owns: freed when it ends or the process is freed */
     void (*buf_free)(void *); /* how buf is freed (NULL: hl_mem_free); a deflate stream needs more */
     size_t buf_charged; /* bytes of buf counted against the heap limit (hl_vm_trap_buf_charge) */
@@ -72,6 +72,7 @@ typedef struct hl_vm_trap {
      * counted against the heap limit (roots_cap words). */
     hl_term *roots;
     size_t nroots, roots_cap;
+    size_t cmp_base; /* the comparison walk's frames start here (below: a map operation's pairs) */
     /* A large tuple or list being filled outside the heap
      * (vm/bif_tuple_build.c, the merge of bif_sort.c): the words filled so
      * far are collection roots; counted against the heap limit as if it

@@ -44,6 +44,10 @@ hl_term_status hl_vm_cmp_instr(hl_vm_proc *p, hl_term a, hl_term b, bool exact, 
  * call again), BUDGET (a piece no walk takes apart was too large: the run
  * must stop with a reductions fault) or NOMEM. Never a made-up *r. */
 void hl_vm_cmp_walk_start(hl_vm_proc *p, hl_term x, hl_term y, bool exact, bool eq_only);
+/* The same, keeping the caller's pairs on the trap's root stack: the
+ * walk's frames go above them and it leaves the stack as it found it (a
+ * map operation's key comparison, vm/vm_map.c). */
+void hl_vm_cmp_walk_start_above(hl_vm_proc *p, hl_term x, hl_term y, bool exact, bool eq_only);
 hl_term_status hl_vm_cmp_walk(hl_vm_proc *p, hl_vm_bif_fn fn, int *r);
 
 #endif

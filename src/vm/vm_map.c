@@ -5,8 +5,10 @@
 #include "vm/vm_map.h"
 
 #include "term/bits.h"
+#include "term/compare.h"
 #include "term/map.h"
 #include "term/map_hash.h"
+#include "vm/vm_lists.h"
 #include "vm/vm_support.h"
 #include "vm/vm_trap.h"
 
@@ -64,13 +66,20 @@ hl_term_status hl_vm_map_key_check(hl_vm_proc *p, hl_term map, hl_term key, int 
     return HL_TERM_OK;
 }
 
-/* ---- keys hashed in pieces (vm_map.h) ----
+/* ---- keys hashed and compared in pieces (vm_map.h) ----
  * The trap's root stack holds the pairs (key, hash) known so far (the
- * hash a small, or [] for a key over HL_MAP_HASH_MAX_WORK; trap.n[0]
- * pairs), then while a walk runs (trap.n[1] = 1) the pair (key, []) it
- * is for and the walk's own stack; trap.buf is the walk. trap.n[2]
- * counts the walks of the operation. */
-enum { N_HINTS, N_WALKING, N_WALKS };
+ * hash a small, or [] for a key over HL_MAP_HASH_MAX_WORK; trap.n[2]
+ * pairs), then while a walk runs (trap.n[3] = 1) the pair (key, []) it
+ * is for and the walk's own stack; trap.buf is the walk. trap.n[4]
+ * counts the walks of the operation (hashes and comparisons).
+ * A key comparison too long for the call (hl_map_ctx_cmp) is done by the
+ * comparison walk of bif_compare.c (trap.t[0..4], n[0..1], its frames on
+ * the root stack above the pairs) while trap.n[5] = CMP_WALKING; its
+ * result r is then kept as CMP_DONE + r until the answer {A, B, r} is
+ * consed onto the list in trap.t[5] (the answers hl_map_ctx_cmp reads). */
+enum { N_HINTS = HL_VM_MAP_N_HINTS, N_WALKING = HL_VM_MAP_N_WALKING, N_WALKS, N_CMP = HL_VM_MAP_N_CMP };
+enum { CMP_NONE, CMP_WALKING = HL_VM_MAP_CMP_WALKING, CMP_DONE = 3 }; /* CMP_DONE - 1 .. CMP_DONE + 1: a result to record */
+#define T_ANSWERS 5
 /* Walks one operation may start in pieces before it hashes in one go:
  * more than its keys and a flat map's 33 would mean a key is not found by
  * identity after a collection, and a loop must not follow from that. */
@@ -139,6 +148,29 @@ static hl_term_status walk_piece(hl_vm_proc *p, hl_vm_bif_fn fn) {
 
 static hl_term_status ended(hl_vm_proc *p, hl_term_status st) { return hl_vm_trap_end(p, st); }
 
+/* The comparison walk of a key pair (N_CMP = CMP_WALKING), a quarter
+ * quantum per call: OK when it is done (its result kept), TRAP, or
+ * HEAP_LIMIT (its place kept) / a failure. */
+static hl_term_status cmp_piece(hl_vm_proc *p, hl_vm_bif_fn fn) {
+    int r = 0;
+    hl_term_status st = hl_vm_cmp_walk(p, fn, &r);
+    if (st == HL_TERM_OK) p->trap.n[N_CMP] = (uint64_t)(CMP_DONE + (r > 0) - (r < 0));
+    return st;
+}
+
+/* The answer {A, B, r} of the finished comparison of A and B (trap.t[3],
+ * t[4]) onto the answers: OK, or HEAP_LIMIT with the result kept. */
+static hl_term_status record_answer(hl_vm_proc *p) {
+    hl_term *w;
+    hl_term_status st = hl_heap_alloc(&p->heap, 6, &w);
+    if (st != HL_TERM_OK) return st;
+    hl_term t = hl_tuple_init(w, 3);
+    w[1] = p->trap.t[3], w[2] = p->trap.t[4], w[3] = hl_make_small((int64_t)p->trap.n[N_CMP] - CMP_DONE);
+    p->trap.t[T_ANSWERS] = hl_cons_init(w + 4, t, p->trap.t[T_ANSWERS]);
+    p->trap.n[N_CMP] = CMP_NONE;
+    return HL_TERM_OK;
+}
+
 /* Test builds: what a call that hashed map keys charged, so a test can
  * bound it apart from the other builtins of its program. */
 static inline hl_term_status probed(hl_vm_proc *p, hl_term_status st) {
@@ -155,10 +187,16 @@ hl_term_status hl_vm_map_begin(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term map, cons
     hl_term_status st;
     if (!hl_vm_trap_resuming(p, fn)) {
         if (p->trap.fn || p->trap.nroots) hl_vm_trap_end(p, HL_TERM_OK); /* (a state left by a failed try) */
-        p->trap.n[N_HINTS] = p->trap.n[N_WALKING] = p->trap.n[N_WALKS] = 0;
+        p->trap.n[N_HINTS] = p->trap.n[N_WALKING] = p->trap.n[N_WALKS] = p->trap.n[N_CMP] = 0;
+        p->trap.t[T_ANSWERS] = HL_NIL;
     } else if (p->trap.n[N_WALKING] && (st = walk_piece(p, fn)) != HL_TERM_OK) {
         return st == HL_VM_BIF_TRAP ? probed(p, st) : ended(p, st);
+    } else if (p->trap.n[N_CMP] == CMP_WALKING && (st = cmp_piece(p, fn)) != HL_TERM_OK) {
+        /* a heap limit keeps the walk's place: collect and call again */
+        return st == HL_VM_BIF_TRAP ? probed(p, st) : st == HL_TERM_HEAP_LIMIT ? st : ended(p, st);
     }
+    if (p->trap.n[N_CMP] >= CMP_DONE - 1 && (st = record_answer(p)) != HL_TERM_OK)
+        return st == HL_TERM_HEAP_LIMIT ? st : ended(p, st);
     uint64_t left = HL_VM_MAP_KEY_INLINE, units = 0;
     for (size_t i = 0; i < k; i++) {
         hl_term key = keys[i];
@@ -183,12 +221,32 @@ hl_term_status hl_vm_map_begin(hl_vm_proc *p, hl_vm_bif_fn fn, hl_term map, cons
     hl_vm_map_key_charge(p, units);
     p->bif_cost += hl_vm_map_op_cost(map, op);
     *cx = (hl_map_ctx){.hints = p->trap.roots, .nhints = p->trap.n[N_HINTS], .budget = HL_VM_MAP_KEY_INLINE,
-                       .units = 0, .need = HL_NONE};
+                       .units = 0, .need = HL_NONE, .answers = p->trap.t[T_ANSWERS],
+                       .cmp_budget = HL_VM_MAP_CMP_INLINE, .cmp_a = HL_NONE, .cmp_b = HL_NONE};
     return HL_TERM_OK;
 }
 
 hl_term_status hl_vm_map_end(hl_vm_proc *p, hl_vm_bif_fn fn, hl_map_ctx *cx, hl_term_status st) {
     hl_vm_map_key_charge(p, cx->units);
+    if (st == HL_TERM_BUDGET && cx->cmp_a != HL_NONE) {
+        /* a key comparison too long for the call: in pieces from the next
+         * one (past MAX_WALKS in one go, as before), then the operation again */
+        hl_term a = cx->cmp_a, b = cx->cmp_b;
+        if (p->trap.n[N_WALKS] >= MAX_WALKS) {
+            uint64_t bud = HL_COMPARE_DEFAULT_BUDGET;
+            int c = 0;
+            hl_term_status s2 = hl_term_compare(a, b, true, &bud, &c);
+            hl_vm_map_key_charge(p, HL_COMPARE_DEFAULT_BUDGET - bud);
+            if (s2 != HL_TERM_OK) return ended(p, s2); /* BUDGET: a reductions fault, never an answer */
+            p->trap.t[3] = a, p->trap.t[4] = b;
+            p->trap.n[N_CMP] = (uint64_t)(CMP_DONE + (c > 0) - (c < 0));
+        } else {
+            hl_vm_cmp_walk_start_above(p, a, b, true, false);
+            p->trap.n[N_CMP] = CMP_WALKING;
+        }
+        p->trap.n[N_WALKS]++;
+        return probed(p, hl_vm_trap_yield(p, fn, 0));
+    }
     if (st == HL_TERM_BUDGET && cx->need != HL_NONE) {
         hl_term key = cx->need;
         hl_term_status s2;

@@ -60,7 +60,17 @@ static inline uint64_t hl_vm_map_op_cost(hl_term map, int op) {
  * key is hashed the same way. So no call hashes more than about a piece
  * (8,192 units: ~0.1 ms of a tree, ~0.25 ms of a 128 KiB binary stretch), and every piece is charged (1 reduction per 16 units). */
 #define HL_VM_MAP_KEY_INLINE (UINT64_C(1) << 12)
+/* Comparison work (term/compare.h units) one map operation may do on its
+ * keys in the call; a comparison that needs more (a key equal to a stored
+ * huge key built apart) is done by the comparison walk of bif_compare.c,
+ * a quarter quantum per call, and the operation runs again with its
+ * answer (vm_map.c). */
+#define HL_VM_MAP_CMP_INLINE (UINT64_C(1) << 14)
 #define HL_VM_MAP_KEY_PIECE (UINT64_C(1) << 13)
+/* The trap state's counters (vm_map.c; tests look at them): a key's hash
+ * walk runs while trap.n[HL_VM_MAP_N_WALKING] is set, a key comparison's
+ * walk while trap.n[HL_VM_MAP_N_CMP] is HL_VM_MAP_CMP_WALKING. */
+enum { HL_VM_MAP_N_HINTS = 2, HL_VM_MAP_N_WALKING = 3, HL_VM_MAP_N_CMP = 5, HL_VM_MAP_CMP_WALKING = 1 };
 /* The trap marker of the map instructions (they have no builtin). */
 hl_term_status hl_vm_map_instr_marker(hl_vm_proc *p, const hl_term *a, hl_term *out);
 /* Before an operation of fn on `map` (op: HL_VM_MAP_LOOKUP / STORE) with

@@ -92,7 +92,7 @@ static void test_large_keys_sliced_with_collections(void **state) {
         while ((st = hl_vm_run(p, 400)) == HL_VM_YIELD) {
             hl_term x[HL_BC_MAX_X];
             if (p->nlive) memcpy(x, p->xsave, p->nlive * sizeof *x);
-            mid_walk += p->trap.fn == hl_vm_map_instr_marker && p->trap.buf != NULL && p->trap.n[1];
+            mid_walk += p->trap.fn == hl_vm_map_instr_marker && p->trap.buf != NULL && p->trap.n[HL_VM_MAP_N_WALKING];
             hl_heap *h = hl_vm_proc_heap(p);
             hl_heap_set_gc_always(h, true);
             h->minors_since_major = 3;
@@ -127,7 +127,7 @@ static void test_interrupt_mid_walk(void **state) {
     hl_vm_status st;
     int pieces = 0;
     while ((st = hl_vm_run(p, 100)) == HL_VM_YIELD) {
-        if (p->trap.fn == hl_vm_map_instr_marker && p->trap.buf != NULL && p->trap.n[1] && ++pieces == 5)
+        if (p->trap.fn == hl_vm_map_instr_marker && p->trap.buf != NULL && p->trap.n[HL_VM_MAP_N_WALKING] && ++pieces == 5)
             atomic_store(&flag, 1);
     }
     assert_int_equal(pieces, 5);
