@@ -329,6 +329,22 @@ BIF(b_yield) {
     return hl_vm_trap_yield(p, b_yield, 0);
 }
 
+/* erlang:hl_hibernate(Fun, Args): Fun must take length(Args) arguments
+ * (badarg otherwise, as erlang:hibernate/3 for a bad argument); the
+ * interpreter then hibernates the process (HL_VM_BIF_HIBERNATE). */
+BIF(b_hibernate) {
+    NEED_WORLD();
+    uint32_t n = 0;
+    hl_term l = a[1];
+    for (; hl_is_cons(l) && n <= HL_BC_MAX_ARITY; l = hl_cdr(l)) n++;
+    if (l != HL_NIL || n > HL_BC_MAX_ARITY || !hl_vm_is_fun_arity(p, a[0], n) ||
+        n + hl_fun_env_size(a[0]) > p->xlim)
+        return HL_TERM_BADARG;
+    p->bif_cost += n / 8;
+    *out = HL_NIL;
+    return HL_VM_BIF_HIBERNATE;
+}
+
 /* A list of n items built from the end: item(i) for each. Charged one
  * reduction per 8 items. */
 static hl_term_status list_of(hl_vm_proc *p, uint32_t n, hl_term (*item)(const void *, uint32_t, hl_vm_proc *),
@@ -445,5 +461,6 @@ const hl_vm_bif_reg hl_vm_bifs_proc[] = {
     {HL_BI_HL_PROC_SET_STARTER1, b_proc_set_starter},
     {HL_BI_HL_PROC_STARTER0, b_proc_starter},
     {HL_BI_HL_DROP_REPLY1, b_drop_reply},
+    {HL_BI_HL_HIBERNATE2, b_hibernate},
 };
 const size_t hl_vm_bifs_proc_count = sizeof hl_vm_bifs_proc / sizeof hl_vm_bifs_proc[0];

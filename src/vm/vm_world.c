@@ -143,6 +143,12 @@ struct hl_vm_world {
     bool started;          /* hl_vm_world_step ran once (the deadline is set) */
     hl_vm_status fst;      /* the first process's last slice status */
     uint64_t mem;          /* bytes counted for its processes (act.mem summed) */
+    /* x registers any code of the world can name: the most of the first
+     * process's and every module's of the program (each covers its import
+     * closure, vm/load.h). A spawned process takes it, not only its own
+     * module's: a behaviour's process runs code of lib/gen.erl that calls
+     * the guest's callbacks, whose registers gen's span need not cover. */
+    uint32_t xmax;
     /* the host pseudo-process (hl_vm_world_set_host): pid 0 when none */
     uint64_t host_pid;
     hl_vm_world_host_fn host_fn;
@@ -391,12 +397,10 @@ static hl_term_status deliver(hl_vm_world *w, hl_vm_proc *from, hl_vm_proc *t, h
     *words = 0;
     if (t->n_drop_tags && dropped_reply(t, msg)) return HL_TERM_OK;
     if (t != from && !hl_is_immed(msg)) {
+        /* one walk: the copy's own bound is the receiver's heap limit */
         size_t n = 0;
-        hl_term_status st = hl_term_size(msg, (size_t)(t->max_heap / sizeof(hl_term)), &n);
-        if (st == HL_TERM_OK) {
-            *words = n;
-            st = hl_term_copy(&t->heap, msg, &m);
-        }
+        hl_term_status st = hl_term_copy_words(&t->heap, msg, &m, &n);
+        *words = n;
         if (st == HL_TERM_NOMEM) return st;
         if (st != HL_TERM_OK) {
             heap_kill(w, t);
@@ -650,6 +654,7 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
     const hl_program *cprog = undef_reason ? p->prog : fn < 0 ? hl_fun_program(fun) : mprog;
     hl_vm_proc *c = hl_vm_proc_new_sized(cprog, &vl, SPAWN_HEAP_WORDS);
     if (!c) return HL_TERM_NOMEM;
+    if (c->xlim < w->xmax) c->xlim = w->xmax;
     c->world = w;
     c->interrupt = p->interrupt;
     c->output = p->output;
@@ -676,8 +681,7 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
     } else if (fn < 0) {
         hl_term f;
         size_t n = 0;
-        st = hl_term_size(fun, (size_t)(w->lim.max_heap_bytes / sizeof(hl_term)), &n);
-        if (st == HL_TERM_OK) st = hl_term_copy(&c->heap, fun, &f);
+        st = hl_term_copy_words(&c->heap, fun, &f, &n);
         words = n;
         started = st == HL_TERM_OK &&
                   hl_vm_start_at(c, hl_fun_program(f), (uint32_t)hl_fun_index(f), hl_fun_env(f),
@@ -1004,6 +1008,9 @@ hl_vm_world *hl_vm_world_new(hl_vm_proc *first, const hl_vm_world_limits *lim) {
     if (w->lim.max_processes == 0) w->lim.max_processes = 1;
     w->first = first;
     w->out_cap = first->output_cap;
+    w->xmax = first->xlim;
+    for (uint32_t i = 0; i < w->lim.nmods; i++)
+        if (w->lim.mods[i]->x_span > w->xmax) w->xmax = w->lim.mods[i]->x_span;
     first->world = w;
     memset(&first->act, 0, sizeof first->act);
     first->act.pid = ++w->next_pid;
