@@ -57,14 +57,13 @@ init_ack(Starter, Return) ->
 %% stack is dropped, the process compacted into the least memory that holds
 %% its live data (vm/vm_hibernate.c) and, when a message arrives (at once if
 %% one is queued), M:F(A) runs with an empty stack: its return ends the
-%% process (normal). A function M does not export fails with undef then.
+%% process (normal). A function M does not export fails with undef then;
+%% arguments of the wrong types fail with function_clause, as OTP 25's.
 hibernate(M, F, A) when is_atom(M), is_atom(F), is_list(A) ->
     case resolve(M, F, A) of
         false -> erlang:hl_hibernate(fun apply_fun/4, [false, M, F, A]);
         Fun -> erlang:hl_hibernate(Fun, A)
-    end;
-hibernate(M, F, A) ->
-    erlang:error(badarg, [M, F, A]).
+    end.
 
 resolve(M, F, A) ->
     erlang:hl_export_fun(M, F, length(A)).
