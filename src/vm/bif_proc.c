@@ -139,9 +139,12 @@ BIF(b_export_fun) {
     if (!hl_is_atom(a[0]) || !hl_is_atom(a[1]) || !hl_is_small(a[2])) return HL_TERM_BADARG;
     int64_t arity = hl_small_val(a[2]);
     if (arity < 0 || arity > 255) return HL_TERM_BADARG;
-    const hl_program *m = p->world ? hl_vm_world_module(p, a[0]) : p->prog->am_module == a[0] ? p->prog : NULL;
+    const hl_program *m = NULL;
     int64_t fn = -1;
-    if (m) {
+    if (p->world) {
+        fn = hl_vm_world_export(p, a[0], a[1], (uint32_t)arity, &m);
+    } else if (p->prog->am_module == a[0]) {
+        m = p->prog;
         /* the module's function names are atoms of the engine's one table,
          * as a[1] is: compared as terms, no name is read (a behaviour's
          * start looks up six callbacks) */

@@ -128,6 +128,7 @@ struct hl_vm_world {
     hmap procs;  /* pid -> hl_vm_proc* */
     hmap names;  /* registered name atom -> pid */
     hmap timers; /* reference number -> hl_vm_timer* (T_SEND / T_TIMEOUT) */
+    hmap exports; /* hl_vm_world_export's answers: export_key -> function index + 1, 0: none */
     hl_vm_proc *rq_head, *rq_tail; /* run queue (FIFO) */
     hl_vm_proc *dying;             /* deaths to handle (LIFO worklist) */
     hl_vm_timer **th;              /* timer min-heap */
@@ -734,6 +735,40 @@ const hl_program *hl_vm_world_module(const hl_vm_proc *p, hl_term m) {
     return NULL;
 }
 
+enum { EXPORTS_KEPT = 1024 };
+
+/* The key of (module index, name, arity) in w->exports: never 0. */
+static uint64_t export_key(uint32_t mod, hl_term name, uint32_t arity) {
+    return (uint64_t)(mod + 1) << 48 | (uint64_t)arity << 40 | hl_atom_index(name);
+}
+
+int64_t hl_vm_world_export(hl_vm_proc *p, hl_term mod, hl_term name, uint32_t arity, const hl_program **m) {
+    hl_vm_world *w = p->world;
+    uint32_t i = 0;
+    while (i < w->lim.nmods && w->lim.mods[i]->am_module != mod) i++;
+    if (i == w->lim.nmods) return -1;
+    const hl_program *pg = *m = w->lim.mods[i];
+    /* remembered answers: a behaviour looks its callbacks up at every
+     * start (gen_server: six), and a lookup is a scan of the functions */
+    bool keyed = i < 0xffff && arity < 256 && hl_atom_index(name) < (UINT64_C(1) << 40);
+    uint64_t key = keyed ? export_key(i, name, arity) : 0, v;
+    if (keyed && hm_get(&w->exports, key, &v)) return (int64_t)v - 1;
+    int64_t fn = -1;
+    /* the module's function names are atoms of the engine's one table, as
+     * name is: compared as terms, no name is read */
+    for (uint32_t k = 0; k < pg->n_functions; k++)
+        if (pg->fn_names[k] == name && pg->funcs[k].arity == arity && (pg->funcs[k].flags & HL_BC_FN_EXPORTED)) {
+            fn = k;
+            break;
+        }
+    charge(p, pg->n_functions / 16); /* the scan */
+    /* at most EXPORTS_KEPT answers (a guest names the functions of
+     * proc_lib:spawn_link/3 and the like: the host memory stays bounded);
+     * a failed insert only forgets the answer */
+    if (keyed && w->exports.n < EXPORTS_KEPT) (void)hm_put(&w->exports, key, (uint64_t)(fn + 1));
+    return fn;
+}
+
 bool hl_vm_world_reaches(const hl_vm_proc *p, const hl_program *m) {
     const hl_vm_world *w = p->world;
     if (!w) return false;
@@ -1088,6 +1123,7 @@ hl_vm_proc *hl_vm_world_free(hl_vm_world *w) {
     hm_free(&w->procs);
     hm_free(&w->names);
     hm_free(&w->timers);
+    hm_free(&w->exports);
     hl_mem_free(w);
     return first;
 }
