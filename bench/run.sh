@@ -92,5 +92,8 @@ if [ "$have_hl" = 1 ]; then
 fi
 ${CC:-gcc} "${cflags[@]}" -o "$bdir/hb_driver" "$root"/bench/harness/*.c "${libs[@]}"
 
+# The behaviours' rows (gen_server call/start, supervisor restart, idle and
+# hibernated memory beside BEAM; about 3 minutes): --full only.
+if [ "$mode" = --full ] && [ -x "$libdir/hl" ]; then bash "$root/bench/behaviours.sh" "$libdir/hl" || true; fi
 exec "$bdir/hb_driver" --root "$root" --ebin "$bdir/ebin" "$mode" --out "$out" \
   "${hlargs[@]}" "${extra[@]}"
