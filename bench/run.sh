@@ -94,6 +94,9 @@ ${CC:-gcc} "${cflags[@]}" -o "$bdir/hb_driver" "$root"/bench/harness/*.c "${libs
 
 # Instructions per host call of id(42), full mode only (callgrind: ~1 min).
 if [ "$mode" = --full ] && [ "$have_hl" = 1 ]; then bash "$root/bench/call_instr.sh" --lib "$libdir" --inc "$hl_src/include" || true; fi
+# The behaviours' rows (gen_server call/start, supervisor restart, idle and
+# hibernated memory beside BEAM; about 3 minutes): --full only.
+if [ "$mode" = --full ] && [ -x "$libdir/hl" ]; then bash "$root/bench/behaviours.sh" "$libdir/hl" || true; fi
 "$bdir/hb_driver" --root "$root" --ebin "$bdir/ebin" "$mode" --out "$out" \
   "${hlargs[@]}" "${extra[@]}"
 bash "$root/bench/actors.sh" "$mode" # the actor rows (bench/README.md "Actors")

@@ -19,7 +19,10 @@
 -export([start_funs/5, report/3]).
 
 %% The callbacks, resolved at start: a tuple, so the loop reads one with
-%% element/2 (no map lookup on the hot path).
+%% element/2 (no map lookup on the hot path). A guest module's tuple has an
+%% eighth element (`guest`): hibernation keeps only the module's name and
+%% resolves the funs again when it wakes, so a hibernated server holds no
+%% funs (the stdlib's own, the supervisor's, are kept as given).
 -define(MOD(CB), element(1, CB)).
 -define(INIT(CB), element(2, CB)).
 -define(HCALL(CB), element(3, CB)).
@@ -64,7 +67,8 @@ callbacks(Mod) ->
      erlang:hl_export_fun(Mod, handle_cast, 2),
      erlang:hl_export_fun(Mod, handle_info, 2),
      erlang:hl_export_fun(Mod, handle_continue, 2),
-     erlang:hl_export_fun(Mod, terminate, 2)}.
+     erlang:hl_export_fun(Mod, terminate, 2),
+     guest}.
 
 %% Starts a server of a guest module Mod, or one whose callbacks are given
 %% as a tuple of funs {Mod, Init, HandleCall, HandleCast, HandleInfo,
@@ -189,16 +193,28 @@ loop(Parent, Name, State, CB, {continue, C} = Msg) ->
         end,
     common_reply(R, Parent, Name, Msg, State, CB);
 loop(Parent, Name, State, CB, hibernate) ->
-    %% no hibernation here (the heap is not compacted); waits as infinity
-    receive
-        Msg -> decode(Msg, Parent, Name, State, CB)
-    end;
+    %% erlang:hibernate/3: the stack is dropped and the heap compacted
+    %% (vm/vm_hibernate.c); the next message resumes in wake_hib/4
+    Hib = case tuple_size(CB) of
+              8 -> ?MOD(CB);
+              _ -> CB
+          end,
+    erlang:hl_hibernate(fun wake_hib/4, [Parent, Name, State, Hib]);
 loop(Parent, Name, State, CB, Time) ->
     Msg = receive
               Input -> Input
           after Time -> timeout
           end,
     decode(Msg, Parent, Name, State, CB).
+
+wake_hib(Parent, Name, State, Hib) ->
+    CB = case is_atom(Hib) of
+             true -> callbacks(Hib);
+             false -> Hib
+         end,
+    receive
+        Msg -> decode(Msg, Parent, Name, State, CB)
+    end.
 
 decode({'$gen_call', From, Request} = Msg, Parent, Name, State, CB) ->
     R = case ?HCALL(CB) of

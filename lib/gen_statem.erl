@@ -14,8 +14,9 @@
 %% resolved with erlang:hl_export_fun/3 (there is no M:F(...) with a
 %% computed M); handle_event/4, terminate/3 and the current state
 %% function are looked up once and kept in the loop, as the gen_server
-%% round trip must stay as fast as BEAM's; hibernation only drops nothing
-%% (no erlang:hibernate/3 here); {abs, true} timeouts are refused as bad
+%% round trip must stay as fast as BEAM's; the hibernate action compacts
+%% the process while it waits (erlang:hl_hibernate/2, OTP's
+%% erlang:hibernate/3); {abs, true} timeouts are refused as bad
 %% actions (no absolute clock without the clocks capability); sys debug
 %% options, enter_loop, send_request and format_status are not provided.
 %%
@@ -239,7 +240,14 @@ callback_mode_result(P, R, [], Mode, Enter) ->
 
 %% (Calls and casts matched here directly: the first message is taken
 %% either way, there is a catch-all clause.)
+loop(P, #s{hib = true} = S) ->
+    %% erlang:hibernate/3 (vm/vm_hibernate.c): the stack is dropped and the
+    %% heap compacted; the next message resumes in wake/2
+    erlang:hl_hibernate(fun wake/2, [P, S]);
 loop(P, S) ->
+    wake(P, S).
+
+wake(P, S) ->
     receive
         {'$gen_call', From, Request} -> event(P, S, {call, From}, Request, []);
         {'$gen_cast', Cast} -> event(P, S, cast, Cast, []);

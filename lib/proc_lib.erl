@@ -7,7 +7,7 @@
 %% exported fails with undef in the new process, as in OTP.
 -module(proc_lib).
 -export([spawn_link/1, spawn_link/3, start/3, start/4, start_link/3, start_link/4,
-         init_ack/1, init_ack/2]).
+         init_ack/1, init_ack/2, hibernate/3]).
 
 spawn_link(Fun) when is_function(Fun, 0) ->
     erlang:spawn_link(Fun);
@@ -52,6 +52,18 @@ init_ack(Return) ->
 init_ack(Starter, Return) ->
     gen:init_ack(Starter, Return),
     ok.
+
+%% OTP's erlang:hibernate/3 (what proc_lib:hibernate/3 calls): the call
+%% stack is dropped, the process compacted into the least memory that holds
+%% its live data (vm/vm_hibernate.c) and, when a message arrives (at once if
+%% one is queued), M:F(A) runs with an empty stack: its return ends the
+%% process (normal). A function M does not export fails with undef then;
+%% arguments of the wrong types fail with function_clause, as OTP 25's.
+hibernate(M, F, A) when is_atom(M), is_atom(F), is_list(A) ->
+    case resolve(M, F, A) of
+        false -> erlang:hl_hibernate(fun apply_fun/4, [false, M, F, A]);
+        Fun -> erlang:hl_hibernate(Fun, A)
+    end.
 
 resolve(M, F, A) ->
     erlang:hl_export_fun(M, F, length(A)).

@@ -104,7 +104,21 @@ static inline hl_term immed(hl_term w, hl_atom_map_fn map, void *ctx) {
     return map && hl_is_atom(w) ? map(ctx, w) : w;
 }
 
+static hl_term_status copy_map(hl_heap *dst, hl_term t, hl_atom_map_fn map, void *ctx, hl_term *out,
+                               size_t *copied);
+
 hl_term_status hl_term_copy_map(hl_heap *dst, hl_term t, hl_atom_map_fn map, void *ctx, hl_term *out) {
+    size_t copied;
+    return copy_map(dst, t, map, ctx, out, &copied);
+}
+
+hl_term_status hl_term_copy_words(hl_heap *dst, hl_term t, hl_term *out, size_t *words) {
+    return copy_map(dst, t, NULL, NULL, out, words);
+}
+
+static hl_term_status copy_map(hl_heap *dst, hl_term t, hl_atom_map_fn map, void *ctx, hl_term *out,
+                               size_t *copied) {
+    *copied = 0;
     if (hl_is_immed(t)) {
         *out = immed(t, map, ctx);
         return HL_TERM_OK;
@@ -143,5 +157,6 @@ hl_term_status hl_term_copy_map(hl_heap *dst, hl_term t, hl_atom_map_fn map, voi
         }
         scan += hl_object_words(w);
     }
+    *copied = words;
     return HL_TERM_OK;
 }

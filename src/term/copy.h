@@ -19,6 +19,10 @@ hl_term_status hl_term_size(hl_term t, size_t max_words, size_t *words);
  * with HEAP_LIMIT when it cannot fit under dst's limit, NOMEM; dst is left
  * valid either way. Off-heap binaries get a new reference charged to dst. */
 hl_term_status hl_term_copy(hl_heap *dst, hl_term t, hl_term *out);
+/* hl_term_copy that also gives the words it copied (0 for an immediate):
+ * one walk where hl_term_size + hl_term_copy took two (a message send, a
+ * spawn's closure). *words is 0 when it fails. */
+hl_term_status hl_term_copy_words(hl_heap *dst, hl_term t, hl_term *out, size_t *words);
 
 /* hl_term_copy that writes map(ctx, a) for every atom a of t (the host's
  * arguments re-interned into a program's atom table). map cannot fail; a

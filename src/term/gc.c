@@ -383,3 +383,57 @@ hl_term_status hl_heap_gc_skip(hl_heap *h, size_t need, hl_roots *roots, size_t 
         return hl_heap_gc_major(h, need, roots, nroots);
     return st;
 }
+
+/* Everything live, traced into `to` (a major collection's destination):
+ * the words copied. Off-heap binaries no longer reached are released. */
+static size_t trace_all(hl_heap *h, hl_term *to, hl_roots *roots, size_t nroots) {
+    gc_ctx c = {h, true, to, NULL, 0, 0};
+    trace(&c, to, NULL, roots, nroots);
+    sweep_offheap(&c, h);
+    return (size_t)(c.free - to);
+}
+
+/* Drops every block and fragment of h and makes `block` (words long, its
+ * first `used` words live) the young block, with no old generation. */
+static void adopt_block(hl_heap *h, hl_term *block, size_t words, size_t used) {
+    hl_heap_free_frags(h->frags);
+    hl_mem_free(h->old_start);
+    hl_mem_free(h->start);
+    h->frags = NULL;
+    h->frag_words = 0;
+    h->old_start = h->old_top = h->old_end = NULL;
+    h->start = h->hwm = block;
+    h->top = block + used;
+    h->end = h->block_end = block + words;
+}
+
+hl_term_status hl_heap_compact(hl_heap *h, hl_roots *roots, size_t nroots, size_t *copied) {
+    *copied = 0;
+    size_t total = (size_t)(h->top - h->start) + frag_used(h) + (size_t)(h->old_top - h->old_start);
+    /* The live size is known only once traced: first into a block that
+     * holds everything, then once more into one of exactly that size. */
+    hl_term *tmp = alloc_words(total);
+    if (!tmp) return HL_TERM_NOMEM;
+    note_peak_with(h, total);
+    size_t live = trace_all(h, tmp, roots, nroots);
+    adopt_block(h, tmp, total ? total : 1, live);
+    *copied = live;
+    hl_term *exact = alloc_words(live);
+    if (exact) { /* (on failure the first copy stays: larger, still valid) */
+        h->start = tmp; /* the area traced from */
+        size_t again = trace_all(h, exact, roots, nroots);
+        h->start = NULL; /* tmp is freed below, not by adopt_block */
+        adopt_block(h, exact, live ? live : 1, again);
+        hl_mem_free(tmp);
+        *copied += again;
+    }
+    h->gc_count++;
+    h->gc_major_count++;
+    h->gc_words_copied += *copied;
+    h->minors_since_major = 0;
+    h->grew = false;
+    /* The block is full: the next allocation collects into a block the
+     * usual sizing picks (in the GC-always mode it would anyway). */
+    h->end = h->top;
+    return HL_TERM_OK;
+}

@@ -105,6 +105,12 @@ hl_term_status hl_heap_gc_skip(hl_heap *h, size_t need, hl_roots *roots, size_t 
  * every dead off-heap binary is released (erlang:garbage_collect/0). */
 hl_term_status hl_heap_gc_major(hl_heap *h, size_t need, hl_roots *roots, size_t nroots);
 
+/* Hibernation (erlang:hibernate/3): everything live reached from the roots
+ * is copied into one young block of exactly its size; the old generation,
+ * fragments and dead off-heap binaries are released. *copied: the words
+ * copied (for the caller's charge). NOMEM with the heap intact. */
+hl_term_status hl_heap_compact(hl_heap *h, hl_roots *roots, size_t nroots, size_t *copied);
+
 /* The VM's test_heap: guarantees `need` words for hl_heap_bump, collecting
  * with the given roots when the block is full. */
 static inline hl_term_status hl_heap_need(hl_heap *h, size_t need, hl_roots *roots,

@@ -143,9 +143,12 @@ BIF(b_export_fun) {
     if (!hl_is_atom(a[0]) || !hl_is_atom(a[1]) || !hl_is_small(a[2])) return HL_TERM_BADARG;
     int64_t arity = hl_small_val(a[2]);
     if (arity < 0 || arity > 255) return HL_TERM_BADARG;
-    const hl_program *m = p->world ? hl_vm_world_module(p, a[0]) : p->prog->am_module == a[0] ? p->prog : NULL;
+    const hl_program *m = NULL;
     int64_t fn = -1;
-    if (m) {
+    if (p->world) {
+        fn = hl_vm_world_export(p, a[0], a[1], (uint32_t)arity, &m);
+    } else if (p->prog->am_module == a[0]) {
+        m = p->prog;
         /* the module's function names are atoms of the engine's one table,
          * as a[1] is: compared as terms, no name is read (a behaviour's
          * start looks up six callbacks) */
@@ -344,6 +347,22 @@ BIF(b_yield) {
     }
     hl_vm_world_yield(p);
     return hl_vm_trap_yield(p, b_yield, 0);
+}
+
+/* erlang:hl_hibernate(Fun, Args): Fun must take length(Args) arguments
+ * (badarg otherwise, as erlang:hibernate/3 for a bad argument); the
+ * interpreter then hibernates the process (HL_VM_BIF_HIBERNATE). */
+BIF(b_hibernate) {
+    NEED_WORLD();
+    uint32_t n = 0;
+    hl_term l = a[1];
+    for (; hl_is_cons(l) && n <= HL_BC_MAX_ARITY; l = hl_cdr(l)) n++;
+    if (l != HL_NIL || n > HL_BC_MAX_ARITY || !hl_vm_is_fun_arity(p, a[0], n) ||
+        n + hl_fun_env_size(a[0]) > p->xlim)
+        return HL_TERM_BADARG;
+    p->bif_cost += n / 8;
+    *out = HL_NIL;
+    return HL_VM_BIF_HIBERNATE;
 }
 
 /* A list of n items built from the end: item(i) for each. Charged one
@@ -861,5 +880,6 @@ const hl_vm_bif_reg hl_vm_bifs_proc[] = {
     {HL_BI_SEND3, b_send3},
     {HL_BI_SEND_NOSUSPEND2, b_send_nosuspend2},
     {HL_BI_SEND_NOSUSPEND3, b_send_nosuspend3},
+    {HL_BI_HL_HIBERNATE2, b_hibernate},
 };
 const size_t hl_vm_bifs_proc_count = sizeof hl_vm_bifs_proc / sizeof hl_vm_bifs_proc[0];

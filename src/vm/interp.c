@@ -392,6 +392,12 @@ dispatch:
         HL_BIF_PROBE_END(fn);
         if (UNLIKELY(p->bif_cost)) PAY_COST();
         if (UNLIKELY(ts != HL_TERM_OK)) {
+            if (ts == HL_VM_BIF_HIBERNATE) {
+                /* the process waits; it resumes in the fun (vm_hibernate.c) */
+                SAVE();
+                st = hl_vm_hibernate(p, x, args[0], args[1]);
+                goto leave_saved;
+            }
             if (ts == HL_VM_BIF_TRAP) {
                 /* A quantum done (charged above), its state in p->trap:
                  * a preemption point, then this instruction again. A

@@ -96,6 +96,9 @@ typedef struct hl_vm_bif_probe {
 /* Private status of a builtin whose write would pass the run's output cap
  * (vm/bif_io.c): the run stops with HL_VM_FAULT_OUTPUT. */
 #define HL_VM_BIF_OUTPUT ((hl_term_status)102)
+/* Private status of erlang:hl_hibernate/2 (vm/bif_proc.c): its arguments
+ * are checked; the interpreter hibernates the process (vm_hibernate.c). */
+#define HL_VM_BIF_HIBERNATE ((hl_term_status)103)
 
 /* A guest process's part in a world (vm_world.c): zero in a run without
  * processes. Links and monitors are small arrays (their lengths are bounded

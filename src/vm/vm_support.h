@@ -29,6 +29,12 @@ void hl_vm_account(hl_vm_proc *p, uint64_t reds, uint64_t budget);
 /* Collects with roots x[0..live), the stack (p->sp) and extra[0..n);
  * guarantees `need` free words. Clears x[live..] to []. */
 hl_vm_status hl_vm_gc(hl_vm_proc *p, hl_term *x, uint32_t live, size_t need, hl_term *extra, size_t nextra);
+/* erlang:hibernate/3 after its builtin checked fun and args (a fun taking
+ * length(args) arguments, reachable, its registers within p->xlim): the
+ * stack is dropped, the heap compacted (charged to reductions), and the
+ * process resumes in fun(args...) at its next message. WAIT, or YIELD when
+ * a message is already queued; a heap fault when the allocator fails. */
+hl_vm_status hl_vm_hibernate(hl_vm_proc *p, hl_term *x, hl_term fun, hl_term args);
 /* Makes room for `words` more stack words (p->sp, p->e are offsets). */
 hl_vm_status hl_vm_grow_stack(hl_vm_proc *p, size_t words);
 

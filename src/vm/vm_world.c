@@ -128,6 +128,7 @@ struct hl_vm_world {
     hmap procs;  /* pid -> hl_vm_proc* */
     hmap names;  /* registered name atom -> pid */
     hmap timers; /* reference number -> hl_vm_timer* (T_SEND / T_TIMEOUT) */
+    hmap exports; /* hl_vm_world_export's answers: export_key -> function index + 1, 0: none */
     hl_vm_proc *rq_head, *rq_tail; /* run queue (FIFO) */
     hl_vm_proc *dying;             /* deaths to handle (LIFO worklist) */
     hl_vm_timer **th;              /* timer min-heap */
@@ -143,6 +144,12 @@ struct hl_vm_world {
     bool started;          /* hl_vm_world_step ran once (the deadline is set) */
     hl_vm_status fst;      /* the first process's last slice status */
     uint64_t mem;          /* bytes counted for its processes (act.mem summed) */
+    /* x registers any code of the world can name: the most of the first
+     * process's and every module's of the program (each covers its import
+     * closure, vm/load.h). A spawned process takes it, not only its own
+     * module's: a behaviour's process runs code of lib/gen.erl that calls
+     * the guest's callbacks, whose registers gen's span need not cover. */
+    uint32_t xmax;
     /* the host pseudo-process (hl_vm_world_set_host): pid 0 when none */
     uint64_t host_pid;
     hl_vm_world_host_fn host_fn;
@@ -391,12 +398,10 @@ static hl_term_status deliver(hl_vm_world *w, hl_vm_proc *from, hl_vm_proc *t, h
     *words = 0;
     if (t->n_drop_tags && dropped_reply(t, msg)) return HL_TERM_OK;
     if (t != from && !hl_is_immed(msg)) {
+        /* one walk: the copy's own bound is the receiver's heap limit */
         size_t n = 0;
-        hl_term_status st = hl_term_size(msg, (size_t)(t->max_heap / sizeof(hl_term)), &n);
-        if (st == HL_TERM_OK) {
-            *words = n;
-            st = hl_term_copy(&t->heap, msg, &m);
-        }
+        hl_term_status st = hl_term_copy_words(&t->heap, msg, &m, &n);
+        *words = n;
         if (st == HL_TERM_NOMEM) return st;
         if (st != HL_TERM_OK) {
             heap_kill(w, t);
@@ -655,6 +660,7 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
     hl_vm_proc *c = hl_vm_proc_new_sized(cprog, &vl, SPAWN_HEAP_WORDS);
     if (!c) return HL_TERM_NOMEM;
     c->heap.min_words = SPAWN_HEAP_FLOOR;
+    if (c->xlim < w->xmax) c->xlim = w->xmax;
     c->world = w;
     c->interrupt = p->interrupt;
     c->output = p->output;
@@ -682,8 +688,7 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
     } else if (fn < 0) {
         hl_term f;
         size_t n = 0;
-        st = hl_term_size(fun, (size_t)(w->lim.max_heap_bytes / sizeof(hl_term)), &n);
-        if (st == HL_TERM_OK) st = hl_term_copy(&c->heap, fun, &f);
+        st = hl_term_copy_words(&c->heap, fun, &f, &n);
         words = n;
         started = st == HL_TERM_OK &&
                   hl_vm_start_at(c, hl_fun_program(f), (uint32_t)hl_fun_index(f), hl_fun_env(f),
@@ -734,6 +739,40 @@ const hl_program *hl_vm_world_module(const hl_vm_proc *p, hl_term m) {
     for (uint32_t i = 0; i < w->lim.nmods; i++)
         if (w->lim.mods[i]->am_module == m) return w->lim.mods[i];
     return NULL;
+}
+
+enum { EXPORTS_KEPT = 1024 };
+
+/* The key of (module index, name, arity) in w->exports: never 0. */
+static uint64_t export_key(uint32_t mod, hl_term name, uint32_t arity) {
+    return (uint64_t)(mod + 1) << 48 | (uint64_t)arity << 40 | hl_atom_index(name);
+}
+
+int64_t hl_vm_world_export(hl_vm_proc *p, hl_term mod, hl_term name, uint32_t arity, const hl_program **m) {
+    hl_vm_world *w = p->world;
+    uint32_t i = 0;
+    while (i < w->lim.nmods && w->lim.mods[i]->am_module != mod) i++;
+    if (i == w->lim.nmods) return -1;
+    const hl_program *pg = *m = w->lim.mods[i];
+    /* remembered answers: a behaviour looks its callbacks up at every
+     * start (gen_server: six), and a lookup is a scan of the functions */
+    bool keyed = i < 0xffff && arity < 256 && hl_atom_index(name) < (UINT64_C(1) << 40);
+    uint64_t key = keyed ? export_key(i, name, arity) : 0, v;
+    if (keyed && hm_get(&w->exports, key, &v)) return (int64_t)v - 1;
+    int64_t fn = -1;
+    /* the module's function names are atoms of the engine's one table, as
+     * name is: compared as terms, no name is read */
+    for (uint32_t k = 0; k < pg->n_functions; k++)
+        if (pg->fn_names[k] == name && pg->funcs[k].arity == arity && (pg->funcs[k].flags & HL_BC_FN_EXPORTED)) {
+            fn = k;
+            break;
+        }
+    charge(p, pg->n_functions / 16); /* the scan */
+    /* at most EXPORTS_KEPT answers (a guest names the functions of
+     * proc_lib:spawn_link/3 and the like: the host memory stays bounded);
+     * a failed insert only forgets the answer */
+    if (keyed && w->exports.n < EXPORTS_KEPT) (void)hm_put(&w->exports, key, (uint64_t)(fn + 1));
+    return fn;
 }
 
 bool hl_vm_world_reaches(const hl_vm_proc *p, const hl_program *m) {
@@ -1014,6 +1053,9 @@ hl_vm_world *hl_vm_world_new(hl_vm_proc *first, const hl_vm_world_limits *lim) {
     if (w->lim.max_processes == 0) w->lim.max_processes = 1;
     w->first = first;
     w->out_cap = first->output_cap;
+    w->xmax = first->xlim;
+    for (uint32_t i = 0; i < w->lim.nmods; i++)
+        if (w->lim.mods[i]->x_span > w->xmax) w->xmax = w->lim.mods[i]->x_span;
     first->world = w;
     memset(&first->act, 0, sizeof first->act);
     first->act.pid = ++w->next_pid;
@@ -1091,6 +1133,7 @@ hl_vm_proc *hl_vm_world_free(hl_vm_world *w) {
     hm_free(&w->procs);
     hm_free(&w->names);
     hm_free(&w->timers);
+    hm_free(&w->exports);
     hl_mem_free(w);
     return first;
 }

@@ -32,6 +32,10 @@ hl_term_status hl_vm_world_spawn(hl_vm_proc *p, hl_term fun, const hl_program *m
                                  hl_term undef_reason, bool link, bool monitor, hl_term *out);
 /* The module of the program named m (an atom), or NULL. */
 const hl_program *hl_vm_world_module(const hl_vm_proc *p, hl_term m);
+/* The index of function name/arity that module mod of the world's program
+ * exports (*m: the module), or -1 (no such module, or not exported). The
+ * answers are remembered for the world's life; the first is charged. */
+int64_t hl_vm_world_export(hl_vm_proc *p, hl_term mod, hl_term name, uint32_t arity, const hl_program **m);
 /* Whether m is one of the program's modules or a module one of them links
  * (where a fun of a callback module, erlang:hl_export_fun/3, may run in a
  * process whose own module does not link it); false without a world. */

@@ -326,6 +326,48 @@ static const char LIMITS[] =
     "    {[element(1, hd(L)) || is_tuple(hd(L))] ++ [X || X <- L, is_atom(X)],\n"
     "     Left > 9000, erlang:read_timer(T)}.\n";
 
+/* ---- hibernation (docs/behaviours.md §1) ----------------------------------- */
+
+/* A gen_server's process_info(P, memory) when idle after a call, then
+ * hibernated ({reply, R, S, hibernate}); then the same after it made 20,000
+ * words of garbage (its heap grew; hibernation gives it back). settle/1
+ * waits until the server is waiting (hibernated), not for a time. Each
+ * server answers after waking with its state kept. */
+static const char *HIB =
+    "-module(a).\n"
+    "-export([main/0, init/1, handle_call/3, handle_cast/2]).\n"
+    "main() ->\n"
+    "    {ok, P} = gen_server:start(?MODULE, 0, []),\n"
+    "    0 = gen_server:call(P, get), settle(P),\n"
+    "    {memory, Idle} = process_info(P, memory),\n"
+    "    ok = gen_server:call(P, hib), settle(P),\n"
+    "    {memory, Hib} = process_info(P, memory),\n"
+    "    1 = gen_server:call(P, get),\n"
+    "    ok = gen_server:call(P, garbage), settle(P),\n"
+    "    {memory, Big} = process_info(P, memory),\n"
+    "    ok = gen_server:call(P, hib), settle(P),\n"
+    "    {memory, Hib2} = process_info(P, memory),\n"
+    "    2 = gen_server:call(P, get),\n"
+    "    {Hib =< Idle, Hib =< 1136, Big > 4 * Idle, Hib2 =:= Hib}.\n"
+    "settle(P) ->\n"
+    "    case process_info(P, status) of\n"
+    "        {status, waiting} -> ok;\n"
+    "        _ -> erlang:yield(), settle(P)\n"
+    "    end.\n"
+    "init(N) -> {ok, N}.\n"
+    "handle_call(get, _, N) -> {reply, N, N};\n"
+    "handle_call(hib, _, N) -> {reply, ok, N + 1, hibernate};\n"
+    "handle_call(garbage, _, N) -> L = lists:seq(1, 10000), {reply, ok, N + length(L) - 10000}.\n"
+    "handle_cast(_, N) -> {noreply, N}.\n";
+
+static void test_hibernate_memory(void **state) {
+    (void)state;
+    hl_module *m = compile(HIB, true);
+    hl_run_limits lim = {HL_RUN_DEFAULT_MAX_REDUCTIONS, HL_RUN_DEFAULT_MAX_HEAP_BYTES, 10000, 1u << 20};
+    expect(m, "main", &lim, "{true,true,true,true}");
+    hl_module_free(m);
+}
+
 static void test_process_limit(void **state) {
     (void)state;
     hl_module *m = compile(LIMITS, true);
@@ -499,6 +541,7 @@ int main(void) {
         cmocka_unit_test(test_exit_signals),
         cmocka_unit_test(test_process_limit),
         cmocka_unit_test(test_tree_limits),
+        cmocka_unit_test(test_hibernate_memory),
         cmocka_unit_test(test_alloc_failures),
         cmocka_unit_test(test_tenant),
         cmocka_unit_test(test_refused_options),

@@ -2,7 +2,10 @@
  * lists, floats, bignums, heap/off-heap/sub binaries, maps, funs, shared
  * subterms) is built in a quiet heap and in a GC-always heap; after every
  * step the busy heap collects, and the two must stay =:= slot by slot.
- * Also: accounting returns to zero and nothing leaks (ASan). */
+ * Now and then the busy heap is compacted as hibernation does
+ * (hl_heap_compact): one block of exactly the live words, nothing old, no
+ * fragments, the slots still equal. Also: accounting returns to zero and
+ * nothing leaks (ASan). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -119,7 +122,7 @@ static void stress(bool always, int iterations) {
     hl_term sq[SLOTS], sb[SLOTS];
     for (int i = 0; i < SLOTS; i++) sq[i] = sb[i] = hl_make_small(i);
     hl_roots r = {sb, SLOTS};
-    int checked = 0, over = 0;
+    int checked = 0, over = 0, compactions = 0;
     for (int it = 0; it < iterations; it++) {
         uint64_t choice = rnd(), seed = rnd();
         step(&q, sq, choice, seed);
@@ -129,6 +132,17 @@ static void stress(bool always, int iterations) {
         assert_int_equal(hl_heap_need(&b, 1 + rnd() % 64, &r, 1), HL_TERM_OK);
         if (!always && rnd() % 500 == 0) assert_int_equal(hl_heap_gc_major(&b, 0, &r, 1), HL_TERM_OK);
         if (always) assert_null(b.frags);
+        if (rnd() % 400 == 0) {
+            size_t copied = 0;
+            assert_int_equal(hl_heap_compact(&b, &r, 1, &copied), HL_TERM_OK);
+            size_t live = (size_t)(b.top - b.start);
+            assert_int_equal((size_t)(b.block_end - b.start), live ? live : 1);
+            assert_null(b.old_start);
+            assert_null(b.frags);
+            assert_int_equal(hl_heap_bytes(&b), (live ? live : 1) * sizeof(hl_term) + b.offheap_bytes);
+            assert_true(copied >= live);
+            compactions++;
+        }
         if (it % 50 == 0 || it > iterations - 100)
             for (int i = 0; i < SLOTS; i++) {
                 int c;
@@ -149,6 +163,7 @@ static void stress(bool always, int iterations) {
     print_message("# %d slot comparisons, %d over budget, %llu words copied\n", checked, over,
                   (unsigned long long)b.gc_words_copied);
     assert_true(checked > over * 4);
+    assert_true(compactions > 5);
     /* Live data is what the slots reach; dropping them empties the heap and
      * releases every off-heap binary. */
     for (int i = 0; i < SLOTS; i++) sb[i] = HL_NIL;
