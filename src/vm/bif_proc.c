@@ -268,7 +268,7 @@ BIF(b_process_flag2) {
     NEED_WORLD();
     if (a[0] == HL_AM(priority)) {
         /* recorded for process_info, no effect on scheduling (docs/actors.md §1) */
-        uint32_t prio, *f = &p->act.flags;
+        uint32_t prio = 0, *f = &p->act.flags;
         hl_term o[2] = {a[0], a[1]}, opt;
         hl_term_status st = tuple(p, o, 2, &opt);
         if (st == HL_TERM_OK) st = prio_flags(p, opt, a[1], &prio);
