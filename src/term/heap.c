@@ -132,7 +132,16 @@ hl_term_status hl_heap_make_refc_bin(hl_heap *h, hl_binary *b, hl_term *out) {
 /* ---- non-collecting allocation ---- */
 
 hl_term_status hl_heap_alloc(hl_heap *h, size_t words, hl_term **out) {
-    bool stress = h->flags & HL_HEAP_GC_ALWAYS;
+    /* A fresh fragment per allocation in the strict stress mode only. In
+     * the sparse one a builtin's loop of 65,536 allocations between two
+     * collections would make the collector scan that many fragments per
+     * pointer (it is there to stay linear): its fragments are filled and
+     * grow geometrically up to 64 Ki words, so few, and little capacity is
+     * charged beyond what is used (the normal sizing, a quarter of the young
+     * block and the total so far, would double the charge of a heap of
+     * multi-megabyte bignums past its limit). */
+    bool sparse = (h->flags & HL_HEAP_GC_ALWAYS) && (h->flags & HL_HEAP_GC_SPARSE_MAJORS);
+    bool stress = (h->flags & HL_HEAP_GC_ALWAYS) && !sparse;
     if (!stress && h->top <= h->end && (size_t)(h->end - h->top) >= words) {
         *out = h->top;
         h->top += words;
@@ -145,6 +154,12 @@ hl_term_status hl_heap_alloc(hl_heap *h, size_t words, hl_term **out) {
         return HL_TERM_OK;
     }
     size_t fw = words, block = (size_t)(h->block_end - h->start);
+    if (sparse) {
+        size_t grow = f ? 2 * f->size : 16;
+        if (grow > 65536) grow = 65536;
+        if (fw < grow) fw = grow;
+        block = 0, stress = true; /* none of the sizing below */
+    }
     if (!stress && fw < block / 4) fw = block / 4; /* amortise small requests */
     /* Geometric growth: a loop of builtins that allocate but never reach a
      * collection point (puts into a big map) makes O(log n) fragments, not

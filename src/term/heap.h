@@ -20,8 +20,9 @@ enum {
     HL_HEAP_GC_ALWAYS = 1u << 0, /* test mode: every hl_heap_need(n > 0) collects and every
                                     hl_heap_alloc makes a fresh fragment */
     HL_HEAP_GC_SPARSE_MAJORS = 1u << 1, /* with GC_ALWAYS: a major only after as many minors
-                                           as the old generation has KiB (at least 3), so
-                                           big live data costs linear time, not quadratic */
+                                           as the old generation has KiB (at least 3), and
+                                           hl_heap_alloc fills fragments as usual, so big
+                                           live data costs linear time, not quadratic */
 };
 
 enum { HL_HEAP_DEFAULT_WORDS = 128 }; /* 1 KiB: an idle process stays ~1.5 KiB */
