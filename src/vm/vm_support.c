@@ -234,6 +234,19 @@ static bool save_regs(hl_vm_proc *p, const hl_term *x, uint32_t n) {
     return true;
 }
 
+/* Points p at prog's function fn, above a sentinel frame of size 0 at the
+ * bottom of the stack: frame-chain walks need no "is this the first frame"
+ * test (see deallocate). Its arguments are saved already. */
+static inline void enter_function(hl_vm_proc *p, const hl_program *prog, uint32_t fn) {
+    p->pc = &prog->code[prog->funcs[fn].entry];
+    p->cp = p->halt;
+    p->stack[0] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)p->halt);
+    p->stack[1] = hl_make_small(0);
+    p->sp = 2;
+    p->e = 0;
+    p->state = HL_PS_READY;
+}
+
 bool hl_vm_start(hl_vm_proc *p, uint32_t fn, const hl_term *args, uint32_t nargs) {
     if (!p) return false;
     const hl_program *prog = p->prog;
@@ -245,13 +258,7 @@ bool hl_vm_start(hl_vm_proc *p, uint32_t fn, const hl_term *args, uint32_t nargs
         return hl_vm_start_at(p, prog, fn, args, nargs);
     for (uint32_t i = 0; i < nargs; i++) p->xsave_small[i] = args[i];
     p->nlive = nargs;
-    p->pc = &prog->code[prog->funcs[fn].entry];
-    p->cp = p->halt;
-    p->stack[0] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)p->halt);
-    p->stack[1] = hl_make_small(0);
-    p->sp = 2;
-    p->e = 0;
-    p->state = HL_PS_READY;
+    enter_function(p, prog, fn);
     return true;
 }
 
@@ -260,15 +267,7 @@ bool hl_vm_start_at(hl_vm_proc *p, const hl_program *prog, uint32_t fn, const hl
         fn >= prog->n_functions || prog->funcs[fn].arity != nargs || nargs > p->xlim)
         return false;
     if (nargs && !save_regs(p, args, nargs)) return false;
-    p->pc = &prog->code[prog->funcs[fn].entry];
-    p->cp = p->halt;
-    /* A sentinel frame of size 0 at the bottom: frame-chain walks need no
-     * "is this the first frame" test (see deallocate). */
-    p->stack[0] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)p->halt);
-    p->stack[1] = hl_make_small(0);
-    p->sp = 2;
-    p->e = 0;
-    p->state = HL_PS_READY;
+    enter_function(p, prog, fn);
     return true;
 }
 
