@@ -182,15 +182,7 @@ loop(Parent, Name, State, CB, infinity) ->
         Msg -> decode(Msg, Parent, Name, State, CB)
     end;
 loop(Parent, Name, State, CB, {continue, C} = Msg) ->
-    R = case ?HCONT(CB) of
-            false -> {?CAUGHT, error, undef, [{?MOD(CB), handle_continue, [C, State], []}]};
-            F ->
-                try F(C, State)
-                catch
-                    throw:V -> V;
-                    Cl:Ex:St -> {?CAUGHT, Cl, Ex, St}
-                end
-        end,
+    R = callback2(?HCONT(CB), handle_continue, C, State, CB),
     common_reply(R, Parent, Name, Msg, State, CB);
 loop(Parent, Name, State, CB, hibernate) ->
     %% erlang:hibernate/3: the stack is dropped and the heap compacted
@@ -246,15 +238,7 @@ decode({'$gen_call', From, Request} = Msg, Parent, Name, State, CB) ->
             common_reply(R, Parent, Name, Msg, State, CB)
     end;
 decode({'$gen_cast', Request} = Msg, Parent, Name, State, CB) ->
-    R = case ?HCAST(CB) of
-            false -> {?CAUGHT, error, undef, [{?MOD(CB), handle_cast, [Request, State], []}]};
-            F ->
-                try F(Request, State)
-                catch
-                    throw:V -> V;
-                    Cl:Ex:St -> {?CAUGHT, Cl, Ex, St}
-                end
-        end,
+    R = callback2(?HCAST(CB), handle_cast, Request, State, CB),
     common_reply(R, Parent, Name, Msg, State, CB);
 decode({system, From, Req}, Parent, Name, State, CB) ->
     system(running, From, Req, Parent, Name, State, CB);
@@ -266,12 +250,19 @@ decode(Msg, Parent, Name, State, CB) ->
             %% OTP logs a warning and drops the message
             loop(Parent, Name, State, CB, infinity);
         F ->
-            R = try F(Msg, State)
-                catch
-                    throw:V -> V;
-                    Cl:Ex:St -> {?CAUGHT, Cl, Ex, St}
-                end,
-            common_reply(R, Parent, Name, Msg, State, CB)
+            common_reply(callback2(F, handle_info, Msg, State, CB), Parent, Name, Msg, State, CB)
+    end.
+
+%% What a two-argument callback returned or threw (a throw is a return
+%% value, as in OTP), or {?CAUGHT, ...} for what it raised; one the module
+%% does not export (false) raises undef, as OTP's call of it would.
+callback2(false, Fun, A, B, CB) ->
+    {?CAUGHT, error, undef, [{?MOD(CB), Fun, [A, B], []}]};
+callback2(F, _Fun, A, B, _CB) ->
+    try F(A, B)
+    catch
+        throw:V -> V;
+        Cl:Ex:St -> {?CAUGHT, Cl, Ex, St}
     end.
 
 common_reply({noreply, NState}, Parent, Name, _Msg, _State, CB) ->

@@ -147,29 +147,14 @@ handle_call({terminate_child, Id}, _From, State) ->
         error ->
             {reply, {error, not_found}, State}
     end;
-handle_call({restart_child, _Id}, _From, State) when State#state.strategy =:= simple_one_for_one ->
+handle_call({Op, _Id}, _From, State)
+  when Op =:= restart_child orelse Op =:= delete_child, State#state.strategy =:= simple_one_for_one ->
     {reply, {error, simple_one_for_one}, State};
-handle_call({restart_child, Id}, _From, State) ->
+handle_call({Op, Id}, _From, State) when Op =:= restart_child; Op =:= delete_child ->
+    %% both act only on a child that is not running
     case find_child(Id, State) of
         {ok, Child} when Child#child.pid =:= undefined ->
-            case do_start_child(State#state.name, Child) of
-                {ok, Pid} -> {reply, {ok, Pid}, set_pid(Pid, Id, State)};
-                {ok, Pid, Extra} -> {reply, {ok, Pid, Extra}, set_pid(Pid, Id, State)};
-                Error -> {reply, Error, State}
-            end;
-        {ok, #child{pid = {restarting, _}}} ->
-            {reply, {error, restarting}, State};
-        {ok, _} ->
-            {reply, {error, running}, State};
-        _ ->
-            {reply, {error, not_found}, State}
-    end;
-handle_call({delete_child, _Id}, _From, State) when State#state.strategy =:= simple_one_for_one ->
-    {reply, {error, simple_one_for_one}, State};
-handle_call({delete_child, Id}, _From, State) ->
-    case find_child(Id, State) of
-        {ok, Child} when Child#child.pid =:= undefined ->
-            {reply, ok, remove_child(Id, State)};
+            stopped_child(Op, Id, Child, State);
         {ok, #child{pid = {restarting, _}}} ->
             {reply, {error, restarting}, State};
         {ok, _} ->
@@ -216,6 +201,15 @@ handle_call(count_children, _From, State) ->
                               {0, 0, 0, 0}, Db),
     {reply, [{specs, S}, {active, A}, {supervisors, Su}, {workers, W}], State}.
 
+stopped_child(restart_child, Id, Child, State) ->
+    case do_start_child(State#state.name, Child) of
+        {ok, Pid} -> {reply, {ok, Pid}, set_pid(Pid, Id, State)};
+        {ok, Pid, Extra} -> {reply, {ok, Pid, Extra}, set_pid(Pid, Id, State)};
+        Error -> {reply, Error, State}
+    end;
+stopped_child(delete_child, Id, _Child, State) ->
+    {reply, ok, remove_child(Id, State)}.
+
 count_child(#child{pid = Pid, child_type = Type}, {S, A, Su, W}) ->
     Alive = is_pid(Pid) andalso is_process_alive(Pid),
     A1 = case Alive of true -> A + 1; false -> A end,
@@ -227,10 +221,7 @@ count_child(#child{pid = Pid, child_type = Type}, {S, A, Su, W}) ->
 handle_cast({try_again_restart, Id}, State) ->
     case find_child_and_args(Id, State) of
         {ok, Child = #child{pid = {restarting, _}}} ->
-            case restart(Child, State) of
-                {ok, State1} -> {noreply, State1};
-                {shutdown, State1} -> {stop, shutdown, State1}
-            end;
+            after_restart(restart(Child, State));
         _ ->
             {noreply, State}
     end.
@@ -238,10 +229,7 @@ handle_cast({try_again_restart, Id}, State) ->
 handle_info({'EXIT', Pid, Reason}, State) ->
     case find_child_and_args(Pid, State) of
         {ok, Child} ->
-            case do_restart(Reason, Child, State) of
-                {ok, State1} -> {noreply, State1};
-                {shutdown, State1} -> {stop, shutdown, State1}
-            end;
+            after_restart(do_restart(Reason, Child, State));
         error ->
             {noreply, State}
     end;
@@ -250,6 +238,11 @@ handle_info(?EXPIRE, State) ->
 handle_info(_Msg, State) ->
     %% OTP logs "Supervisor received unexpected message"
     {noreply, State}.
+
+%% The loop's answer to a restart: carry on, or stop when the restart
+%% intensity was reached.
+after_restart({ok, State}) -> {noreply, State};
+after_restart({shutdown, State}) -> {stop, shutdown, State}.
 
 terminate(_Reason, State) when State#state.strategy =:= simple_one_for_one ->
     terminate_dynamic_children(State);
