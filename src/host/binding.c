@@ -248,8 +248,10 @@ static void hash_u64(hl_sha256 *s, uint64_t v) {
     hl_sha256_update(s, b, 8);
 }
 
-hl_status hl_host_bindings_resolve(hl_engine *engine, const hl_compile_options *opts, hl_host_binding ***out,
-                                   uint32_t *n, uint8_t bkey[32], hl_error **err) {
+/* The grants of opts (NULL: none) resolved to the engine's registrations
+ * (one reference each, in grant order) and hashed into bkey. */
+static hl_status bindings_resolve(hl_engine *engine, const hl_compile_options *opts, hl_host_binding ***out,
+                                  uint32_t *n, uint8_t bkey[32], hl_error **err) {
     *out = NULL;
     *n = 0;
     uint32_t count = opts ? opts->ngrants : 0;
@@ -300,6 +302,14 @@ hl_status hl_host_bindings_resolve(hl_engine *engine, const hl_compile_options *
     *out = arr;
     *n = count;
     return HL_OK;
+}
+
+hl_status hl_host_options_resolve(hl_engine *engine, const hl_compile_options *opts, hl_host_resolved *r,
+                                  hl_error **err) {
+    if (opts) r->lim = opts->front;
+    else hl_front_limits_default(&r->lim);
+    r->caps = opts ? opts->caps : 0;
+    return bindings_resolve(engine, opts, &r->bnd, &r->nbnd, r->bkey, err);
 }
 
 /* ---- calls ---------------------------------------------------------------------------- */

@@ -296,16 +296,24 @@ bool hl_host_term_text(hl_buf *out, hl_term t, bool pretty);
 /* binding.c */
 void hl_host_bindings_engine_free(hl_engine *engine);
 void hl_host_grants_free(hl_compile_options *opts);
-/* Resolves the grants of opts (NULL: none) to the engine's registrations
- * (one reference each, in grant order) and hashes them into bkey.
- * HL_EMISUSE (a grant not registered) / HL_ENOMEM with *err set. */
 /* Whether the engine (ctx) registers the binding module:function/arity
  * (hl_core_options.binding_registered: only to word a refusal). Takes the
  * engine lock. */
 bool hl_host_binding_registered(const void *ctx, const char *module, size_t mlen, const char *function, size_t flen,
                                 uint32_t arity);
-hl_status hl_host_bindings_resolve(hl_engine *engine, const hl_compile_options *opts, hl_host_binding ***out,
-                                   uint32_t *n, uint8_t bkey[32], hl_error **err);
+/* What a compilation's or a load's options resolve to. */
+typedef struct hl_host_resolved {
+    hl_front_limits lim;    /* opts->front, or the defaults when opts is NULL */
+    uint32_t caps;          /* opts->caps, or none */
+    hl_host_binding **bnd;  /* the grants resolved to the engine's registrations, */
+    uint32_t nbnd;          /* one reference each, in grant order: the caller releases them */
+    uint8_t bkey[32];       /* their hash (all zero when there are none) */
+} hl_host_resolved;
+/* Resolves opts (NULL: the defaults, no grants) now, so that the module
+ * keeps its bindings (never a dangling pointer). HL_EMISUSE (a grant not
+ * registered) / HL_ENOMEM with *err set. */
+hl_status hl_host_options_resolve(hl_engine *engine, const hl_compile_options *opts, hl_host_resolved *r,
+                                  hl_error **err);
 void hl_host_bindings_release(hl_host_binding **b, uint32_t n);
 /* The VM's binding hook (vm/vm.h) for a run of module (ctx). */
 hl_vm_host_status hl_host_binding_hook(void *ctx, uint32_t index, const hl_term *args, uint32_t nargs,

@@ -171,11 +171,7 @@ static hl_status compile_error(hl_error **err, hl_diags *diags, const char *name
     return s;
 }
 
-/* The rejection of a compilation whose work meter tripped: one diagnostic,
- * whatever else the stopped pass said. */
-static hl_status meter_error(hl_error **err, const char *name) {
-    char msg[200];
-    hl_meter_message(hl_meter_current, msg, sizeof msg);
+static hl_status one_error(hl_error **err, const char *name, const char *msg) {
     hl_diags d;
     hl_diags_init(&d, 1);
     hl_diags_add(&d, 1, 1, "%s", msg);
@@ -184,13 +180,12 @@ static hl_status meter_error(hl_error **err, const char *name) {
     return s;
 }
 
-static hl_status one_error(hl_error **err, const char *name, const char *msg) {
-    hl_diags d;
-    hl_diags_init(&d, 1);
-    hl_diags_add(&d, 1, 1, "%s", msg);
-    hl_status s = compile_error(err, &d, name);
-    hl_diags_free(&d);
-    return s;
+/* The rejection of a compilation whose work meter tripped: one diagnostic,
+ * whatever else the stopped pass said. */
+static hl_status meter_error(hl_error **err, const char *name) {
+    char msg[200];
+    hl_meter_message(hl_meter_current, msg, sizeof msg);
+    return one_error(err, name, msg);
 }
 
 /* What one compilation works on. */
@@ -601,27 +596,19 @@ static hl_status compile_program(hl_engine *engine, size_t n, const char *const 
     srcfix fx;
     srcset ss;
     srcset_init(&ss, &fx, n, names, sources, lens);
-    hl_front_limits lim;
-    if (opts) lim = opts->front;
-    else hl_front_limits_default(&lim);
-    /* The bindings the options grant, resolved to the engine's
-     * registrations now: the module keeps them (never a dangling pointer). */
-    hl_host_binding **bnd = NULL;
-    uint32_t nbnd = 0;
-    uint8_t bkey[32];
-    hl_status bst = hl_host_bindings_resolve(engine, opts, &bnd, &nbnd, bkey, err);
+    hl_host_resolved r;
+    hl_status bst = hl_host_options_resolve(engine, opts, &r, err);
     if (bst != HL_OK) return bst;
-    uint32_t caps = opts ? opts->caps : 0;
-    pp_key(&ss, &lim, caps, bkey);
-    uint64_t fast = fast_hash(&ss, &lim, bkey);
+    pp_key(&ss, &r.lim, r.caps, r.bkey);
+    uint64_t fast = fast_hash(&ss, &r.lim, r.bkey);
     /* keyed: too large to keep a copy of, so found by its SHA-256 key */
     bool keyed = blob_size(&ss) > HL_CACHE_COPY_MAX;
     uint8_t key[32] = {0};
-    if (keyed) cache_key(&ss, &lim, bkey, key);
-    hl_module *hit = cache_find(engine, fast, &ss, &lim, bkey, keyed ? key : NULL);
+    if (keyed) cache_key(&ss, &r.lim, r.bkey, key);
+    hl_module *hit = cache_find(engine, fast, &ss, &r.lim, r.bkey, keyed ? key : NULL);
     if (hit) {
         atomic_fetch_add_explicit(&engine->cache_hits, 1, memory_order_relaxed);
-        hl_host_bindings_release(bnd, nbnd);
+        hl_host_bindings_release(r.bnd, r.nbnd);
         *out = hit;
         return HL_OK;
     }
@@ -634,19 +621,19 @@ static hl_status compile_program(hl_engine *engine, size_t n, const char *const 
     store = engine->store;
     pthread_mutex_unlock(&engine->lock);
     uint8_t skey[32];
-    if (store.get || store.put) store_key(engine, &ss, &lim, caps, opts, skey);
+    if (store.get || store.put) store_key(engine, &ss, &r.lim, r.caps, opts, skey);
     void *sbytes = NULL;
     size_t slen = 0;
     if (store.get && store.get(store.data, skey, &sbytes, &slen) == 1) {
         hl_module *m = NULL;
         hl_error *lerr = NULL;
-        hl_status lst = sbytes ? hl_host_module_load(engine, sbytes, slen, &lim, caps, bnd, nbnd, &m, &lerr)
+        hl_status lst = sbytes ? hl_host_module_load(engine, sbytes, slen, &r.lim, r.caps, r.bnd, r.nbnd, &m, &lerr)
                                : HL_EREJECTED;
         free(sbytes);
         if (lst == HL_OK) {
-            hl_host_bindings_release(bnd, nbnd); /* the module took its own */
+            hl_host_bindings_release(r.bnd, r.nbnd); /* the module took its own */
             memcpy(m->key, key, 32);
-            return cache_insert(engine, m, &ss, &lim, bkey, fast, out);
+            return cache_insert(engine, m, &ss, &r.lim, r.bkey, fast, out);
         }
         if (store.refused) store.refused(store.data, skey, lerr ? lerr : &hl_host_oom_error);
         hl_error_free(lerr);
@@ -654,29 +641,30 @@ static hl_status compile_program(hl_engine *engine, size_t n, const char *const 
     atomic_fetch_add_explicit(&engine->cache_misses, 1, memory_order_relaxed);
 
     /* The classifier and codegen see the grants by name, in grant order
-     * (the same order as bnd). */
+     * (the same order as r.bnd). */
     hl_core_binding *cb = NULL;
-    if (nbnd) {
-        cb = hl_mem_calloc(nbnd, sizeof *cb);
+    if (r.nbnd) {
+        cb = hl_mem_calloc(r.nbnd, sizeof *cb);
         if (!cb) {
-            hl_host_bindings_release(bnd, nbnd);
+            hl_host_bindings_release(r.bnd, r.nbnd);
             return hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
         }
-        for (uint32_t i = 0; i < nbnd; i++) cb[i] = (hl_core_binding){bnd[i]->module, bnd[i]->function, bnd[i]->arity};
+        for (uint32_t i = 0; i < r.nbnd; i++)
+            cb[i] = (hl_core_binding){r.bnd[i]->module, r.bnd[i]->function, r.bnd[i]->arity};
     }
-    build b = {.engine = engine, .ss = &ss, .lim = &lim, .bindings = cb, .nbindings = nbnd, .caps = caps,
+    build b = {.engine = engine, .ss = &ss, .lim = &r.lim, .bindings = cb, .nbindings = r.nbnd, .caps = r.caps,
                .keep_images = true};
     hl_status status = run_build(engine, &b, err);
     hl_mem_free(cb);
     hl_module *m = NULL;
     if (status == HL_OK) {
-        m = hl_host_module_make(engine, b.mods, b.imgs, b.imglens, n, caps, bnd, nbnd);
-        b.mods = NULL, b.imgs = NULL, b.imglens = NULL, bnd = NULL, nbnd = 0; /* taken over */
+        m = hl_host_module_make(engine, b.mods, b.imgs, b.imglens, n, r.caps, r.bnd, r.nbnd);
+        b.mods = NULL, b.imgs = NULL, b.imglens = NULL, r.bnd = NULL, r.nbnd = 0; /* taken over */
         if (!m) status = hl_host_set_error(err, hl_host_error_new(HL_ENOMEM, "out of memory"));
     }
     build_free(&b);
     if (status != HL_OK) {
-        hl_host_bindings_release(bnd, nbnd);
+        hl_host_bindings_release(r.bnd, r.nbnd);
         return status;
     }
     memcpy(m->key, key, 32);
@@ -686,7 +674,7 @@ static hl_status compile_program(hl_engine *engine, size_t n, const char *const 
         if (hl_module_save(m, &saved, &savedlen) == HL_OK) store.put(store.data, skey, saved, savedlen);
         hl_free(saved);
     }
-    return cache_insert(engine, m, &ss, &lim, bkey, fast, out);
+    return cache_insert(engine, m, &ss, &r.lim, r.bkey, fast, out);
 }
 
 hl_module *hl_host_module_make(hl_engine *engine, hl_program **mods, uint8_t **images, size_t *image_lens,

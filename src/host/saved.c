@@ -287,15 +287,10 @@ hl_status hl_module_load(hl_engine *engine, const void *bytes, size_t len, const
     if (err) *err = NULL;
     if (!engine || !out || (!bytes && len)) return HL_EMISUSE;
     *out = NULL;
-    hl_front_limits lim;
-    if (opts) lim = opts->front;
-    else hl_front_limits_default(&lim);
-    hl_host_binding **bnd = NULL;
-    uint32_t nbnd = 0;
-    uint8_t bkey[32];
-    hl_status st = hl_host_bindings_resolve(engine, opts, &bnd, &nbnd, bkey, err);
+    hl_host_resolved r;
+    hl_status st = hl_host_options_resolve(engine, opts, &r, err);
     if (st != HL_OK) return st;
-    st = hl_host_module_load(engine, bytes, len, &lim, opts ? opts->caps : 0, bnd, nbnd, out, err);
-    hl_host_bindings_release(bnd, nbnd);
+    st = hl_host_module_load(engine, bytes, len, &r.lim, r.caps, r.bnd, r.nbnd, out, err);
+    hl_host_bindings_release(r.bnd, r.nbnd);
     return st;
 }

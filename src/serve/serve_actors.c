@@ -323,26 +323,51 @@ static hl_value *request_of(const hl_module *mod, json_t *args, char *why, size_
     return st == HL_OK ? v : NULL;
 }
 
+/* What call, cast and stop check first: the arguments are an object of no
+ * keys but `keys`. False with *r the refusal to answer with. */
+static bool args_ok(json_t *args, const char *const *keys, hl_serve_outcome *oc, json_t **r) {
+    char msg[400];
+    if (!json_is_object(args)) *r = hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", "the arguments must be an object");
+    else if (!hl_serve_only_keys(args, keys, msg, sizeof msg)) *r = hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", msg);
+    else return true;
+    return false;
+}
+
+/* A call's or cast's hold on its tenant. */
+typedef struct taken {
+    actor_entry x;  /* x.actor: a handle of the caller's */
+    hl_value *req;  /* NULL when args' request is bad: msg says why */
+    char msg[400];
+} taken;
+
 /* The client's tenant named by args' "tenant" with a handle of the
- * caller's (x->actor, freed by the caller) and the request made from args
- * (*req; NULL with why when it is bad). The request is made under the
- * lock: the entry's module lives at least that long. False: no such
- * tenant for this client. */
-static bool take(hl_serve *s, hl_serve_tenant *t, json_t *args, actor_entry *x, hl_value **req, char *why,
-                 size_t cap) {
+ * caller's and the request made from args, once args_ok. The request is
+ * made under the lock: the entry's module lives at least that long. False
+ * with *r the answer to give: bad arguments, or no such tenant for this
+ * client. */
+static bool take(hl_serve *s, hl_serve_tenant *t, json_t *args, const char *const *keys, taken *k,
+                 hl_serve_outcome *oc, json_t **r) {
+    if (!args_ok(args, keys, oc, r)) return false;
     hl_serve_actors *a = s->actors;
+    k->req = NULL;
     pthread_mutex_lock(&a->lock);
     long i = find(a, t, json_string_value(json_object_get(args, "tenant")));
     if (i >= 0) {
         a->e[i].last_ns = hl_serve_now_ns();
-        *x = a->e[i];
-        x->actor = hl_actor_retain(a->e[i].actor);
-        x->mod = NULL; /* not the caller's */
-        *req = request_of(a->e[i].mod, args, why, cap);
+        k->x = a->e[i];
+        k->x.actor = hl_actor_retain(a->e[i].actor);
+        k->x.mod = NULL; /* not the caller's */
+        k->req = request_of(a->e[i].mod, args, k->msg, sizeof k->msg);
         a->calls++;
     }
     pthread_mutex_unlock(&a->lock);
+    if (i < 0) *r = not_found(oc);
     return i >= 0;
+}
+
+static void taken_free(taken *k) {
+    hl_value_free(k->req);
+    hl_actor_free(k->x.actor);
 }
 
 /* Removes the client's tenant id from the table (its handles stay with
@@ -361,37 +386,33 @@ static bool remove_entry(hl_serve *s, hl_serve_tenant *t, const char *id, actor_
 
 json_t *hl_serve_actor_call(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc) {
     static const char *const keys[] = {"tenant", "request", "request_term", "timeout_ms", NULL};
-    char msg[400];
-    if (!json_is_object(args)) return hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", "the arguments must be an object");
-    if (!hl_serve_only_keys(args, keys, msg, sizeof msg)) return hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", msg);
-    actor_entry x;
-    hl_value *req = NULL;
-    if (!take(s, t, args, &x, &req, msg, sizeof msg)) return not_found(oc);
+    taken k;
     json_t *r = NULL;
-    uint64_t ms = x.call_ms;
+    if (!take(s, t, args, keys, &k, oc, &r)) return r;
+    uint64_t ms = k.x.call_ms;
     json_t *tm = json_object_get(args, "timeout_ms");
     if (tm && (!json_is_integer(tm) || json_integer_value(tm) <= 0 || (uint64_t)json_integer_value(tm) > ms)) {
-        snprintf(msg, sizeof msg, "timeout_ms must be a positive integer of at most %llu (the policy's)",
+        snprintf(k.msg, sizeof k.msg, "timeout_ms must be a positive integer of at most %llu (the policy's)",
                  (unsigned long long)ms);
-        r = hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", msg);
-    } else if (!req) {
-        r = hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", msg);
+        r = hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", k.msg);
+    } else if (!k.req) {
+        r = hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", k.msg);
     } else {
         if (tm) ms = (uint64_t)json_integer_value(tm);
         hl_value *reply = NULL;
         hl_error *err = NULL;
-        hl_status st = hl_actor_call(x.actor, req, ms, &reply, &err);
+        hl_status st = hl_actor_call(k.x.actor, k.req, ms, &reply, &err);
         if (st == HL_OK) {
             *oc = HL_SERVE_OK;
             r = json_pack("{s:s}", "status", "ok");
             hl_serve_put_result(r, reply, "reply");
-        } else if (st == HL_EEXCEPTION && hl_actor_wait(x.actor, 0, NULL, NULL) != HL_PENDING) {
+        } else if (st == HL_EEXCEPTION && hl_actor_wait(k.x.actor, 0, NULL, NULL) != HL_PENDING) {
             /* it ended (crashed, returned, a limit) before answering:
              * its exit is the answer, and it is gone */
             actor_entry gone;
             r = json_pack("{s:s,s:s}", "status", "exited", "message", "the tenant ended before it replied");
-            put_exit(r, x.actor);
-            if (remove_entry(s, t, x.id, &gone)) entry_free(&gone);
+            put_exit(r, k.x.actor);
+            if (remove_entry(s, t, k.x.id, &gone)) entry_free(&gone);
             *oc = HL_SERVE_EXCEPTION;
         } else {
             r = json_pack("{s:s}", "status", "error");
@@ -402,44 +423,37 @@ json_t *hl_serve_actor_call(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_se
         hl_value_free(reply);
         hl_error_free(err);
     }
-    hl_value_free(req);
-    hl_actor_free(x.actor);
+    taken_free(&k);
     return r;
 }
 
 json_t *hl_serve_actor_cast(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc) {
     static const char *const keys[] = {"tenant", "request", "request_term", NULL};
-    char msg[400];
-    if (!json_is_object(args)) return hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", "the arguments must be an object");
-    if (!hl_serve_only_keys(args, keys, msg, sizeof msg)) return hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", msg);
-    actor_entry x;
-    hl_value *req = NULL;
-    if (!take(s, t, args, &x, &req, msg, sizeof msg)) return not_found(oc);
-    json_t *r;
-    if (!req) {
-        r = hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", msg);
+    taken k;
+    json_t *r = NULL;
+    if (!take(s, t, args, keys, &k, oc, &r)) return r;
+    if (!k.req) {
+        r = hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", k.msg);
     } else {
         hl_error *err = NULL;
-        hl_status st = hl_actor_cast(x.actor, req, &err);
+        hl_status st = hl_actor_cast(k.x.actor, k.req, &err);
         r = json_pack("{s:s}", "status", "ok");
         if (st == HL_OK) *oc = HL_SERVE_OK;
         else *oc = hl_serve_put_error(r, st, err);
         hl_error_free(err);
     }
-    hl_value_free(req);
-    hl_actor_free(x.actor);
+    taken_free(&k);
     return r;
 }
 
 json_t *hl_serve_actor_stop(hl_serve *s, hl_serve_tenant *t, json_t *args, hl_serve_outcome *oc) {
     static const char *const keys[] = {"tenant", NULL};
-    char msg[400];
-    if (!json_is_object(args)) return hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", "the arguments must be an object");
-    if (!hl_serve_only_keys(args, keys, msg, sizeof msg)) return hl_serve_fail(oc, HL_SERVE_INVALID, "invalid", msg);
+    json_t *r = NULL;
+    if (!args_ok(args, keys, oc, &r)) return r;
     actor_entry x;
     if (!remove_entry(s, t, json_string_value(json_object_get(args, "tenant")), &x)) return not_found(oc);
     hl_actor_stop(x.actor); /* shutdown: a trapping server may clean up */
-    json_t *r = json_pack("{s:s}", "status", "stopped");
+    r = json_pack("{s:s}", "status", "stopped");
     put_exit(r, x.actor);
     entry_free(&x);
     *oc = HL_SERVE_OK;
