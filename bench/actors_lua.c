@@ -20,6 +20,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_clock.h"
+
 enum { CAP = 64 << 20, HOOK_EVERY = 1000, THREADS = 2, FIB_ARG = 15, FIB_VALUE = 610 };
 
 typedef struct tenant {
@@ -97,17 +99,6 @@ static void *serve(void *arg) {
             lua_pop(t->L, 1);
         }
     return NULL;
-}
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_d(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 int main(int argc, char **argv) {

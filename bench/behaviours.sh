@@ -17,16 +17,8 @@
 set -eu
 HL=${1:?path to hl}
 ROUNDS=${2:-3}
-here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cp "$here/kernels/gsbench.erl" "$tmp/" && (cd "$tmp" && erlc gsbench.erl)
-# "user+sys user" seconds of a command
-cpu() { /usr/bin/time -f "%U %S" "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.3f %.3f\n", $1 + $2, $1}'; }
-hl() { cpu "$HL" run --grant processes --grant clocks --max-reductions 100000000000 \
-         --max-output-bytes 1000000000 --timeout-ms 600000 "$tmp/gsbench.erl" "$@"; }
-beam() { (cd "$tmp" && cpu erl -noshell +S 1 +sbwt none +sbwtdcpu none +sbwtdio none -pa . -eval \
-  "logger:set_primary_config(level, none), gsbench:$1($2), halt().") ; }
+. "$(dirname "$0")/gs_common.sh"
+beam() { (cd "$tmp" && cpu "${ERL[@]}" -eval "logger:set_primary_config(level, none), gsbench:$1($2), halt().") ; }
 # per-op microseconds of (with - without) over n, for field f (1: user+sys, 2: user)
 us() { echo "$1 $2" | awk -v n="$3" -v f="$4" '{split($0, a, " "); printf "%.2f", (a[f] - a[f + 2]) * 1e6 / n}'; }
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
@@ -43,10 +35,8 @@ for k in "calls 300000" "starts 50000" "restarts 10000"; do
   printf '%-10s %8s (%7s) %8s (%7s) %6.2fx\n' "$1" "$h" "$(echo "$hu" | median)" "$b" "$(echo "$bu" | median)" \
     "$(echo "$h $b" | awk '{print ($2 > 0 ? $1 / $2 : 0)}')"
 done
-mem() { "$HL" run --grant processes --grant clocks "$tmp/gsbench.erl" "$1" 1000; }
-bmem() { (cd "$tmp" && erl -noshell -pa . -eval "io:format(\"~p\", [gsbench:$1(1000)]), halt()."); }
 for k in idle idle_hib; do
-  h=$(mem $k) b=$(bmem $k)
+  h=$(hl_mem $k) b=$(beam_mem $k)
   printf '%-10s %8s B         %8s B         %6.2fx   process_info(P, memory)\n' "$k" "$h" "$b" \
     "$(echo "$h $b" | awk '{print $1 / $2}')"
 done

@@ -37,6 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_clock.h"
 #include "hyperlang.h"
 
 /* The guest kernels: the same code as bench/kernels/actorbench.erl runs on
@@ -71,18 +72,6 @@ static const char *SRC =
     "pong() -> receive {From, N} -> From ! N, pong(); stop -> ok end.\n";
 
 static bool quick;
-
-static double clock_s(clockid_t id) {
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-static double now_s(void) { return clock_s(CLOCK_MONOTONIC); }
-
-static int cmp_d(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static double median(double *v, int n) {
     qsort(v, (size_t)n, sizeof *v, cmp_d);

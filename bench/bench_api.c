@@ -15,22 +15,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_clock.h"
 #include "hyperlang.h"
 
 #ifndef HL_SOURCE_DIR
 #define HL_SOURCE_DIR "."
 #endif
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_d(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static char *slurp(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");

@@ -10,18 +10,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_clock.h"
 #include "hyperlang.h"
-
-static double clock_s(clockid_t id) {
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_d(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 #define BATCHES 9
 #define CALLS 100000

@@ -6,20 +6,13 @@
 # machine this was written on is shared and loaded. Not a bench/run.sh row.
 set -eu
 HL=${1:?path to hl}
-here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cp "$here/kernels/gsbench.erl" "$tmp/" && (cd "$tmp" && erlc gsbench.erl)
-cpu() { /usr/bin/time -f "%U %S" "$@" 2>&1 >/dev/null | tail -1 | awk '{print $1 + $2}'; }
-hl() { cpu "$HL" run --grant processes --grant clocks --max-reductions 100000000000 \
-         --max-output-bytes 100000000 --timeout-ms 600000 "$tmp/gsbench.erl" "$@"; }
-beam() { (cd "$tmp" && erl -noshell +S 1 +sbwt none +sbwtdcpu none +sbwtdio none -pa . -eval \
-  "logger:set_primary_config(level, none), statistics(runtime), gsbench:$1($2), {_, T} = statistics(runtime), io:format(\"~.2f\", [T * 1000 / $2]), halt().") ; }
-base=$(hl calls 0)
+. "$(dirname "$0")/gs_common.sh"
+beam() { (cd "$tmp" && "${ERL[@]}" -eval "logger:set_primary_config(level, none), statistics(runtime), gsbench:$1($2), \
+  {_, T} = statistics(runtime), io:format(\"~.2f\", [T * 1000 / $2]), halt().") ; }
+base=$(hl calls 0 | cut -d' ' -f1)
 for k in "calls 500000" "start_stop 50000" "starts 40000" "restarts 4000"; do
   set -- $k
-  t=$(hl "$1" "$2")
+  t=$(hl "$1" "$2" | cut -d' ' -f1)
   printf '%-11s hl %6.2f us   beam %s us\n' "$1" "$(echo "($t - $base) * 1000000 / $2" | bc -l)" "$(beam "$1" "$2")"
 done
-echo "idle server bytes (process_info memory): hl $("$HL" run --grant processes --grant clocks "$tmp/gsbench.erl" idle 1000)" \
-     "beam $(cd "$tmp" && erl -noshell -pa . -eval 'io:format("~p", [gsbench:idle(1000)]), halt().')"
+echo "idle server bytes (process_info memory): hl $(hl_mem idle) beam $(beam_mem idle)"

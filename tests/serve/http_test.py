@@ -5,7 +5,6 @@ tokens and per-tenant quotas (one tenant's flood does not stop another's
 runs), the program cache (a warm run is a cache hit), the Prometheus
 metrics, slow clients, and SIGTERM (runs in progress finish within the
 grace time, or are interrupted after it). Bounded: a few hundred requests."""
-import http.client
 import json
 import os
 import re
@@ -17,62 +16,12 @@ import tempfile
 import threading
 import time
 
-HL = sys.argv[1]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import serve_client  # noqa: E402
+from serve_client import Server, check  # noqa: E402
+
+HL = serve_client.HL = sys.argv[1]
 TIMEOUT = 60
-passed = failed = 0
-
-
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {detail}"[:400])
-
-
-class Server:
-    def __init__(self, *args):
-        self.p = subprocess.Popen([HL, "serve", "--http", "127.0.0.1:0", *args], stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE)
-        line = self.p.stdout.readline().decode()
-        m = re.search(r"http://127\.0\.0\.1:(\d+)", line)
-        if not m:
-            raise RuntimeError(f"no address: {line!r} {self.p.stderr.read()!r}")
-        self.port = int(m.group(1))
-
-    def req(self, method, path, body=None, token=None, raw=None, headers=None):
-        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
-        h = dict(headers or {})
-        if token:
-            h["Authorization"] = "Bearer " + token
-        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
-        if data is not None:
-            h["Content-Type"] = "application/json"
-        c.request(method, path, body=data, headers=h)
-        r = c.getresponse()
-        text = r.read()
-        c.close()
-        try:
-            j = json.loads(text)
-        except ValueError:
-            j = text.decode(errors="replace")
-        return r.status, j, r
-
-    def metric(self, name):
-        _, text, _ = self.req("GET", "/metrics")
-        m = re.search(r"^" + re.escape(name) + r" (\S+)$", text, re.M)
-        return float(m.group(1)) if m else None
-
-    def stop(self, sig=signal.SIGTERM):
-        self.p.send_signal(sig)
-        rc = self.p.wait(TIMEOUT)
-        err = self.p.stderr.read().decode(errors="replace")
-        self.p.stdout.close()
-        self.p.stderr.close()
-        # every server stops cleanly (a sanitizer report, a leak, exits non-zero)
-        check("the server exits 0 on the signal", rc == 0 and "Sanitizer" not in err, (rc, err[-1500:]))
-        return rc, err
 
 
 SRC = """-module(t).
@@ -97,51 +46,51 @@ with open(tokens, "w") as f:
 
 s = Server("--tokens", tokens, "--max-body-bytes", "65536", "--max-concurrent", "2")
 run = {"source": SRC, "function": "fib", "args": [20]}
-st, j, _ = s.req("POST", "/v1/run", run, token=A)
+st, j, _ = s.request("POST", "/v1/run", run, token=A)
 check("run fib(20)", st == 200 and j.get("status") == "ok" and j.get("result") == 6765, (st, j))
 misses, hits = s.metric("hl_serve_cache_misses_total"), s.metric("hl_serve_cache_hits_total")
-st, j, _ = s.req("POST", "/v1/run", {"source": SRC, "function": "id", "args": [[1, "x"]]}, token=A)
+st, j, _ = s.request("POST", "/v1/run", {"source": SRC, "function": "id", "args": [[1, "x"]]}, token=A)
 check("run id, warm", st == 200 and j.get("result") == [1, "x"], (st, j))
 check("a warm run is a cache hit", s.metric("hl_serve_cache_hits_total") == hits + 1
-      and s.metric("hl_serve_cache_misses_total") == misses, s.req("GET", "/metrics")[1])
-st, j, _ = s.req("POST", "/v1/check", {"source": BAD}, token=A)
+      and s.metric("hl_serve_cache_misses_total") == misses, s.request("GET", "/metrics")[1])
+st, j, _ = s.request("POST", "/v1/check", {"source": BAD}, token=A)
 check("check: os:cmd refused at compile time", st == 200 and j.get("status") == "compile_error"
       and j["diagnostics"][0]["line"] == 7, (st, j))
-st, j, _ = s.req("POST", "/v1/run", {"source": SRC, "function": "spin", "limits": {"timeout_ms": 100}}, token=A)
+st, j, _ = s.request("POST", "/v1/run", {"source": SRC, "function": "spin", "limits": {"timeout_ms": 100}}, token=A)
 check("a runaway stops at its deadline", st == 200 and j.get("status") == "limit" and j.get("limit") == "deadline", j)
 
 # statuses of bad requests
-st, j, r = s.req("POST", "/v1/run", run)
+st, j, r = s.request("POST", "/v1/run", run)
 check("no token: 401", st == 401 and r.getheader("WWW-Authenticate") == "Bearer", (st, j))
-st, j, _ = s.req("POST", "/v1/run", run, token="tenant-x-token-0123456789")
+st, j, _ = s.request("POST", "/v1/run", run, token="tenant-x-token-0123456789")
 check("a wrong token: 401", st == 401, (st, j))
-st, j, _ = s.req("POST", "/v1/run", raw=b"{not json", token=A)
+st, j, _ = s.request("POST", "/v1/run", raw=b"{not json", token=A)
 check("malformed JSON: 400", st == 400 and j.get("status") == "invalid", (st, j))
-st, j, _ = s.req("POST", "/v1/run", raw=b'{"source": "\xff\xfe", "function": "f"}', token=A)
+st, j, _ = s.request("POST", "/v1/run", raw=b'{"source": "\xff\xfe", "function": "f"}', token=A)
 check("invalid UTF-8: 400", st == 400 and j.get("status") == "invalid", (st, j))
-st, j, _ = s.req("POST", "/v1/run", {"source": SRC}, token=A)
+st, j, _ = s.request("POST", "/v1/run", {"source": SRC}, token=A)
 check("missing function: 400", st == 400 and "function" in j.get("message", ""), (st, j))
-st, j, _ = s.req("POST", "/v1/run", {"source": "x" * 100000, "function": "f"}, token=A)
+st, j, _ = s.request("POST", "/v1/run", {"source": "x" * 100000, "function": "f"}, token=A)
 check("an oversized body: 413", st == 413, (st, j))
-st, j, _ = s.req("GET", "/v1/run", token=A)
+st, j, _ = s.request("GET", "/v1/run", token=A)
 check("wrong method: 405", st == 405, (st, j))
-st, j, _ = s.req("GET", "/v2/nothing")
+st, j, _ = s.request("GET", "/v2/nothing")
 check("unknown path: 404", st == 404, (st, j))
 
 # tenant b floods past its 2 runs a second; tenant a is not delayed
-codes = [s.req("POST", "/v1/run", {"source": SRC, "function": "id", "args": [1]}, token=B)[0] for _ in range(6)]
+codes = [s.request("POST", "/v1/run", {"source": SRC, "function": "id", "args": [1]}, token=B)[0] for _ in range(6)]
 check("b's rate quota: 429 after the burst", codes[:2] == [200, 200] and 429 in codes[2:], codes)
-st, j, r = s.req("POST", "/v1/run", {"source": SRC, "function": "id", "args": [1]}, token=B)
+st, j, r = s.request("POST", "/v1/run", {"source": SRC, "function": "id", "args": [1]}, token=B)
 check("429 says when to retry", st != 429 or (r.getheader("Retry-After") or "").isdigit(), r.getheaders())
-st, j, _ = s.req("POST", "/v1/run", {"source": SRC, "function": "id", "args": [2]}, token=A)
+st, j, _ = s.request("POST", "/v1/run", {"source": SRC, "function": "id", "args": [2]}, token=A)
 check("a is served while b is throttled", st == 200 and j.get("result") == 2, (st, j))
-st, j, _ = s.req("POST", "/v1/run", {"source": SRC, "function": "spin", "limits": {"max_reductions": 10}}, token=A)
+st, j, _ = s.request("POST", "/v1/run", {"source": SRC, "function": "spin", "limits": {"max_reductions": 10}}, token=A)
 check("b's policy does not lower a's", st == 200 and j.get("limit") == "reductions", j)
 
 
 # the server's concurrency cap (2): two slow runs in flight, the third is 503
 def slow():
-    s.req("POST", "/v1/run", {"source": SRC, "function": "spin", "limits": {"timeout_ms": 1500}}, token=A)
+    s.request("POST", "/v1/run", {"source": SRC, "function": "spin", "limits": {"timeout_ms": 1500}}, token=A)
 
 
 ts = [threading.Thread(target=slow) for _ in range(2)]
@@ -150,7 +99,7 @@ for t in ts:
 deadline = time.time() + TIMEOUT
 while s.metric("hl_serve_inflight") != 2 and time.time() < deadline:
     time.sleep(0.01)
-st, j, r = s.req("POST", "/v1/run", {"source": SRC, "function": "id", "args": [3]}, token=A)
+st, j, r = s.request("POST", "/v1/run", {"source": SRC, "function": "id", "args": [3]}, token=A)
 check("over the concurrency cap: 503 with Retry-After", st == 503 and r.getheader("Retry-After") == "1", (st, j))
 # slow clients (partial headers) hold only their own connection
 socks = []
@@ -158,7 +107,7 @@ for _ in range(5):
     k = socket.create_connection(("127.0.0.1", s.port), timeout=TIMEOUT)
     k.sendall(b"POST /v1/run HTTP/1.1\r\nHost: x\r\n")
     socks.append(k)
-st, j, _ = s.req("GET", "/healthz")
+st, j, _ = s.request("GET", "/healthz")
 check("slow clients do not block others", st == 200, (st, j))
 for t in ts:
     t.join(TIMEOUT)
@@ -166,7 +115,7 @@ for k in socks:
     k.close()
 
 # metrics: every sample line is NAME{LABELS} VALUE
-_, text, r = s.req("GET", "/metrics")
+_, text, r = s.request("GET", "/metrics")
 check("metrics content type", r.getheader("Content-Type", "").startswith("text/plain"), r.getheaders())
 bad = [l for l in text.splitlines() if l and not l.startswith("#")
        and not re.match(r'^[a-z_]+(\{[a-z_]+="[^"]*"\})? [0-9.e+-]+$', l)]
@@ -203,11 +152,11 @@ while s.metric("hl_serve_inflight") != 0 and time.time() < t0 + TIMEOUT:
     time.sleep(0.01)
 check("a hung-up client's run is interrupted", s.metric("hl_serve_hangups_total") == 1
       and s.metric('hl_serve_faults_total{kind="interrupted"}') == 1
-      and s.metric('hl_serve_faults_total{kind="deadline"}') == 0, s.req("GET", "/metrics")[1][-1500:])
+      and s.metric('hl_serve_faults_total{kind="deadline"}') == 0, s.request("GET", "/metrics")[1][-1500:])
 
 
 def inflight(timeout_ms):
-    result["r"] = s.req("POST", "/v1/run", {"source": SRC, "function": "spin", "limits": {"timeout_ms": timeout_ms}})
+    result["r"] = s.request("POST", "/v1/run", {"source": SRC, "function": "spin", "limits": {"timeout_ms": timeout_ms}})
 
 
 t = threading.Thread(target=inflight, args=(300,))
@@ -241,5 +190,6 @@ os.unlink(tokens)
 os.unlink(endless)
 os.rmdir(tmp)
 
-print(f"http: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+t = serve_client.tally
+print(f"http: {t['passed']} passed, {t['failed']} failed")
+sys.exit(1 if t["failed"] else 0)

@@ -7,29 +7,21 @@ tools/list's tools with valid JSON Schema input schemas, CallToolResult."""
 import json
 import os
 import select
-import subprocess
 import sys
 
 from jsonschema import Draft202012Validator
 
-HL = sys.argv[1]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import serve_client  # noqa: E402
+from serve_client import check  # noqa: E402
+
+HL = serve_client.HL = sys.argv[1]
 TIMEOUT = 60  # per response; generous for sanitizer builds on a loaded machine
-passed = failed = 0
 
 
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {detail}"[:2000])
-
-
-class Server:
+class Server(serve_client.Stdio):
     def __init__(self, *args):
-        self.p = subprocess.Popen([HL, "serve", "--stdio", *args], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        super().__init__(*args)
         self.buf = b""
         self.version = None
 
@@ -61,16 +53,6 @@ class Server:
         r = self.recv()
         conform(r, id_ if expect_id is None else expect_id, method, self.version)
         return r
-
-    def close(self):
-        self.p.stdin.close()
-        rc = self.p.wait(TIMEOUT)
-        err = self.p.stderr.read()
-        self.p.stdout.close()
-        self.p.stderr.close()
-        # every server ends cleanly (a sanitizer report, a leak, exits non-zero)
-        check("the server exits 0 at end of input", rc == 0 and b"Sanitizer" not in err, (rc, err[-1500:]))
-        return rc, err
 
 
 def conform(r, id_, method, version):
@@ -279,5 +261,6 @@ check("policy: fib(20) needs more than 20000 reductions", out.get("limit") == "r
 s.close()
 os.unlink(pol)
 
-print(f"mcp: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+t = serve_client.tally
+print(f"mcp: {t['passed']} passed, {t['failed']} failed")
+sys.exit(1 if t["failed"] else 0)

@@ -1,6 +1,7 @@
-"""tests/serve/serve_client.py — what the newer `hl serve` tests share: a
-server on a free loopback port (Server), a request helper, the metrics, a
-clean stop (exit 0, no sanitizer report), and the pass/fail tally."""
+"""tests/serve/serve_client.py — what the `hl serve` tests share: a server on
+a free loopback port (Server) with a request helper, the metrics and a clean
+stop (exit 0, no sanitizer report); a server on a pipe (Stdio) with its
+clean close; and the pass/fail tally (check)."""
 import http.client
 import json
 import re
@@ -17,7 +18,7 @@ def check(name, cond, detail=""):
         tally["passed"] += 1
     else:
         tally["failed"] += 1
-        print(f"FAIL {name}: {detail}"[:600])
+        print(f"FAIL {name}: {detail}"[:2000])
 
 
 class Server:
@@ -30,12 +31,14 @@ class Server:
             raise RuntimeError(f"no address: {line!r} {self.p.stderr.read()!r}")
         self.port = int(m.group(1))
 
-    def req(self, method, path, body=None, token=None):
+    def request(self, method, path, body=None, token=None, raw=None, headers=None):
+        """(status, the body as JSON or else text, the response); raw: bytes
+        sent as they are instead of body as JSON."""
         c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
-        h = {}
+        h = dict(headers or {})
         if token:
             h["Authorization"] = "Bearer " + token
-        data = json.dumps(body).encode() if body is not None else None
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
         if data is not None:
             h["Content-Type"] = "application/json"
         c.request(method, path, body=data, headers=h)
@@ -46,18 +49,41 @@ class Server:
             j = json.loads(text)
         except ValueError:
             j = text.decode(errors="replace")
-        return r.status, j
+        return r.status, j, r
+
+    def req(self, method, path, body=None, token=None):
+        return self.request(method, path, body, token)[:2]
 
     def metric(self, name):
         _, text = self.req("GET", "/metrics")
         m = re.search(r"^" + re.escape(name) + r" (\S+)$", text, re.M)
         return float(m.group(1)) if m else None
 
-    def stop(self):
-        self.p.send_signal(signal.SIGTERM)
-        rc = self.p.wait(TIMEOUT)
-        err = self.p.stderr.read().decode(errors="replace")
-        self.p.stdout.close()
-        self.p.stderr.close()
-        check("the server exits 0 on SIGTERM", rc == 0 and "Sanitizer" not in err, (rc, err[-1500:]))
-        return rc, err
+    def stop(self, sig=signal.SIGTERM):
+        self.p.send_signal(sig)
+        return ended(self.p, "the server exits 0 on the signal")
+
+
+class Stdio:
+    """`hl serve --stdio ARGS` on pipes, bytes or (text=True) text."""
+
+    def __init__(self, *args, text=False):
+        self.p = subprocess.Popen([HL, "serve", "--stdio", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=text)
+
+    def close(self):
+        self.p.stdin.close()
+        return ended(self.p, "the server exits 0 at end of input")
+
+
+def ended(p, name):
+    """Waits for a server told to end; every one ends cleanly (no sanitizer
+    report, no leak, exit 0). (rc, stderr as text)."""
+    rc = p.wait(TIMEOUT)
+    err = p.stderr.read()
+    if isinstance(err, bytes):
+        err = err.decode(errors="replace")
+    p.stdout.close()
+    p.stderr.close()
+    check(name, rc == 0 and "Sanitizer" not in err, (rc, err[-1500:]))
+    return rc, err

@@ -49,10 +49,9 @@ handle_cast({add, K}, N) -> {noreply, N + K}.
 """
 
 
-class Stdio:
+class Stdio(serve_client.Stdio):
     def __init__(self, *args):
-        self.p = subprocess.Popen([HL, "serve", "--stdio", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True)
+        super().__init__(*args, text=True)
         self.id = 0
 
     def send(self, msg):
@@ -84,14 +83,6 @@ class Stdio:
         check(f"{name}: content is the outcome", text is not None and json.loads(text) == out, res)
         check(f"{name}: isError iff not ok", res.get("isError") == (out.get("status") not in ("ok", "stopped")), res)
         return out
-
-    def close(self):
-        self.p.stdin.close()
-        rc = self.p.wait(TIMEOUT)
-        err = self.p.stderr.read()
-        self.p.stdout.close()
-        self.p.stderr.close()
-        check("stdio server exits 0", rc == 0 and "Sanitizer" not in err, (rc, err[-1500:]))
 
 
 def main():
