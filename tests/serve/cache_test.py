@@ -107,9 +107,7 @@ def main():
     r = subprocess.run([HL, "serve", "--http", "127.0.0.1:0", "--cache-dir", shared], capture_output=True, timeout=60)
     check("shared directory refused", r.returncode == 2 and b"writable by no one else" in r.stderr, r.stderr[-300:])
     subprocess.run(["rm", "-rf", d])
-    t = serve_client.tally
-    print(f"cache: {t['passed']} passed, {t['failed']} failed")
-    return 1 if t["failed"] else 0
+    return serve_client.summary("cache")
 
 
 if __name__ == "__main__":

@@ -190,6 +190,4 @@ os.unlink(tokens)
 os.unlink(endless)
 os.rmdir(tmp)
 
-t = serve_client.tally
-print(f"http: {t['passed']} passed, {t['failed']} failed")
-sys.exit(1 if t["failed"] else 0)
+sys.exit(serve_client.summary("http"))

@@ -261,6 +261,4 @@ check("policy: fib(20) needs more than 20000 reductions", out.get("limit") == "r
 s.close()
 os.unlink(pol)
 
-t = serve_client.tally
-print(f"mcp: {t['passed']} passed, {t['failed']} failed")
-sys.exit(1 if t["failed"] else 0)
+sys.exit(serve_client.summary("mcp"))

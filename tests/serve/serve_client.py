@@ -21,6 +21,12 @@ def check(name, cond, detail=""):
         print(f"FAIL {name}: {detail}"[:2000])
 
 
+def summary(test):
+    """Prints the tally; the exit status it makes."""
+    print(f"{test}: {tally['passed']} passed, {tally['failed']} failed")
+    return 1 if tally["failed"] else 0
+
+
 class Server:
     def __init__(self, *args):
         self.p = subprocess.Popen([HL, "serve", "--http", "127.0.0.1:0", *args], stdout=subprocess.PIPE,

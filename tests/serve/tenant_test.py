@@ -226,9 +226,7 @@ def main():
     check("metrics: none live", h.metric("hl_serve_tenants_live") == 0)
     h.stop()
     subprocess.run(["rm", "-rf", d])
-    t = serve_client.tally
-    print(f"tenants: {t['passed']} passed, {t['failed']} failed")
-    return 1 if t["failed"] else 0
+    return serve_client.summary("tenants")
 
 
 if __name__ == "__main__":
