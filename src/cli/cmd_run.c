@@ -209,7 +209,10 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         uint64_t *field = NULL;
         const char *name = a + 2;
         int taken = hl_cli_run_extra_option(ex, argc, argv, &i); /* --header, --policy, --json, ... */
-        if (taken < 0) return usage("run: bad option");
+        if (taken < 0) { /* it said what was wrong */
+            fputs("`hl help run` shows the usage\n", stderr);
+            return EXIT_REJECTED;
+        }
         if (taken) continue;
         const char *eq = strchr(name, '=');
         size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
@@ -219,7 +222,14 @@ static int run(hl_engine *engine, int argc, char **argv, hl_compile_options **op
         else if (nlen == 16 && strncmp(name, "max-output-bytes", nlen) == 0) field = &lim.max_output_bytes;
         else return hl_cli_unknown_option("run", a, hl_cli_run_help);
         const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
-        if (!parse_limit(val, field)) return usage("run: a limit must be a positive integer");
+        if (!parse_limit(val, field)) {
+            char msg[320];
+            if (val)
+                snprintf(msg, sizeof msg, "run: --%.*s %.100s: a limit must be a positive integer (below 2^64)",
+                         (int)nlen, name, val);
+            else snprintf(msg, sizeof msg, "run: --%.*s needs a value (a positive integer)", (int)nlen, name);
+            return usage(msg);
+        }
     }
     for (int k = i; !dashdash && k < argc; k++)
         if (looks_like_option(argv[k])) {

@@ -147,7 +147,7 @@ static int cmd_check(hl_engine *engine, int argc, char **argv) {
                 hl_compile_options_grant_capability(opts, cap) != HL_OK) {
                 hl_compile_options_free(opts);
                 char msg[160];
-                snprintf(msg, sizeof msg, "check: --grant %.60s: no such capability (processes, clocks, random)", cap);
+                snprintf(msg, sizeof msg, "check: --grant %.60s: no such capability (processes, clocks, random, files)", cap);
                 return hl_cli_usage("check", msg);
             }
         } else {
