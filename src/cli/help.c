@@ -51,8 +51,9 @@ const char hl_cli_check_help[] =
     "                 Without it, their calls are refused, naming the capability.\n"
     "\n"
     "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE. A call the\n"
-    "sandbox refuses says why: forbidden in the sandbox, not implemented in\n"
-    "this version, or a host binding that was not granted.\n"
+    "sandbox refuses says why: forbidden in the sandbox, needs a capability\n"
+    "(which to grant), not implemented in this version, or a host binding\n"
+    "that was not granted.\n"
     "Use - as FILE to read standard input.\n"
     "\n"
     "exit status: 0 every file accepted; 2 any file rejected or unreadable.\n";
