@@ -2,6 +2,7 @@
  * program cache is what makes a warm run skip the compiler), the tenants,
  * and the registry of guest calls in progress that a shutdown interrupts. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, sigwait, strdup, nanosleep */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,14 +43,14 @@ static void audit_noop(void *data, const hl_audit_record *r) {
 static char *read_file(const char *path, size_t max, size_t *len, char *why, size_t cap) {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(why, cap, "%s: cannot open", path);
+        snprintf(why, cap, "%s: cannot read the policy: %s", path, strerror(errno));
         return NULL;
     }
     char *buf = malloc(max + 1);
     size_t n = buf ? fread(buf, 1, max + 1, f) : 0;
     fclose(f);
     if (!buf || n > max) {
-        snprintf(why, cap, "%s: %s", path, buf ? "too large" : "out of memory");
+        snprintf(why, cap, "%s: %s", path, buf ? "too large (a policy is at most 1 MiB)" : "out of memory");
         free(buf);
         return NULL;
     }

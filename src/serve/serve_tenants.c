@@ -133,7 +133,8 @@ bool hl_serve_tenants_load(const char *path, hl_serve_tenant **out, size_t *n, c
     json_error_t je;
     json_t *doc = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
     if (!doc) {
-        snprintf(why, cap, "%s:%d:%d: %s", path, je.line, je.column, je.text);
+        if (je.line < 1) snprintf(why, cap, "%s: %s", path, je.text); /* not opened: no position */
+        else snprintf(why, cap, "%s:%d:%d: %s", path, je.line, je.column, je.text);
         return false;
     }
     json_t *arr = json_object_get(doc, "tenants");
