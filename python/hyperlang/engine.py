@@ -86,6 +86,14 @@ def _check(status, err=None):
         raise from_error(status, err[0] if err is not None else ffi.NULL, from_value)
 
 
+def _output(getter, ptr):
+    """The output a tenant or an actor holds (getter: hl_tenant_output or
+    hl_actor_output), as str; "" when there is none."""
+    n = ffi.new("size_t *")
+    p = getter(ptr, n)
+    return ffi.unpack(p, n[0]).decode("utf-8", "replace") if p != ffi.NULL else ""
+
+
 def _bytes(s):
     return s.encode("utf-8") if isinstance(s, str) else bytes(s)
 
@@ -447,9 +455,7 @@ class Tenant:
     @property
     def output(self):
         """What the last call wrote (str)."""
-        n = ffi.new("size_t *")
-        p = lib.hl_tenant_output(self._ptr, n)
-        return ffi.unpack(p, n[0]).decode("utf-8", "replace") if p != ffi.NULL else ""
+        return _output(lib.hl_tenant_output, self._ptr)
 
     @property
     def reductions(self):
@@ -570,6 +576,4 @@ class Actor:
     @property
     def output(self):
         """What the actor's processes wrote (str), once it ended; "" before."""
-        n = ffi.new("size_t *")
-        p = lib.hl_actor_output(self._ptr, n)
-        return ffi.unpack(p, n[0]).decode("utf-8", "replace") if p != ffi.NULL else ""
+        return _output(lib.hl_actor_output, self._ptr)
