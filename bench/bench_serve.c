@@ -157,13 +157,15 @@ static void *http_client(void *arg) {
     return NULL;
 }
 
-/* beam_dir: run OTP's inets endpoint (serve_beam.beam in that directory)
- * instead of hl serve. */
-static void bench_http(const char *hl, int n, int clients, const char *beam_dir) {
+/* Starts `hl serve --http 127.0.0.1:0`, or with beam_dir OTP's inets
+ * endpoint (serve_beam.beam in that directory), and returns the port it
+ * prints (*pid: the server). The pipe's read end stays open: the server
+ * may write again. Exits when it prints no port. */
+static int start_http(const char *hl, const char *beam_dir, pid_t *pid) {
     int out[2];
     if (pipe(out)) exit(1);
-    pid_t pid = fork();
-    if (pid == 0) {
+    *pid = fork();
+    if (*pid == 0) {
         dup2(out[1], 1);
         close(out[0]);
         if (beam_dir)
@@ -177,6 +179,14 @@ static void bench_http(const char *hl, int n, int clients, const char *beam_dir)
     char *colon = k > 0 ? strrchr(line, ':') : NULL;
     int port = colon ? atoi(colon + 1) : 0;
     if (!port) exit(1);
+    return port;
+}
+
+/* beam_dir: run OTP's inets endpoint (serve_beam.beam in that directory)
+ * instead of hl serve. */
+static void bench_http(const char *hl, int n, int clients, const char *beam_dir) {
+    pid_t pid;
+    int port = start_http(hl, beam_dir, &pid);
     static const struct { const char *fn, *arg, *name; } cases[] = {{"id", "42", "erlang_run id(42)"},
                                                                       {"fib", "20", "erlang_run fib(20)"}};
     for (int c = 0; c < 2; c++) {
@@ -225,21 +235,8 @@ static long rss_kib(pid_t pid) {
  * runaway (stopped by its reductions); every response must be 200 with the
  * right status; the server's RSS after a warm-up and at the end. */
 static int bench_load(const char *hl, int n, int clients) {
-    int out[2];
-    if (pipe(out)) exit(1);
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(out[1], 1);
-        close(out[0]);
-        execl(hl, hl, "serve", "--http", "127.0.0.1:0", "--max-concurrent", "64", (char *)NULL);
-        _exit(127);
-    }
-    close(out[1]);
-    char line[256] = {0};
-    ssize_t k = read(out[0], line, sizeof line - 1);
-    char *colon = k > 0 ? strrchr(line, ':') : NULL;
-    int port = colon ? atoi(colon + 1) : 0;
-    if (!port) exit(1);
+    pid_t pid;
+    int port = start_http(hl, NULL, &pid);
     static const char *const bodies[] = {
         "{\"source\":\"%s\",\"function\":\"fib\",\"args\":[15]}",
         "{\"source\":\"-module(h).\\n-export([f/0]).\\nf() -> os:cmd(\\\"rm -rf /\\\").\\n\",\"function\":\"f\"}",
