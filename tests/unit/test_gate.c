@@ -1243,6 +1243,92 @@ static void test_stdlib_image_lazy_gate(void **state) {
 }
 #endif
 
+#ifdef HAVE_VM
+/* The exported function name/arity of a gated image's table, or -1. */
+static int64_t image_fn(const hl_bc_image *img, const char *name, uint32_t arity) {
+    for (uint32_t i = 0; i < img->n_functions; i++) {
+        const hl_bc_function *f = &img->funcs[i];
+        if ((f->flags & HL_BC_FN_EXPORTED) && f->arity == arity && img->atom_lens[f->name] == strlen(name) &&
+            memcmp(img->atom_names[f->name], name, strlen(name)) == 0)
+            return i;
+    }
+    return -1;
+}
+
+/* Runs function fn of p with args; the status and (DONE) result or
+ * (EXCEPTION) reason. */
+static hl_vm_status run_fn(hl_program *p, uint32_t fn, const hl_term *args, uint32_t n, hl_term *out,
+                           hl_vm_proc **keep) {
+    hl_vm_limits lim = {.max_reductions = 100000, .max_heap_bytes = 1 << 20, .deadline_ns = 0};
+    hl_vm_proc *pr = hl_vm_proc_new(p, &lim);
+    assert_non_null(pr);
+    assert_true(hl_vm_start(pr, fn, args, n));
+    hl_vm_status st = hl_vm_run(pr, 1000000);
+    hl_term cls, stack;
+    if (st == HL_VM_DONE) *out = hl_vm_result(pr);
+    else if (st == HL_VM_EXCEPTION) hl_vm_exception(pr, &cls, out, &stack);
+    *keep = pr; /* the terms live on its heap */
+    return st;
+}
+
+/* A stdlib image whose one function's code is corrupted (its first word
+ * no opcode): the whole gate refuses the image; loaded as an engine loads
+ * the stdlib (tables now, each function on first call) it loads, its
+ * other functions run, and a call of the corrupted one is refused at that
+ * call, every time: error:{internal_error, {lists, sum, 1}}, never run. */
+static void test_stdlib_corrupt_function(void **state) {
+    (void)state;
+    int k = hl_host_stdlib_index_name("lists", 5);
+    if (k < 0) skip();
+    const hl_stdlib_image *im = &hl_stdlib_images[k];
+    uint8_t *m = malloc(im->len);
+    assert_non_null(m);
+    memcpy(m, im->bytes, im->len);
+    hl_bc_image t;
+    char err[200];
+    assert_true(hl_gate_check_tables(m, im->len, &t, err, sizeof err));
+    int64_t bad = image_fn(&t, "sum", 1), good = image_fn(&t, "seq", 2);
+    assert_true(bad >= 0 && good >= 0);
+    size_t at = (size_t)(t.code_bytes - m) + 4 * (size_t)t.funcs[bad].entry;
+    hl_bc_image_free(&t);
+    uint32_t w = HL_BC_WORD(HL_K_OP, HL_OP__COUNT);
+    for (int i = 0; i < 4; i++) m[at + (size_t)i] = (uint8_t)(w >> (8 * i));
+    assert_false(gate_ok(m, im->len, err, sizeof err));
+    assert_true(hl_gate_check_tables(m, im->len, &t, err, sizeof err));
+    hl_atom_table *atoms = hl_atom_table_new(HL_ATOM_TABLE_MAX);
+    assert_non_null(atoms);
+    hl_program *p = NULL;
+    hl_atom_fault fault;
+    assert_true(hl_load_lazy_in(atoms, HL_ATOM_POOL_MAX, &t, im->x_span, &p, &fault, err, sizeof err));
+    hl_atom_table_release(atoms); /* the module's pool keeps it */
+    hl_engine *e = NULL;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    hl_error *lerr = NULL;
+    assert_int_equal(hl_host_link_program(e, &p, 1, err, sizeof err, &lerr), HL_OK);
+    for (int round = 0; round < 2; round++) {
+        hl_vm_proc *pr;
+        hl_term r, args[2] = {hl_make_small(1), hl_make_small(3)};
+        assert_int_equal(run_fn(p, (uint32_t)good, args, 2, &r, &pr), HL_VM_DONE); /* [1,2,3] */
+        assert_true(hl_is_cons(r) && hl_car(r) == hl_make_small(1));
+        hl_vm_proc_free(pr);
+        args[0] = r = HL_NIL;
+        assert_int_equal(run_fn(p, (uint32_t)bad, args, 1, &r, &pr), HL_VM_EXCEPTION);
+        assert_true(hl_is_tuple(r) && hl_tuple_arity(r) == 2);
+        size_t l;
+        const char *name = hl_atom_name(hl_tuple_get(r, 0), &l);
+        assert_true(l == 14 && memcmp(name, "internal_error", 14) == 0);
+        hl_term mfa = hl_tuple_get(r, 1);
+        assert_true(hl_is_tuple(mfa) && hl_tuple_arity(mfa) == 3 && hl_tuple_get(mfa, 2) == hl_make_small(1));
+        name = hl_atom_name(hl_tuple_get(mfa, 1), &l);
+        assert_true(l == 3 && memcmp(name, "sum", 3) == 0);
+        hl_vm_proc_free(pr);
+    }
+    hl_program_free(p);
+    hl_engine_free(e);
+    free(m);
+}
+#endif
+
 /* Out-of-memory at every allocation of the gate: refused, no leak. */
 static void test_oom(void **state) {
     (void)state;
@@ -1298,6 +1384,7 @@ int main(void) {
         cmocka_unit_test(test_import_link_and_run),
         cmocka_unit_test(test_stdlib_image_mutations),
         cmocka_unit_test(test_stdlib_image_lazy_gate),
+        cmocka_unit_test(test_stdlib_corrupt_function),
 #endif
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
