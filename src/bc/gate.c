@@ -36,6 +36,7 @@ typedef struct gate {
     int32_t *flow_at;
     struct fstate *flow_states;
     uint32_t *flow_work;
+    uint32_t flow_cap; /* states flow_states holds */
     bool tables_only; /* hl_gate_check_tables: the code passes are left for later */
 } gate;
 
@@ -541,6 +542,7 @@ typedef struct flow {
     uint32_t nstates;
     uint32_t *work;     /* pcs to walk */
     uint32_t nwork;
+    uint32_t cap;       /* states (and pending pcs) room: 1 + the function's label operands */
 } flow;
 
 static bool same_shape(const fstate *a, const fstate *b) {
@@ -557,6 +559,9 @@ static bool edge(gate *g, flow *f, uint32_t from, uint32_t t, const fstate *s) {
         if (!same_shape(&f->states[i], &e)) return fail(g, "code %u: inconsistent frame/handlers at %u", from, t);
         return true;
     }
+    /* every target is a label operand's (a fall-through into a target
+     * too), so this never fails; checked all the same */
+    if (f->nstates >= f->cap) return fail(g, "code %u: too many jump targets", from);
     f->at[t - f->base] = (int32_t)f->nstates;
     f->states[f->nstates++] = e;
     f->work[f->nwork++] = t;
@@ -657,7 +662,8 @@ static bool step(gate *g, flow *f, const insn *in, fstate *s) {
  * for the longest function). */
 static bool pass_flow(gate *g, const hl_bc_function *fn) {
     uint32_t n = fn->end - fn->entry;
-    flow f = {.base = fn->entry, .at = g->flow_at, .states = g->flow_states, .work = g->flow_work};
+    flow f = {.base = fn->entry, .at = g->flow_at, .states = g->flow_states, .work = g->flow_work,
+              .cap = g->flow_cap};
     bool ok = true;
     memset(f.at, 0xFF, (size_t)n * sizeof *f.at); /* every entry -1 */
     fstate s0 = {.frame = -1};
@@ -711,13 +717,15 @@ static void set_limits(gate *g) {
     g->lim[HL_K_IMPORT] = img->n_imports;
 }
 
-/* The labels and flow arrays for functions of at most `longest` words. */
-static bool alloc_pass_arrays(gate *g, uint32_t longest) {
-    g->labels = hl_mem_alloc((size_t)longest * sizeof *g->labels); /* at most one per word */
+/* The flow pass's arrays for functions of at most `longest` words and
+ * `labels` label operands: a state per jump target (each one a label
+ * operand's or the entry), and no more pending. */
+static bool alloc_flow_arrays(gate *g, uint32_t longest, uint32_t labels) {
     g->flow_at = hl_mem_alloc((size_t)longest * sizeof *g->flow_at);
-    g->flow_states = hl_mem_alloc(((size_t)longest + 1) * sizeof *g->flow_states);
-    g->flow_work = hl_mem_alloc(((size_t)longest + 1) * sizeof *g->flow_work);
-    return g->labels && g->flow_at && g->flow_states && g->flow_work ? true : fail(g, "out of memory");
+    g->flow_states = hl_mem_alloc(((size_t)labels + 1) * sizeof *g->flow_states);
+    g->flow_work = hl_mem_alloc(((size_t)labels + 1) * sizeof *g->flow_work);
+    g->flow_cap = labels + 1;
+    return g->flow_at && g->flow_states && g->flow_work ? true : fail(g, "out of memory");
 }
 
 static void free_pass_arrays(gate *g) {
@@ -750,9 +758,14 @@ static bool check_code(gate *g, uint32_t n_code) {
     uint32_t longest = 0;
     for (uint32_t i = 0; i < img->n_functions; i++)
         if (img->funcs[i].end - img->funcs[i].entry > longest) longest = img->funcs[i].end - img->funcs[i].entry;
-    if (!alloc_pass_arrays(g, longest)) return false;
-    for (uint32_t i = 0; i < img->n_functions; i++)
+    g->labels = hl_mem_alloc((size_t)longest * sizeof *g->labels); /* at most one per word */
+    if (!g->labels) return fail(g, "out of memory");
+    uint32_t most = 0; /* label operands in one function */
+    for (uint32_t i = 0; i < img->n_functions; i++) {
         if (!pass_decode(g, &img->funcs[i])) return false;
+        if (g->nlabels > most) most = g->nlabels;
+    }
+    if (!alloc_flow_arrays(g, longest, most)) return false;
     for (uint32_t i = 0; i < img->n_functions; i++) {
         /* the entry is reachable by calls: it is a target of sorts, not a label */
         if (!pass_flow(g, &img->funcs[i])) return false;
@@ -958,8 +971,9 @@ bool hl_gate_check_function(const hl_bc_image *img, uint32_t fn, uint32_t *code,
     memset(classes, 0, n);
     set_limits(&g);
     g.mark = hl_mem_calloc(n, 1);
-    bool ok = g.mark ? alloc_pass_arrays(&g, n) : fail(&g, "out of memory");
-    ok = ok && pass_decode(&g, f) && pass_flow(&g, f);
+    g.labels = hl_mem_alloc((size_t)n * sizeof *g.labels);
+    bool ok = g.mark && g.labels ? true : fail(&g, "out of memory");
+    ok = ok && pass_decode(&g, f) && alloc_flow_arrays(&g, n, g.nlabels) && pass_flow(&g, f);
     /* its line entries (hl_gate_check_tables checked the table's order and
      * range): each an instruction start */
     uint32_t lo = 0, hi = img->n_lines; /* the first entry at or after the entry */

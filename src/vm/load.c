@@ -867,8 +867,9 @@ static bool load_image(hl_atom_table *atoms, size_t atom_quota, hl_bc_image *img
             pg->imports[i].arity = img->imports[i][2];
         }
         if (ok) pg->n_imports = img->n_imports;
-        /* at most one I operand per 3 code words (call_ext is 3 words) */
-        pg->import_sites = ok ? hl_mem_calloc(img->n_code / 3 + 1, sizeof *pg->import_sites) : NULL;
+        /* at most one I operand per 3 code words (call_ext is 3 words);
+         * the first n_import_sites are written before they are read */
+        pg->import_sites = ok ? hl_mem_alloc((size_t)(img->n_code / 3 + 1) * sizeof *pg->import_sites) : NULL;
         if (ok && !pg->import_sites) ok = lfail(err, errlen, "out of memory");
     }
     /* Code. */
