@@ -2,7 +2,10 @@
  * from codegen and simple: a structural parse of the image with every size
  * checked, then per function a decode pass (opcodes, operand kinds and
  * ranges, labels on instruction starts) and a flow pass (frames, try/catch
- * handlers, heap reservations) over an explicit worklist — no recursion. */
+ * handlers, heap reservations) over an explicit worklist — no recursion.
+ * A stdlib image takes the two halves apart: its structure when it is
+ * loaded (hl_gate_check_tables), each function's passes when the function
+ * is first called (hl_gate_check_function). */
 #include "bc/gate.h"
 
 #include <stdarg.h>

@@ -3,7 +3,9 @@
  * program (never on a process heap), atoms interned as one pool. It trusts
  * the gate for every structural property and checks only what the gate
  * cannot know (builtins this VM implements, literal kinds the term layer
- * supports, allocation failures). */
+ * supports, allocation failures). A stdlib module is translated function
+ * by function, each when it is first called, after the gate checked it
+ * (hl_load_lazy_in; "loading function by function" below). */
 #include "vm/load.h"
 
 #include <pthread.h>
