@@ -29,7 +29,7 @@ import re, subprocess, sys
 passes = [("front end: lex, preprocess, parse", ["hl_front_parse"]),
           ("SafeCore: lower, verify, classify", ["hl_core_compile"]),
           ("codegen", ["hl_codegen_bindings"]),
-          ("gate (the program's image)", ["hl_gate_check_sealed"]),
+          ("gate (the program's image)", ["check_image"]),
           ("loader", ["hl_load_in"]),
           ("link", ["hl_host_link_program"]),
           ("SHA-256 (cache key, pp and binding keys)", ["hl_sha256_update"]),

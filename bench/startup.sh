@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # startup.sh — start-up cost of the `hl` command beside Lua 5.4's, measured
 # in the same run: `hl run` of a function returning 42, of one calling
-# io:format (which links the stdlib's io, io_lib, lists, string and unicode
-# modules: gated and loaded on first use), and `lua5.4 -e` of a trivial
-# script. Each is run N times (default 41), interleaved; the medians of
+# io:format (which loads the stdlib's io and io_lib on first use, and
+# gates and translates the ~30 of their functions the call reaches),
+# `lua5.4 -e` of a trivial script, and /bin/true (the floor: exec, the
+# dynamic loader and exit of a program that does nothing). Each is run N times (default 41), interleaved; the medians of
 # wall time and of CPU time (user + system, from the child's rusage) are
 # printed, and each command's ratio to lua5.4's median in the same run.
 # Not a test: the machine is shared, read the CPU column.
@@ -34,7 +35,8 @@ def hl_cases(bin, tag):
     return [(f"hl run trivial.erl f (returns 42){tag}", [bin, "run", f"{tmp}/trivial.erl", "f"], "42"),
             (f"hl run hello.erl g (io:format){tag}", [bin, "run", f"{tmp}/hello.erl", "g"], "hello 42")]
 cases = hl_cases(hl, "") + (hl_cases(before, " [before]") if before else []) + \
-        [("lua5.4 -e 'print(42)'", ["lua5.4", "-e", "print(42)"], "42")]
+        [("/bin/true (the exec floor)", ["/bin/true"], ""),
+         ("lua5.4 -e 'print(42)'", ["lua5.4", "-e", "print(42)"], "42")]
 wall = {c[0]: [] for c in cases}
 cpu = {c[0]: [] for c in cases}
 for _ in range(n):
@@ -57,7 +59,7 @@ for name, _, _ in cases:
     print(f"| {name} | {w:.2f} ms | {c:.2f} ms | {w / lw:.2f} | {c / lc:.2f} | {n} |")
 print(f"load average: {os.getloadavg()[0]:.1f}")
 if cg and shutil.which("valgrind"):
-    for name, argv, _ in cases[:-1]:
+    for name, argv, _ in cases[:-2]:
         out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv,
                              capture_output=True, text=True).stderr
         m = re.search(r"refs:\s+([\d,]+)", out)

@@ -2,10 +2,10 @@
  * lib/NAME.erl goes through our own pipeline (parse, SafeCore with the
  * stdlib's allowances, codegen) into a bytecode image, checked by the gate
  * here too, and the images are written as a C file the library links
- * (src/host/stdlib_images.h), each with its seal: the classes the gate
- * recorded and a digest of the image and them (bc/gate.h). The engine
- * checks the image's structure again when it loads it, and its code only
- * through the seal (a mismatch runs the whole gate again).
+ * (src/host/stdlib_images.h). The whole gate here only fails the build
+ * early: an engine trusts nothing of this run, and gates each image again
+ * when it loads it (its tables), and each function when it is first called
+ * (bc/gate.h hl_gate_check_tables, hl_gate_check_function).
  *   hl_stdlib_build OUT.c lib/a.erl lib/b.erl ...
  * Each image is also written as a file NAME.hlbc in the directory
  * OUT.c.images (seeds for the gate's fuzz target, fuzz/fuzz_gate.c).
@@ -57,9 +57,6 @@ typedef struct mod_info {
     uint32_t x_used, x_span;
     char **imports;
     uint32_t nimports;
-    uint8_t *classes; /* the gate's, for the seal */
-    uint32_t n_code;
-    uint64_t digest;
 } mod_info;
 
 static int compile_one(const char *path, uint8_t **img, size_t *imglen, mod_info *info) {
@@ -117,12 +114,6 @@ static int compile_one(const char *path, uint8_t **img, size_t *imglen, mod_info
      * one's whole import closure in advance (vm/load.h, hl_vm_linker). */
     hl_program *prog = NULL;
     bool loaded = hl_load(&bc, &prog, err, sizeof err);
-    /* The seal: what the whole gate accepted here, so that loading the
-     * image needs only the digest (bc/gate.h hl_gate_check_sealed) */
-    info->n_code = bc.n_code;
-    info->classes = bc.classes;
-    bc.classes = NULL;
-    info->digest = hl_bc_seal_digest(*img, *imglen, info->classes, info->n_code);
     hl_bc_image_free(&bc);
     if (!loaded) {
         fprintf(stderr, "%s: the image does not load: %s\n", path, err);
@@ -182,10 +173,6 @@ int main(int argc, char **argv) {
         fprintf(out, "static const uint8_t image_%d[%zu] = {", i - 2, n);
         for (size_t k = 0; k < n; k++) fprintf(out, "%s%u,", k % 24 ? "" : "\n", img[k]);
         fprintf(out, "\n};\n");
-        fprintf(out, "static const uint8_t classes_%d[%u] = {", i - 2, info[i].n_code ? info[i].n_code : 1);
-        for (uint32_t k = 0; k < info[i].n_code; k++) fprintf(out, "%s%u,", k % 24 ? "" : "\n", info[i].classes[k]);
-        fprintf(out, "\n};\n");
-        hl_mem_free(info[i].classes);
         hl_mem_free(img);
     }
     /* x_span: the most x registers in a module's import closure (a
@@ -204,13 +191,12 @@ int main(int argc, char **argv) {
     for (int i = 2; i < argc; i++) {
         char name[256];
         module_name(argv[i], name, sizeof name);
-        fprintf(out, "    {\"%s\", image_%d, sizeof image_%d, %u, classes_%d, UINT64_C(0x%016llx)},\n", name, i - 2,
-                i - 2, info[i].x_span, i - 2, (unsigned long long)info[i].digest);
+        fprintf(out, "    {\"%s\", image_%d, sizeof image_%d, %u},\n", name, i - 2, i - 2, info[i].x_span);
         for (uint32_t k = 0; k < info[i].nimports; k++) hl_mem_free(info[i].imports[k]);
         hl_mem_free(info[i].imports);
     }
     hl_mem_free(info);
-    if (argc == 2) fprintf(out, "    {\"\", NULL, 0, 0, NULL, 0},\n");
+    if (argc == 2) fprintf(out, "    {\"\", NULL, 0, 0},\n");
     fprintf(out, "};\nconst size_t hl_stdlib_image_count = %d;\n", argc - 2);
     if (fclose(out) != 0 || rename(tmp, argv[1]) != 0) {
         fprintf(stderr, "%s: cannot write\n", argv[1]);

@@ -3,5 +3,5 @@
  * before the stdlib exists. */
 #include "host/stdlib_images.h"
 
-const hl_stdlib_image hl_stdlib_images[] = {{"", NULL, 0, 0, NULL, 0}};
+const hl_stdlib_image hl_stdlib_images[] = {{"", NULL, 0, 0}};
 const size_t hl_stdlib_image_count = 0;

@@ -24,6 +24,11 @@ const hl_opinfo hl_bc_ops[HL_OP__COUNT] = {
  * the stdlib's own modules, reached through an import (call_ext). SURFACE
  * entries are `bif`s too: the classifier admits them only with their
  * capability, and the VM refuses them in a run without it (docs/actors.md). */
+#define X(id, mod, fun, arity, guard, kind, guest)                                                  \
+    _Static_assert(sizeof mod <= HL_BC_BUILTIN_MODULE_MAX && sizeof fun <= HL_BC_BUILTIN_NAME_MAX, \
+                   "builtin name too long for hl_bc_builtin");
+#include "core/builtins.def"
+#undef X
 const hl_bc_builtin hl_bc_builtins[] = {
 #define X(id, mod, fun, arity, guard, kind, guest) \
     {mod, fun, arity, HL_BK_##kind != HL_BK_ERL, HL_BK_##kind == HL_BK_ERL, sizeof mod - 1, sizeof fun - 1},

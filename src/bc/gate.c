@@ -2,7 +2,10 @@
  * from codegen and simple: a structural parse of the image with every size
  * checked, then per function a decode pass (opcodes, operand kinds and
  * ranges, labels on instruction starts) and a flow pass (frames, try/catch
- * handlers, heap reservations) over an explicit worklist — no recursion. */
+ * handlers, heap reservations) over an explicit worklist — no recursion.
+ * A stdlib image takes the two halves apart: its structure when it is
+ * loaded (hl_gate_check_tables), each function's passes when the function
+ * is first called (hl_gate_check_function). */
 #include "bc/gate.h"
 
 #include <stdarg.h>
@@ -20,6 +23,12 @@ typedef struct gate {
     hl_bc_image *img;
     char *err;
     size_t errlen;
+    /* The code being checked: words and their classes (written by the
+     * decode pass) and marks, each indexed by code offset - base: the whole
+     * image's (base 0) or one function's (hl_gate_check_function). */
+    const uint32_t *code;
+    uint8_t *classes;
+    uint32_t base;
     uint8_t *mark; /* per code word: MARK_* bits (opcode words) */
     /* the label operands of the function being decoded: (instruction pc,
      * operand word) pairs, checked once its instruction starts are known */
@@ -30,8 +39,12 @@ typedef struct gate {
     int32_t *flow_at;
     struct fstate *flow_states;
     uint32_t *flow_work;
-    const hl_bc_seal *seal; /* hl_gate_check_sealed's, or NULL */
+    uint32_t flow_cap; /* states flow_states holds */
+    bool tables_only; /* hl_gate_check_tables: the code passes are left for later */
 } gate;
+
+/* A code offset as an index into g's code, classes and marks. */
+#define AT(pc) ((pc) - g->base)
 
 __attribute__((format(printf, 2, 3))) static bool fail(gate *g, const char *fmt, ...);
 static bool fail(gate *g, const char *fmt, ...) {
@@ -326,26 +339,26 @@ typedef struct insn {
 /* Marks what the later passes need of operand word pos (class cls, already
  * checked) of the instruction at pc. */
 static inline void note_operand(gate *g, uint32_t pc, uint32_t pos, uint8_t cls) {
-    unsigned k = HL_BC_KIND(g->img->code[pos]);
-    if (k == HL_K_Y && class_reads_y[cls & 127]) g->mark[pc] |= MARK_Y;
+    unsigned k = HL_BC_KIND(g->code[AT(pos)]);
+    if (k == HL_K_Y && class_reads_y[cls & 127]) g->mark[AT(pc)] |= MARK_Y;
     else if (k == HL_K_LABEL) {
-        g->mark[pc] |= MARK_LABEL;
+        g->mark[AT(pc)] |= MARK_LABEL;
         g->labels[g->nlabels][0] = pc, g->labels[g->nlabels++][1] = pos;
     }
 }
 
 /* Decodes and kind/range-checks the instruction at pc within [.., end),
- * recording each operand word's class in img->classes. */
+ * recording each operand word's class in g->classes. */
 static bool decode(gate *g, uint32_t pc, uint32_t end, insn *in) {
-    const uint32_t *code = g->img->code;
-    uint8_t *classes = g->img->classes;
-    uint32_t w0 = code[pc];
+    const uint32_t *code = g->code;
+    uint8_t *classes = g->classes;
+    uint32_t w0 = code[AT(pc)];
     if (HL_BC_KIND(w0) != HL_K_OP || HL_BC_VALUE(w0) >= HL_OP__COUNT)
         return fail(g, "code %u: not a known opcode word", pc);
     in->pc = pc;
     in->op = HL_BC_VALUE(w0);
-    in->w = code + pc + 1;
-    in->cls = classes + pc + 1;
+    in->w = code + AT(pc) + 1;
+    in->cls = classes + AT(pc) + 1;
     in->list_at = UINT32_MAX;
     in->list_k = 0;
     const char *sig = hl_bc_ops[in->op].sig;
@@ -359,37 +372,39 @@ static bool decode(gate *g, uint32_t pc, uint32_t end, insn *in) {
             for (uint32_t i = 0; i < k; i++)
                 for (uint32_t j = 0; j < n; j++) {
                     if (pos >= end) return fail(g, "code %u: instruction runs past the function", pc);
-                    if (!check_operand(g, pc, c[2 + j], code[pos])) return false;
+                    if (!check_operand(g, pc, c[2 + j], code[AT(pos)])) return false;
                     note_operand(g, pc, pos, (uint8_t)c[2 + j]);
-                    classes[pos++] = (uint8_t)c[2 + j];
+                    classes[AT(pos)] = (uint8_t)c[2 + j];
+                    pos++;
                 }
             c += 1 + n;
             continue;
         }
         if (pos >= end) return fail(g, "code %u: instruction runs past the function", pc);
-        if (!check_operand(g, pc, *c, code[pos])) return false;
+        if (!check_operand(g, pc, *c, code[AT(pos)])) return false;
         note_operand(g, pc, pos, (uint8_t)*c);
-        classes[pos] = (uint8_t)*c;
-        prev = code[pos++];
+        classes[AT(pos)] = (uint8_t)*c;
+        prev = code[AT(pos)];
+        pos++;
     }
     in->len = pos - pc;
     in->nw = in->len - 1;
     if (in->list_at == UINT32_MAX) in->list_at = in->nw;
-    if (in->len < 32) g->mark[pc] |= (uint8_t)(in->len << MARK_LEN_SHIFT);
+    if (in->len < 32) g->mark[AT(pc)] |= (uint8_t)(in->len << MARK_LEN_SHIFT);
     return true;
 }
 
 /* An instruction pass 1 accepted, from the classes it recorded (an operand
  * word's class is never 0): no signature to walk again. */
 static void redecode(const gate *g, uint32_t pc, uint32_t end, insn *in) {
-    const uint8_t *classes = g->img->classes;
-    uint32_t e = pc + (g->mark[pc] >> MARK_LEN_SHIFT);
+    const uint8_t *classes = g->classes;
+    uint32_t e = pc + (g->mark[AT(pc)] >> MARK_LEN_SHIFT);
     if (e == pc) /* a long instruction: find its end */
-        for (e = pc + 1; e < end && classes[e];) e++;
+        for (e = pc + 1; e < end && classes[AT(e)];) e++;
     in->pc = pc;
-    in->op = HL_BC_VALUE(g->img->code[pc]);
-    in->w = g->img->code + pc + 1;
-    in->cls = classes + pc + 1;
+    in->op = HL_BC_VALUE(g->code[AT(pc)]);
+    in->w = g->code + AT(pc) + 1;
+    in->cls = classes + AT(pc) + 1;
     in->len = e - pc;
     in->nw = in->len - 1;
 }
@@ -493,12 +508,12 @@ static bool pass_decode(gate *g, const hl_bc_function *fn) {
         if (!decode(g, pc, fn->end, &in) || !static_rules(g, fn, &in)) return false;
     /* Labels: instruction starts inside this function (the label operands
      * decode() listed). */
-    const uint32_t *code = g->img->code;
-    const uint8_t *classes = g->img->classes;
+    const uint32_t *code = g->code;
+    const uint8_t *classes = g->classes;
     for (uint32_t i = 0; i < g->nlabels; i++) {
-        uint32_t at = g->labels[i][0], op = HL_BC_VALUE(code[at]);
-        uint32_t t = HL_BC_VALUE(code[g->labels[i][1]]);
-        if (t < fn->entry || t >= fn->end || classes[t])
+        uint32_t at = g->labels[i][0], op = HL_BC_VALUE(code[AT(at)]);
+        uint32_t t = HL_BC_VALUE(code[AT(g->labels[i][1])]);
+        if (t < fn->entry || t >= fn->end || classes[AT(t)])
             return fail(g, "code %u: label %u is not an instruction of this function", at, t);
         /* Every cycle must pass a reduction-charging instruction: only
          * those may branch backward (to their own start or before). */
@@ -507,9 +522,9 @@ static bool pass_decode(gate *g, const hl_bc_function *fn) {
         /* The receive loop's back edges go to its loop_rec (as in BEAM),
          * so they cannot be used as general charged jumps elsewhere. */
         if ((op == HL_OP_loop_rec_end || op == HL_OP_wait || op == HL_OP_wait_timeout) &&
-            code[t] != HL_BC_WORD(HL_K_OP, HL_OP_loop_rec))
+            code[AT(t)] != HL_BC_WORD(HL_K_OP, HL_OP_loop_rec))
             return fail(g, "code %u: a receive loop edge must go to a loop_rec", at);
-        g->mark[t] |= MARK_TARGET;
+        g->mark[AT(t)] |= MARK_TARGET;
     }
     return true;
 }
@@ -530,6 +545,7 @@ typedef struct flow {
     uint32_t nstates;
     uint32_t *work;     /* pcs to walk */
     uint32_t nwork;
+    uint32_t cap;       /* states (and pending pcs) room: 1 + the function's label operands */
 } flow;
 
 static bool same_shape(const fstate *a, const fstate *b) {
@@ -546,6 +562,9 @@ static bool edge(gate *g, flow *f, uint32_t from, uint32_t t, const fstate *s) {
         if (!same_shape(&f->states[i], &e)) return fail(g, "code %u: inconsistent frame/handlers at %u", from, t);
         return true;
     }
+    /* every target is a label operand's (a fall-through into a target
+     * too), so this never fails; checked all the same */
+    if (f->nstates >= f->cap) return fail(g, "code %u: too many jump targets", from);
     f->at[t - f->base] = (int32_t)f->nstates;
     f->states[f->nstates++] = e;
     f->work[f->nwork++] = t;
@@ -574,7 +593,7 @@ static bool step(gate *g, flow *f, const insn *in, fstate *s) {
     /* Y operands, except the handler slot named by the handler instructions. */
     bool handler_op = op == HL_OP_try || op == HL_OP_try_end || op == HL_OP_try_case ||
                       op == HL_OP_catch || op == HL_OP_catch_end;
-    uint8_t mark = g->mark[pc];
+    uint8_t mark = g->mark[AT(pc)];
     if (!handler_op && (mark & MARK_Y))
         for (uint32_t i = 0; i < in->nw; i++)
             if (HL_BC_KIND(w[i]) == HL_K_Y && class_reads_y[in->cls[i] & 127] && !slot_free(g, s, pc, V(i)))
@@ -620,9 +639,9 @@ static bool step(gate *g, flow *f, const insn *in, fstate *s) {
          * one as the highest marked slot of the topmost marked frame. */
         if (s->ntry && y <= s->tries[s->ntry - 1]) return fail(g, "code %u: nested handler slot not above its enclosing one", pc);
         /* The handler must begin with the matching try_case / catch_end. */
-        const uint32_t *code = g->img->code;
+        const uint32_t *code = g->code;
         uint32_t want = op == HL_OP_try ? HL_OP_try_case : HL_OP_catch_end;
-        if (code[h] != HL_BC_WORD(HL_K_OP, want) || code[h + 1] != HL_BC_WORD(HL_K_Y, y))
+        if (code[AT(h)] != HL_BC_WORD(HL_K_OP, want) || code[AT(h) + 1] != HL_BC_WORD(HL_K_Y, y))
             return fail(g, "code %u: handler does not start with its %s", pc, hl_bc_ops[want].name);
         s->tries[s->ntry++] = (uint16_t)y;
         return edge(g, f, pc, h, s);
@@ -646,7 +665,8 @@ static bool step(gate *g, flow *f, const insn *in, fstate *s) {
  * for the longest function). */
 static bool pass_flow(gate *g, const hl_bc_function *fn) {
     uint32_t n = fn->end - fn->entry;
-    flow f = {.base = fn->entry, .at = g->flow_at, .states = g->flow_states, .work = g->flow_work};
+    flow f = {.base = fn->entry, .at = g->flow_at, .states = g->flow_states, .work = g->flow_work,
+              .cap = g->flow_cap};
     bool ok = true;
     memset(f.at, 0xFF, (size_t)n * sizeof *f.at); /* every entry -1 */
     fstate s0 = {.frame = -1};
@@ -661,7 +681,7 @@ static bool pass_flow(gate *g, const hl_bc_function *fn) {
                 ok = fail(g, "function falls off its end");
                 break;
             }
-            if (!first && (g->mark[pc] & MARK_TARGET)) { /* fall-through into a jump target */
+            if (!first && (g->mark[AT(pc)] & MARK_TARGET)) { /* fall-through into a jump target */
                 ok = edge(g, &f, pc, pc, &s);
                 break;
             }
@@ -682,28 +702,9 @@ static bool pass_flow(gate *g, const hl_bc_function *fn) {
 #define GATE_LE 0
 #endif
 
-static bool check_code(gate *g, uint32_t n_code) {
-    hl_bc_image *img = g->img;
-    const uint8_t *sec = NULL;
-    size_t bytes;
-    if (!hl_size_mul(n_code, 4, &bytes) || !take(g, bytes, &sec)) return false;
-    img->n_code = n_code;
-    img->code = hl_mem_alloc(bytes);
-    img->classes = hl_mem_calloc(n_code, 1);
-    g->mark = hl_mem_calloc(n_code, 1);
-    if (!img->code || !img->classes || !g->mark) return fail(g, "out of memory");
-    if (GATE_LE) memcpy(img->code, sec, bytes);
-    else
-        for (uint32_t i = 0; i < n_code; i++) img->code[i] = rd32(sec + 4 * (size_t)i);
-    /* A sealed image whose bytes and classes are the ones the whole gate
-     * accepted at build time: the decode and flow passes would give the
-     * same verdict and the same classes (they read nothing else). */
-    if (g->seal && g->seal->classes &&
-        hl_bc_seal_digest(g->bytes, g->size, g->seal->classes, n_code) == g->seal->digest) {
-        memcpy(img->classes, g->seal->classes, n_code);
-        return true;
-    }
-    /* Value bounds per operand kind (check_operand). */
+/* Value bounds per operand kind (check_operand), from the image's tables. */
+static void set_limits(gate *g) {
+    const hl_bc_image *img = g->img;
     for (unsigned k = 0; k < 16; k++) g->lim[k] = 0;
     g->lim[HL_K_X] = HL_BC_MAX_X;
     g->lim[HL_K_Y] = HL_BC_MAX_FRAME; /* against the frame in the flow pass */
@@ -717,17 +718,57 @@ static bool check_code(gate *g, uint32_t n_code) {
     g->lim[HL_K_BIF] = hl_bc_builtin_count;
     g->lim[HL_K_U] = UINT32_MAX;      /* per use */
     g->lim[HL_K_IMPORT] = img->n_imports;
+}
+
+/* The flow pass's arrays for functions of at most `longest` words and
+ * `labels` label operands: a state per jump target (each one a label
+ * operand's or the entry), and no more pending. */
+static bool alloc_flow_arrays(gate *g, uint32_t longest, uint32_t labels) {
+    g->flow_at = hl_mem_alloc((size_t)longest * sizeof *g->flow_at);
+    g->flow_states = hl_mem_alloc(((size_t)labels + 1) * sizeof *g->flow_states);
+    g->flow_work = hl_mem_alloc(((size_t)labels + 1) * sizeof *g->flow_work);
+    g->flow_cap = labels + 1;
+    return g->flow_at && g->flow_states && g->flow_work ? true : fail(g, "out of memory");
+}
+
+static void free_pass_arrays(gate *g) {
+    hl_mem_free(g->mark);
+    hl_mem_free(g->labels);
+    hl_mem_free(g->flow_at);
+    hl_mem_free(g->flow_states);
+    hl_mem_free(g->flow_work);
+}
+
+static bool check_code(gate *g, uint32_t n_code) {
+    hl_bc_image *img = g->img;
+    const uint8_t *sec = NULL;
+    size_t bytes;
+    if (!hl_size_mul(n_code, 4, &bytes) || !take(g, bytes, &sec)) return false;
+    img->n_code = n_code;
+    img->code_bytes = sec;
+    /* A stdlib image: its code is checked function by function when each
+     * is first needed (hl_gate_check_function). */
+    if (g->tables_only) return true;
+    img->code = hl_mem_alloc(bytes);
+    img->classes = hl_mem_calloc(n_code, 1);
+    g->mark = hl_mem_calloc(n_code, 1);
+    if (!img->code || !img->classes || !g->mark) return fail(g, "out of memory");
+    if (GATE_LE) memcpy(img->code, sec, bytes);
+    else
+        for (uint32_t i = 0; i < n_code; i++) img->code[i] = rd32(sec + 4 * (size_t)i);
+    g->code = img->code, g->classes = img->classes, g->base = 0;
+    set_limits(g);
     uint32_t longest = 0;
     for (uint32_t i = 0; i < img->n_functions; i++)
         if (img->funcs[i].end - img->funcs[i].entry > longest) longest = img->funcs[i].end - img->funcs[i].entry;
     g->labels = hl_mem_alloc((size_t)longest * sizeof *g->labels); /* at most one per word */
     if (!g->labels) return fail(g, "out of memory");
-    for (uint32_t i = 0; i < img->n_functions; i++)
+    uint32_t most = 0; /* label operands in one function */
+    for (uint32_t i = 0; i < img->n_functions; i++) {
         if (!pass_decode(g, &img->funcs[i])) return false;
-    g->flow_at = hl_mem_alloc((size_t)longest * sizeof *g->flow_at);
-    g->flow_states = hl_mem_alloc(((size_t)longest + 1) * sizeof *g->flow_states);
-    g->flow_work = hl_mem_alloc(((size_t)longest + 1) * sizeof *g->flow_work);
-    if (!g->flow_at || !g->flow_states || !g->flow_work) return fail(g, "out of memory");
+        if (g->nlabels > most) most = g->nlabels;
+    }
+    if (!alloc_flow_arrays(g, longest, most)) return false;
     for (uint32_t i = 0; i < img->n_functions; i++) {
         /* the entry is reachable by calls: it is a target of sorts, not a label */
         if (!pass_flow(g, &img->funcs[i])) return false;
@@ -735,6 +776,9 @@ static bool check_code(gate *g, uint32_t n_code) {
     return true;
 }
 
+/* The line table: offsets inside the code, strictly increasing, and (once
+ * the classes are known: the whole gate) each an instruction's start; for
+ * a function checked on its own, hl_gate_check_function checks its lines. */
 static bool check_lines(gate *g, uint32_t n) {
     hl_bc_image *img = g->img;
     img->n_lines = n;
@@ -747,7 +791,8 @@ static bool check_lines(gate *g, uint32_t n) {
     for (uint32_t i = 0; i < 2 * n; i++) img->lines[i] = rd32(sec + 4 * (size_t)i);
     for (uint32_t i = 0; i < n; i++) {
         uint32_t off = img->lines[2 * i];
-        if (off >= img->n_code || img->classes[off]) return fail(g, "line %u: not an instruction", i);
+        if (off >= img->n_code || (img->classes && img->classes[off]))
+            return fail(g, "line %u: not an instruction", i);
         if (i && off <= img->lines[2 * i - 2]) return fail(g, "line %u: offsets not increasing", i);
     }
     return true;
@@ -847,33 +892,9 @@ void hl_bc_image_free(hl_bc_image *img) {
     memset(img, 0, sizeof *img);
 }
 
-static uint64_t seal_mix(const uint8_t *p, size_t n, uint64_t h) {
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
-        h = (h ^ w) * 0x9E3779B97F4A7C15u; /* odd: a bijection, as is the shift-xor */
-        h ^= h >> 29;
-    }
-    uint64_t w = 0;
-    for (size_t k = 0; i + k < n; k++) w |= (uint64_t)p[i + k] << (8 * k);
-    h = (h ^ w ^ n) * 0xBF58476D1CE4E5B9u;
-    return h ^ (h >> 31);
-}
-
-uint64_t hl_bc_seal_digest(const uint8_t *bytes, size_t size, const uint8_t *classes, size_t n_code) {
-    uint64_t h = 0x6A09E667F3BCC909u ^ ((uint64_t)HL_BC_VERSION << 48);
-    h = seal_mix(bytes, size, h);
-    return seal_mix(classes, n_code, h);
-}
-
-bool hl_gate_check(const uint8_t *bytes, size_t size, hl_bc_image *out, char *err, size_t errlen) {
-    return hl_gate_check_sealed(bytes, size, NULL, out, err, errlen);
-}
-
-bool hl_gate_check_sealed(const uint8_t *bytes, size_t size, const hl_bc_seal *seal, hl_bc_image *out, char *err,
-                          size_t errlen) {
-    gate g = {.bytes = bytes, .size = size, .img = out, .err = err, .errlen = errlen, .seal = seal};
+static bool check_image(const uint8_t *bytes, size_t size, bool tables_only, hl_bc_image *out, char *err,
+                        size_t errlen) {
+    gate g = {.bytes = bytes, .size = size, .img = out, .err = err, .errlen = errlen, .tables_only = tables_only};
     memset(out, 0, sizeof *out);
     if (err && errlen) err[0] = 0;
     uint32_t h[HL_BC_HEADER_WORDS];
@@ -928,12 +949,45 @@ bool hl_gate_check_sealed(const uint8_t *bytes, size_t size, const hl_bc_seal *s
         else g.pos = size;
     }
     if (ok && g.pos != size) ok = fail(&g, "trailing bytes");
-    hl_mem_free(g.mark);
-    hl_mem_free(g.labels);
-    hl_mem_free(g.flow_at);
-    hl_mem_free(g.flow_states);
-    hl_mem_free(g.flow_work);
+    free_pass_arrays(&g);
     if (!ok) hl_bc_image_free(out);
+    return ok;
+}
+
+bool hl_gate_check(const uint8_t *bytes, size_t size, hl_bc_image *out, char *err, size_t errlen) {
+    return check_image(bytes, size, false, out, err, errlen);
+}
+
+bool hl_gate_check_tables(const uint8_t *bytes, size_t size, hl_bc_image *out, char *err, size_t errlen) {
+    return check_image(bytes, size, true, out, err, errlen);
+}
+
+bool hl_gate_check_function(const hl_bc_image *img, uint32_t fn, uint32_t *code, uint8_t *classes, char *err,
+                            size_t errlen) {
+    if (err && errlen) err[0] = 0;
+    if (!img->code_bytes || fn >= img->n_functions) return false;
+    const hl_bc_function *f = &img->funcs[fn];
+    uint32_t n = f->end - f->entry;
+    gate g = {.img = (hl_bc_image *)img, .err = err, .errlen = errlen, .code = code, .classes = classes,
+              .base = f->entry};
+    for (uint32_t i = 0; i < n; i++) code[i] = rd32(img->code_bytes + 4 * ((size_t)f->entry + i));
+    memset(classes, 0, n);
+    set_limits(&g);
+    g.mark = hl_mem_calloc(n, 1);
+    g.labels = hl_mem_alloc((size_t)n * sizeof *g.labels);
+    bool ok = g.mark && g.labels ? true : fail(&g, "out of memory");
+    ok = ok && pass_decode(&g, f) && alloc_flow_arrays(&g, n, g.nlabels) && pass_flow(&g, f);
+    /* its line entries (hl_gate_check_tables checked the table's order and
+     * range): each an instruction start */
+    uint32_t lo = 0, hi = img->n_lines; /* the first entry at or after the entry */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (img->lines[2 * mid] < f->entry) lo = mid + 1;
+        else hi = mid;
+    }
+    for (uint32_t i = lo; ok && i < img->n_lines && img->lines[2 * i] < f->end; i++)
+        if (classes[img->lines[2 * i] - f->entry]) ok = fail(&g, "line %u: not an instruction", i);
+    free_pass_arrays(&g);
     return ok;
 }
 

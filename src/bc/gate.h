@@ -33,7 +33,8 @@ typedef struct hl_bc_image {
     uint32_t n_functions;
     hl_bc_function *funcs;
     uint32_t n_code;
-    uint32_t *code; /* decoded (host-endian) code words */
+    uint32_t *code; /* decoded (host-endian) code words (NULL: hl_gate_check_tables) */
+    const uint8_t *code_bytes; /* the code section in the caller's bytes (little-endian) */
     uint8_t *classes; /* per code word: its operand class (a signature
                        * character), 0 at an opcode word; filled by the gate
                        * so the loader need not decode the signatures again */
@@ -50,33 +51,26 @@ typedef struct hl_bc_image {
  * errlen > 0); *out is left empty. Allocation failure is a refusal too. */
 bool hl_gate_check(const uint8_t *bytes, size_t size, hl_bc_image *out, char *err, size_t errlen);
 
-/* The seal of an image the whole gate accepted when the stdlib was built
- * (tools/hl_stdlib_build.c): the per-word classes that check recorded and
- * a digest of the image's bytes and those classes (hl_bc_seal_digest). */
-typedef struct hl_bc_seal {
-    const uint8_t *classes; /* n_code bytes, as hl_bc_image.classes */
-    uint64_t digest;
-} hl_bc_seal;
+/* The stdlib's load-time gate (docs/bytecode.md §4, "Stdlib images"): every
+ * structural check of hl_gate_check (header, section sizes, atoms,
+ * literals, function, binding and import tables, the line table's range
+ * and order), but not the code: *out has no code or classes, only
+ * code_bytes. Each function's code is checked by hl_gate_check_function
+ * when it is first needed, and nothing of it runs before that accepted
+ * it; every function accepted is exactly what hl_gate_check accepts of
+ * the whole image. */
+bool hl_gate_check_tables(const uint8_t *bytes, size_t size, hl_bc_image *out, char *err, size_t errlen);
 
-/* The stdlib's load-time gate (docs/bytecode.md §4, "Sealed images"): every
- * structural check of hl_gate_check (header, sections, atoms, literals,
- * function, binding, import and line tables) runs as always; the code's
- * decode and flow passes, which are pure functions of the image's bytes,
- * are replaced by comparing the digest of those bytes and the sealed
- * classes with seal->digest. When they differ (a corrupted image or seal,
- * another build's), the full code passes run instead, so a corrupted image
- * is refused exactly as hl_gate_check refuses it. A NULL seal is
- * hl_gate_check. */
-bool hl_gate_check_sealed(const uint8_t *bytes, size_t size, const hl_bc_seal *seal, hl_bc_image *out, char *err,
-                          size_t errlen);
+/* The code passes (decode, flow) over function fn of an image
+ * hl_gate_check_tables accepted, and its line entries: its n = end - entry
+ * words are read from img->code_bytes into code[0..n) (host order), and
+ * their classes recorded in classes[0..n). Cross-function facts come from
+ * the checked tables (a call's arity is its callee's, make_fun's free
+ * variables within the callee's arity, call_ext's arity the import's).
+ * False with a message on refusal or allocation failure ("out of memory"). */
+bool hl_gate_check_function(const hl_bc_image *img, uint32_t fn, uint32_t *code, uint8_t *classes, char *err,
+                            size_t errlen);
 
-/* The digest a seal carries: 64 bits over the image's bytes and then its
- * n_code classes (a bijective mix per 8-byte word, so a change confined to
- * one word always changes it; not a cryptographic hash: the seal sits in
- * the same read-only data as the image, it detects corruption, not
- * forgery). Host byte order: a digest made on another machine only
- * mismatches, and the full gate runs. */
-uint64_t hl_bc_seal_digest(const uint8_t *bytes, size_t size, const uint8_t *classes, size_t n_code);
 void hl_bc_image_free(hl_bc_image *img);
 
 /* Length in words of the (gated) instruction at code[pc]. */

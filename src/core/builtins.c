@@ -4,6 +4,12 @@
 
 #include <string.h>
 
+#define X(id, mod, fun, arity, guard, kind, guest)                                                   \
+    _Static_assert(sizeof mod <= sizeof ((hl_builtin *)0)->module &&                               \
+                       sizeof fun <= sizeof ((hl_builtin *)0)->function,                            \
+                   "builtin name too long for hl_builtin");
+#include "core/builtins.def"
+#undef X
 const hl_builtin hl_builtins[HL_BI__COUNT] = {
 #define X(id, mod, fun, arity, guard, kind, guest) \
     {mod, fun, arity, guard, HL_BK_##kind, guest, sizeof mod - 1, sizeof fun - 1},

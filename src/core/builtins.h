@@ -23,9 +23,11 @@ typedef enum hl_builtin_id {
     HL_BI__COUNT
 } hl_builtin_id;
 
+/* Names inline (bc/bytecode.h's sizes, checked in bc/bytecode.c): no
+ * pointers for the dynamic loader to relocate at every start. */
 typedef struct hl_builtin {
-    const char *module;
-    const char *function;
+    char module[12];
+    char function[32];
     uint8_t arity;
     bool guard;
     uint8_t kind;   /* hl_builtin_kind */

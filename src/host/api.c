@@ -146,7 +146,6 @@ hl_status hl_engine_new(hl_engine **out) {
     }
     atomic_init(&(*out)->refs, 1); /* the host's; each module holds one more */
     (*out)->cache_max_bytes = HL_CACHE_DEFAULT_BYTES;
-    hl_host_build_id((*out)->build_id);
     return HL_OK;
 }
 

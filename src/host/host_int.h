@@ -157,7 +157,6 @@ struct hl_engine {
     hl_program_store store;
     /* SHA-256 of this build: its version and the builtin allowlist
      * (saved.c): a saved program names the build that made it */
-    uint8_t build_id[32];
 };
 
 struct hl_module {
@@ -186,8 +185,10 @@ hl_module *hl_host_module_make(hl_engine *engine, hl_program **mods, uint8_t **i
                                size_t n, uint32_t caps, hl_host_binding **bnd, uint32_t nbnd);
 
 /* saved.c */
-/* The engine's build id (hl_engine_new fills engine->build_id). */
-void hl_host_build_id(uint8_t out[32]);
+/* The build id (SHA-256 of the version and the builtin allowlist): what a
+ * saved program and a program store's key carry. Computed once per
+ * process on first use (thread-safe), immutable after. */
+const uint8_t *hl_host_build_id(void);
 /* hl_module_load's work for bindings already resolved (bnd, in grant
  * order; borrowed: the module takes references of its own). */
 hl_status hl_host_module_load(hl_engine *engine, const uint8_t *bytes, size_t len, const hl_front_limits *lim,

@@ -1,6 +1,7 @@
 /* modules.c — the engine's module table: the stdlib's modules, each loaded
  * from its build-time image once per engine when a call first needs it,
- * gated like any program, and shared (read-only) by every program and
+ * gated like any program (its tables at load, each function's code when
+ * the function is first called), and shared (read-only) by every program and
  * process of the engine until hl_engine_free. An import of a module that is
  * not loaded yet is linked on first use (vm/load.c hl_link_lazy, through
  * the engine's hl_vm_linker here), so a program loads only the modules its
@@ -67,20 +68,21 @@ static hl_link_answer resolve_stdlib(void *ctx, hl_term module, hl_term function
 }
 
 /* Gates, loads and links image k (its imports of modules not loaded yet
- * are linked on first use) into *out. */
+ * are linked on first use) into *out. The gate checks the image's tables
+ * now and each function's code when it is first called (vm/load.h
+ * hl_load_lazy_in): a run pays for the functions it reaches, not for
+ * whole modules. */
 static hl_status load_image(hl_engine *engine, int k, hl_program **out, hl_atom_fault *fault, char *why,
                             size_t whylen) {
     const hl_stdlib_image *im = &hl_stdlib_images[k];
     hl_bc_image bc;
-    hl_bc_seal seal = {im->classes, im->digest};
-    if (!hl_gate_check_sealed(im->bytes, im->len, &seal, &bc, why, whylen)) return HL_ECOMPILE;
+    if (!hl_gate_check_tables(im->bytes, im->len, &bc, why, whylen)) return HL_ECOMPILE;
     /* The engine's, loaded once: not charged to the compilation or run
      * that happens to need it first (its verdict must not depend on that) */
     hl_meter *m = hl_meter_current;
     hl_meter_current = NULL;
-    bool ok = hl_load_in(engine->atoms, HL_ATOM_POOL_MAX, &bc, out, fault, why, whylen);
+    bool ok = hl_load_lazy_in(engine->atoms, HL_ATOM_POOL_MAX, &bc, im->x_span, out, fault, why, whylen);
     hl_meter_current = m;
-    hl_bc_image_free(&bc);
     if (!ok) return *fault == HL_ATOM_FAULT_TABLE_FULL ? HL_ELIMIT : HL_ECOMPILE;
     (*out)->linker = &engine->linker;
     (*out)->stdlib = true;
@@ -140,7 +142,7 @@ static bool link_on_use(void *ctx, hl_term module, hl_term function, uint32_t ar
     int64_t f = m ? find_export(m, function, arity) : -1;
     if (f < 0) return false;
     *target = m, *fn = (uint32_t)f;
-    return true;
+    return true; /* (the caller translates the function: hl_program_fn_load) */
 }
 
 static uint32_t x_span_of(void *ctx, hl_term module) {

@@ -526,14 +526,15 @@ static hl_status cache_insert(hl_engine *engine, hl_module *m, const srcset *ss,
 
 /* The program store's key: the in-memory key's inputs with the granted
  * bindings by name (a registration's serial differs from one process to
- * the next), and the build (engine->build_id). */
+ * the next), and the build (hl_host_build_id). */
 static void store_key(hl_engine *engine, const srcset *ss, const hl_front_limits *lim, uint32_t caps,
                       const hl_compile_options *opts, uint8_t key[32]) {
+    (void)engine; /* the build id is the binary's, not the engine's */
     hl_sha256 s;
     hl_sha256_init(&s);
     static const char tag[] = "hyperlang-store";
     hl_sha256_update(&s, tag, sizeof tag);
-    hl_sha256_update(&s, engine->build_id, 32);
+    hl_sha256_update(&s, hl_host_build_id(), 32);
     uint32_t ng = opts ? opts->ngrants : 0;
     put_u64(&s, ng);
     for (uint32_t i = 0; i < ng; i++) { /* kept sorted: independent of grant order */

@@ -34,7 +34,15 @@ static uint32_t get32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-void hl_host_build_id(uint8_t out[32]) {
+/* Computed once per process, on first use (saving, loading or a program
+ * store's key): it is a pure function of the binary, and hashing the
+ * allowlist is ~1.7M instructions, which every engine paid at
+ * hl_engine_new (most of `hl run`'s start-up) before. */
+static pthread_once_t build_id_once = PTHREAD_ONCE_INIT;
+static uint8_t build_id[32];
+
+static void compute_build_id(void) {
+    uint8_t *out = build_id;
     hl_sha256 s;
     hl_sha256_init(&s);
     static const char tag[] = "hyperlang-build";
@@ -56,6 +64,11 @@ void hl_host_build_id(uint8_t out[32]) {
     hl_sha256_final(&s, out);
 }
 
+const uint8_t *hl_host_build_id(void) {
+    (void)pthread_once(&build_id_once, compute_build_id);
+    return build_id;
+}
+
 hl_status hl_module_save(const hl_module *module, void **bytes, size_t *len) {
     if (!module || !bytes || !len) return HL_EMISUSE;
     *bytes = NULL;
@@ -69,7 +82,7 @@ hl_status hl_module_save(const hl_module *module, void **bytes, size_t *len) {
     put32(b + 4, SAVED_FORMAT);
     put32(b + 8, HL_BC_VERSION);
     put32(b + 12, module->nmods);
-    memcpy(b + 16, module->engine->build_id, 32);
+    memcpy(b + 16, hl_host_build_id(), 32);
     size_t at = SAVED_HEAD;
     for (uint32_t i = 0; i < module->nmods; i++) {
         put32(b + at, (uint32_t)module->image_lens[i]);
@@ -231,7 +244,7 @@ hl_status hl_host_module_load(hl_engine *engine, const uint8_t *bytes, size_t le
         return refuse(err, "saved program refused: ", "its checksum does not match (corrupted or cut short)");
     if (get32(bytes) != SAVED_MAGIC || get32(bytes + 4) != SAVED_FORMAT)
         return refuse(err, "saved program refused: ", "not a saved program of this format");
-    if (get32(bytes + 8) != HL_BC_VERSION || memcmp(bytes + 16, engine->build_id, 32) != 0)
+    if (get32(bytes + 8) != HL_BC_VERSION || memcmp(bytes + 16, hl_host_build_id(), 32) != 0)
         return refuse(err, "saved program refused: ", "saved by another build (compile it again)");
     uint32_t n = get32(bytes + 12);
     if (n == 0 || n > HL_MAX_PROGRAM_MODULES) return refuse(err, "saved program refused: ", "bad module count");

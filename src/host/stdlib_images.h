@@ -1,9 +1,10 @@
 /* stdlib_images.h — the stdlib compiled at build time: one bytecode image
  * per lib/NAME.erl, produced by our own compiler (tools/hl_stdlib_build.c)
  * into the build tree and linked into the library. Nothing of the stdlib
- * is parsed at run time; an engine loads an image (through the gate, like
- * any program, its code passes sealed at build time: bc/gate.h
- * hl_gate_check_sealed) the first time a call needs its module (modules.c). */
+ * is parsed at run time; an engine loads an image the first time a call
+ * needs its module, through the gate like any program: its tables then,
+ * each function's code when it is first called (bc/gate.h
+ * hl_gate_check_tables and hl_gate_check_function; modules.c). */
 #ifndef HL_HOST_STDLIB_IMAGES_H
 #define HL_HOST_STDLIB_IMAGES_H
 
@@ -18,11 +19,6 @@ typedef struct hl_stdlib_image {
      * imports, transitively, names (their loaded x_used): what a module
      * importing this one covers before it is linked (vm/load.h) */
     uint32_t x_span;
-    /* the seal of the gate's verdict at build time (bc/gate.h): the
-     * classes it recorded per code word and the digest of bytes + classes;
-     * loading checks the digest instead of decoding the code again */
-    const uint8_t *classes;
-    uint64_t digest;
 } hl_stdlib_image;
 
 extern const hl_stdlib_image hl_stdlib_images[];

@@ -49,5 +49,6 @@
     X(off_heap, "off_heap") X(on_heap, "on_heap") X(noconnect, "noconnect")       \
     X(nosuspend, "nosuspend") X(error_handler, "error_handler") X(size, "size")   \
     X(include_shared_binaries, "include_shared_binaries")                         \
-    X(error_logger, "error_logger") X(initial_call, "initial_call")
+    X(error_logger, "error_logger") X(initial_call, "initial_call")                \
+    X(internal_error, "internal_error")
 #endif

@@ -172,6 +172,7 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
 #undef HL_OP
         handler_table[HL_ROP_halt] = (hl_tword)&&L_halt;
         handler_table[HL_ROP_lazy] = (hl_tword)&&L_lazy;
+        handler_table[HL_ROP_lazy_fn] = (hl_tword)&&L_lazy_fn;
 #define HL_SPEC(name, op, kinds, value, next, next_kinds, next2) handler_table[HL_ROP_##name] = (hl_tword)&&L_##name;
 #include "vm/specialise.def"
 #undef HL_SPEC
@@ -190,6 +191,7 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
 #undef HL_OP
         HLC_halt = HL_ROP_halt,
         HLC_lazy = HL_ROP_lazy,
+        HLC_lazy_fn = HL_ROP_lazy_fn,
 #define HL_SPEC(name, op, kinds, value, next, next_kinds, next2) HLC_##name = HL_ROP_##name,
 #include "vm/specialise.def"
 #undef HL_SPEC
@@ -334,11 +336,38 @@ dispatch:
      * callee's entry (the arguments in x, cp set): load and link the
      * module, patch the call sites, go on at the callee. */
     CASE(lazy) {
-        const hl_tword *entry = hl_link_lazy((const hl_program *)(uintptr_t)pc[1], (uint32_t)pc[2]);
-        if (UNLIKELY(!entry)) {
-            /* the stdlib module does not load (out of memory, or the
-             * engine's atom table is full): the run cannot go on */
+        const hl_program *m = (const hl_program *)(uintptr_t)pc[1];
+        const hl_tword *entry = NULL;
+        hl_fn_load ls = hl_link_lazy(m, (uint32_t)pc[2], &entry);
+        if (UNLIKELY(ls != HL_FN_OK)) {
             SAVE();
+            if (ls == HL_FN_REFUSED) {
+                const hl_program_import *im = &m->imports[pc[2]];
+                st = hl_vm_raise_not_loaded(p, x, im->module, im->function, im->arity);
+                goto after_raise;
+            }
+            /* the stdlib module or function does not load (out of memory,
+             * or the engine's atom table is full): the run cannot go on */
+            st = hl_vm_fault_status(p, HL_TERM_NOMEM);
+            goto leave_saved;
+        }
+        pc = entry;
+        DISPATCH();
+    }
+    /* The stub of a stdlib function not translated yet, reached as if it
+     * were its entry: gate and translate it (once, whichever thread comes
+     * first), then go on at its entry. */
+    CASE(lazy_fn) {
+        const hl_program *m = (const hl_program *)(uintptr_t)pc[1];
+        uint32_t fn = (uint32_t)pc[2];
+        const hl_tword *entry = NULL;
+        hl_fn_load ls = hl_program_fn_load(m, fn, &entry);
+        if (UNLIKELY(ls != HL_FN_OK)) {
+            SAVE();
+            if (ls == HL_FN_REFUSED) {
+                st = hl_vm_raise_not_loaded(p, x, m->fn_modules[fn], m->fn_names[fn], m->funcs[fn].arity);
+                goto after_raise;
+            }
             st = hl_vm_fault_status(p, HL_TERM_NOMEM);
             goto leave_saved;
         }

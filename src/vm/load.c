@@ -3,9 +3,12 @@
  * program (never on a process heap), atoms interned as one pool. It trusts
  * the gate for every structural property and checks only what the gate
  * cannot know (builtins this VM implements, literal kinds the term layer
- * supports, allocation failures). */
+ * supports, allocation failures). A stdlib module is translated function
+ * by function, each when it is first called, after the gate checked it
+ * (hl_load_lazy_in; "loading function by function" below). */
 #include "vm/load.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -302,16 +305,33 @@ static hl_term const_term(const hl_program *pg, uint32_t w) {
     }
 }
 
+/* The code translate() reads: the gated words and classes of [lo, hi)
+ * (the whole image, or one function of a module loaded function by
+ * function), indexed by code offset - lo, and the image's tables. */
+typedef struct code_view {
+    const hl_bc_image *img;
+    const uint32_t *code;
+    const uint8_t *classes;
+    uint32_t lo, hi;
+    /* a module loaded function by function: its state, and the function
+     * being translated (NULL: every function at once) */
+    struct hl_lazy *lazy;
+    uint32_t fn;
+} code_view;
+#define VW(v, pc) ((v)->code[(pc) - (v)->lo])
+
+static hl_tword fn_operand(hl_program *pg, const code_view *v, uint32_t callee, uint32_t at);
+static hl_tword import_operand(hl_program *pg, uint32_t import);
+
 /* Translates one operand word of class `cls` at code index `at`. */
-static inline bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, char cls, uint32_t at, char *err,
+static inline bool operand(hl_program *pg, const code_view *cv, uint32_t op, char cls, uint32_t at, char *err,
                     size_t errlen) {
-    uint32_t w = img->code[at];
+    uint32_t w = VW(cv, at);
     unsigned k = HL_BC_KIND(w);
     uint32_t v = HL_BC_VALUE(w);
     hl_tword *out = &pg->code[at];
     switch (cls) {
-    case 's': case 'd': case 'y':
-        if (k == HL_K_X && v + 1 > pg->x_used) pg->x_used = v + 1;
+    case 's': case 'd': case 'y': /* (registers: translate_view counts them) */
         if (k == HL_K_X) *out = (hl_tword)v << 2;
         else if (k == HL_K_Y) *out = ((hl_tword)v << 2) | 1;
         else *out = const_operand(pg, const_term(pg, w));
@@ -323,12 +343,12 @@ static inline bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, 
         *out = k == HL_K_LABEL ? (hl_tword)&pg->code[v] : 0;
         break;
     case 'F':
-        *out = op == HL_OP_make_fun ? (hl_tword)&pg->fun_sites[v] : (hl_tword)&pg->code[img->funcs[v].entry];
+        *out = op == HL_OP_make_fun ? (hl_tword)&pg->fun_sites[v] : fn_operand(pg, cv, v, at);
         break;
     case 'I':
         pg->import_sites[pg->n_import_sites][0] = at;
         pg->import_sites[pg->n_import_sites++][1] = v;
-        *out = 0; /* hl_link patches it */
+        *out = cv->lazy ? import_operand(pg, v) : 0; /* (hl_link patches it) */
         break;
     case 'B': {
         const hl_bc_builtin *b = &hl_bc_builtins[v];
@@ -347,8 +367,16 @@ static inline bool operand(hl_program *pg, const hl_bc_image *img, uint32_t op, 
 /* The opcode of the instruction at code word `at`, or HL_OP__COUNT past the
  * end. (Instructions are contiguous, so the word after an instruction is
  * always the opcode word of the next one.) */
-static unsigned op_at(const hl_bc_image *img, uint32_t at) {
-    return at < img->n_code ? HL_BC_VALUE(img->code[at]) : HL_OP__COUNT;
+static unsigned op_at(const code_view *v, uint32_t at) {
+    return at < v->hi ? HL_BC_VALUE(VW(v, at)) : HL_OP__COUNT;
+}
+
+/* The length of the instruction at pc from the classes (the next opcode
+ * word, or the end of the view). */
+static uint32_t view_insn_len(const code_view *v, uint32_t pc) {
+    uint32_t e = pc + 1;
+    while (e < v->hi && v->classes[e - v->lo]) e++;
+    return e - pc;
 }
 
 /* The specialisation rules (vm/specialise.def) as data. */
@@ -454,11 +482,11 @@ static void index_rules(rule_index *ri) {
  * specialise.def that matches it (and what follows it), or op itself. A
  * pair is fused only by what the next instruction is: running a fused
  * handler is exactly running the two instructions in sequence. */
-static unsigned specialise(const hl_bc_image *img, const rule_index *ri, uint32_t pc, unsigned op, uint32_t len) {
-    const uint32_t *w = img->code + pc + 1;
+static unsigned specialise(const code_view *v, const rule_index *ri, uint32_t pc, unsigned op, uint32_t len) {
+    const uint32_t *w = &VW(v, pc) + 1;
     uint64_t kinds = operand_kinds(w, len - 1);
     uint32_t next_pc = pc + len, next_len = 0;
-    unsigned next_op = op_at(img, next_pc);
+    unsigned next_op = op_at(v, next_pc);
     uint64_t next_kinds = 0; /* of the next instruction, once a rule needs them */
     bool fuses = next_op < HL_OP__COUNT && (ri->fuses[op][next_op >> 6] >> (next_op & 63) & 1);
     for (int r = fuses ? ri->head[op] : ri->head_plain[op]; r >= 0; r = ri->next[r]) {
@@ -469,21 +497,22 @@ static unsigned specialise(const hl_bc_image *img, const rule_index *ri, uint32_
         if (s->value == SPEC_two1 && (len < 3 || HL_BC_VALUE(w[1]) != 2)) continue;
         if (s->next != HL_OP__COUNT) {
             if (!next_len) {
-                next_len = hl_bc_image_insn_len(img, next_pc);
-                next_kinds = operand_kinds(img->code + next_pc + 1, next_len - 1);
+                next_len = view_insn_len(v, next_pc);
+                next_kinds = operand_kinds(&VW(v, next_pc) + 1, next_len - 1);
             }
             if (next_kinds & ~ri->next_kinds[r]) continue;
-            if (s->next2 != HL_OP__COUNT && op_at(img, next_pc + next_len) != s->next2) continue;
+            if (s->next2 != HL_OP__COUNT && op_at(v, next_pc + next_len) != s->next2) continue;
             if (s->value == SPEC_tget || s->value == SPEC_tget2) {
                 /* is_tuple L1 X; test_arity L2 X N; get_tuple_element X I D:
                  * one register, I < N, D an x register; tget2: then
                  * get_tuple_element X I2 D2 likewise, and D is not X */
-                const uint32_t *ta = img->code + next_pc + 1, *ge = img->code + next_pc + next_len + 1;
-                if (next_pc + next_len + 4 > img->n_code || ta[1] != w[1] || ge[0] != w[1] ||
+                if (next_pc + next_len + 4 > v->hi) continue;
+                const uint32_t *ta = &VW(v, next_pc) + 1, *ge = &VW(v, next_pc + next_len) + 1;
+                if (ta[1] != w[1] || ge[0] != w[1] ||
                     HL_BC_VALUE(ge[1]) >= HL_BC_VALUE(ta[2]) || HL_BC_KIND(ge[2]) != HL_K_X)
                     continue;
                 if (s->value == SPEC_tget2 &&
-                    (next_pc + next_len + 8 > img->n_code || op_at(img, next_pc + next_len + 4) != HL_OP_get_tuple_element ||
+                    (next_pc + next_len + 8 > v->hi || op_at(v, next_pc + next_len + 4) != HL_OP_get_tuple_element ||
                      ge[2] == w[1] || ge[4] != w[1] || HL_BC_VALUE(ge[5]) >= HL_BC_VALUE(ta[2]) ||
                      HL_BC_KIND(ge[6]) != HL_K_X))
                     continue;
@@ -494,42 +523,226 @@ static unsigned specialise(const hl_bc_image *img, const rule_index *ri, uint32_
     return op;
 }
 
-/* One walk over the code words: the gate recorded each operand word's
- * class (0 at an opcode word), so no signature is decoded again. Register
- * operands (most of them) and numbers are translated inline. */
-static bool translate(hl_program *pg, const hl_bc_image *img, char *err, size_t errlen) {
+/* One walk over the code words of the view: the gate recorded each
+ * operand word's class (0 at an opcode word), so no signature is decoded
+ * again. Register operands (most of them) and numbers are translated
+ * inline. *x_used: raised to one past the highest x register named. */
+static bool translate_view(hl_program *pg, const code_view *v, const rule_index *ri, uint32_t *x_used_io, char *err,
+                           size_t errlen) {
     const hl_tword *handlers = hl_vm_handlers();
-    rule_index ri;
-    index_rules(&ri);
-    const uint8_t *classes = img->classes;
-    const uint32_t *code = img->code;
     hl_tword *out = pg->code;
-    uint32_t n = img->n_code, x_used = pg->x_used;
-    for (uint32_t pc = 0; pc < n;) {
-        unsigned op = HL_BC_VALUE(code[pc]);
+    uint32_t n = v->hi, x_used = *x_used_io;
+    for (uint32_t pc = v->lo; pc < n;) {
+        unsigned op = HL_BC_VALUE(VW(v, pc));
         uint32_t at = pc + 1;
         for (; at < n; at++) {
-            unsigned c = classes[at];
+            unsigned c = v->classes[at - v->lo];
             if (!c) break;
-            uint32_t w = code[at], v = HL_BC_VALUE(w);
+            uint32_t w = VW(v, at), val = HL_BC_VALUE(w);
             unsigned k = HL_BC_KIND(w);
             if ((c == 's' || c == 'd' || c == 'y') && (k == HL_K_X || k == HL_K_Y)) {
-                if (k == HL_K_X && v >= x_used) x_used = v + 1;
-                out[at] = ((hl_tword)v << 2) | (k == HL_K_Y); /* x: v<<2, y: v<<2|1 */
+                if (k == HL_K_X && val >= x_used) x_used = val + 1;
+                out[at] = ((hl_tword)val << 2) | (k == HL_K_Y); /* x: v<<2, y: v<<2|1 */
             } else if (c == 'u') {
-                out[at] = (hl_tword)v;
-            } else if (!operand(pg, img, op, (char)c, at, err, errlen)) {
+                out[at] = (hl_tword)val;
+            } else if (!operand(pg, v, op, (char)c, at, err, errlen)) {
                 return false;
             }
         }
         /* A live count names x0..x(live-1) as roots: the process must keep
          * them valid terms (x_span), even ones no operand names. */
         int li = hl_bc_live_operand(op);
-        if (li >= 0 && HL_BC_VALUE(code[pc + 1 + (uint32_t)li]) > x_used) x_used = HL_BC_VALUE(code[pc + 1 + (uint32_t)li]);
-        out[pc] = handlers[ri.head[op] >= 0 ? specialise(img, &ri, pc, op, at - pc) : op];
+        if (li >= 0 && HL_BC_VALUE(VW(v, pc + 1 + (uint32_t)li)) > x_used) x_used = HL_BC_VALUE(VW(v, pc + 1 + (uint32_t)li));
+        out[pc] = handlers[ri->head[op] >= 0 ? specialise(v, ri, pc, op, at - pc) : op];
         pc = at;
     }
+    *x_used_io = x_used;
+    return true;
+}
+
+static bool translate(hl_program *pg, const hl_bc_image *img, char *err, size_t errlen) {
+    rule_index ri;
+    index_rules(&ri);
+    code_view v = {.img = img, .code = img->code, .classes = img->classes, .lo = 0, .hi = img->n_code};
+    uint32_t x_used = pg->x_used;
+    if (!translate_view(pg, &v, &ri, &x_used, err, errlen)) return false;
     if (x_used > pg->x_used) pg->x_used = x_used;
+    return true;
+}
+
+/* ---- loading function by function ------------------------------------- */
+
+/* A stdlib module is loaded function by function (docs/bytecode.md §5,
+ * "Stdlib images"): at load, only the image's tables are gated and built;
+ * each function is gated (its decode and flow passes) and translated when
+ * a call first reaches it. Until then a call reaches its stub, three words
+ * [lazy_fn, module, index] the interpreter runs as if they were the
+ * function's entry. Everything below runs under the module's lock; a
+ * function is published by a release store of its state, and call sites
+ * that named its stub are then patched to its entry with atomic stores
+ * (the interpreter reads call operands atomically). */
+enum { FN_COLD = 0, FN_READY = 1, FN_REFUSED = 2 };
+
+typedef struct hl_lazy {
+    hl_bc_image img;      /* the gated tables; code_bytes: the engine's image */
+    pthread_mutex_t lock;
+    uint8_t *state;       /* per function: FN_*, read with acquire */
+    hl_tword *stubs;      /* per function: [lazy_fn, module, index] */
+    /* Call sites (F operands of translated functions) that name a stub:
+     * per function, a list of nodes (code index, callee, next node + 1) */
+    uint32_t *pend_head;  /* per function: first node + 1, 0 none */
+    uint32_t (*pend)[3];
+    uint32_t n_pend, cap_pend;
+    rule_index ri;
+    uint32_t x_bound;     /* no function may name an x register at or above it */
+} hl_lazy;
+
+static bool fn_ready(const hl_program *p, uint32_t fn) {
+    return !p->lazy || __atomic_load_n(&p->lazy->state[fn], __ATOMIC_ACQUIRE) == FN_READY;
+}
+
+const hl_tword *hl_program_entry(const hl_program *p, uint32_t fn) {
+    return fn_ready(p, fn) ? &p->code[p->funcs[fn].entry] : &p->lazy->stubs[3 * (size_t)fn];
+}
+
+/* A call operand naming function `callee` of the module being translated:
+ * its entry once it is translated (or when it is the function itself),
+ * else its stub, noted so that publishing the callee patches the site. */
+static hl_tword fn_operand(hl_program *pg, const code_view *v, uint32_t callee, uint32_t at) {
+    hl_lazy *lz = v->lazy;
+    if (!lz || callee == v->fn || lz->state[callee] == FN_READY) return (hl_tword)&pg->code[pg->funcs[callee].entry];
+    /* room reserved by load_fn: at most one node per code word */
+    lz->pend[lz->n_pend][0] = at;
+    lz->pend[lz->n_pend][1] = callee;
+    lz->pend[lz->n_pend][2] = lz->pend_head[callee];
+    lz->pend_head[callee] = ++lz->n_pend;
+    return (hl_tword)&lz->stubs[3 * (size_t)callee];
+}
+
+/* A call_ext operand of a module loaded function by function: the
+ * callee's entry when its import is linked and the callee translated,
+ * else the import's stub (hl_link made one per import), which links and
+ * translates it on first use and patches the site (hl_link_lazy). */
+static hl_tword import_operand(hl_program *pg, uint32_t import) {
+    const hl_program_import *im = &pg->imports[import];
+    const hl_program *t = __atomic_load_n(&im->target, __ATOMIC_ACQUIRE);
+    if (t && fn_ready(t, __atomic_load_n(&im->fn, __ATOMIC_RELAXED)))
+        return (hl_tword)&t->code[t->funcs[im->fn].entry];
+    return pg->lazy_code ? (hl_tword)&pg->lazy_code[3 * (size_t)import] : 0;
+}
+
+/* Gates and translates function fn of p (p->lazy's lock held). */
+static hl_fn_load load_fn(hl_program *p, uint32_t fn) {
+    hl_lazy *lz = p->lazy;
+    const hl_bc_function *f = &lz->img.funcs[fn];
+    uint32_t n = f->end - f->entry;
+    char why[200];
+    if (lz->cap_pend - lz->n_pend < n) { /* at most one call site per word */
+        size_t cap = (size_t)lz->n_pend + n + lz->cap_pend;
+        uint32_t(*np)[3] = hl_mem_realloc_array(lz->pend, cap, sizeof *np);
+        if (!np) return HL_FN_NOMEM;
+        lz->pend = np;
+        lz->cap_pend = (uint32_t)cap;
+    }
+    uint32_t *code = hl_mem_alloc((size_t)n * sizeof *code);
+    uint8_t *classes = hl_mem_alloc(n);
+    if (!code || !classes) {
+        hl_mem_free(code);
+        hl_mem_free(classes);
+        return HL_FN_NOMEM;
+    }
+    hl_fn_load st = HL_FN_OK;
+    if (!hl_gate_check_function(&lz->img, fn, code, classes, why, sizeof why))
+        st = strcmp(why, "out of memory") == 0 ? HL_FN_NOMEM : HL_FN_REFUSED;
+    uint32_t n_consts = p->n_consts, n_sites = p->n_import_sites, n_pend = lz->n_pend;
+    if (st == HL_FN_OK) {
+        code_view v = {.img = &lz->img, .code = code, .classes = classes, .lo = f->entry, .hi = f->end,
+                       .lazy = lz, .fn = fn};
+        uint32_t x_used = f->arity + 1 > 4 ? f->arity + 1 : 4;
+        /* the registers it names must lie below what the processes that
+         * may run it were given (hl_stdlib_image.x_span, anticipated by
+         * every importer): else it is refused like any gate refusal */
+        if (!translate_view(p, &v, &lz->ri, &x_used, why, sizeof why) || x_used > lz->x_bound) st = HL_FN_REFUSED;
+    }
+    hl_mem_free(code);
+    hl_mem_free(classes);
+    if (st != HL_FN_OK) {
+        /* undo what the translation noted (nothing of it was published) */
+        p->n_consts = n_consts;
+        p->n_import_sites = n_sites;
+        while (lz->n_pend > n_pend) {
+            lz->n_pend--;
+            lz->pend_head[lz->pend[lz->n_pend][1]] = lz->pend[lz->n_pend][2];
+        }
+        if (st == HL_FN_REFUSED) __atomic_store_n(&lz->state[fn], FN_REFUSED, __ATOMIC_RELEASE);
+        return st; /* out of memory: still cold, a later call tries again */
+    }
+    __atomic_store_n(&lz->state[fn], FN_READY, __ATOMIC_RELEASE);
+    /* the call sites that named its stub now name its entry */
+    hl_tword entry = (hl_tword)&p->code[f->entry];
+    for (uint32_t k = lz->pend_head[fn]; k; k = lz->pend[k - 1][2])
+        __atomic_store_n(&p->code[lz->pend[k - 1][0]], entry, __ATOMIC_RELEASE);
+    lz->pend_head[fn] = 0;
+    return HL_FN_OK;
+}
+
+hl_fn_load hl_program_fn_load(const hl_program *p, uint32_t fn, const hl_tword **entry) {
+    if (fn >= p->n_functions) return HL_FN_REFUSED;
+    hl_lazy *lz = p->lazy;
+    uint8_t st = lz ? __atomic_load_n(&lz->state[fn], __ATOMIC_ACQUIRE) : FN_READY;
+    if (st == FN_COLD) {
+        pthread_mutex_lock(&lz->lock);
+        /* the module is shared: only the words of this cold function and
+         * the tables under the lock are written */
+        st = lz->state[fn];
+        if (st == FN_COLD) {
+            hl_fn_load r = load_fn((hl_program *)p, fn);
+            st = r == HL_FN_OK ? FN_READY : r == HL_FN_REFUSED ? FN_REFUSED : FN_COLD;
+        }
+        pthread_mutex_unlock(&lz->lock);
+    }
+    if (st == FN_COLD) return HL_FN_NOMEM;
+    if (st == FN_REFUSED) return HL_FN_REFUSED;
+    *entry = &p->code[p->funcs[fn].entry];
+    return HL_FN_OK;
+}
+
+static void lazy_free(hl_lazy *lz) {
+    if (!lz) return;
+    hl_bc_image_free(&lz->img);
+    hl_mem_free(lz->state);
+    hl_mem_free(lz->stubs);
+    hl_mem_free(lz->pend_head);
+    hl_mem_free(lz->pend);
+    pthread_mutex_destroy(&lz->lock);
+    hl_mem_free(lz);
+}
+
+/* The per-function state of a module loaded from img (taken over). */
+static bool lazy_new(hl_program *pg, hl_bc_image *img, uint32_t x_bound) {
+    hl_lazy *lz = hl_mem_calloc(1, sizeof *lz);
+    if (!lz) return false;
+    if (pthread_mutex_init(&lz->lock, NULL) != 0) {
+        hl_mem_free(lz);
+        return false;
+    }
+    lz->state = hl_mem_calloc(pg->n_functions, sizeof *lz->state);
+    lz->stubs = hl_mem_alloc((size_t)pg->n_functions * 3 * sizeof *lz->stubs);
+    lz->pend_head = hl_mem_calloc(pg->n_functions, sizeof *lz->pend_head);
+    pg->lazy = lz;
+    if (!lz->state || !lz->stubs || !lz->pend_head) return false;
+    hl_tword h = hl_vm_handlers()[HL_ROP_lazy_fn];
+    for (uint32_t i = 0; i < pg->n_functions; i++) {
+        lz->stubs[3 * (size_t)i] = h;
+        lz->stubs[3 * (size_t)i + 1] = (hl_tword)(uintptr_t)pg;
+        lz->stubs[3 * (size_t)i + 2] = i;
+    }
+    index_rules(&lz->ri);
+    lz->x_bound = x_bound;
+    lz->img = *img;
+    memset(img, 0, sizeof *img);
+    pg->bytes += sizeof *lz + (uint64_t)pg->n_functions * (sizeof *lz->state + 3 * sizeof *lz->stubs +
+                                                          sizeof *lz->pend_head);
     return true;
 }
 
@@ -558,6 +771,7 @@ void hl_program_free(hl_program *p) {
     hl_mem_free(p->import_sites);
     hl_mem_free(p->linked);
     hl_mem_free(p->lazy_code);
+    lazy_free(p->lazy);
     hl_mem_free(p);
 }
 
@@ -570,8 +784,10 @@ bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen)
     return ok;
 }
 
-bool hl_load_in(hl_atom_table *atoms, size_t atom_quota, const hl_bc_image *img, hl_program **out,
-                hl_atom_fault *fault, char *err, size_t errlen) {
+/* hl_load_in, or (lazy) hl_load_lazy_in: then img is taken over and its
+ * code is translated function by function, on first use. */
+static bool load_image(hl_atom_table *atoms, size_t atom_quota, hl_bc_image *img, bool lazy, uint32_t x_bound,
+                       hl_program **out, hl_atom_fault *fault, char *err, size_t errlen) {
     *out = NULL;
     hl_atom_fault why = HL_ATOM_FAULT_NONE;
     hl_program *pg = hl_mem_calloc(1, sizeof *pg);
@@ -653,17 +869,21 @@ bool hl_load_in(hl_atom_table *atoms, size_t atom_quota, const hl_bc_image *img,
             pg->imports[i].arity = img->imports[i][2];
         }
         if (ok) pg->n_imports = img->n_imports;
-        /* at most one I operand per 3 code words (call_ext is 3 words) */
-        pg->import_sites = ok ? hl_mem_calloc(img->n_code / 3 + 1, sizeof *pg->import_sites) : NULL;
+        /* at most one I operand per 3 code words (call_ext is 3 words);
+         * the first n_import_sites are written before they are read */
+        pg->import_sites = ok ? hl_mem_alloc((size_t)(img->n_code / 3 + 1) * sizeof *pg->import_sites) : NULL;
         if (ok && !pg->import_sites) ok = lfail(err, errlen, "out of memory");
     }
     /* Code. */
     if (ok) {
         pg->n_code = img->n_code;
-        /* every code word is written by translate(); consts up to n_consts */
+        /* every code word is written by translate() (lazy: a function's
+         * words when it is first called; the others are never read);
+         * consts up to n_consts */
         pg->code = hl_mem_alloc((size_t)img->n_code * sizeof *pg->code);
         pg->consts = hl_mem_alloc((size_t)img->n_code * sizeof *pg->consts);
         if (!pg->code || !pg->consts) ok = lfail(err, errlen, "out of memory");
+        else if (lazy) pg->x_used = x_bound < 4 ? 4 : x_bound; /* what every function is checked against */
         else ok = translate(pg, img, err, errlen);
     }
     if (!ok) {
@@ -682,8 +902,24 @@ bool hl_load_in(hl_atom_table *atoms, size_t atom_quota, const hl_bc_image *img,
                  (pg->import_sites ? ((uint64_t)img->n_code / 3 + 1) * sizeof *pg->import_sites : 0) +
                  (uint64_t)pg->n_code * (sizeof *pg->code + sizeof *pg->consts) +
                  (pg->lit_maps ? hl_heap_charged(pg->lit_maps) : 0);
+    if (lazy && !lazy_new(pg, img, pg->x_used)) {
+        hl_program_free(pg);
+        return lfail(err, errlen, "out of memory");
+    }
     *out = pg;
     return true;
+}
+
+bool hl_load_in(hl_atom_table *atoms, size_t atom_quota, const hl_bc_image *img, hl_program **out,
+                hl_atom_fault *fault, char *err, size_t errlen) {
+    return load_image(atoms, atom_quota, (hl_bc_image *)img, false, 0, out, fault, err, errlen);
+}
+
+bool hl_load_lazy_in(hl_atom_table *atoms, size_t atom_quota, hl_bc_image *img, uint32_t x_bound, hl_program **out,
+                     hl_atom_fault *fault, char *err, size_t errlen) {
+    bool ok = load_image(atoms, atom_quota, img, true, x_bound, out, fault, err, errlen);
+    hl_bc_image_free(img); /* (taken over on success: then empty) */
+    return ok;
 }
 
 int64_t hl_program_find(const hl_program *p, const char *name, size_t len, uint32_t arity) {
@@ -747,34 +983,37 @@ bool hl_link(hl_program *p, hl_link_resolve resolve, void *ctx, char *err, size_
                          fname, im->arity);
         }
         im->target = t, im->fn = fn;
+        if (!fn_ready(t, fn)) nlazy++; /* its first call translates it */
     }
-    if (nlazy) {
-        /* one stub per import (indexed like the imports, unused ones left
-         * zero): [lazy, this module, import index] */
+    /* A module loaded function by function translates its call_ext sites
+     * later: each names its import's stub until the callee is ready. */
+    if (nlazy || (p->lazy && p->n_imports)) {
+        /* one stub per import (indexed like the imports): [lazy, this
+         * module, import index] */
         hl_mem_free(p->lazy_code);
         p->lazy_code = hl_mem_calloc((size_t)p->n_imports * 3, sizeof *p->lazy_code);
         if (!p->lazy_code) return lfail(err, errlen, "out of memory");
         p->bytes += (uint64_t)p->n_imports * 3 * sizeof *p->lazy_code;
         hl_tword lazy = hl_vm_handlers()[HL_ROP_lazy];
-        for (uint32_t i = 0; i < p->n_imports; i++)
-            if (!p->imports[i].target) {
-                p->lazy_code[3 * i] = lazy;
-                p->lazy_code[3 * i + 1] = (hl_tword)(uintptr_t)p;
-                p->lazy_code[3 * i + 2] = i;
-            }
+        for (uint32_t i = 0; i < p->n_imports; i++) {
+            p->lazy_code[3 * i] = lazy;
+            p->lazy_code[3 * i + 1] = (hl_tword)(uintptr_t)p;
+            p->lazy_code[3 * i + 2] = i;
+        }
     }
     for (uint32_t i = 0; i < p->n_import_sites; i++) {
         uint32_t k = p->import_sites[i][1];
         const hl_program_import *im = &p->imports[k];
-        p->code[p->import_sites[i][0]] =
-            im->target ? (hl_tword)&im->target->code[im->target->funcs[im->fn].entry] : (hl_tword)&p->lazy_code[3 * k];
+        p->code[p->import_sites[i][0]] = im->target && fn_ready(im->target, im->fn)
+                                              ? (hl_tword)&im->target->code[im->target->funcs[im->fn].entry]
+                                              : (hl_tword)&p->lazy_code[3 * k];
     }
     p->imports_linked = true;
     return true;
 }
 
-const hl_tword *hl_link_lazy(const hl_program *p, uint32_t i) {
-    if (i >= p->n_imports || !p->linker) return NULL;
+hl_fn_load hl_link_lazy(const hl_program *p, uint32_t i, const hl_tword **entry) {
+    if (i >= p->n_imports || !p->linker) return HL_FN_NOMEM;
     /* The module's tables are shared by every thread running its code:
      * these words are the only ones written after it is published. */
     hl_program_import *im = (hl_program_import *)&p->imports[i];
@@ -785,18 +1024,25 @@ const hl_tword *hl_link_lazy(const hl_program *p, uint32_t i) {
     } else {
         if (!p->linker->resolve(p->linker->ctx, im->module, im->function, im->arity, &t, &fn) || !t ||
             fn >= t->n_functions || !(t->funcs[fn].flags & HL_BC_FN_EXPORTED) || t->funcs[fn].arity != im->arity)
-            return NULL;
+            return HL_FN_NOMEM;
         __atomic_store_n(&im->fn, fn, __ATOMIC_RELAXED);
         __atomic_store_n(&im->target, t, __ATOMIC_RELEASE);
     }
-    const hl_tword *entry = &t->code[t->funcs[fn].entry];
+    /* the callee gated and translated (a stdlib module's functions are,
+     * on first use) */
+    hl_fn_load st = hl_program_fn_load(t, fn, entry);
+    if (st != HL_FN_OK) return st;
     /* Patch the call sites (once per import and thread at most): the
-     * interpreter reads call operands atomically (interp.c, CALL_TARGET). */
+     * interpreter reads call operands atomically (interp.c, CALL_TARGET).
+     * A module loaded function by function adds sites as it translates:
+     * its lock. */
     hl_tword *code = (hl_tword *)p->code;
+    if (p->lazy) pthread_mutex_lock(&p->lazy->lock);
     for (uint32_t s = 0; s < p->n_import_sites; s++)
         if (p->import_sites[s][1] == i)
-            __atomic_store_n(&code[p->import_sites[s][0]], (hl_tword)entry, __ATOMIC_RELEASE);
-    return entry;
+            __atomic_store_n(&code[p->import_sites[s][0]], (hl_tword)*entry, __ATOMIC_RELEASE);
+    if (p->lazy) pthread_mutex_unlock(&p->lazy->lock);
+    return HL_FN_OK;
 }
 
 bool hl_link_closure(hl_program *p) {

@@ -128,7 +128,11 @@ typedef struct hl_program {
     const hl_vm_linker *linker;
     hl_tword *lazy_code;
     uint32_t x_lazy; /* the x_span its imports linked on first use need */
-    bool stdlib; /* one of the engine's stdlib modules (trusted, shared) */
+    bool stdlib; /* one of the engine's stdlib modules (shared) */
+    /* Loaded function by function (hl_load_lazy_in: a stdlib module): each
+     * function is gated and translated when first called; NULL when every
+     * function was at load (a program's modules). Private to load.c. */
+    struct hl_lazy *lazy;
     /* x registers its code can name: one past the highest x operand or
      * function arity (at least 4: an exception handler gets x0..x3), and
      * x_span the same over every linked module. A process clears, saves
@@ -156,6 +160,29 @@ typedef hl_link_answer (*hl_link_resolve)(void *ctx, hl_term module, hl_term fun
  * represent yet). The image can be freed afterwards. */
 bool hl_load_in(hl_atom_table *atoms, size_t atom_quota, const hl_bc_image *img, hl_program **out,
                 hl_atom_fault *fault, char *err, size_t errlen);
+/* hl_load_in for a stdlib image that hl_gate_check_tables accepted (img is
+ * taken over, and freed on failure): the tables are built now, and each
+ * function's code is gated (hl_gate_check_function) and translated when it
+ * is first called or its entry first needed (hl_program_fn_load). x_bound:
+ * the x registers processes that may run it provide (its x_span, computed
+ * when the stdlib was built); a function naming one at or above it is
+ * refused. */
+bool hl_load_lazy_in(hl_atom_table *atoms, size_t atom_quota, hl_bc_image *img, uint32_t x_bound, hl_program **out,
+                     hl_atom_fault *fault, char *err, size_t errlen);
+
+/* The outcome of translating a function on first use. */
+typedef enum { HL_FN_OK, HL_FN_NOMEM, HL_FN_REFUSED } hl_fn_load;
+/* Function fn of p gated and translated if it is not yet (once, whichever
+ * thread comes first; safe from any thread): HL_FN_OK with *entry its
+ * entry; HL_FN_NOMEM (out of memory: a later call tries again);
+ * HL_FN_REFUSED (the gate refused its code, or it names a builtin this VM
+ * lacks or an x register beyond the module's bound: it never runs). */
+hl_fn_load hl_program_fn_load(const hl_program *p, uint32_t fn, const hl_tword **entry);
+/* The address a call of function fn of p jumps to: its entry once it is
+ * translated, else its stub, which translates it when run (the
+ * interpreter's lazy_fn). Never NULL. */
+const hl_tword *hl_program_entry(const hl_program *p, uint32_t fn);
+
 /* hl_load_in with a table of the program's own (tests and tools that load
  * one program outside an engine): the table goes with the program. */
 bool hl_load(const hl_bc_image *img, hl_program **out, char *err, size_t errlen);
@@ -167,10 +194,12 @@ void hl_program_free(hl_program *p);
  * does not resolve to an exported function of the same arity. */
 bool hl_link(hl_program *p, hl_link_resolve resolve, void *ctx, char *err, size_t errlen);
 /* The lazy stub's work (the interpreter's `lazy` instruction): resolves
- * import i of p through p->linker, patches its call sites and returns the
- * callee's entry; NULL when the module does not load. Safe from any thread:
- * the call sites are words of shared code, written and read atomically. */
-const hl_tword *hl_link_lazy(const hl_program *p, uint32_t i);
+ * import i of p through p->linker, translates the callee if it is not yet
+ * (hl_program_fn_load), patches the call sites and gives the callee's
+ * entry. HL_FN_NOMEM also when the module does not load. Safe from any
+ * thread: the call sites are words of shared code, written and read
+ * atomically. */
+hl_fn_load hl_link_lazy(const hl_program *p, uint32_t i, const hl_tword **entry);
 /* Fills p->linked with p and every module reachable from it through
  * linked imports. False when out of memory. */
 bool hl_link_closure(hl_program *p);

@@ -25,7 +25,6 @@ hl_vm_status hl_vm_hibernate(hl_vm_proc *p, hl_term *x, hl_term fun, hl_term arg
     uint32_t n = 0;
     for (hl_term l = args; hl_is_cons(l); l = hl_cdr(l)) x[n++] = hl_car(l);
     const hl_program *prog = hl_fun_program(fun);
-    const hl_bc_function *fn = &prog->funcs[hl_fun_index(fun)];
     size_t k = hl_fun_env_size(fun);
     const hl_term *env = hl_fun_env(fun);
     for (size_t i = 0; i < k; i++) x[n + i] = env[i];
@@ -39,7 +38,7 @@ hl_vm_status hl_vm_hibernate(hl_vm_proc *p, hl_term *x, hl_term fun, hl_term arg
     p->catches = 0;
     p->stack_clean = 0;
     p->cp = p->halt;
-    p->pc = &prog->code[fn->entry];
+    p->pc = hl_program_entry(prog, (uint32_t)hl_fun_index(fun)); /* (a stub until translated) */
     hl_vm_mailbox *mb = &p->mbox;
     mb->save = 0;
     mb->timer_ns = 0;

@@ -12,13 +12,15 @@
 #include "vm/vm_receive.h"
 
 /* Runtime opcodes: the bytecode opcodes (same numbers), then halt (the
- * continuation a finished call returns to) and lazy (the stub of an import
- * linked on first use, vm/load.c hl_link_lazy), then the loader's
+ * continuation a finished call returns to), lazy (the stub of an import
+ * linked on first use, vm/load.c hl_link_lazy) and lazy_fn (the stub of a
+ * stdlib function translated on first use, hl_program_fn_load), then the loader's
  * specialisations, one per rule of vm/specialise.def, in its order. */
 enum hl_rop {
     HL_ROP__FIRST = HL_OP__COUNT - 1,
     HL_ROP_halt,
     HL_ROP_lazy,
+    HL_ROP_lazy_fn,
 #define HL_SPEC(name, op, kinds, value, next, next_kinds, next2) HL_ROP_##name,
 #include "vm/specialise.def"
 #undef HL_SPEC

@@ -238,7 +238,7 @@ static bool save_regs(hl_vm_proc *p, const hl_term *x, uint32_t n) {
  * bottom of the stack: frame-chain walks need no "is this the first frame"
  * test (see deallocate). Its arguments are saved already. */
 static inline void enter_function(hl_vm_proc *p, const hl_program *prog, uint32_t fn) {
-    p->pc = &prog->code[prog->funcs[fn].entry];
+    p->pc = hl_program_entry(prog, fn); /* (a stdlib function's stub until it is translated) */
     p->cp = p->halt;
     p->stack[0] = hl_make_handle_immed(HL_VM_H_CP, (uint64_t)(uintptr_t)p->halt);
     p->stack[1] = hl_make_small(0);
@@ -647,6 +647,14 @@ hl_vm_status hl_vm_raise_tagged(hl_vm_proc *p, hl_term *x, hl_term tag, hl_term 
     return raise_full(p, x, HL_AM(error), v, HL_NONE, tag, 0);
 }
 
+hl_vm_status hl_vm_raise_not_loaded(hl_vm_proc *p, hl_term *x, hl_term module, hl_term function, uint32_t arity) {
+    hl_vm_status st = reserve(p, x, 0, 4, NULL, 0);
+    if (st != HL_VM_CONTINUE) return st;
+    hl_term *t = bump(p, 4);
+    t[0] = hl_make_header(HL_SUB_TUPLE, 3), t[1] = module, t[2] = function, t[3] = hl_make_small(arity);
+    return hl_vm_raise_tagged(p, x, HL_AM(internal_error), hl_make_boxed(t));
+}
+
 hl_vm_status hl_vm_raise_status(hl_vm_proc *p, hl_term *x, hl_term_status ts) {
     hl_term reason;
     switch ((int)ts) {
@@ -719,7 +727,7 @@ const hl_tword *hl_vm_fun_entry(const hl_vm_proc *p, hl_term *x, uint32_t arity)
     if (fn->arity != arity + k) return NULL;
     const hl_term *env = hl_fun_env(f);
     for (size_t i = 0; i < k; i++) x[arity + i] = env[i];
-    return &prog->code[fn->entry];
+    return hl_program_entry(prog, (uint32_t)hl_fun_index(f));
 }
 
 bool hl_vm_fun_export_info(const void *program, uint64_t index, hl_term *module, hl_term *function,

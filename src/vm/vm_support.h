@@ -45,6 +45,10 @@ hl_vm_status hl_vm_raise_tagged(hl_vm_proc *p, hl_term *x, hl_term tag, hl_term 
 hl_vm_status hl_vm_raise_status(hl_vm_proc *p, hl_term *x, hl_term_status ts);
 hl_vm_status hl_vm_raise_function_clause(hl_vm_proc *p, hl_term *x);
 hl_vm_status hl_vm_raise_badfun(hl_vm_proc *p, hl_term *x, uint32_t arity);
+/* error:{internal_error, {Module, Function, Arity}}: a stdlib function
+ * whose code the gate refused on first use (vm/load.c hl_program_fn_load)
+ * was called; it never runs. */
+hl_vm_status hl_vm_raise_not_loaded(hl_vm_proc *p, hl_term *x, hl_term module, hl_term function, uint32_t arity);
 /* catch_end after an exception: x0 := the catch value from x1..x3. */
 hl_vm_status hl_vm_catch_value(hl_vm_proc *p, hl_term *x);
 

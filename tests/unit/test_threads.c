@@ -2,7 +2,8 @@
  * ThreadSanitizer phase of scripts/test.sh (label `threaded`) as much as
  * for the ordinary builds: eight threads compiling and running eight
  * different programs on one engine (each compile a real one: every round's
- * source differs; then a cache hit), and two engines in one process, each
+ * source differs; then a cache hit), eight threads making the first calls
+ * into the same cold stdlib functions at once, and two engines in one process, each
  * driven from its own threads, with values and modules handed between
  * threads. Expected values: the same expressions in OTP 25. */
 #define _POSIX_C_SOURCE 200809L
@@ -117,6 +118,62 @@ static void test_eight_programs_one_engine(void **state) {
         assert_int_equal(jobs[i].failed, 0);
     }
     hl_engine_free(e);
+}
+
+/* Eight threads making the first calls into the same cold stdlib
+ * functions at once: a fresh engine per round, so io_lib, lists and the
+ * functions they reach are loaded (module tables) and gated and
+ * translated (function by function) by whichever thread comes first while
+ * the others wait for it or run what it published (docs/bytecode.md §5,
+ * "Stdlib images"). Every thread must get the right value. */
+enum { COLD_THREADS = 8, COLD_ROUNDS = 3 };
+static const char COLD_SRC[] =
+    "-module(cold).\n-export([main/1]).\n"
+    "main(N) -> S = lists:flatten(io_lib:format(\"~p~w\", [lists:seq(1, N), {N}])),\n"
+    "    length(S) + lists:sum(lists:map(fun(X) -> X * 2 end, lists:seq(1, N))).\n";
+
+typedef struct cold_job {
+    const hl_module *module;
+    pthread_barrier_t *go;
+    int64_t got;
+} cold_job;
+
+static void *cold_call(void *arg) {
+    cold_job *j = arg;
+    hl_value *n = NULL, *r = NULL;
+    j->got = -1;
+    if (hl_value_int(5, &n) != HL_OK) return NULL;
+    pthread_barrier_wait(j->go);
+    if (hl_run(j->module, "main", &n, 1, NULL, &r, NULL) == HL_OK) (void)hl_value_get_int(r, &j->got);
+    hl_value_free(r);
+    hl_value_free(n);
+    return NULL;
+}
+
+static void test_cold_stdlib_eight_threads(void **state) {
+    (void)state;
+    for (int round = 0; round < COLD_ROUNDS; round++) {
+        hl_engine *e;
+        assert_int_equal(hl_engine_new(&e), HL_OK);
+        hl_module *m = NULL;
+        assert_int_equal(hl_compile(e, "cold.erl", COLD_SRC, sizeof COLD_SRC - 1, NULL, &m, NULL), HL_OK);
+        pthread_barrier_t go;
+        assert_int_equal(pthread_barrier_init(&go, NULL, COLD_THREADS), 0);
+        pthread_t t[COLD_THREADS];
+        cold_job jobs[COLD_THREADS];
+        for (int i = 0; i < COLD_THREADS; i++) {
+            jobs[i] = (cold_job){m, &go, 0};
+            assert_int_equal(pthread_create(&t[i], NULL, cold_call, &jobs[i]), 0);
+        }
+        for (int i = 0; i < COLD_THREADS; i++) {
+            assert_int_equal(pthread_join(t[i], NULL), 0);
+            /* "[1,2,3,4,5]{5}" is 14 characters; 2 * (1 + ... + 5) = 30 */
+            assert_int_equal(jobs[i].got, 44);
+        }
+        pthread_barrier_destroy(&go);
+        hl_module_free(m);
+        hl_engine_free(e);
+    }
 }
 
 /* A module and an argument made on the main thread, used by a worker. */
@@ -257,6 +314,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_eight_programs_one_engine),
         cmocka_unit_test(test_two_engines),
+        cmocka_unit_test(test_cold_stdlib_eight_threads),
         cmocka_unit_test(test_atoms_two_engines_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
