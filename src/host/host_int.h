@@ -158,6 +158,10 @@ struct hl_engine {
     /* SHA-256 of this build: its version and the builtin allowlist
      * (saved.c): a saved program names the build that made it */
     uint8_t build_id[32];
+    /* the warm memory of the modules' parked processes (spare.c): bytes
+     * held past a new process's footprint, and the bound
+     * (HL_ENGINE_LIMIT_WARM_BYTES) */
+    _Atomic uint64_t warm_bytes, warm_max;
 };
 
 struct hl_module {
@@ -172,13 +176,31 @@ struct hl_module {
     hl_host_binding **bindings;
     uint32_t nbindings;
     uint32_t caps; /* the capabilities it was compiled with (HL_CAP_*): its runs may use them */
-    /* a parked process of a finished hl_run (vm.h, hl_vm_proc_park): the
-     * next hl_run takes it instead of building one; NULL when none */
+    /* a parked process of a finished hl_run (spare.c): the next hl_run
+     * takes it instead of building one; NULL when none */
     _Atomic(struct hl_vm_proc *) spare;
     /* the gated bytecode image of each module, kept for hl_module_save */
     uint8_t **images;
     size_t *image_lens;
 };
+
+/* spare.c: the module's parked process, and the engine's bound on the warm
+ * memory parked processes keep. A spare keeps the heap block and stack its
+ * last run grew (so the next run of the same kind starts warm) when they
+ * hold at most HL_WARM_SPARE_MAX_BYTES past a new process's footprint and
+ * the engine's total stays within its limit; otherwise it is shrunk to a
+ * new process's footprint (which needs no budget: one per module, as
+ * before). */
+#define HL_WARM_SPARE_MAX_BYTES ((uint64_t)1 << 20)
+#define HL_WARM_DEFAULT_BYTES ((uint64_t)8 << 20)
+/* The module's spare made ready for a run under lim, or NULL (none, or it
+ * did not admit lim: then it is freed). */
+struct hl_vm_proc *hl_host_spare_take(const struct hl_module *module, const hl_vm_limits *lim);
+/* Parks p (finished; its terms are dropped) as the module's spare, or frees
+ * it (another run parked one first, or memory failed). */
+void hl_host_spare_put(const struct hl_module *module, struct hl_vm_proc *p);
+/* Frees the module's spare (hl_module_free). */
+void hl_host_spare_free(struct hl_module *module);
 
 /* program.c: a module of n loaded, linked modules (taken over, with the
  * images and the bindings, also on failure: NULL then, out of memory). */
