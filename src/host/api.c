@@ -15,6 +15,7 @@
 #include "core/builtins.h"
 #include "core/capability.h"
 #include "host/host_int.h"
+#include "host/spare.h"
 #include "host/sched.h"
 
 const char *hl_version(void) { return HL_VERSION_STRING; }

@@ -184,24 +184,6 @@ struct hl_module {
     size_t *image_lens;
 };
 
-/* spare.c: the module's parked process, and the engine's bound on the warm
- * memory parked processes keep. A spare keeps the heap block and stack its
- * last run grew (so the next run of the same kind starts warm) when they
- * hold at most HL_WARM_SPARE_MAX_BYTES past a new process's footprint and
- * the engine's total stays within its limit; otherwise it is shrunk to a
- * new process's footprint (which needs no budget: one per module, as
- * before). */
-#define HL_WARM_SPARE_MAX_BYTES ((uint64_t)1 << 20)
-#define HL_WARM_DEFAULT_BYTES ((uint64_t)8 << 20)
-/* The module's spare made ready for a run under lim, or NULL (none, or it
- * did not admit lim: then it is freed). */
-struct hl_vm_proc *hl_host_spare_take(const struct hl_module *module, const hl_vm_limits *lim);
-/* Parks p (finished; its terms are dropped) as the module's spare, or frees
- * it (another run parked one first, or memory failed). */
-void hl_host_spare_put(const struct hl_module *module, struct hl_vm_proc *p);
-/* Frees the module's spare (hl_module_free). */
-void hl_host_spare_free(struct hl_module *module);
-
 /* program.c: a module of n loaded, linked modules (taken over, with the
  * images and the bindings, also on failure: NULL then, out of memory). */
 hl_module *hl_host_module_make(hl_engine *engine, hl_program **mods, uint8_t **images, size_t *image_lens,

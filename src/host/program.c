@@ -19,6 +19,7 @@
 #include "bc/gate.h"
 #include "vm/load.h"
 #include "host/host_int.h"
+#include "host/spare.h"
 
 static void put_u64(hl_sha256 *s, uint64_t v) {
     uint8_t b[8];

@@ -10,6 +10,7 @@
 #include "base/buf.h"
 #include "base/mem.h"
 #include "host/host_int.h"
+#include "host/spare.h"
 #include "term/atom.h"
 #include "term/copy.h"
 #include "term/heap.h"

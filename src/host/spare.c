@@ -1,6 +1,6 @@
 /* spare.c — the module's parked process (the one hl_run reuses instead of
- * building a process per call) and the engine's budget for the warm memory
- * parked processes keep.
+ * building a process per call: spare.h) when it is warm, and the engine's
+ * budget for the warm memory parked processes keep.
  *
  * A one-shot run of lists:sort on 1,000 integers spent half its time
  * growing a new process's 1 KiB heap block and 128-byte stack again in
@@ -13,11 +13,8 @@
  * is shrunk to a new process's footprint, which costs no budget (one per
  * module, as before the budget). The budget is counted when a spare is
  * parked and given back when it is taken or freed; a spare's warm bytes do
- * not change while it is parked, so both ends compute the same amount. */
-#include <stdatomic.h>
-
-#include "host/host_int.h"
-#include "vm/vm.h"
+ * not change while it is parked, so both ends count the same amount. */
+#include "host/spare.h"
 
 /* Takes n bytes of the engine's warm budget: false when they do not fit. */
 static bool warm_reserve(hl_engine *e, uint64_t n) {
@@ -30,36 +27,32 @@ static bool warm_reserve(hl_engine *e, uint64_t n) {
     return true;
 }
 
+/* Gives back what a parked process's warm bytes reserved (a spare is warm
+ * only with an engine to count it: hl_host_spare_put_warm). */
 static void warm_release(hl_engine *e, uint64_t n) {
-    if (n) atomic_fetch_sub_explicit(&e->warm_bytes, n, memory_order_relaxed);
+    atomic_fetch_sub_explicit(&e->warm_bytes, n, memory_order_relaxed);
 }
 
-hl_vm_proc *hl_host_spare_take(const hl_module *module, const hl_vm_limits *lim) {
-    /* taken by exactly one run: the exchange */
-    _Atomic(hl_vm_proc *) *spare = &((hl_module *)module)->spare;
-    hl_vm_proc *p = atomic_exchange_explicit(spare, NULL, memory_order_acquire);
-    if (!p) return NULL;
-    if (module->engine) warm_release(module->engine, hl_vm_proc_warm_bytes(p));
-    if (!hl_vm_proc_unpark(p, lim)) {
-        hl_vm_proc_free(p);
-        return NULL;
-    }
-    return p;
+hl_vm_proc *hl_host_spare_take_warm(const hl_module *module, hl_vm_proc *p, const hl_vm_limits *lim) {
+    warm_release(module->engine, hl_vm_proc_warm_bytes(p));
+    /* a limit without room for the warm footprint eight times over: a new
+     * process's footprint, then the admission as for one */
+    if (hl_vm_proc_unpark(p, lim) || (hl_vm_proc_shrink(p) && hl_vm_proc_unpark(p, lim))) return p;
+    hl_vm_proc_free(p);
+    return NULL;
 }
 
-void hl_host_spare_put(const hl_module *module, hl_vm_proc *p) {
-    hl_vm_proc_park(p); /* every term of the run dropped */
-    uint64_t warm = hl_vm_proc_warm_bytes(p);
-    if (warm && (warm > HL_WARM_SPARE_MAX_BYTES || !module->engine || !warm_reserve(module->engine, warm))) {
+void hl_host_spare_put_warm(const hl_module *module, hl_vm_proc *p, uint64_t warm) {
+    if (warm > HL_WARM_SPARE_MAX_BYTES || !module->engine || !warm_reserve(module->engine, warm)) {
         if (!hl_vm_proc_shrink(p)) {
             hl_vm_proc_free(p);
             return;
         }
         warm = 0;
     }
-    _Atomic(hl_vm_proc *) *spare = &((hl_module *)module)->spare;
     hl_vm_proc *none = NULL;
-    if (!atomic_compare_exchange_strong_explicit(spare, &none, p, memory_order_release, memory_order_relaxed)) {
+    if (!atomic_compare_exchange_strong_explicit(&((hl_module *)module)->spare, &none, p, memory_order_release,
+                                                 memory_order_relaxed)) {
         if (warm) warm_release(module->engine, warm);
         hl_vm_proc_free(p);
     }
@@ -68,6 +61,6 @@ void hl_host_spare_put(const hl_module *module, hl_vm_proc *p) {
 void hl_host_spare_free(hl_module *module) {
     hl_vm_proc *p = atomic_exchange_explicit(&module->spare, NULL, memory_order_acquire);
     if (!p) return;
-    if (module->engine) warm_release(module->engine, hl_vm_proc_warm_bytes(p));
+    if (hl_vm_proc_warm_bytes(p)) warm_release(module->engine, hl_vm_proc_warm_bytes(p));
     hl_vm_proc_free(p);
 }

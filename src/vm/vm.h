@@ -57,8 +57,9 @@ void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim);
  * deep stack were half of a one-shot lists:sort of 1,000 integers). Nothing
  * of the old run can be read by the next: a heap is only read below its
  * top and a stack below its sp, both back at the bottom, and every word is
- * written before it is read (test builds poison the kept words to check). */
-void hl_vm_proc_park(hl_vm_proc *p);
+ * written before it is read (test builds poison the kept words to check).
+ * Returns hl_vm_proc_warm_bytes(p). */
+uint64_t hl_vm_proc_park(hl_vm_proc *p);
 /* The bytes a parked process holds beyond a new process's footprint: its
  * heap block and stack past their initial sizes. */
 uint64_t hl_vm_proc_warm_bytes(const hl_vm_proc *p);
@@ -68,9 +69,10 @@ uint64_t hl_vm_proc_warm_bytes(const hl_vm_proc *p);
 bool hl_vm_proc_shrink(hl_vm_proc *p);
 /* A parked process made ready for hl_vm_start under lim, as
  * hl_vm_proc_new(prog, lim) would be except for the sizes of its heap block
- * and stack: those stay warm only when the heap limit is at least 8 times
- * what they are charged (else they shrink first). False when lim would not
- * admit a new process either, or the shrink failed (then free it). */
+ * and stack. False when lim would not admit a new process either, or when
+ * the process is warm (hl_vm_proc_warm_bytes) and lim's heap limit is less
+ * than 8 times what its block and stack are charged: then shrink it and
+ * try again, or free it. */
 bool hl_vm_proc_unpark(hl_vm_proc *p, const hl_vm_limits *lim);
 /* The flag the process polls at each chunk of reductions (every few
  * thousand, and at every wait): once it is non-zero the run stops with

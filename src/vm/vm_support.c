@@ -164,7 +164,14 @@ static void poison_words(hl_term *w, size_t n) {
 }
 #endif
 
-void hl_vm_proc_park(hl_vm_proc *p) {
+/* Words of heap block and stack past a new process's. */
+static inline uint64_t warm_words(const hl_vm_proc *p) {
+    size_t block = (size_t)(p->heap.block_end - p->heap.start);
+    return (block > HL_HEAP_DEFAULT_WORDS ? block - HL_HEAP_DEFAULT_WORDS : 0) +
+           (p->stack_cap > HL_VM_STACK_INIT ? p->stack_cap - HL_VM_STACK_INIT : 0);
+}
+
+uint64_t hl_vm_proc_park(hl_vm_proc *p) {
     hl_vm_limits none = {1, UINT64_MAX, 0, 0};
     hl_vm_proc_reset(p, &none);
     (void)save_regs(p, NULL, 0);
@@ -180,14 +187,10 @@ void hl_vm_proc_park(hl_vm_proc *p) {
     poison_words(p->heap.start, (size_t)(p->heap.block_end - p->heap.start));
     poison_words(p->stack, p->stack_cap);
 #endif
+    return p->warm_bytes = warm_words(p) * sizeof(hl_term);
 }
 
-uint64_t hl_vm_proc_warm_bytes(const hl_vm_proc *p) {
-    size_t block = (size_t)(p->heap.block_end - p->heap.start);
-    uint64_t words = (block > HL_HEAP_DEFAULT_WORDS ? block - HL_HEAP_DEFAULT_WORDS : 0) +
-                     (p->stack_cap > HL_VM_STACK_INIT ? p->stack_cap - HL_VM_STACK_INIT : 0);
-    return words * sizeof(hl_term);
-}
+uint64_t hl_vm_proc_warm_bytes(const hl_vm_proc *p) { return p->warm_bytes; }
 
 bool hl_vm_proc_shrink(hl_vm_proc *p) {
     hl_heap *h = &p->heap;
@@ -205,31 +208,30 @@ bool hl_vm_proc_shrink(hl_vm_proc *p) {
         p->stack = s;
         p->stack_cap = HL_VM_STACK_INIT;
     }
+    p->warm_bytes = 0;
     return true;
 }
 
 bool hl_vm_proc_unpark(hl_vm_proc *p, const hl_vm_limits *lim) {
-    if (lim->max_reductions == 0 || lim->max_heap_bytes == 0) return false;
-    /* A warm footprint is kept only for a limit with room for it eight
-     * times over: a run near its limit then starts as a new process would
-     * (within an eighth), not charged for a stack some earlier run grew. */
-    uint64_t block = (uint64_t)(p->heap.block_end - p->heap.start), stack_bytes = p->stack_cap * sizeof(hl_term);
-    if (hl_vm_proc_warm_bytes(p) && (2 * block * sizeof(hl_term) + stack_bytes) > lim->max_heap_bytes / 8) {
-        if (!hl_vm_proc_shrink(p)) return false;
-        block = HL_HEAP_DEFAULT_WORDS;
-        stack_bytes = p->stack_cap * sizeof(hl_term);
-    }
-    /* the admission checks of hl_vm_proc_new and hl_heap_init (a block a
-     * collection near the limit left smaller than a new one's counts as a
-     * new one's: a limit a new process is refused is refused here too) */
-    if (block < HL_HEAP_DEFAULT_WORDS) block = HL_HEAP_DEFAULT_WORDS;
-    if (stack_bytes >= lim->max_heap_bytes || block > (lim->max_heap_bytes - stack_bytes) / (2 * sizeof(hl_term)))
+    uint64_t max = lim->max_heap_bytes;
+    if (lim->max_reductions == 0 || max == 0) return false;
+    uint64_t stack_bytes = p->stack_cap * sizeof(hl_term);
+    /* A warm footprint only for a limit with room for it eight times over:
+     * a run near its limit then starts as a new process would (within an
+     * eighth), not charged for a stack some earlier run grew. */
+    if (p->warm_bytes &&
+        2 * (uint64_t)(p->heap.block_end - p->heap.start) * sizeof(hl_term) + stack_bytes > max / 8)
         return false;
+    /* the admission checks of hl_vm_proc_new and hl_heap_init (for a new
+     * one's block: a larger one passed the check above, and a smaller one a
+     * collection near the limit left counts as a new one's, so a limit a
+     * new process is refused is refused here too) */
+    if (stack_bytes >= max || HL_HEAP_DEFAULT_WORDS > (max - stack_bytes) / (2 * sizeof(hl_term))) return false;
     p->max_reds = lim->max_reductions;
-    p->max_heap = lim->max_heap_bytes;
+    p->max_heap = max;
     p->deadline_ns = lim->deadline_ns;
     p->timeout_ns = lim->deadline_ns ? 0 : lim->timeout_ns;
-    p->heap.limit_bytes = p->max_heap - stack_bytes;
+    p->heap.limit_bytes = max - stack_bytes;
     return true;
 }
 

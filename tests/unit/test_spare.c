@@ -18,6 +18,7 @@
 
 #include "base/mem.h"
 #include "host/host_int.h"
+#include "host/spare.h"
 #include "hyperlang.h"
 #include "vm/vm.h"
 
