@@ -3,8 +3,8 @@
  * the heap block and stack leaves them to the next run (which then
  * allocates less), within the per-spare and per-engine bounds; allocation
  * failure anywhere in parking, shrinking and taking a spare is a clean
- * HL_ENOMEM; and a recycled heap never shows the next run anything of the
- * previous one. */
+ * HL_ENOMEM; a recycled heap never shows the next run anything of the
+ * previous one; and threads taking and parking at once keep the count. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 
 #include <cmocka.h>
 
@@ -302,12 +303,45 @@ static void test_isolation(void **state) {
     hl_engine_free(e);
 }
 
+/* Threads: four threads run one module at once, each taking the spare or
+ * building a process and parking it back (the losers free theirs): every
+ * value right, and the engine's count is what the spare left holds. */
+static hl_module *shared_mod;
+
+static void *runner(void *arg) {
+    (void)arg;
+    for (int i = 0; i < 30; i++) {
+        int64_t v = 0;
+        if (run_int(shared_mod, "sort", SORT_N, NULL, &v) != HL_OK || v != SORT_VALUE) return (void *)1;
+    }
+    return NULL;
+}
+
+static void test_threads(void **state) {
+    (void)state;
+    hl_engine *e = new_engine();
+    shared_mod = compile(e, SRC_A);
+    pthread_t t[4];
+    for (int i = 0; i < 4; i++) assert_int_equal(pthread_create(&t[i], NULL, runner, NULL), 0);
+    for (int i = 0; i < 4; i++) {
+        void *ret = NULL;
+        pthread_join(t[i], &ret);
+        assert_null(ret);
+    }
+    assert_true(spare_warm(shared_mod) > 0);
+    assert_int_equal(engine_warm(e), spare_warm(shared_mod));
+    hl_module_free(shared_mod);
+    assert_int_equal(engine_warm(e), 0);
+    hl_engine_free(e);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reuse),
         cmocka_unit_test(test_bounds),
         cmocka_unit_test(test_allocation_failure),
         cmocka_unit_test(test_isolation),
+        cmocka_unit_test(test_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
