@@ -3,6 +3,8 @@
  * API row does): a small driver for callgrind instruction counts and quick
  * timings while tuning the interpreter.
  * Usage: bench_kernel KERNEL ARG [CALLS] [hlbench.erl path]
+ * With HL_BENCH_TENANT=1 in the environment the calls go to one kept tenant
+ * (hl_tenant_call, the bench's warm-tenant row) instead of hl_run.
  * Build: cmake --build <dir> --target bench_kernel. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -61,12 +63,21 @@ int main(int argc, char **argv) {
     }
     hl_value *arg = NULL;
     if (hl_value_int(arg_v, &arg) != HL_OK) return 1;
+    const char *tv = getenv("HL_BENCH_TENANT");
+    hl_tenant *tenant = NULL;
+    uint32_t fn = 0;
+    if (tv && strcmp(tv, "1") == 0 &&
+        (hl_module_function(mod, kernel, 1, &fn, NULL) != HL_OK || hl_tenant_new(mod, NULL, &tenant) != HL_OK)) {
+        fprintf(stderr, "tenant: no %s/1 or out of memory\n", kernel);
+        return 1;
+    }
     double best = 1e300;
     int64_t v = 0;
     for (int i = 0; i < calls; i++) {
         hl_value *r = NULL;
         double t0 = now_ms();
-        hl_status s = hl_run(mod, kernel, &arg, 1, NULL, &r, &err);
+        hl_status s = tenant ? hl_tenant_call(tenant, fn, &arg, 1, &r, &err)
+                             : hl_run(mod, kernel, &arg, 1, NULL, &r, &err);
         double dt = now_ms() - t0;
         if (s != HL_OK || hl_value_get_int(r, &v) != HL_OK) {
             fprintf(stderr, "run: %s\n", err ? hl_error_message(err) : hl_status_name(s));
@@ -77,6 +88,7 @@ int main(int argc, char **argv) {
     }
     printf("%s(%lld) = %lld: best %.3f ms over %d calls\n", kernel, arg_v, (long long)v, best, calls);
     hl_value_free(arg);
+    hl_tenant_free(tenant);
     hl_module_free(mod);
     hl_engine_free(eng);
     free(src);

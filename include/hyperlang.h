@@ -150,9 +150,19 @@ HL_API hl_status hl_engine_cache_stats(hl_engine *engine, hl_cache_stats *out);
  *                              atoms come back as modules are freed (the
  *                              program cache holds the last 256). Lowering
  *                              it below what is held refuses new names only.
- * A value of 0 is refused with HL_EMISUSE. Thread-safe. */
+ *   WARM_BYTES  8 MiB          memory the modules' parked processes (hl_run
+ *                              reuses one per module) may keep past a new
+ *                              process's footprint, all modules together: a
+ *                              parked process keeps the heap block and stack
+ *                              its last run grew (at most 1 MiB of them) so
+ *                              the next run starts warm. 0 keeps none;
+ *                              lowering it below what is held keeps no more
+ *                              until parked processes are taken or freed.
+ * A value of 0 is refused with HL_EMISUSE, except for WARM_BYTES.
+ * Thread-safe. */
 typedef enum hl_engine_limit {
     HL_ENGINE_LIMIT_ATOMS = 0,
+    HL_ENGINE_LIMIT_WARM_BYTES = 1,
 } hl_engine_limit;
 HL_API hl_status hl_engine_set_limit(hl_engine *engine, hl_engine_limit which, uint64_t value);
 HL_API hl_status hl_engine_get_limit(hl_engine *engine, hl_engine_limit which, uint64_t *value);

@@ -15,6 +15,7 @@
 #include "core/builtins.h"
 #include "core/capability.h"
 #include "host/host_int.h"
+#include "host/spare.h"
 #include "host/sched.h"
 
 const char *hl_version(void) { return HL_VERSION_STRING; }
@@ -146,6 +147,8 @@ hl_status hl_engine_new(hl_engine **out) {
     }
     atomic_init(&(*out)->refs, 1); /* the host's; each module holds one more */
     (*out)->cache_max_bytes = HL_CACHE_DEFAULT_BYTES;
+    atomic_init(&(*out)->warm_bytes, 0);
+    atomic_init(&(*out)->warm_max, HL_WARM_DEFAULT_BYTES);
     return HL_OK;
 }
 
@@ -161,16 +164,24 @@ void hl_host_engine_release(hl_engine *engine) {
 }
 
 hl_status hl_engine_set_limit(hl_engine *engine, hl_engine_limit which, uint64_t value) {
-    if (!engine || which != HL_ENGINE_LIMIT_ATOMS || value == 0 || value > HL_ATOM_TABLE_MAX_LIMIT)
-        return HL_EMISUSE;
-    hl_atom_table_set_max(engine->atoms, (size_t)value);
-    return HL_OK;
+    if (!engine) return HL_EMISUSE;
+    switch (which) {
+    case HL_ENGINE_LIMIT_ATOMS:
+        if (value == 0 || value > HL_ATOM_TABLE_MAX_LIMIT) return HL_EMISUSE;
+        hl_atom_table_set_max(engine->atoms, (size_t)value);
+        return HL_OK;
+    case HL_ENGINE_LIMIT_WARM_BYTES: atomic_store(&engine->warm_max, value); return HL_OK;
+    }
+    return HL_EMISUSE;
 }
 
 hl_status hl_engine_get_limit(hl_engine *engine, hl_engine_limit which, uint64_t *value) {
-    if (!engine || !value || which != HL_ENGINE_LIMIT_ATOMS) return HL_EMISUSE;
-    *value = hl_atom_table_max(engine->atoms);
-    return HL_OK;
+    if (!engine || !value) return HL_EMISUSE;
+    switch (which) {
+    case HL_ENGINE_LIMIT_ATOMS: *value = hl_atom_table_max(engine->atoms); return HL_OK;
+    case HL_ENGINE_LIMIT_WARM_BYTES: *value = atomic_load(&engine->warm_max); return HL_OK;
+    }
+    return HL_EMISUSE;
 }
 
 void hl_engine_free(hl_engine *engine) {

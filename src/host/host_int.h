@@ -155,8 +155,10 @@ struct hl_engine {
     bool sched_closed;
     /* hl_engine_set_program_store (under lock; copied by each compile) */
     hl_program_store store;
-    /* SHA-256 of this build: its version and the builtin allowlist
-     * (saved.c): a saved program names the build that made it */
+    /* the warm memory of the modules' parked processes (spare.c): bytes
+     * held past a new process's footprint, and the bound
+     * (HL_ENGINE_LIMIT_WARM_BYTES) */
+    _Atomic uint64_t warm_bytes, warm_max;
 };
 
 struct hl_module {
@@ -171,8 +173,8 @@ struct hl_module {
     hl_host_binding **bindings;
     uint32_t nbindings;
     uint32_t caps; /* the capabilities it was compiled with (HL_CAP_*): its runs may use them */
-    /* a parked process of a finished hl_run (vm.h, hl_vm_proc_park): the
-     * next hl_run takes it instead of building one; NULL when none */
+    /* a parked process of a finished hl_run (spare.c): the next hl_run
+     * takes it instead of building one; NULL when none */
     _Atomic(struct hl_vm_proc *) spare;
     /* the gated bytecode image of each module, kept for hl_module_save */
     uint8_t **images;

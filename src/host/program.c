@@ -19,6 +19,7 @@
 #include "bc/gate.h"
 #include "vm/load.h"
 #include "host/host_int.h"
+#include "host/spare.h"
 
 static void put_u64(hl_sha256 *s, uint64_t v) {
     uint8_t b[8];
@@ -152,7 +153,7 @@ static char *blob_make(const srcset *ss, size_t *blen) {
 void hl_module_free(hl_module *module) {
     if (!module) return;
     if (atomic_fetch_sub(&module->refs, 1) != 1) return;
-    hl_vm_proc_free(atomic_load_explicit(&module->spare, memory_order_acquire));
+    hl_host_spare_free(module);
     for (uint32_t i = 0; i < module->nmods; i++) {
         hl_program_free(module->mods[i]);
         if (module->images) hl_mem_free(module->images[i]);

@@ -10,6 +10,7 @@
 #include "base/buf.h"
 #include "base/mem.h"
 #include "host/host_int.h"
+#include "host/spare.h"
 #include "term/atom.h"
 #include "term/copy.h"
 #include "term/heap.h"
@@ -343,14 +344,8 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     if (lim.timeout_ms > UINT64_MAX / 2000000u) lim.timeout_ms = UINT64_MAX / 2000000u;
     /* the VM starts the deadline's clock with the run's first reductions */
     hl_vm_limits vl = {lim.max_reductions, lim.max_heap_bytes, 0, lim.timeout_ms * 1000000u};
-    /* The module's parked process when there is one (taken by exactly one
-     * run: the exchange), else a new one. */
-    _Atomic(hl_vm_proc *) *spare = &((hl_module *)module)->spare;
-    hl_vm_proc *p = atomic_exchange_explicit(spare, NULL, memory_order_acquire);
-    if (p && !hl_vm_proc_unpark(p, &vl)) {
-        hl_vm_proc_free(p);
-        p = NULL;
-    }
+    /* The module's parked process when there is one (spare.c), else a new one. */
+    hl_vm_proc *p = hl_host_spare_take(module, &vl);
     if (!p) p = hl_vm_proc_new(prog, &vl);
     if (!p) {
         /* A heap limit below the process's minimum footprint is a heap limit
@@ -416,12 +411,9 @@ static hl_status run(const hl_module *module, const char *function, hl_value *co
     usage->peak_heap_bytes = hl_vm_peak_bytes(p);
     usage->output_bytes = hl_vm_output_bytes(p);
     /* Park it for the next run (every term of this one dropped now), unless
-     * it grew or another run parked one first. */
+     * another run parked one first. */
     hl_vm_set_host_atoms(p, NULL);
-    hl_vm_proc *none = NULL;
-    if (!hl_vm_proc_park(p) ||
-        !atomic_compare_exchange_strong_explicit(spare, &none, p, memory_order_release, memory_order_relaxed))
-        hl_vm_proc_free(p);
+    hl_host_spare_put(module, p);
     hl_atom_pool_free(host_atoms); /* the result holds its own references */
     return status;
 }

@@ -48,16 +48,31 @@ void hl_vm_proc_free(hl_vm_proc *p);
  * hl_vm_start with new limits, keeping its heap block and stack: every term
  * of the previous call is dropped. */
 void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim);
-/* For reusing a one-shot run's process (host/run.c keeps one per module):
- * park drops every term of the finished run (off-heap binaries and heap
- * fragments included) and clears what the run set up (output, bindings,
- * probe); false, with p untouched, when its heap block or stack grew past
- * their initial sizes (then free it: a spare never holds more than a new
- * process would). */
-bool hl_vm_proc_park(hl_vm_proc *p);
-/* A parked process made ready for hl_vm_start under lim, exactly as
- * hl_vm_proc_new(prog, lim) would be; false when lim would not admit a new
- * process either (then free it). */
+/* For reusing a one-shot run's process (host/spare.c keeps one per
+ * module): park drops every term of the finished run (off-heap binaries,
+ * heap fragments and the old generation freed) and clears what the run set
+ * up (output, bindings, probe). It keeps the young heap block and the stack
+ * at the sizes the run left them, so the next run of the same kind starts
+ * without growing them again (collections of a small young block under a
+ * deep stack were half of a one-shot lists:sort of 1,000 integers). Nothing
+ * of the old run can be read by the next: a heap is only read below its
+ * top and a stack below its sp, both back at the bottom, and every word is
+ * written before it is read (test builds poison the kept words to check).
+ * Returns hl_vm_proc_warm_bytes(p). */
+uint64_t hl_vm_proc_park(hl_vm_proc *p);
+/* The bytes a parked process holds beyond a new process's footprint: its
+ * heap block and stack past their initial sizes. */
+uint64_t hl_vm_proc_warm_bytes(const hl_vm_proc *p);
+/* A parked process given a new process's footprint back (a fresh initial
+ * heap block, the stack cut to its initial size): false when an allocation
+ * failed (p still valid, perhaps partly shrunk: free it). */
+bool hl_vm_proc_shrink(hl_vm_proc *p);
+/* A parked process made ready for hl_vm_start under lim, as
+ * hl_vm_proc_new(prog, lim) would be except for the sizes of its heap block
+ * and stack. False when lim would not admit a new process either, or when
+ * the process is warm (hl_vm_proc_warm_bytes) and lim's heap limit is less
+ * than 8 times what its block and stack are charged: then shrink it and
+ * try again, or free it. */
 bool hl_vm_proc_unpark(hl_vm_proc *p, const hl_vm_limits *lim);
 /* The flag the process polls at each chunk of reductions (every few
  * thousand, and at every wait): once it is non-zero the run stops with

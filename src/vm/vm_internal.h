@@ -148,6 +148,9 @@ struct hl_vm_proc {
     hl_heap heap;
     hl_term *stack; /* frames: [y0..y(n-1)][CP][n] growing upward */
     size_t stack_cap; /* words */
+    /* a parked process's heap block and stack bytes past a new process's
+     * (hl_vm_proc_park sets it; hl_vm_proc_warm_bytes) */
+    uint64_t warm_bytes;
     size_t sp;        /* saved stack top (words) */
     size_t e;         /* saved frame base (words) */
     const hl_tword *pc, *cp;

@@ -152,13 +152,26 @@ void hl_vm_proc_reset(hl_vm_proc *p, const hl_vm_limits *lim) {
 
 static bool save_regs(hl_vm_proc *p, const hl_term *x, uint32_t n);
 
-/* The footprint hl_vm_proc_new gives a process. */
-static bool initial_footprint(const hl_vm_proc *p) {
-    return p->stack_cap == HL_VM_STACK_INIT && p->heap.block_end - p->heap.start == HL_HEAP_DEFAULT_WORDS;
+/* Test builds: the words a parked process keeps (its heap block and its
+ * stack) are overwritten with a boxed pointer to an address nothing maps,
+ * so a later run that read a recycled word before writing it (a bug: see
+ * hl_vm_proc_park) would fault at once instead of quietly seeing the
+ * previous run's terms. Release builds rely on that invariant alone. */
+#ifdef HL_TEST_HOOKS
+static void poison_words(hl_term *w, size_t n) {
+    const hl_term poison = hl_make_boxed((hl_term *)(uintptr_t)0x5ec0dead0000u);
+    for (size_t i = 0; i < n; i++) w[i] = poison;
+}
+#endif
+
+/* Words of heap block and stack past a new process's. */
+static inline uint64_t warm_words(const hl_vm_proc *p) {
+    size_t block = (size_t)(p->heap.block_end - p->heap.start);
+    return (block > HL_HEAP_DEFAULT_WORDS ? block - HL_HEAP_DEFAULT_WORDS : 0) +
+           (p->stack_cap > HL_VM_STACK_INIT ? p->stack_cap - HL_VM_STACK_INIT : 0);
 }
 
-bool hl_vm_proc_park(hl_vm_proc *p) {
-    if (!initial_footprint(p)) return false;
+uint64_t hl_vm_proc_park(hl_vm_proc *p) {
     hl_vm_limits none = {1, UINT64_MAX, 0, 0};
     hl_vm_proc_reset(p, &none);
     (void)save_regs(p, NULL, 0);
@@ -170,20 +183,55 @@ bool hl_vm_proc_park(hl_vm_proc *p) {
     p->output_cap = UINT64_MAX;
     hl_vm_set_env(p, 0, false, 0);
     p->heap.flags &= ~(unsigned)HL_HEAP_GC_ALWAYS;
+#ifdef HL_TEST_HOOKS
+    poison_words(p->heap.start, (size_t)(p->heap.block_end - p->heap.start));
+    poison_words(p->stack, p->stack_cap);
+#endif
+    return p->warm_bytes = warm_words(p) * sizeof(hl_term);
+}
+
+uint64_t hl_vm_proc_warm_bytes(const hl_vm_proc *p) { return p->warm_bytes; }
+
+bool hl_vm_proc_shrink(hl_vm_proc *p) {
+    hl_heap *h = &p->heap;
+    if (h->block_end - h->start != HL_HEAP_DEFAULT_WORDS) {
+        hl_term *b = hl_mem_alloc(HL_HEAP_DEFAULT_WORDS * sizeof(hl_term));
+        if (!b) return false;
+        hl_mem_free(h->start);
+        h->start = h->top = h->hwm = b;
+        h->end = h->block_end = b + HL_HEAP_DEFAULT_WORDS;
+        h->peak_bytes = HL_HEAP_DEFAULT_WORDS * sizeof(hl_term);
+    }
+    if (p->stack_cap != HL_VM_STACK_INIT) {
+        hl_term *s = hl_mem_realloc_array(p->stack, HL_VM_STACK_INIT, sizeof *s);
+        if (!s) return false;
+        p->stack = s;
+        p->stack_cap = HL_VM_STACK_INIT;
+    }
+    p->warm_bytes = 0;
     return true;
 }
 
 bool hl_vm_proc_unpark(hl_vm_proc *p, const hl_vm_limits *lim) {
-    /* the admission checks of hl_vm_proc_new and hl_heap_init */
+    uint64_t max = lim->max_heap_bytes;
+    if (lim->max_reductions == 0 || max == 0) return false;
     uint64_t stack_bytes = p->stack_cap * sizeof(hl_term);
-    if (lim->max_reductions == 0 || lim->max_heap_bytes == 0 || stack_bytes >= lim->max_heap_bytes ||
-        HL_HEAP_DEFAULT_WORDS > (lim->max_heap_bytes - stack_bytes) / (2 * sizeof(hl_term)))
+    /* A warm footprint only for a limit with room for it eight times over:
+     * a run near its limit then starts as a new process would (within an
+     * eighth), not charged for a stack some earlier run grew. */
+    if (p->warm_bytes &&
+        2 * (uint64_t)(p->heap.block_end - p->heap.start) * sizeof(hl_term) + stack_bytes > max / 8)
         return false;
+    /* the admission checks of hl_vm_proc_new and hl_heap_init (for a new
+     * one's block: a larger one passed the check above, and a smaller one a
+     * collection near the limit left counts as a new one's, so a limit a
+     * new process is refused is refused here too) */
+    if (stack_bytes >= max || HL_HEAP_DEFAULT_WORDS > (max - stack_bytes) / (2 * sizeof(hl_term))) return false;
     p->max_reds = lim->max_reductions;
-    p->max_heap = lim->max_heap_bytes;
+    p->max_heap = max;
     p->deadline_ns = lim->deadline_ns;
     p->timeout_ns = lim->deadline_ns ? 0 : lim->timeout_ns;
-    p->heap.limit_bytes = p->max_heap - stack_bytes;
+    p->heap.limit_bytes = max - stack_bytes;
     return true;
 }
 
