@@ -23,6 +23,11 @@ enum {
     HL_VM_FS_MAX_MOUNTS = 64,
     HL_VM_PATH_MAX = 4096, /* a normalised guest path, bytes */
     HL_VM_NAME_MAX = 255,  /* one component, bytes */
+    /* Directories a set's listings hold open at once (file:list_dir/1
+     * reads a batch per builtin call and keeps its directory open between
+     * calls, vm/bif_file.c): past it a listing is {error, emfile}, so no
+     * guest can take the host process's descriptors (docs/files.md). */
+    HL_VM_FS_MAX_OPEN_DIRS = 64,
 };
 
 /* Default quotas of a mount (a quota is never unlimited). */
@@ -81,6 +86,10 @@ struct hl_mounts {
      * (hl_vm_fs_force_fallback): the component-by-component path */
     _Atomic bool no_openat2;
     hl_vm_read_terms_fn read_terms; /* NULL: consult/1 is einval */
+    /* listings in progress holding a directory open (at most
+     * HL_VM_FS_MAX_OPEN_DIRS), over every run and tenant using the set */
+    _Atomic uint32_t open_dirs;
+    uint32_t list_batch; /* entries a listing reads per call; 0: the default (tests lower it) */
 };
 
 /* ---- guest paths (vm/fs_path.c, pure) ------------------------------------- */
@@ -116,6 +125,11 @@ int hl_vm_fs_add(hl_vm_fs *fs, const char *host_dir, const char *guest_path, boo
 /* Tests: take the component-by-component path as a kernel without
  * openat2 would. */
 void hl_vm_fs_force_fallback(hl_vm_fs *fs, bool on);
+/* Tests: the entries file:list_dir/1 reads per builtin call (0: the
+ * default), so a small directory takes many calls. */
+void hl_vm_fs_set_list_batch(hl_vm_fs *fs, uint32_t n);
+/* The directories the set's listings hold open now (tests: none is leaked). */
+uint32_t hl_vm_fs_open_dirs(const hl_vm_fs *fs);
 /* The guest path of the set's first read-write mount, or NULL when every
  * mount is read-only (or fs is NULL): the deterministic profile takes
  * read-only mounts only (docs/files.md). */
