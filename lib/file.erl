@@ -161,7 +161,9 @@ read_file_info(Name) ->
 
 datetime(S) -> calendar:gregorian_seconds_to_datetime(S + 62167219200).
 
-%% The terms of a file, each ending with '.'. Its atoms must be ones the
+%% The terms of a file, each ending with '.' (the C core reads the file
+%% and parses its forms a bounded share per builtin call, the terms
+%% reversed). Its atoms must be ones the
 %% program could name (a guest never creates atoms): an unknown one, like a
 %% syntax error, is {error, {Line, erl_parse, Message}}.
 consult(Name) ->
@@ -169,6 +171,7 @@ consult(Name) ->
         badarg -> {error, badarg};
         N ->
             case erlang:hl_file_consult(N) of
+                {ok, Rev} -> {ok, lists:reverse(Rev)};
                 {Line, Msg} when is_integer(Line) -> {error, {Line, erl_parse, binary_to_list(Msg)}};
                 R -> result(R)
             end

@@ -21,8 +21,8 @@
  * limit (the run stops) before anything is read; a write is refused above
  * the largest-file quota (efbig), and a chunk that would pass the
  * bytes-written quota is enospc; a new file or directory past the files
- * quota is enospc. list_dir and consult run in one call (docs/builtins.md,
- * known gaps; consult only on files of at most CONSULT_MAX). A builtin
+ * quota is enospc. list_dir and consult run across builtin calls, a
+ * bounded share each (below; one consult form is parsed in one call). A builtin
  * whose allocation fails is called again after a collection: every side
  * effect (a write, a quota charge) comes after the last allocation. */
 #define _GNU_SOURCE
@@ -52,7 +52,6 @@ enum {
     BYTES_PER_RED = 64,
     NAME_IN_MAX = 1 << 16, /* a guest path's bytes before normalisation */
     CHUNK_BYTES = 1 << 18, /* one read or write call (file.erl loops) */
-    CONSULT_MAX = 1 << 16, /* consult/1's text: parsed in one call (docs/builtins.md, known gaps) */
     LIST_MAX = 1 << 20,    /* entries one list_dir returns */
 };
 
@@ -233,62 +232,157 @@ static hl_term_status existing_atom(void *p, const char *name, size_t len, hl_te
     return hl_vm_existing_atom(p, name, len, out);
 }
 
-/* {ok, Terms}, a code, or {Line, Message} (a binary) for text that is not
- * a sequence of terms each ending with '.': file.erl makes OTP's
- * {error, {Line, Module, Message}}. Atoms are those the guest could name
- * (list_to_existing_atom's: its program's and its call's), since a guest
- * never creates atoms; an unknown one is such an error. */
+/* A consult in progress (p->trap.buf): the file is read CHUNK_BYTES per
+ * call into `text`, then parsed a few forms per call: each call hands the
+ * host's reader the text up to the end of the next form ('.' then white
+ * space, '%' or the end, outside strings, quoted atoms, $c and comments:
+ * form_end) until CONSULT_CALL_BYTES are done, and conses the terms on
+ * trap.t[0] (reversed: file.erl reverses). A form of more than
+ * CONSULT_FORM_MAX bytes is efbig; one form is still parsed in one call
+ * (~0.1 ms per KiB: docs/files.md, known gaps). */
+enum {
+    CONSULT_FORM_MAX = 1 << 16,   /* one term's text */
+    CONSULT_CALL_BYTES = 1 << 12, /* forms parsed per call: ~0.3 ms */
+};
+
+typedef struct consult {
+    uint8_t *text;
+    size_t size, got; /* the file's size, the bytes read so far */
+    size_t at;        /* parsed up to here */
+    uint32_t line;    /* the line `at` is on */
+} consult;
+
+static void consult_free(void *v) {
+    consult *c = v;
+    hl_mem_free(c->text);
+    hl_mem_free(c);
+}
+
+/* The end of the form starting at `at` (just past its '.'), or n. */
+static size_t form_end(const uint8_t *t, size_t n, size_t at) {
+    for (size_t i = at; i < n; i++) {
+        uint8_t ch = t[i];
+        if (ch == '"' || ch == '\'') { /* a string or quoted atom: to its unescaped close */
+            for (i++; i < n && t[i] != ch; i++)
+                if (t[i] == '\\') i++;
+        } else if (ch == '$') { /* a character: $c, $\c (the rest of an escape is harmless) */
+            i += i + 1 < n && t[i + 1] == '\\' ? 2 : 1;
+        } else if (ch == '%') {
+            while (i < n && t[i] != '\n') i++;
+        } else if (ch == '.') {
+            if (i + 1 < n && t[i + 1] == '.') { /* '..' and '...' are tokens, not ends */
+                while (i + 1 < n && t[i + 1] == '.') i++;
+                continue;
+            }
+            if (i + 1 == n || t[i + 1] <= ' ' || t[i + 1] == '%' ||
+                (t[i + 1] == 0xC2 && i + 2 < n && t[i + 2] >= 0x80 && t[i + 2] <= 0xA0))
+                return i + 1;
+        }
+    }
+    return n;
+}
+
+/* {Line, Message}: file.erl makes OTP's {error, {Line, erl_parse, Message}}. */
+static hl_term_status consult_error(hl_vm_proc *p, uint32_t line, const char *msg, hl_term *out) {
+    size_t ml = strlen(msg);
+    hl_term *t;
+    hl_bin_builder bb;
+    hl_term_status ts = hl_heap_alloc(H, 3, &t);
+    if (ts == HL_TERM_OK) ts = hl_bin_build_begin(H, (uint64_t)ml * 8, &bb);
+    if (ts != HL_TERM_OK) return ts;
+    memcpy(bb.data, msg, ml);
+    t[0] = hl_make_header(HL_SUB_TUPLE, 2), t[1] = hl_make_small(line), t[2] = hl_bin_build_finish(&bb);
+    *out = hl_make_boxed(t);
+    return HL_TERM_OK;
+}
+
+/* erlang:hl_file_consult(Name): {ok, Terms reversed}, a code, or {Line,
+ * Message} (a binary) for text that is not a sequence of terms each ending
+ * with '.'. Atoms are those the guest could name (list_to_existing_atom's:
+ * its program's and its call's), since a guest never creates atoms; an
+ * unknown one is such an error. Runs across builtin calls (above). */
 BIF(b_file_consult) {
     NEED_FILES();
-    int fd;
-    uint64_t size;
-    int code = open_regular(p, a[0], &fd, &size);
-    if (code) return fail(code, out);
-    if (!p->fs->read_terms) {
-        close(fd);
-        return fail(HL_FE_EINVAL, out);
-    }
-    if (size > CONSULT_MAX) { /* one parse: kept short (docs/builtins.md) */
-        close(fd);
-        return fail(HL_FE_EFBIG, out);
-    }
-    if (size > p->max_heap) {
-        close(fd);
-        return HL_TERM_HEAP_LIMIT;
-    }
-    uint8_t *text = hl_mem_alloc(size ? size : 1);
-    if (!text) {
-        close(fd);
-        return HL_TERM_NOMEM;
-    }
-    int64_t n = read_at(fd, text, size, 0);
-    close(fd);
-    if (n < 0) {
-        hl_mem_free(text);
-        return fail((int)-n, out);
-    }
-    /* reading terms is heavier than copying bytes */
-    p->bif_cost += (uint64_t)n / 16 + 1;
-    hl_term terms;
-    uint32_t line = 0;
-    char msg[200] = "";
-    hl_term_status ts = p->fs->read_terms(H, (const char *)text, (size_t)n, existing_atom, p, &terms, &line, msg,
-                                          sizeof msg);
-    hl_mem_free(text);
-    if (ts == HL_TERM_BADARG) {
-        size_t ml = strlen(msg);
-        hl_term *t;
-        hl_bin_builder bb;
-        ts = hl_heap_alloc(H, 3, &t);
-        if (ts == HL_TERM_OK) ts = hl_bin_build_begin(H, (uint64_t)ml * 8, &bb);
+    consult *c;
+    if (hl_vm_trap_resuming(p, b_file_consult)) {
+        c = p->trap.buf;
+    } else {
+        int fd;
+        uint64_t size;
+        int code = open_regular(p, a[0], &fd, &size);
+        if (code) return fail(code, out);
+        close(fd); /* opened again per chunk: nothing held between calls */
+        if (!p->fs->read_terms) return fail(HL_FE_EINVAL, out);
+        if (size > HL_BIN_MAX_BYTES) return fail(HL_FE_EFBIG, out);
+        if (size > p->max_heap) return HL_TERM_HEAP_LIMIT;
+        c = hl_mem_calloc(1, sizeof *c);
+        if (c) c->text = hl_mem_alloc(size ? size : 1);
+        if (!c || !c->text) {
+            hl_mem_free(c);
+            return HL_TERM_NOMEM;
+        }
+        c->size = size, c->line = 1;
+        p->trap.buf = c, p->trap.buf_free = consult_free;
+        p->trap.t[0] = HL_NIL;
+        p->trap.fn = b_file_consult; /* a retry after a collection resumes */
+        hl_term_status ts = hl_vm_trap_buf_charge(p, size);
         if (ts != HL_TERM_OK) return ts;
-        memcpy(bb.data, msg, ml);
-        t[0] = hl_make_header(HL_SUB_TUPLE, 2), t[1] = hl_make_small(line), t[2] = hl_bin_build_finish(&bb);
-        *out = hl_make_boxed(t);
-        return HL_TERM_OK;
     }
+    uint64_t units = 0;
+    if (c->got < c->size) { /* a chunk of the file */
+        int fd;
+        uint64_t size;
+        int code = open_regular(p, a[0], &fd, &size);
+        if (!code && size != c->size) code = HL_FE_EIO; /* changed under the read */
+        int64_t n = 0;
+        if (!code) {
+            size_t want = c->size - c->got > CHUNK_BYTES ? CHUNK_BYTES : c->size - c->got;
+            n = read_at(fd, c->text + c->got, want, c->got);
+            close(fd);
+            if (n < 0) code = (int)-n;
+            else if ((size_t)n < want) code = HL_FE_EIO;
+        }
+        if (code) return hl_vm_trap_end(p, fail(code, out));
+        c->got += (size_t)n;
+        return hl_vm_trap_yield(p, b_file_consult, (uint64_t)n / 4); /* a reduction per 64 bytes */
+    }
+    for (size_t done = 0; c->at < c->size && done < CONSULT_CALL_BYTES;) {
+        size_t e = form_end(c->text, c->size, c->at);
+        if (e - c->at > CONSULT_FORM_MAX) return hl_vm_trap_end(p, fail(HL_FE_EFBIG, out));
+        hl_term terms;
+        uint32_t line = 0;
+        char msg[200] = "";
+        hl_term_status ts = p->fs->read_terms(H, (const char *)c->text + c->at, e - c->at, existing_atom, p, &terms,
+                                              &line, msg, sizeof msg);
+        units += (e - c->at); /* reading terms is heavier than copying bytes: a reduction per 16 */
+        if (ts == HL_TERM_BADARG) {
+            p->bif_cost += (units >> HL_VM_TRAP_COST_SHIFT) + 1;
+            ts = consult_error(p, c->line + (line ? line - 1 : 0), msg, out);
+            return ts == HL_TERM_OK ? hl_vm_trap_end(p, ts) : ts;
+        }
+        hl_term acc = p->trap.t[0];
+        size_t k = 0;
+        for (hl_term l = terms; hl_is_cons(l); l = hl_cdr(l)) k++;
+        hl_term *cells = NULL;
+        if (ts == HL_TERM_OK && k) ts = hl_heap_alloc(H, 2 * k, &cells);
+        if (ts != HL_TERM_OK) {
+            p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+            return ts; /* HEAP_LIMIT: collected and called again, this form read again */
+        }
+        for (hl_term l = terms; hl_is_cons(l); l = hl_cdr(l), cells += 2) {
+            cells[0] = hl_car(l), cells[1] = acc;
+            acc = hl_make_cons(cells);
+        }
+        p->trap.t[0] = acc;
+        for (size_t i = c->at; i < e; i++) c->line += c->text[i] == '\n';
+        done += e - c->at;
+        c->at = e;
+    }
+    if (c->at < c->size) return hl_vm_trap_yield(p, b_file_consult, units);
+    hl_term_status ts = ok_tuple(p, p->trap.t[0], out);
     if (ts != HL_TERM_OK) return ts;
-    return ok_tuple(p, terms, out);
+    p->bif_cost += (units >> HL_VM_TRAP_COST_SHIFT) + 1;
+    return hl_vm_trap_end(p, HL_TERM_OK);
 }
 
 /* ---- write -------------------------------------------------------------------- */

@@ -238,6 +238,14 @@ static void otp_shapes(void **state) {
            "{ok,{error,{2,erl_parse,\"unknown atom 'zzz_unknown' (not an atom the program contains)\"}}}");
     expect(ms, "{file:write_file(\"/data/c.txt\", <<\"{ok\">>), element(1, element(2, file:consult(\"/data/c.txt\")))}",
            "{ok,1}");
+    /* 1,000 forms (6,000 bytes): parsed over several builtin calls, in
+     * order; an error's line counts from the file's start (erl 25: 1001) */
+    expect(ms, "begin ok = file:write_file(\"/data/c.txt\", [[\"{ok,\", integer_to_list(I), \"}.\\n\"] || I <- lists:seq(1, 1000)]),"
+               " {ok, L} = file:consult(\"/data/c.txt\"), L =:= [{ok, I} || I <- lists:seq(1, 1000)] end",
+           "true");
+    expect(ms, "{file:write_file(\"/data/c.txt\", [lists:duplicate(1000, \"{ok}.\\n\"), \"{ok,,}.\\n\"]),"
+               " element(1, element(2, file:consult(\"/data/c.txt\")))}",
+           "{ok,1001}");
     expect(ms, "[file:consult(\"/data/sub\"), file:consult(\"/data/nope\"), file:delete(\"/data/c.txt\")]",
            "[{error,eisdir},{error,enoent},ok]");
     hl_mounts_free(ms);
