@@ -164,15 +164,25 @@ datetime(S) -> calendar:gregorian_seconds_to_datetime(S + 62167219200).
 %% The terms of a file, each ending with '.' (the C core reads the file
 %% and parses its forms a bounded share per builtin call, the terms
 %% reversed). Its atoms must be ones the
-%% program could name (a guest never creates atoms): an unknown one, like a
-%% syntax error, is {error, {Line, erl_parse, Message}}.
+%% program could name (a guest never creates atoms): an unknown one is
+%% {error, {Line, erl_parse, Message}} with our text; a syntax error is
+%% erl_parse's {Line, erl_parse, ["syntax error before: ", Token]}, a
+%% variable or an expression {Line, erl_parse, "bad term"}, as OTP.
 consult(Name) ->
     case name(Name) of
         badarg -> {error, badarg};
         N ->
             case erlang:hl_file_consult(N) of
                 {ok, Rev} -> {ok, lists:reverse(Rev)};
-                {Line, Msg} when is_integer(Line) -> {error, {Line, erl_parse, binary_to_list(Msg)}};
+                {Line, 1, Tok} -> {error, {Line, erl_parse, ["syntax error before: ", text(Tok)]}};
+                {Line, 2, _} -> {error, {Line, erl_parse, "bad term"}};
+                {Line, _, Msg} -> {error, {Line, erl_parse, text(Msg)}};
                 R -> result(R)
             end
+    end.
+
+text(B) ->
+    case unicode:characters_to_list(B) of
+        L when is_list(L) -> L;
+        _ -> binary_to_list(B)
     end.

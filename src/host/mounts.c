@@ -12,7 +12,7 @@
 /* file:consult/1's parser (vm_fs.h): the term-literal reader of hl run's
  * arguments, one term per '.', atoms only those the guest could name. */
 static hl_term_status read_terms(hl_heap *h, const char *text, size_t len, hl_etf_atom_fn atom_fn, void *atom_ctx,
-                                 hl_term *out, uint32_t *line, char *msg, size_t msgcap) {
+                                 hl_term *out, uint32_t *line, char *msg, size_t msgcap, int *otp) {
     hl_reader_opts o = {.atom_fn = atom_fn, .atom_ctx = atom_ctx};
     hl_reader_error e;
     hl_term_status st = hl_read_terms(h, text, len, &o, out, &e);
@@ -22,6 +22,8 @@ static hl_term_status read_terms(hl_heap *h, const char *text, size_t len, hl_et
         char *pool = strstr(e.message, " (not static and not in the pool)");
         if (pool) *pool = '\0';
         snprintf(msg, msgcap, "%s%s", e.message, pool ? " (not an atom the program contains)" : "");
+        *otp = st == HL_TERM_BADARG ? e.otp : HL_READER_OTP_NONE;
+        if (*otp == HL_READER_OTP_SYNTAX) snprintf(msg, msgcap, "%s", e.token);
         return HL_TERM_BADARG;
     }
     return st;

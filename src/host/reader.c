@@ -16,6 +16,7 @@
 #include "front/lex.h"
 #include "term/arith.h"
 #include "term/bignum.h"
+#include "term/float_format.h"
 #include "term/map.h"
 
 /* native byte order, for /native segments */
@@ -59,7 +60,101 @@ static hl_term_status rerr(rd *r, const hl_token *t, hl_term_status st, const ch
 static const hl_token *next(rd *r) { return &r->tk[r->pos < r->ntk - 1 ? r->pos++ : r->pos]; }
 static const hl_token *peek(rd *r) { return &r->tk[r->pos]; }
 
+/* erl_parse's yecctoken2string of t into out (cap > 16), for
+ * file:consult/1's {Line, erl_parse, ["syntax error before: ", Text]}. */
+static void put_esc(char *out, size_t cap, size_t *o, uint32_t c, char quote) {
+    char b[8];
+    int n;
+    switch (c) {
+    case '\n': n = snprintf(b, sizeof b, "\\n"); break;
+    case '\t': n = snprintf(b, sizeof b, "\\t"); break;
+    case '\r': n = snprintf(b, sizeof b, "\\r"); break;
+    case '\\': n = snprintf(b, sizeof b, "\\\\"); break;
+    default:
+        if (c == (uint32_t)quote) n = snprintf(b, sizeof b, "\\%c", quote);
+        else if (c < 32 || c == 127) n = snprintf(b, sizeof b, "\\%03o", c);
+        else if (c < 0x80) n = snprintf(b, sizeof b, "%c", (char)c);
+        else { /* UTF-8 */
+            n = 0;
+            if (c < 0x800) b[n++] = (char)(0xC0 | c >> 6);
+            else {
+                if (c < 0x10000) b[n++] = (char)(0xE0 | c >> 12);
+                else b[n++] = (char)(0xF0 | c >> 18), b[n++] = (char)(0x80 | ((c >> 12) & 0x3F));
+                b[n++] = (char)(0x80 | ((c >> 6) & 0x3F));
+            }
+            b[n++] = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    if (*o + (size_t)n + 2 < cap) memcpy(out + *o, b, (size_t)n), *o += (size_t)n;
+}
+
+static bool bare_atom(const char *s, size_t n) {
+    if (n == 0 || !(s[0] >= 'a' && s[0] <= 'z')) return false;
+    for (size_t i = 1; i < n; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '@'))
+            return false;
+    }
+    return true;
+}
+
+static void token_text(const hl_token *t, char *out, size_t cap) {
+    size_t o = 0;
+    out[0] = '\0';
+    switch (t->kind) {
+    case HL_TOK_EOF: return;
+    case HL_TOK_VAR: snprintf(out, cap, "%.*s", (int)(t->v.text.len < cap - 1 ? t->v.text.len : cap - 1), (const char *)t->v.text.ptr); return;
+    case HL_TOK_INTEGER:
+        if (t->big) snprintf(out, cap, "%.*s", (int)(t->v.text.len < cap - 1 ? t->v.text.len : cap - 1), (const char *)t->v.text.ptr);
+        else snprintf(out, cap, "%lld", (long long)t->v.i);
+        return;
+    case HL_TOK_FLOAT: {
+        char f[HL_FLOAT_TEXT_MAX];
+        hl_float_fmt fmt = {.kind = HL_FLOAT_FMT_SHORT};
+        int n = hl_float_format(t->v.f, &fmt, f);
+        if (n > 0) snprintf(out, cap, "%.*s", (int)((size_t)n < cap - 1 ? (size_t)n : cap - 1), f);
+        return;
+    }
+    case HL_TOK_CHAR:
+        out[o++] = '$';
+        put_esc(out, cap, &o, (uint32_t)t->v.i, 0);
+        out[o] = '\0';
+        return;
+    case HL_TOK_STRING: {
+        const uint32_t *cp = t->v.text.ptr;
+        out[o++] = '"';
+        for (uint32_t i = 0; i < t->v.text.len; i++) put_esc(out, cap, &o, cp[i], '"');
+        out[o++] = '"', out[o] = '\0';
+        return;
+    }
+    case HL_TOK_ATOM: {
+        const char *a = t->v.text.ptr;
+        size_t n = t->v.text.len;
+        if (bare_atom(a, n) && t->kind == HL_TOK_ATOM) {
+            snprintf(out, cap, "%.*s", (int)(n < cap - 1 ? n : cap - 1), a);
+            return;
+        }
+        out[o++] = '\'';
+        for (size_t i = 0; i < n; i++) {
+            uint8_t c = (uint8_t)a[i];
+            if (c >= 0x80) { /* UTF-8 bytes pass through */
+                if (o + 3 < cap) out[o++] = (char)c;
+            } else
+                put_esc(out, cap, &o, c, '\'');
+        }
+        out[o++] = '\'', out[o] = '\0';
+        return;
+    }
+    case HL_TOK_DOT: snprintf(out, cap, "'.'"); return;
+    default: snprintf(out, cap, "'%s'", hl_token_kind_name(t->kind)); return; /* reserved words, punctuation */
+    }
+}
+
 static hl_term_status syntax(rd *r, const hl_token *t) {
+    if (r->err) {
+        r->err->otp = HL_READER_OTP_SYNTAX;
+        token_text(t, r->err->token, sizeof r->err->token);
+    }
     if (t->kind == HL_TOK_EOF) return rerr(r, t, HL_TERM_BADARG, "syntax error: unexpected end of input");
     if (t->kind == HL_TOK_ATOM || t->kind == HL_TOK_VAR)
         return rerr(r, t, HL_TERM_BADARG, "syntax error before: %.*s",
@@ -155,9 +250,11 @@ static hl_term_status signed_number(rd *r, const hl_token *first, hl_term *out) 
     }
     {
         if (t->kind == HL_TOK_ATOM || t->kind == HL_TOK_LBRACE || t->kind == HL_TOK_LBRACKET ||
-            t->kind == HL_TOK_STRING || t->kind == HL_TOK_LTLT || t->kind == HL_TOK_HASH)
+            t->kind == HL_TOK_STRING || t->kind == HL_TOK_LTLT || t->kind == HL_TOK_HASH) {
+            if (r->err) r->err->otp = HL_READER_OTP_BAD_TERM;
             return rerr(r, first, HL_TERM_BADARG, "unary %s applies to numbers only",
                         first->kind == HL_TOK_MINUS ? "-" : "+");
+        }
         return syntax(r, t);
     }
 }
@@ -593,6 +690,7 @@ static hl_term_status parse(rd *r, hl_term *out) {
             if ((st = string(r, t, &v)) != HL_TERM_OK) return st;
             break;
         case HL_TOK_VAR:
+            if (r->err) r->err->otp = HL_READER_OTP_BAD_TERM;
             return rerr(r, t, HL_TERM_BADARG, "variable '%.*s' is not a term",
                         (int)(t->v.text.len > 60 ? 60 : t->v.text.len), (const char *)t->v.text.ptr);
         default: return syntax(r, t);
@@ -646,7 +744,10 @@ static hl_term_status parse(rd *r, hl_term *out) {
                 break;
             case FR_MAP_KEY:
                 if (s->kind == HL_TOK_ASSOC)
+                {
+                    if (r->err) r->err->otp = HL_READER_OTP_BAD_TERM;
                     return rerr(r, s, HL_TERM_BADARG, "only => builds a map (:= updates one)");
+                }
                 if (s->kind != HL_TOK_MAPSTO) return syntax(r, s);
                 f->kind = FR_MAP_VAL;
                 break;

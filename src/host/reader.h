@@ -31,7 +31,15 @@ typedef struct hl_reader_opts {
 typedef struct hl_reader_error {
     uint32_t line, col; /* 1-based, columns in code points (0 when not located) */
     char message[200];
+    /* What erl_parse would say (file:consult/1's error shapes): HL_READER_OTP_SYNTAX
+     * with `token` its text of the token the error is before (yecctoken2string:
+     * "3", "foo", "'['", "\"ab\"", "" at the end of the input), or
+     * HL_READER_OTP_BAD_TERM (a variable, an operator, a map update where a
+     * term goes: "bad term"); HL_READER_OTP_NONE for the reader's own errors. */
+    int otp;
+    char token[128];
 } hl_reader_error;
+enum { HL_READER_OTP_NONE, HL_READER_OTP_SYNTAX, HL_READER_OTP_BAD_TERM };
 
 /* Reads exactly one term from text (an optional final '.' is allowed):
  * integers in every form (bases, bignums up to HL_BIG_MAX_BITS, $c chars),

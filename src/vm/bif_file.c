@@ -282,22 +282,24 @@ static size_t form_end(const uint8_t *t, size_t n, size_t at) {
     return n;
 }
 
-/* {Line, Message}: file.erl makes OTP's {error, {Line, erl_parse, Message}}. */
-static hl_term_status consult_error(hl_vm_proc *p, uint32_t line, const char *msg, hl_term *out) {
+/* {Line, Kind, Message}: file.erl makes OTP's {error, {Line, erl_parse,
+ * Term}} of it (Kind: the read_terms callback's *otp, vm_fs.h). */
+static hl_term_status consult_error(hl_vm_proc *p, uint32_t line, int kind, const char *msg, hl_term *out) {
     size_t ml = strlen(msg);
     hl_term *t;
     hl_bin_builder bb;
-    hl_term_status ts = hl_heap_alloc(H, 3, &t);
+    hl_term_status ts = hl_heap_alloc(H, 4, &t);
     if (ts == HL_TERM_OK) ts = hl_bin_build_begin(H, (uint64_t)ml * 8, &bb);
     if (ts != HL_TERM_OK) return ts;
     memcpy(bb.data, msg, ml);
-    t[0] = hl_make_header(HL_SUB_TUPLE, 2), t[1] = hl_make_small(line), t[2] = hl_bin_build_finish(&bb);
+    t[0] = hl_make_header(HL_SUB_TUPLE, 3), t[1] = hl_make_small(line), t[2] = hl_make_small(kind);
+    t[3] = hl_bin_build_finish(&bb);
     *out = hl_make_boxed(t);
     return HL_TERM_OK;
 }
 
 /* erlang:hl_file_consult(Name): {ok, Terms reversed}, a code, or {Line,
- * Message} (a binary) for text that is not a sequence of terms each ending
+ * Kind, Message} (a binary) for text that is not a sequence of terms each ending
  * with '.'. Atoms are those the guest could name (list_to_existing_atom's:
  * its program's and its call's), since a guest never creates atoms; an
  * unknown one is such an error. Runs across builtin calls (above). */
@@ -352,12 +354,13 @@ BIF(b_file_consult) {
         hl_term terms;
         uint32_t line = 0;
         char msg[200] = "";
+        int kind = 0;
         hl_term_status ts = p->fs->read_terms(H, (const char *)c->text + c->at, e - c->at, existing_atom, p, &terms,
-                                              &line, msg, sizeof msg);
+                                              &line, msg, sizeof msg, &kind);
         units += (e - c->at); /* reading terms is heavier than copying bytes: a reduction per 16 */
         if (ts == HL_TERM_BADARG) {
             p->bif_cost += (units >> HL_VM_TRAP_COST_SHIFT) + 1;
-            ts = consult_error(p, c->line + (line ? line - 1 : 0), msg, out);
+            ts = consult_error(p, c->line + (line ? line - 1 : 0), kind, msg, out);
             return ts == HL_TERM_OK ? hl_vm_trap_end(p, ts) : ts;
         }
         hl_term acc = p->trap.t[0];

@@ -72,10 +72,12 @@ typedef struct hl_vm_mount {
 /* file:consult/1's term reader (the VM has no parser: the host gives its
  * own, host/reader.c, when it makes the set): the terms of text, each
  * ending with '.', as a list on h, atoms through atom_fn; on a syntax
- * error BADARG with *line and msg[] set. */
+ * error BADARG with *line and msg[] set, and *otp the shape erl_parse
+ * would give it (host/reader.h's HL_READER_OTP_*: 1, msg the text of the
+ * token the error is before; 2, "bad term"; 0, msg our own text). */
 typedef hl_term_status (*hl_vm_read_terms_fn)(hl_heap *h, const char *text, size_t len, hl_etf_atom_fn atom_fn,
                                               void *atom_ctx, hl_term *out, uint32_t *line, char *msg,
-                                              size_t msgcap);
+                                              size_t msgcap, int *otp);
 
 typedef struct hl_mounts hl_vm_fs;
 struct hl_mounts {

@@ -238,6 +238,15 @@ static void otp_shapes(void **state) {
            "{ok,{error,{2,erl_parse,\"unknown atom 'zzz_unknown' (not an atom the program contains)\"}}}");
     expect(ms, "{file:write_file(\"/data/c.txt\", <<\"{ok\">>), element(1, element(2, file:consult(\"/data/c.txt\")))}",
            "{ok,1}");
+    /* erl_parse's shapes (erl 25 gives these for the same files) */
+    expect(ms, "{file:write_file(\"/data/c.txt\", <<\"{ok,\\n ok}.\\n[1,2 3].\\n\">>), file:consult(\"/data/c.txt\")}",
+           "{ok,{error,{3,erl_parse,[\"syntax error before: \",\"3\"]}}}");
+    expect(ms, "{file:write_file(\"/data/c.txt\", <<\"{ok 'Ab c'}.\">>), file:consult(\"/data/c.txt\")}",
+           "{ok,{error,{1,erl_parse,[\"syntax error before: \",\"'Ab c'\"]}}}");
+    expect(ms, "{file:write_file(\"/data/c.txt\", <<\"ok.\\n[X].\\n\">>), file:consult(\"/data/c.txt\")}",
+           "{ok,{error,{2,erl_parse,\"bad term\"}}}");
+    expect(ms, "{file:write_file(\"/data/c.txt\", <<\"ok.\\nok\">>), file:consult(\"/data/c.txt\")}",
+           "{ok,{error,{2,erl_parse,[\"syntax error before: \",[]]}}}");
     /* 1,000 forms (6,000 bytes): parsed over several builtin calls, in
      * order; an error's line counts from the file's start (erl 25: 1001) */
     expect(ms, "begin ok = file:write_file(\"/data/c.txt\", [[\"{ok,\", integer_to_list(I), \"}.\\n\"] || I <- lists:seq(1, 1000)]),"
