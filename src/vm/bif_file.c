@@ -101,10 +101,10 @@ static int resolve(hl_vm_proc *p, hl_term name, fpath *fp) {
     int st = hl_vm_path_norm((const char *)b, n, fp->norm, &fp->len);
     if (st != HL_FE_OK) return st;
     /* the kernel walks every component (openat2, or the fallback's openat
-     * per component): ~0.5-1.5 µs each, a reduction each. A path of 2,000
-     * directories (the 4,096-byte limit) is ~1-3 ms in one call: bounded
-     * by the limit, charged here (docs/files.md) */
-    for (size_t i = 0; i < fp->len; i++) p->bif_cost += fp->norm[i] == '/';
+     * per component): ~0.5-1.5 µs each, two reductions each. A path of
+     * 2,000 directories (the 4,096-byte limit) is ~1-3 ms in one call:
+     * bounded by the limit, charged here (docs/files.md) */
+    for (size_t i = 0; i < fp->len; i++) p->bif_cost += 2 * (fp->norm[i] == '/');
     fp->mount = hl_vm_fs_find(p->fs, fp->norm, fp->len, &fp->rel, &fp->virt);
     return HL_FE_OK;
 }
