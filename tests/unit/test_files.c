@@ -238,6 +238,14 @@ static void otp_shapes(void **state) {
            "{ok,{error,{2,erl_parse,\"unknown atom 'zzz_unknown' (not an atom the program contains)\"}}}");
     expect(ms, "{file:write_file(\"/data/c.txt\", <<\"{ok\">>), element(1, element(2, file:consult(\"/data/c.txt\")))}",
            "{ok,1}");
+    /* a file past the old 64 KiB cap (12,000 terms, 96 KiB) is read; one
+     * term's text past 64 KiB is efbig */
+    expect(ms, "begin ok = file:write_file(\"/data/c.txt\", lists:duplicate(12000, \"{ok,1}.\\n\")),"
+               " {ok, L} = file:consult(\"/data/c.txt\"), length(L) end",
+           "12000");
+    expect(ms, "{file:write_file(\"/data/c.txt\", [\"[\", lists:duplicate(40000, \"1,\"), \"1].\\n\"]),"
+               " file:consult(\"/data/c.txt\")}",
+           "{ok,{error,efbig}}");
     /* erl_parse's shapes (erl 25 gives these for the same files) */
     expect(ms, "{file:write_file(\"/data/c.txt\", <<\"{ok,\\n ok}.\\n[1,2 3].\\n\">>), file:consult(\"/data/c.txt\")}",
            "{ok,{error,{3,erl_parse,[\"syntax error before: \",\"3\"]}}}");
