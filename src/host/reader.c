@@ -41,7 +41,11 @@ typedef struct rd {
     size_t nf, capf;
     uint32_t max_depth;
     bool multi; /* hl_read_terms: every term ends with its own '.' */
+    size_t pause_pos; /* hl_read_job: stop where a value starts at or past this token (0: never) */
 } rd;
+
+/* parse() stopped where a value starts, its state in rd (hl_read_job). */
+#define READER_PAUSE ((hl_term_status)90)
 
 static hl_term_status rerr(rd *r, const hl_token *t, hl_term_status st, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -638,7 +642,9 @@ static hl_term_status close_map(rd *r, const hl_token *t, frame *f, hl_term *out
 static hl_term_status parse(rd *r, hl_term *out) {
     hl_term_status st;
     for (;;) {
-        /* a value starts here */
+        /* a value starts here: no term is held but on r->vals, so a job
+         * may stop here and come back */
+        if (r->pause_pos && r->nf > 0 && r->pos >= r->pause_pos) return READER_PAUSE;
         const hl_token *t = next(r);
         hl_term v = HL_NIL;
         switch (t->kind) {
@@ -892,4 +898,121 @@ hl_term_status hl_read_scan_atoms(const char *text, size_t len, const hl_reader_
     hl_token_vec_free(&toks);
     hl_arena_free(&arena);
     return st;
+}
+
+/* ---- one text read in steps (hl_read_job, reader.h) ---------------------- */
+
+struct hl_read_job {
+    hl_reader_opts o;
+    hl_arena arena;
+    hl_token_vec toks;
+    hl_diags diags;
+    hl_front_limits lim;
+    hl_lex_job *lx;
+    bool lexed, in_term, done;
+    rd r;
+    hl_heap heap; /* the job's own: nothing collects it, so a paused parse's values stay put */
+    hl_term *terms;
+    size_t n, cap;
+    hl_term result;
+};
+
+hl_read_job *hl_read_job_new(const char *text, size_t len, uint64_t heap_limit) {
+    hl_read_job *j = hl_mem_calloc(1, sizeof *j);
+    if (!j) return NULL;
+    hl_arena_init(&j->arena, 0);
+    hl_diags_init(&j->diags, 1);
+    hl_front_limits_default(&j->lim);
+    j->lim.max_source_bytes = HL_READER_DEFAULT_MAX_BYTES;
+    j->lim.max_diagnostics = 1;
+    if (hl_heap_init(&j->heap, 1024, heap_limit) != HL_TERM_OK) {
+        hl_diags_free(&j->diags);
+        hl_arena_free(&j->arena);
+        hl_mem_free(j);
+        return NULL;
+    }
+    j->lx = hl_lex_job_new(text, len, &j->lim, &j->arena, &j->diags, &j->toks);
+    if (!j->lx) {
+        hl_read_job_free(j);
+        return NULL;
+    }
+    return j;
+}
+
+uint64_t hl_read_job_heap_bytes(const hl_read_job *j) {
+    return hl_heap_charged(&j->heap) + j->toks.cap * sizeof(hl_token) + j->r.capv * sizeof(hl_term);
+}
+
+hl_term_status hl_read_job_step(hl_read_job *j, size_t budget, hl_etf_atom_fn atom_fn, void *atom_ctx, bool *done,
+                                hl_term *out, hl_reader_error *err) {
+    if (err) memset(err, 0, sizeof *err);
+    *done = false;
+    j->o.atom_fn = atom_fn, j->o.atom_ctx = atom_ctx;
+    if (!j->lexed) {
+        bool ok;
+        bool fin = hl_lex_job_step(j->lx, budget, &ok);
+        if (hl_diags_errors(&j->diags) || (fin && (!ok || j->toks.count == 0))) {
+            hl_term_status st = j->diags.oom || j->toks.count == 0 ? HL_TERM_NOMEM : HL_TERM_BADARG;
+            if (err) {
+                err->line = j->diags.count ? j->diags.items[0].line : 0;
+                err->col = j->diags.count ? j->diags.items[0].col : 0;
+                snprintf(err->message, sizeof err->message, "%s",
+                         j->diags.count ? j->diags.items[0].message : "out of memory");
+            }
+            return st;
+        }
+        if (!fin) return HL_TERM_OK;
+        j->lexed = true;
+        j->r = (rd){.h = &j->heap, .o = &j->o, .tk = j->toks.items, .ntk = j->toks.count,
+                    .max_depth = HL_READER_DEFAULT_MAX_DEPTH, .multi = true};
+        return HL_TERM_OK;
+    }
+    if (!j->done) {
+        rd *r = &j->r;
+        r->err = err;
+        r->pause_pos = r->pos + (budget ? budget : 1);
+        while (j->in_term || r->tk[r->pos].kind != HL_TOK_EOF) {
+            if (!j->in_term) r->nv = r->nf = 0;
+            hl_term v;
+            hl_term_status st = parse(r, &v);
+            j->in_term = st == READER_PAUSE;
+            if (st == READER_PAUSE) return HL_TERM_OK;
+            if (st != HL_TERM_OK) return st;
+            if (j->n == j->cap) {
+                size_t c = j->cap ? j->cap * 2 : 16;
+                hl_term *g = hl_mem_realloc_array(j->terms, c, sizeof *g);
+                if (!g) return HL_TERM_NOMEM;
+                j->terms = g, j->cap = c;
+            }
+            j->terms[j->n++] = v;
+            if (r->pos >= r->pause_pos) return HL_TERM_OK;
+        }
+        hl_term *cells = NULL;
+        hl_term_status st = j->n ? hl_heap_alloc(&j->heap, 2 * j->n, &cells) : HL_TERM_OK;
+        if (st != HL_TERM_OK) return st;
+        hl_term list = HL_NIL;
+        for (size_t i = j->n; i-- > 0;) {
+            cells[2 * i] = j->terms[i];
+            cells[2 * i + 1] = list;
+            list = hl_make_cons(&cells[2 * i]);
+        }
+        j->result = list;
+        j->done = true;
+    }
+    *done = true;
+    *out = j->result;
+    return HL_TERM_OK;
+}
+
+void hl_read_job_free(hl_read_job *j) {
+    if (!j) return;
+    hl_lex_job_free(j->lx);
+    hl_mem_free(j->r.vals);
+    hl_mem_free(j->r.fr);
+    hl_mem_free(j->terms);
+    hl_heap_free(&j->heap);
+    hl_token_vec_free(&j->toks);
+    hl_diags_free(&j->diags);
+    hl_arena_free(&j->arena);
+    hl_mem_free(j);
 }

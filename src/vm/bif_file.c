@@ -40,6 +40,7 @@
 #include "term/atom.h"
 #include "term/bits.h"
 #include "term/heap.h"
+#include "term/copy.h"
 #include "vm/bif_registry.h"
 #include "vm/vm_fs.h"
 #include "vm/vm_internal.h"
@@ -243,6 +244,7 @@ static hl_term_status existing_atom(void *p, const char *name, size_t len, hl_te
 enum {
     CONSULT_FORM_MAX = 1 << 16,   /* one term's text */
     CONSULT_CALL_BYTES = 1 << 12, /* forms parsed per call: ~0.3 ms */
+    CONSULT_JOB_TOKENS = 1 << 12, /* tokens a reader job lexes or parses per call (~0.1-0.2 ms) */
 };
 
 typedef struct consult {
@@ -250,10 +252,16 @@ typedef struct consult {
     size_t size, got; /* the file's size, the bytes read so far */
     size_t at;        /* parsed up to here */
     uint32_t line;    /* the line `at` is on */
+    /* a form longer than CONSULT_CALL_BYTES: read in steps by the host's
+     * reader job (vm_fs.h), which ends at job_end */
+    void *job;
+    size_t job_end;
+    const hl_vm_read_job_ops *ops;
 } consult;
 
 static void consult_free(void *v) {
     consult *c = v;
+    if (c->job) c->ops->job_free(c->job);
     hl_mem_free(c->text);
     hl_mem_free(c);
 }
@@ -349,15 +357,44 @@ BIF(b_file_consult) {
         return hl_vm_trap_yield(p, b_file_consult, (uint64_t)n / 4); /* a reduction per 64 bytes */
     }
     for (size_t done = 0; c->at < c->size && done < CONSULT_CALL_BYTES;) {
-        size_t e = form_end(c->text, c->size, c->at);
+        size_t e = c->job ? c->job_end : form_end(c->text, c->size, c->at);
         if (e - c->at > CONSULT_FORM_MAX) return hl_vm_trap_end(p, fail(HL_FE_EFBIG, out));
         hl_term terms;
         uint32_t line = 0;
         char msg[200] = "";
         int kind = 0;
-        hl_term_status ts = p->fs->read_terms(H, (const char *)c->text + c->at, e - c->at, existing_atom, p, &terms,
-                                              &line, msg, sizeof msg, &kind);
-        units += (e - c->at); /* reading terms is heavier than copying bytes: a reduction per 16 */
+        hl_term_status ts;
+        if (e - c->at > CONSULT_CALL_BYTES && p->fs->read_job) {
+            /* a large form: a reader job, a step per call (its terms on its
+             * own heap until it is done, then copied) */
+            if (!c->job) {
+                c->ops = p->fs->read_job;
+                c->job = c->ops->job_new((const char *)c->text + c->at, e - c->at, p->max_heap);
+                if (!c->job) return hl_vm_trap_end(p, HL_TERM_NOMEM);
+                c->job_end = e;
+            }
+            bool fin = false;
+            hl_term res = HL_NIL;
+            ts = c->ops->job_step(c->job, CONSULT_JOB_TOKENS, existing_atom, p, &fin, &res, &line, msg, sizeof msg,
+                                  &kind);
+            units += CONSULT_JOB_TOKENS * 4; /* a reduction per 4 tokens (~16 bytes) */
+            if (ts == HL_TERM_OK) ts = hl_vm_trap_buf_charge(p, c->size + c->ops->job_bytes(c->job));
+            if (ts == HL_TERM_OK && !fin) return hl_vm_trap_yield(p, b_file_consult, units);
+            if (ts == HL_TERM_OK) ts = hl_term_copy(H, res, &terms);
+            if (ts == HL_TERM_HEAP_LIMIT) {
+                p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+                return ts; /* collected and called again: the job's result is kept */
+            }
+            if (ts == HL_TERM_OK) {
+                c->ops->job_free(c->job);
+                c->job = NULL;
+                (void)hl_vm_trap_buf_charge(p, c->size);
+            }
+        } else {
+            ts = p->fs->read_terms(H, (const char *)c->text + c->at, e - c->at, existing_atom, p, &terms, &line, msg,
+                                   sizeof msg, &kind);
+            units += (e - c->at); /* reading terms is heavier than copying bytes: a reduction per 16 */
+        }
         if (ts == HL_TERM_BADARG) {
             p->bif_cost += (units >> HL_VM_TRAP_COST_SHIFT) + 1;
             ts = consult_error(p, c->line + (line ? line - 1 : 0), kind, msg, out);

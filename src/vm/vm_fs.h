@@ -79,6 +79,19 @@ typedef hl_term_status (*hl_vm_read_terms_fn)(hl_heap *h, const char *text, size
                                               void *atom_ctx, hl_term *out, uint32_t *line, char *msg,
                                               size_t msgcap, int *otp);
 
+/* The same in steps (host/reader.h's hl_read_job), for a term too large
+ * to parse in one call: new (NULL: out of memory), a step of about
+ * `budget` tokens (OK with *done false: again; *done true: *out, the list
+ * of the text's terms on the job's own heap, to be copied; an error as
+ * read_terms'), the bytes it holds, free. */
+typedef struct hl_vm_read_job_ops {
+    void *(*job_new)(const char *text, size_t len, uint64_t heap_limit);
+    hl_term_status (*job_step)(void *job, size_t budget, hl_etf_atom_fn atom_fn, void *atom_ctx, bool *done,
+                               hl_term *out, uint32_t *line, char *msg, size_t msgcap, int *otp);
+    uint64_t (*job_bytes)(const void *job);
+    void (*job_free)(void *job);
+} hl_vm_read_job_ops;
+
 typedef struct hl_mounts hl_vm_fs;
 struct hl_mounts {
     _Atomic uint32_t refs;
@@ -88,6 +101,7 @@ struct hl_mounts {
      * (hl_vm_fs_force_fallback): the component-by-component path */
     _Atomic bool no_openat2;
     hl_vm_read_terms_fn read_terms; /* NULL: consult/1 is einval */
+    const hl_vm_read_job_ops *read_job; /* NULL: a large term is parsed in one call */
     /* listings in progress holding a directory open (at most
      * HL_VM_FS_MAX_OPEN_DIRS), over every run and tenant using the set */
     _Atomic uint32_t open_dirs;
