@@ -22,7 +22,7 @@
  * the largest-file quota (efbig), and a chunk that would pass the
  * bytes-written quota is enospc; a new file or directory past the files
  * quota is enospc. list_dir and consult run across builtin calls, a
- * bounded share each (below; one consult form is parsed in one call). A builtin
+ * bounded share each (below). A builtin
  * whose allocation fails is called again after a collection: every side
  * effect (a write, a quota charge) comes after the last allocation. */
 #define _GNU_SOURCE
@@ -239,8 +239,9 @@ static hl_term_status existing_atom(void *p, const char *name, size_t len, hl_te
  * space, '%' or the end, outside strings, quoted atoms, $c and comments:
  * form_end) until CONSULT_CALL_BYTES are done, and conses the terms on
  * trap.t[0] (reversed: file.erl reverses). A form of more than
- * CONSULT_FORM_MAX bytes is efbig; one form is still parsed in one call
- * (~0.1 ms per KiB: docs/files.md, known gaps). */
+ * CONSULT_FORM_MAX bytes is efbig; one of more than CONSULT_CALL_BYTES
+ * goes to the host's reader job (vm_fs.h), CONSULT_JOB_TOKENS per call.
+ * One token or literal value is still taken whole (docs/files.md). */
 enum {
     CONSULT_FORM_MAX = 1 << 16,   /* one term's text */
     CONSULT_CALL_BYTES = 1 << 12, /* forms parsed per call: ~0.3 ms */

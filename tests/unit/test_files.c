@@ -246,6 +246,15 @@ static void otp_shapes(void **state) {
     expect(ms, "{file:write_file(\"/data/c.txt\", [\"[\", lists:duplicate(40000, \"1,\"), \"1].\\n\"]),"
                " file:consult(\"/data/c.txt\")}",
            "{ok,{error,efbig}}");
+    /* a term of more than 4 KiB is lexed and parsed over several calls
+     * (a reader job); an error in it is located from the file's start
+     * (erl 25: {3003,erl_parse,["syntax error before: ","error"]}) */
+    expect(ms, "begin ok = file:write_file(\"/data/c.txt\", [\"{ok, [\", lists:join(\",\", [integer_to_list(I) || I <- lists:seq(0, 4999)]), \"]}.\\nok.\\n\"]),"
+               " {ok, [{ok, L}, ok]} = file:consult(\"/data/c.txt\"), L =:= lists:seq(0, 4999) end",
+           "true");
+    expect(ms, "{file:write_file(\"/data/c.txt\", [\"ok.\\n[\\n\", lists:duplicate(3000, \"1,\\n\"), \"ok error].\\n\"]),"
+               " file:consult(\"/data/c.txt\")}",
+           "{ok,{error,{3003,erl_parse,[\"syntax error before: \",\"error\"]}}}");
     /* erl_parse's shapes (erl 25 gives these for the same files) */
     expect(ms, "{file:write_file(\"/data/c.txt\", <<\"{ok,\\n ok}.\\n[1,2 3].\\n\">>), file:consult(\"/data/c.txt\")}",
            "{ok,{error,{3,erl_parse,[\"syntax error before: \",\"3\"]}}}");
