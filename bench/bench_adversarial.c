@@ -21,10 +21,13 @@
  * (ROOT: the repository, for bench/kernels/adversarial.erl and
  * tests/data/maps/collisions.txt). bench/adversarial.sh builds and runs it. */
 #define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "hyperlang.h"
 #include "base/buf.h"
@@ -119,6 +122,15 @@ static const kernel kernels[] = {
     {"fromlist_dag", 1000000, "maps:from_list/1 with two equal 2^16-leaf keys", 0},
     {"fib", 27, "fib(27): the ordinary interpreter, for scale", 0},
     {"loop", 3000000, "loop(3,000,000): a tail-call loop, for scale", 0},
+    /* fileq: the file builtins over a mount of the bench's temporary
+     * directory (make_files below) */
+    {"list_dir_20k", 1000000, "file:list_dir/1 of 20,000 entries (a batch per call)", 0},
+    {"list_dir_20k_det", 1000000, "the same, deterministic profile (sorted in steps)", 0},
+    {"consult_64k", 1000000, "file:consult/1, 64 KiB file of 1,000 terms", 0},
+    {"consult_64k_one", 1000000, "file:consult/1, one 64 KiB term (a reader job: 4,096 tokens per call)", 0},
+    {"read_file_16m", 1000000, "file:read_file/1, 16 MiB (256 KiB per call, fresh pages)", 2},
+    {"write_file_4m", 1000000, "file:write_file/2, 4 MiB (256 KiB per call)", 0},
+    {"deep_path", 1000000, "read_file_info, make_dir, del_dir, rename on a path of 2,000 directories", 2},
 };
 #define NK (sizeof kernels / sizeof kernels[0])
 
@@ -215,6 +227,87 @@ typedef struct result {
 
 static uint64_t deadline_ms = 20000; /* a backstop per run: CPU per reduction is then over the part that ran */
 
+/* fileq: the mounts the file kernels see (/adv, read-write, over a
+ * temporary directory make_files fills), and the directory itself */
+static hl_mounts *adv_mounts;
+static char adv_dir[64];
+
+static void must(int ok, const char *what) {
+    if (!ok) {
+        perror(what);
+        exit(2);
+    }
+}
+
+static void put_file(const char *rel, const char *data, size_t n) {
+    char p[256];
+    snprintf(p, sizeof p, "%s/%s", adv_dir, rel);
+    FILE *f = fopen(p, "wb");
+    must(f != NULL, p);
+    must(fwrite(data, 1, n, f) == n, p);
+    fclose(f);
+}
+
+/* big/: 20,000 empty files; r16m: 16 MiB; c64k: 1,000 terms in 64 KiB;
+ * c64k1: one 64 KiB term; deep/a/a/...: 2,000 nested directories (the
+ * guest path limit is 4,096 bytes); out/: where writes go. */
+static void make_files(void) {
+    /* tmpfs when there is one: 20,000 creates on a busy disk took seconds */
+    snprintf(adv_dir, sizeof adv_dir, "/dev/shm/hl_adv_XXXXXX");
+    if (!mkdtemp(adv_dir)) {
+        snprintf(adv_dir, sizeof adv_dir, "/tmp/hl_adv_XXXXXX");
+        must(mkdtemp(adv_dir) != NULL, "mkdtemp");
+    }
+    char p[256];
+    snprintf(p, sizeof p, "%s/big", adv_dir);
+    must(mkdir(p, 0755) == 0, p);
+    int dfd = open(p, O_RDONLY | O_DIRECTORY);
+    must(dfd >= 0, p);
+    for (int i = 0; i < 20000; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "entry_%06d.txt", i);
+        int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        must(fd >= 0, name);
+        close(fd);
+    }
+    close(dfd);
+    char *buf = malloc(16u << 20);
+    must(buf != NULL, "malloc");
+    for (size_t i = 0; i < (16u << 20); i++) buf[i] = (char)('a' + i % 26);
+    put_file("r16m", buf, 16u << 20);
+    size_t n = 0;
+    for (int i = 0; n < 65000; i++) n += (size_t)snprintf(buf + n, 200, "{ok, %d, \"t%d\", [1, 2.5, <<\"b\">>]}.\n", i, i);
+    put_file("c64k", buf, n);
+    n = (size_t)snprintf(buf, 8, "[");
+    while (n < 65000) n += (size_t)snprintf(buf + n, 16, "%d,", (int)(n % 10));
+    n += (size_t)snprintf(buf + n, 8, "0].\n");
+    put_file("c64k1", buf, n);
+    free(buf);
+    snprintf(p, sizeof p, "%s/out", adv_dir);
+    must(mkdir(p, 0755) == 0, p);
+    snprintf(p, sizeof p, "%s/deep", adv_dir);
+    must(mkdir(p, 0755) == 0, p);
+    dfd = open(p, O_RDONLY | O_DIRECTORY);
+    for (int i = 0; i < 2000; i++) {
+        must(mkdirat(dfd, "a", 0755) == 0, "mkdirat");
+        int d2 = openat(dfd, "a", O_RDONLY | O_DIRECTORY);
+        must(d2 >= 0, "openat");
+        close(dfd);
+        dfd = d2;
+    }
+    close(dfd);
+    must(hl_mounts_new(&adv_mounts) == HL_OK, "hl_mounts_new");
+    must(hl_mounts_add(adv_mounts, adv_dir, "/adv", 1, UINT64_C(1) << 40, 1u << 30, 16u << 20, NULL) == HL_OK,
+         "hl_mounts_add");
+}
+
+static void remove_files(void) {
+    hl_mounts_free(adv_mounts);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", adv_dir);
+    if (system(cmd) != 0) fprintf(stderr, "bench_adversarial: could not remove %s\n", adv_dir);
+}
+
 /* One run of k(arg) to its end or max_reds. */
 static result run_once(hl_module *m, const kernel *k, long arg, uint64_t max_reds) {
     static const char *names[] = {"done", "yield", "exception", "wait", "reds", "heap", "deadline", "nomem", "state"};
@@ -222,6 +315,11 @@ static result run_once(hl_module *m, const kernel *k, long arg, uint64_t max_red
     hl_vm_proc *p = hl_vm_proc_new(m->prog, &lim);
     int64_t fn = hl_program_find(m->prog, k->fn, strlen(k->fn), 1);
     hl_term a0 = hl_make_small(arg);
+    if (p) { /* fileq: the file kernels' mounts; _det kernels in the deterministic profile */
+        size_t fl = strlen(k->fn);
+        hl_vm_set_env(p, m->caps, fl > 4 && strcmp(k->fn + fl - 4, "_det") == 0, 1);
+        hl_vm_set_files(p, adv_mounts);
+    }
     if (!p || fn < 0 || !hl_vm_start(p, (uint32_t)fn, &a0, 1)) {
         fprintf(stderr, "%s: cannot start\n", k->fn);
         exit(2);
@@ -269,11 +367,13 @@ int main(int argc, char **argv) {
     hl_compile_options *opt = NULL;
     if (hl_engine_new(&eng) != HL_OK || hl_compile_options_new(&opt) != HL_OK ||
         hl_compile_options_set_limit(opt, HL_LIMIT_WALL_MS, 60000) != HL_OK ||
+        hl_compile_options_grant_capability(opt, "files") != HL_OK || /* fileq */
         hl_compile(eng, "adversarial.erl", src.data, src.len, opt, &m, &err) != HL_OK) {
         fprintf(stderr, "compile: %s\n", err ? hl_error_message(err) : "?");
         return 2;
     }
     hl_buf_free(&src);
+    make_files(); /* fileq */
     int probe = hl_vm_probe_enabled();
     printf("| kernel | attacks | reductions | CPU (ms) | CPU per reduction | longest builtin call | stopped by |\n");
     printf("| --- | --- | ---: | ---: | ---: | ---: | --- |\n");
@@ -322,6 +422,7 @@ int main(int argc, char **argv) {
     hl_module_free(m);
     hl_compile_options_free(opt);
     hl_engine_free(eng);
+    remove_files(); /* fileq */
     int bad = 0;
     if (bound_us > 0) {
         bad |= worst_red / 1e3 > bound_us;

@@ -1,13 +1,13 @@
 %% file.erl — OTP's whole-file API over the host's mounts (the `files`
 %% capability, docs/files.md): read_file/1, write_file/2, list_dir/1,
-%% delete/1, make_dir/1, del_dir/1, read_file_info/1, rename/2, consult/1, with OTP's
+%% list_dir_all/1, delete/1, make_dir/1, del_dir/1, read_file_info/1, rename/2, consult/1, with OTP's
 %% return shapes. Names may be strings (deep lists of characters),
 %% binaries or atoms, as in OTP; the C cores (erlang:hl_file_*, vm/bif_file.c)
 %% take UTF-8 binaries and return ok, {ok, Value} or an error code, the
 %% index of its atom in errors/0 (vm/vm_fs.h's HL_VM_FS_ERRORS, same order).
 -module(file).
--export([read_file/1, write_file/2, list_dir/1, delete/1, make_dir/1, del_dir/1, read_file_info/1,
-         rename/2, consult/1]).
+-export([read_file/1, write_file/2, list_dir/1, list_dir_all/1, delete/1, make_dir/1, del_dir/1,
+         read_file_info/1, rename/2, consult/1]).
 
 errors() ->
     {enoent, eacces, eisdir, enotdir, eexist, enospc, efbig, einval, enotempty, exdev, eloop,
@@ -89,23 +89,31 @@ bytes(L) when is_list(L) ->
     try iolist_to_binary(L) catch error:_ -> badarg end;
 bytes(_) -> badarg.
 
-%% Names in byte order (OTP gives the directory's order); strings for a
-%% string or atom argument, binaries for a binary one, as OTP.
-list_dir(Name) ->
+%% The names in the directory's order, as OTP (byte order in the
+%% deterministic profile: docs/files.md), as strings whatever the
+%% argument's form; a name that is not UTF-8 is left out (OTP warns and
+%% skips it), list_dir_all/1 gives it as a binary. The C core reads and
+%% builds the list a bounded batch per builtin call.
+list_dir(Name) -> list_dir(Name, skip).
+
+list_dir_all(Name) -> list_dir(Name, binary).
+
+list_dir(Name, Raw) ->
     case name(Name) of
         badarg -> {error, badarg};
         N ->
             case result(erlang:hl_file_list(N)) of
-                {ok, Names} when is_binary(Name) -> {ok, Names};
-                {ok, Names} -> {ok, [to_string(X) || X <- Names]};
+                {ok, Names} -> {ok, strings(Names, Raw, [])};
                 E -> E
             end
     end.
 
-to_string(B) ->
+strings([], _, Acc) -> lists:reverse(Acc);
+strings([B | T], Raw, Acc) ->
     case unicode:characters_to_list(B) of
-        L when is_list(L) -> L;
-        _ -> binary_to_list(B) % not UTF-8: its bytes
+        L when is_list(L) -> strings(T, Raw, [L | Acc]);
+        _ when Raw =:= binary -> strings(T, Raw, [B | Acc]);
+        _ -> strings(T, Raw, Acc)
     end.
 
 delete(Name) ->
@@ -153,15 +161,28 @@ read_file_info(Name) ->
 
 datetime(S) -> calendar:gregorian_seconds_to_datetime(S + 62167219200).
 
-%% The terms of a file, each ending with '.'. Its atoms must be ones the
-%% program could name (a guest never creates atoms): an unknown one, like a
-%% syntax error, is {error, {Line, erl_parse, Message}}.
+%% The terms of a file, each ending with '.' (the C core reads the file
+%% and parses its forms a bounded share per builtin call, the terms
+%% reversed). Its atoms must be ones the
+%% program could name (a guest never creates atoms): an unknown one is
+%% {error, {Line, erl_parse, Message}} with our text; a syntax error is
+%% erl_parse's {Line, erl_parse, ["syntax error before: ", Token]}, a
+%% variable or an expression {Line, erl_parse, "bad term"}, as OTP.
 consult(Name) ->
     case name(Name) of
         badarg -> {error, badarg};
         N ->
             case erlang:hl_file_consult(N) of
-                {Line, Msg} when is_integer(Line) -> {error, {Line, erl_parse, binary_to_list(Msg)}};
+                {ok, Rev} -> {ok, lists:reverse(Rev)};
+                {Line, 1, Tok} -> {error, {Line, erl_parse, ["syntax error before: ", text(Tok)]}};
+                {Line, 2, _} -> {error, {Line, erl_parse, "bad term"}};
+                {Line, _, Msg} -> {error, {Line, erl_parse, text(Msg)}};
                 R -> result(R)
             end
+    end.
+
+text(B) ->
+    case unicode:characters_to_list(B) of
+        L when is_list(L) -> L;
+        _ -> binary_to_list(B)
     end.

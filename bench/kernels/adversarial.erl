@@ -154,3 +154,25 @@ bigcmp_sort(N) -> L = [(1 bsl 8000000) + I || I <- [5, 3, 9, 1, 7, 2, 8, 4]], re
 %% compared in pieces, from_list_one)
 fromlist_dag(N) -> L = [{I, I} || I <- lists:seq(1, 40)] ++ [{dag(16), a}, {x, 1}, {dag(16), b}],
     rep(N, fun() -> maps:from_list(L) end).
+%% fileq: the file builtins over the bench's mount /adv (bench_adversarial.c,
+%% make_files): each call must stay a bounded share of the work.
+-export([list_dir_20k/1, list_dir_20k_det/1, consult_64k/1, consult_64k_one/1, read_file_16m/1,
+         write_file_4m/1, deep_path/1]).
+%% 20,000 entries: read a batch per call, built a batch per call
+list_dir_20k(N) -> rep(N, fun() -> {ok, L} = file:list_dir("/adv/big"), 20000 = length(L) end).
+%% the same in the deterministic profile: sorted by a merge in steps
+list_dir_20k_det(N) -> rep(N, fun() -> {ok, L} = file:list_dir("/adv/big"), 20000 = length(L) end).
+%% 1,000 terms in 64 KiB: parsed a few terms per call
+consult_64k(N) -> rep(N, fun() -> {ok, L} = file:consult("/adv/c64k"), true = length(L) > 900 end).
+%% one term of 64 KiB: lexed and parsed 4,096 tokens per call (a reader job)
+consult_64k_one(N) -> rep(N, fun() -> {ok, [L]} = file:consult("/adv/c64k1"), is_list(L) end).
+%% 16 MiB read in 256 KiB chunks (fresh binaries each time)
+read_file_16m(N) -> rep(N, fun() -> {ok, B} = file:read_file("/adv/r16m"), 16777216 = byte_size(B) end).
+%% 4 MiB written in 256 KiB chunks
+write_file_4m(N) -> B = binary:copy(<<"0123456789abcdef">>, 1 bsl 18),
+    rep(N, fun() -> ok = file:write_file("/adv/out/w", B) end).
+%% the longest path a guest may name (4,096 bytes): 2,000 directories deep
+deep_path(N) -> D = "/adv/deep" ++ lists:append(lists:duplicate(2000, "/a")),
+    rep(N, fun() -> {ok, _} = file:read_file_info(D), ok = file:make_dir(D ++ "/x"),
+                    ok = file:rename(D ++ "/x", D ++ "/y"), ok = file:del_dir(D ++ "/y"),
+                    {error, enoent} = file:read_file(D ++ "/nope") end).

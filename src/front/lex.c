@@ -457,7 +457,7 @@ static void lex_nonascii(hl_lexer *lx, uint8_t cls) {
 
 static void lex_all(hl_lexer *lx) {
     const uint8_t *end = lx->end;
-    while (!lx->stop) {
+    while (!lx->stop && lx->out->count < lx->pause_at) {
         const uint8_t *p = lx->p;
         /* Most tokens are followed by one or a few spaces: skip them
          * before dispatching, which saves a mispredicted jump per token. */
@@ -522,10 +522,13 @@ static void lex_all(hl_lexer *lx) {
     }
 }
 
+static bool lex_finish(hl_lexer *lx);
+
 bool hl_lex(const char *src, size_t len, const hl_front_limits *lim, hl_arena *arena,
             hl_diags *diags, hl_token_vec *out) {
     init_tables();
     hl_lexer lx = {0};
+    lx.pause_at = SIZE_MAX;
     if (!src) src = "";  /* no arithmetic on a null pointer */
     lx.src = (const uint8_t *)src;
     lx.p = lx.src;
@@ -547,18 +550,81 @@ bool hl_lex(const char *src, size_t len, const hl_front_limits *lim, hl_arena *a
     } else {
         lex_all(&lx);
     }
-    hl_mem_free(lx.cps);
-    hl_mem_free(lx.bytes);
+    return lex_finish(&lx);
+}
+
+/* Frees the scratch buffers and appends the closing EOF token. */
+static bool lex_finish(hl_lexer *lx) {
+    hl_token_vec *out = lx->out;
+    hl_mem_free(lx->cps);
+    hl_mem_free(lx->bytes);
+    lx->cps = NULL, lx->bytes = NULL;
     /* The closing EOF token, exempt from the token limit. */
-    if (out->count == out->cap && !grow_tokens(&lx)) {
-        hl_lex_oom(&lx);
+    if (out->count == out->cap && !grow_tokens(lx)) {
+        hl_lex_oom(lx);
         return false;
     }
     hl_token *t = &out->items[out->count++];
     memset(t, 0, sizeof *t);
     t->kind = HL_TOK_EOF;
-    t->line = lx.line;
-    t->col = lex_col(&lx);
-    t->offset = (uint32_t)(lx.p - lx.src);
-    return !lx.failed;
+    t->line = lx->line;
+    t->col = lex_col(lx);
+    t->offset = (uint32_t)(lx->p - lx->src);
+    return !lx->failed;
+}
+
+/* ---- lexing in steps (hl_lex_job, lex.h) ---------------------------------- */
+
+struct hl_lex_job {
+    hl_lexer lx;
+    hl_front_limits lim;
+    bool done, ok;
+};
+
+hl_lex_job *hl_lex_job_new(const char *src, size_t len, const hl_front_limits *lim, hl_arena *arena,
+                           hl_diags *diags, hl_token_vec *out) {
+    init_tables();
+    hl_lex_job *j = hl_mem_calloc(1, sizeof *j);
+    if (!j) return NULL;
+    j->lim = *lim;
+    hl_lexer *lx = &j->lx;
+    if (!src) src = "";
+    lx->src = (const uint8_t *)src;
+    lx->p = lx->src;
+    lx->end = lx->src + len;
+    lx->lim = &j->lim;
+    lx->max_tokens = lim->max_tokens;
+    lx->arena = arena;
+    lx->diags = diags;
+    lx->out = out;
+    lx->line = 1;
+    lx->line_start = lx->src;
+    if (len > lim->max_source_bytes || len >= UINT32_MAX) {
+        hl_lex_error(lx, 1, 1, "source is larger than the limit of %zu bytes", lim->max_source_bytes);
+        lx->p = lx->src;
+        lx->end = lx->src;
+        lx->failed = lx->stop = true;
+    }
+    return j;
+}
+
+bool hl_lex_job_step(hl_lex_job *j, size_t max_tokens, bool *ok) {
+    if (!j->done) {
+        hl_lexer *lx = &j->lx;
+        lx->pause_at = lx->out->count + max_tokens;
+        if (!lx->stop) lex_all(lx);
+        if (lx->stop || lx->p >= lx->end) {
+            j->ok = lex_finish(lx);
+            j->done = true;
+        }
+    }
+    *ok = j->ok;
+    return j->done;
+}
+
+void hl_lex_job_free(hl_lex_job *j) {
+    if (!j) return;
+    hl_mem_free(j->lx.cps);
+    hl_mem_free(j->lx.bytes);
+    hl_mem_free(j);
 }

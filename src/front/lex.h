@@ -27,4 +27,16 @@
 bool hl_lex(const char *src, size_t len, const hl_front_limits *lim, hl_arena *arena,
             hl_diags *diags, hl_token_vec *out);
 
+/* The same in steps, so a caller can bound the work of one call (the
+ * consult of a large term, vm/bif_file.c through host/reader.c): the job
+ * keeps where it got to; src, lim's values, arena, diags and out must
+ * outlive it. hl_lex_job_step lexes at most max_tokens more tokens and
+ * returns true once lexing is over (the EOF token appended; *ok what
+ * hl_lex would have returned). NULL from _new: out of memory. */
+typedef struct hl_lex_job hl_lex_job;
+hl_lex_job *hl_lex_job_new(const char *src, size_t len, const hl_front_limits *lim, hl_arena *arena,
+                           hl_diags *diags, hl_token_vec *out);
+bool hl_lex_job_step(hl_lex_job *j, size_t max_tokens, bool *ok);
+void hl_lex_job_free(hl_lex_job *j);
+
 #endif

@@ -31,6 +31,7 @@ typedef struct hl_lexer {
     int64_t col_adj;
     size_t ntokens;      /* tokens appended by this call, EOF excluded */
     size_t max_tokens;   /* lim->max_tokens */
+    size_t pause_at;     /* stop (to be resumed) once out holds this many tokens (hl_lex_job) */
     bool stop;           /* a fatal condition: stop lexing */
     bool failed;         /* return value will be false */
     /* Scratch buffers, reused for every literal, freed at the end. */

@@ -12,7 +12,7 @@
 /* file:consult/1's parser (vm_fs.h): the term-literal reader of hl run's
  * arguments, one term per '.', atoms only those the guest could name. */
 static hl_term_status read_terms(hl_heap *h, const char *text, size_t len, hl_etf_atom_fn atom_fn, void *atom_ctx,
-                                 hl_term *out, uint32_t *line, char *msg, size_t msgcap) {
+                                 hl_term *out, uint32_t *line, char *msg, size_t msgcap, int *otp) {
     hl_reader_opts o = {.atom_fn = atom_fn, .atom_ctx = atom_ctx};
     hl_reader_error e;
     hl_term_status st = hl_read_terms(h, text, len, &o, out, &e);
@@ -22,14 +22,45 @@ static hl_term_status read_terms(hl_heap *h, const char *text, size_t len, hl_et
         char *pool = strstr(e.message, " (not static and not in the pool)");
         if (pool) *pool = '\0';
         snprintf(msg, msgcap, "%s%s", e.message, pool ? " (not an atom the program contains)" : "");
+        *otp = st == HL_TERM_BADARG ? e.otp : HL_READER_OTP_NONE;
+        if (*otp == HL_READER_OTP_SYNTAX) snprintf(msg, msgcap, "%s", e.token);
         return HL_TERM_BADARG;
     }
     return st;
 }
 
+/* The reader's error as read_terms gives it. */
+static hl_term_status shape_error(hl_term_status st, hl_reader_error *e, uint32_t *line, char *msg, size_t msgcap,
+                                  int *otp) {
+    if (st != HL_TERM_BADARG && st != HL_TERM_SYSTEM_LIMIT) return st;
+    *line = e->line;
+    char *pool = strstr(e->message, " (not static and not in the pool)");
+    if (pool) *pool = '\0';
+    snprintf(msg, msgcap, "%s%s", e->message, pool ? " (not an atom the program contains)" : "");
+    *otp = st == HL_TERM_BADARG ? e->otp : HL_READER_OTP_NONE;
+    if (*otp == HL_READER_OTP_SYNTAX) snprintf(msg, msgcap, "%s", e->token);
+    return HL_TERM_BADARG;
+}
+
+static void *job_new(const char *text, size_t len, uint64_t heap_limit) {
+    return hl_read_job_new(text, len, heap_limit);
+}
+
+static hl_term_status job_step(void *job, size_t budget, hl_etf_atom_fn atom_fn, void *atom_ctx, bool *done,
+                               hl_term *out, uint32_t *line, char *msg, size_t msgcap, int *otp) {
+    hl_reader_error e;
+    hl_term_status st = hl_read_job_step(job, budget, atom_fn, atom_ctx, done, out, &e);
+    return st == HL_TERM_OK ? st : shape_error(st, &e, line, msg, msgcap, otp);
+}
+
+static uint64_t job_bytes(const void *job) { return hl_read_job_heap_bytes(job); }
+static void job_free(void *job) { hl_read_job_free(job); }
+
+static const hl_vm_read_job_ops read_job_ops = {job_new, job_step, job_bytes, job_free};
+
 hl_vm_fs *hl_host_mounts_new(void) {
     hl_vm_fs *fs = hl_vm_fs_new();
-    if (fs) fs->read_terms = read_terms;
+    if (fs) fs->read_terms = read_terms, fs->read_job = &read_job_ops;
     return fs;
 }
 

@@ -16,6 +16,7 @@
 #include "front/lex.h"
 #include "term/arith.h"
 #include "term/bignum.h"
+#include "term/float_format.h"
 #include "term/map.h"
 
 /* native byte order, for /native segments */
@@ -40,7 +41,11 @@ typedef struct rd {
     size_t nf, capf;
     uint32_t max_depth;
     bool multi; /* hl_read_terms: every term ends with its own '.' */
+    size_t pause_pos; /* hl_read_job: stop where a value starts at or past this token (0: never) */
 } rd;
+
+/* parse() stopped where a value starts, its state in rd (hl_read_job). */
+#define READER_PAUSE ((hl_term_status)90)
 
 static hl_term_status rerr(rd *r, const hl_token *t, hl_term_status st, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -59,7 +64,101 @@ static hl_term_status rerr(rd *r, const hl_token *t, hl_term_status st, const ch
 static const hl_token *next(rd *r) { return &r->tk[r->pos < r->ntk - 1 ? r->pos++ : r->pos]; }
 static const hl_token *peek(rd *r) { return &r->tk[r->pos]; }
 
+/* erl_parse's yecctoken2string of t into out (cap > 16), for
+ * file:consult/1's {Line, erl_parse, ["syntax error before: ", Text]}. */
+static void put_esc(char *out, size_t cap, size_t *o, uint32_t c, char quote) {
+    char b[8];
+    int n;
+    switch (c) {
+    case '\n': n = snprintf(b, sizeof b, "\\n"); break;
+    case '\t': n = snprintf(b, sizeof b, "\\t"); break;
+    case '\r': n = snprintf(b, sizeof b, "\\r"); break;
+    case '\\': n = snprintf(b, sizeof b, "\\\\"); break;
+    default:
+        if (c == (uint32_t)quote) n = snprintf(b, sizeof b, "\\%c", quote);
+        else if (c < 32 || c == 127) n = snprintf(b, sizeof b, "\\%03o", c);
+        else if (c < 0x80) n = snprintf(b, sizeof b, "%c", (char)c);
+        else { /* UTF-8 */
+            n = 0;
+            if (c < 0x800) b[n++] = (char)(0xC0 | c >> 6);
+            else {
+                if (c < 0x10000) b[n++] = (char)(0xE0 | c >> 12);
+                else b[n++] = (char)(0xF0 | c >> 18), b[n++] = (char)(0x80 | ((c >> 12) & 0x3F));
+                b[n++] = (char)(0x80 | ((c >> 6) & 0x3F));
+            }
+            b[n++] = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    if (*o + (size_t)n + 2 < cap) memcpy(out + *o, b, (size_t)n), *o += (size_t)n;
+}
+
+static bool bare_atom(const char *s, size_t n) {
+    if (n == 0 || !(s[0] >= 'a' && s[0] <= 'z')) return false;
+    for (size_t i = 1; i < n; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '@'))
+            return false;
+    }
+    return true;
+}
+
+static void token_text(const hl_token *t, char *out, size_t cap) {
+    size_t o = 0;
+    out[0] = '\0';
+    switch (t->kind) {
+    case HL_TOK_EOF: return;
+    case HL_TOK_VAR: snprintf(out, cap, "%.*s", (int)(t->v.text.len < cap - 1 ? t->v.text.len : cap - 1), (const char *)t->v.text.ptr); return;
+    case HL_TOK_INTEGER:
+        if (t->big) snprintf(out, cap, "%.*s", (int)(t->v.text.len < cap - 1 ? t->v.text.len : cap - 1), (const char *)t->v.text.ptr);
+        else snprintf(out, cap, "%lld", (long long)t->v.i);
+        return;
+    case HL_TOK_FLOAT: {
+        char f[HL_FLOAT_TEXT_MAX];
+        hl_float_fmt fmt = {.kind = HL_FLOAT_FMT_SHORT};
+        int n = hl_float_format(t->v.f, &fmt, f);
+        if (n > 0) snprintf(out, cap, "%.*s", (int)((size_t)n < cap - 1 ? (size_t)n : cap - 1), f);
+        return;
+    }
+    case HL_TOK_CHAR:
+        out[o++] = '$';
+        put_esc(out, cap, &o, (uint32_t)t->v.i, 0);
+        out[o] = '\0';
+        return;
+    case HL_TOK_STRING: {
+        const uint32_t *cp = t->v.text.ptr;
+        out[o++] = '"';
+        for (uint32_t i = 0; i < t->v.text.len; i++) put_esc(out, cap, &o, cp[i], '"');
+        out[o++] = '"', out[o] = '\0';
+        return;
+    }
+    case HL_TOK_ATOM: {
+        const char *a = t->v.text.ptr;
+        size_t n = t->v.text.len;
+        if (bare_atom(a, n) && t->kind == HL_TOK_ATOM) {
+            snprintf(out, cap, "%.*s", (int)(n < cap - 1 ? n : cap - 1), a);
+            return;
+        }
+        out[o++] = '\'';
+        for (size_t i = 0; i < n; i++) {
+            uint8_t c = (uint8_t)a[i];
+            if (c >= 0x80) { /* UTF-8 bytes pass through */
+                if (o + 3 < cap) out[o++] = (char)c;
+            } else
+                put_esc(out, cap, &o, c, '\'');
+        }
+        out[o++] = '\'', out[o] = '\0';
+        return;
+    }
+    case HL_TOK_DOT: snprintf(out, cap, "'.'"); return;
+    default: snprintf(out, cap, "'%s'", hl_token_kind_name(t->kind)); return; /* reserved words, punctuation */
+    }
+}
+
 static hl_term_status syntax(rd *r, const hl_token *t) {
+    if (r->err) {
+        r->err->otp = HL_READER_OTP_SYNTAX;
+        token_text(t, r->err->token, sizeof r->err->token);
+    }
     if (t->kind == HL_TOK_EOF) return rerr(r, t, HL_TERM_BADARG, "syntax error: unexpected end of input");
     if (t->kind == HL_TOK_ATOM || t->kind == HL_TOK_VAR)
         return rerr(r, t, HL_TERM_BADARG, "syntax error before: %.*s",
@@ -155,9 +254,11 @@ static hl_term_status signed_number(rd *r, const hl_token *first, hl_term *out) 
     }
     {
         if (t->kind == HL_TOK_ATOM || t->kind == HL_TOK_LBRACE || t->kind == HL_TOK_LBRACKET ||
-            t->kind == HL_TOK_STRING || t->kind == HL_TOK_LTLT || t->kind == HL_TOK_HASH)
+            t->kind == HL_TOK_STRING || t->kind == HL_TOK_LTLT || t->kind == HL_TOK_HASH) {
+            if (r->err) r->err->otp = HL_READER_OTP_BAD_TERM;
             return rerr(r, first, HL_TERM_BADARG, "unary %s applies to numbers only",
                         first->kind == HL_TOK_MINUS ? "-" : "+");
+        }
         return syntax(r, t);
     }
 }
@@ -541,7 +642,9 @@ static hl_term_status close_map(rd *r, const hl_token *t, frame *f, hl_term *out
 static hl_term_status parse(rd *r, hl_term *out) {
     hl_term_status st;
     for (;;) {
-        /* a value starts here */
+        /* a value starts here: no term is held but on r->vals, so a job
+         * may stop here and come back */
+        if (r->pause_pos && r->nf > 0 && r->pos >= r->pause_pos) return READER_PAUSE;
         const hl_token *t = next(r);
         hl_term v = HL_NIL;
         switch (t->kind) {
@@ -593,6 +696,7 @@ static hl_term_status parse(rd *r, hl_term *out) {
             if ((st = string(r, t, &v)) != HL_TERM_OK) return st;
             break;
         case HL_TOK_VAR:
+            if (r->err) r->err->otp = HL_READER_OTP_BAD_TERM;
             return rerr(r, t, HL_TERM_BADARG, "variable '%.*s' is not a term",
                         (int)(t->v.text.len > 60 ? 60 : t->v.text.len), (const char *)t->v.text.ptr);
         default: return syntax(r, t);
@@ -646,7 +750,10 @@ static hl_term_status parse(rd *r, hl_term *out) {
                 break;
             case FR_MAP_KEY:
                 if (s->kind == HL_TOK_ASSOC)
+                {
+                    if (r->err) r->err->otp = HL_READER_OTP_BAD_TERM;
                     return rerr(r, s, HL_TERM_BADARG, "only => builds a map (:= updates one)");
+                }
                 if (s->kind != HL_TOK_MAPSTO) return syntax(r, s);
                 f->kind = FR_MAP_VAL;
                 break;
@@ -791,4 +898,121 @@ hl_term_status hl_read_scan_atoms(const char *text, size_t len, const hl_reader_
     hl_token_vec_free(&toks);
     hl_arena_free(&arena);
     return st;
+}
+
+/* ---- one text read in steps (hl_read_job, reader.h) ---------------------- */
+
+struct hl_read_job {
+    hl_reader_opts o;
+    hl_arena arena;
+    hl_token_vec toks;
+    hl_diags diags;
+    hl_front_limits lim;
+    hl_lex_job *lx;
+    bool lexed, in_term, done;
+    rd r;
+    hl_heap heap; /* the job's own: nothing collects it, so a paused parse's values stay put */
+    hl_term *terms;
+    size_t n, cap;
+    hl_term result;
+};
+
+hl_read_job *hl_read_job_new(const char *text, size_t len, uint64_t heap_limit) {
+    hl_read_job *j = hl_mem_calloc(1, sizeof *j);
+    if (!j) return NULL;
+    hl_arena_init(&j->arena, 0);
+    hl_diags_init(&j->diags, 1);
+    hl_front_limits_default(&j->lim);
+    j->lim.max_source_bytes = HL_READER_DEFAULT_MAX_BYTES;
+    j->lim.max_diagnostics = 1;
+    if (hl_heap_init(&j->heap, 1024, heap_limit) != HL_TERM_OK) {
+        hl_diags_free(&j->diags);
+        hl_arena_free(&j->arena);
+        hl_mem_free(j);
+        return NULL;
+    }
+    j->lx = hl_lex_job_new(text, len, &j->lim, &j->arena, &j->diags, &j->toks);
+    if (!j->lx) {
+        hl_read_job_free(j);
+        return NULL;
+    }
+    return j;
+}
+
+uint64_t hl_read_job_heap_bytes(const hl_read_job *j) {
+    return hl_heap_charged(&j->heap) + j->toks.cap * sizeof(hl_token) + j->r.capv * sizeof(hl_term);
+}
+
+hl_term_status hl_read_job_step(hl_read_job *j, size_t budget, hl_etf_atom_fn atom_fn, void *atom_ctx, bool *done,
+                                hl_term *out, hl_reader_error *err) {
+    if (err) memset(err, 0, sizeof *err);
+    *done = false;
+    j->o.atom_fn = atom_fn, j->o.atom_ctx = atom_ctx;
+    if (!j->lexed) {
+        bool ok;
+        bool fin = hl_lex_job_step(j->lx, budget, &ok);
+        if (hl_diags_errors(&j->diags) || (fin && (!ok || j->toks.count == 0))) {
+            hl_term_status st = j->diags.oom || j->toks.count == 0 ? HL_TERM_NOMEM : HL_TERM_BADARG;
+            if (err) {
+                err->line = j->diags.count ? j->diags.items[0].line : 0;
+                err->col = j->diags.count ? j->diags.items[0].col : 0;
+                snprintf(err->message, sizeof err->message, "%s",
+                         j->diags.count ? j->diags.items[0].message : "out of memory");
+            }
+            return st;
+        }
+        if (!fin) return HL_TERM_OK;
+        j->lexed = true;
+        j->r = (rd){.h = &j->heap, .o = &j->o, .tk = j->toks.items, .ntk = j->toks.count,
+                    .max_depth = HL_READER_DEFAULT_MAX_DEPTH, .multi = true};
+        return HL_TERM_OK;
+    }
+    if (!j->done) {
+        rd *r = &j->r;
+        r->err = err;
+        r->pause_pos = r->pos + (budget ? budget : 1);
+        while (j->in_term || r->tk[r->pos].kind != HL_TOK_EOF) {
+            if (!j->in_term) r->nv = r->nf = 0;
+            hl_term v;
+            hl_term_status st = parse(r, &v);
+            j->in_term = st == READER_PAUSE;
+            if (st == READER_PAUSE) return HL_TERM_OK;
+            if (st != HL_TERM_OK) return st;
+            if (j->n == j->cap) {
+                size_t c = j->cap ? j->cap * 2 : 16;
+                hl_term *g = hl_mem_realloc_array(j->terms, c, sizeof *g);
+                if (!g) return HL_TERM_NOMEM;
+                j->terms = g, j->cap = c;
+            }
+            j->terms[j->n++] = v;
+            if (r->pos >= r->pause_pos) return HL_TERM_OK;
+        }
+        hl_term *cells = NULL;
+        hl_term_status st = j->n ? hl_heap_alloc(&j->heap, 2 * j->n, &cells) : HL_TERM_OK;
+        if (st != HL_TERM_OK) return st;
+        hl_term list = HL_NIL;
+        for (size_t i = j->n; i-- > 0;) {
+            cells[2 * i] = j->terms[i];
+            cells[2 * i + 1] = list;
+            list = hl_make_cons(&cells[2 * i]);
+        }
+        j->result = list;
+        j->done = true;
+    }
+    *done = true;
+    *out = j->result;
+    return HL_TERM_OK;
+}
+
+void hl_read_job_free(hl_read_job *j) {
+    if (!j) return;
+    hl_lex_job_free(j->lx);
+    hl_mem_free(j->r.vals);
+    hl_mem_free(j->r.fr);
+    hl_mem_free(j->terms);
+    hl_heap_free(&j->heap);
+    hl_token_vec_free(&j->toks);
+    hl_diags_free(&j->diags);
+    hl_arena_free(&j->arena);
+    hl_mem_free(j);
 }

@@ -14,6 +14,7 @@
 #include "host/host_int.h"
 #include "term/copy.h"
 #include "vm/vm_io.h"
+#include "vm/vm_trap.h"
 
 struct hl_limits {
     hl_run_limits v;
@@ -336,6 +337,10 @@ static hl_status resume(hl_tenant *t, uint64_t reductions, hl_value **result, hl
         return HL_PENDING;
     }
     t->started = false;
+    /* a call that ended inside a builtin (a limit, the deadline) leaves
+     * nothing held until the next call: a listing's open directory
+     * (vm/bif_file.c) is closed now */
+    if (t->p->trap.fn || t->p->trap.buf) (void)hl_vm_trap_end(t->p, HL_TERM_OK);
     /* the common outcome, a result that is an immediate: an inline handle
      * (host_int.h: nothing allocated), else no copy and no size walk
      * (hl_host_outcome's own fast path), without the classification */

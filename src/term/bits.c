@@ -69,9 +69,11 @@ static hl_term_status build_begin(hl_heap *h, uint64_t bits, hl_bin_builder *b, 
         if (!hl_heap_fits(h, HL_REFC_BIN_WORDS, bytes + extra)) extra = 0;
         cap = bytes + (size_t)extra;
     }
-    hl_binary *bin = hl_binary_new(cap);
+    /* large: calloc's zero pages, touched only as they are filled */
+    bool big = bytes >= ((size_t)1 << 17);
+    hl_binary *bin = big ? hl_binary_new_zeroed(cap) : hl_binary_new(cap);
     if (!bin) return HL_TERM_NOMEM;
-    memset(bin->data, 0, bytes);
+    if (!big) memset(bin->data, 0, bytes);
     atomic_store(&bin->used, bytes);
     hl_term_status st = hl_heap_make_refc_bin(h, bin, &b->bin);
     hl_binary_decref(bin); /* the REFC_BIN holds it now (or nothing does) */

@@ -102,6 +102,17 @@ hl_binary *hl_binary_new(size_t size) {
     return b;
 }
 
+hl_binary *hl_binary_new_zeroed(size_t size) {
+    size_t total;
+    if (!hl_size_add(sizeof(hl_binary), size, &total)) return NULL;
+    hl_binary *b = hl_mem_calloc(1, total);
+    if (!b) return NULL;
+    atomic_init(&b->refc, 1);
+    b->size = size;
+    atomic_init(&b->used, size);
+    return b;
+}
+
 void hl_binary_incref(hl_binary *b) { atomic_fetch_add_explicit(&b->refc, 1, memory_order_relaxed); }
 
 void hl_binary_decref(hl_binary *b) {

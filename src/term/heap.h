@@ -152,6 +152,10 @@ void hl_heap_trim(hl_heap *h, hl_term *p, size_t old_words, size_t new_words);
 
 /* Off-heap binaries. */
 hl_binary *hl_binary_new(size_t size); /* refcount 1, NULL on NOMEM */
+/* The same, its bytes zero: calloc's, which for a large block (fresh pages
+ * from the kernel) writes nothing, so the pages are first touched by
+ * whoever fills them, a step at a time (a 16 MiB memset was a 4 ms call) */
+hl_binary *hl_binary_new_zeroed(size_t size);
 void hl_binary_incref(hl_binary *b);
 void hl_binary_decref(hl_binary *b);
 /* Makes a REFC_BIN on the heap referring to b (takes a new reference; the

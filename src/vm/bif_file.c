@@ -21,8 +21,8 @@
  * limit (the run stops) before anything is read; a write is refused above
  * the largest-file quota (efbig), and a chunk that would pass the
  * bytes-written quota is enospc; a new file or directory past the files
- * quota is enospc. list_dir and consult run in one call (docs/builtins.md,
- * known gaps; consult only on files of at most CONSULT_MAX). A builtin
+ * quota is enospc. list_dir and consult run across builtin calls, a
+ * bounded share each (below). A builtin
  * whose allocation fails is called again after a collection: every side
  * effect (a write, a quota charge) comes after the last allocation. */
 #define _GNU_SOURCE
@@ -40,9 +40,11 @@
 #include "term/atom.h"
 #include "term/bits.h"
 #include "term/heap.h"
+#include "term/copy.h"
 #include "vm/bif_registry.h"
 #include "vm/vm_fs.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_trap.h"
 
 #define BIF(name) static hl_term_status name(hl_vm_proc *p, const hl_term *a, hl_term *out)
 #define H (&p->heap)
@@ -51,7 +53,6 @@ enum {
     BYTES_PER_RED = 64,
     NAME_IN_MAX = 1 << 16, /* a guest path's bytes before normalisation */
     CHUNK_BYTES = 1 << 18, /* one read or write call (file.erl loops) */
-    CONSULT_MAX = 1 << 16, /* consult/1's text: parsed in one call (docs/builtins.md, known gaps) */
     LIST_MAX = 1 << 20,    /* entries one list_dir returns */
 };
 
@@ -100,6 +101,11 @@ static int resolve(hl_vm_proc *p, hl_term name, fpath *fp) {
     p->bif_cost += n / BYTES_PER_RED;
     int st = hl_vm_path_norm((const char *)b, n, fp->norm, &fp->len);
     if (st != HL_FE_OK) return st;
+    /* the kernel walks every component (openat2, or the fallback's openat
+     * per component): ~0.5-1.5 µs each, two reductions each. A path of
+     * 2,000 directories (the 4,096-byte limit) is ~1-3 ms in one call:
+     * bounded by the limit, charged here (docs/files.md) */
+    for (size_t i = 0; i < fp->len; i++) p->bif_cost += 2 * (fp->norm[i] == '/');
     fp->mount = hl_vm_fs_find(p->fs, fp->norm, fp->len, &fp->rel, &fp->virt);
     return HL_FE_OK;
 }
@@ -227,62 +233,197 @@ static hl_term_status existing_atom(void *p, const char *name, size_t len, hl_te
     return hl_vm_existing_atom(p, name, len, out);
 }
 
-/* {ok, Terms}, a code, or {Line, Message} (a binary) for text that is not
- * a sequence of terms each ending with '.': file.erl makes OTP's
- * {error, {Line, Module, Message}}. Atoms are those the guest could name
- * (list_to_existing_atom's: its program's and its call's), since a guest
- * never creates atoms; an unknown one is such an error. */
+/* A consult in progress (p->trap.buf): the file is read CHUNK_BYTES per
+ * call into `text`, then parsed a few forms per call: each call hands the
+ * host's reader the text up to the end of the next form ('.' then white
+ * space, '%' or the end, outside strings, quoted atoms, $c and comments:
+ * form_end) until CONSULT_CALL_BYTES are done, and conses the terms on
+ * trap.t[0] (reversed: file.erl reverses). A form of more than
+ * CONSULT_FORM_MAX bytes is efbig; one of more than CONSULT_CALL_BYTES
+ * goes to the host's reader job (vm_fs.h), CONSULT_JOB_TOKENS per call.
+ * One token or literal value is still taken whole (docs/files.md). */
+enum {
+    CONSULT_FORM_MAX = 1 << 16,   /* one term's text */
+    CONSULT_CALL_BYTES = 1 << 12, /* forms parsed per call: ~0.3 ms */
+    CONSULT_JOB_TOKENS = 1 << 12, /* tokens a reader job lexes or parses per call (~0.1-0.2 ms) */
+};
+
+typedef struct consult {
+    uint8_t *text;
+    size_t size, got; /* the file's size, the bytes read so far */
+    size_t at;        /* parsed up to here */
+    uint32_t line;    /* the line `at` is on */
+    /* a form longer than CONSULT_CALL_BYTES: read in steps by the host's
+     * reader job (vm_fs.h), which ends at job_end */
+    void *job;
+    size_t job_end;
+    const hl_vm_read_job_ops *ops;
+} consult;
+
+static void consult_free(void *v) {
+    consult *c = v;
+    if (c->job) c->ops->job_free(c->job);
+    hl_mem_free(c->text);
+    hl_mem_free(c);
+}
+
+/* The end of the form starting at `at` (just past its '.'), or n. */
+static size_t form_end(const uint8_t *t, size_t n, size_t at) {
+    for (size_t i = at; i < n; i++) {
+        uint8_t ch = t[i];
+        if (ch == '"' || ch == '\'') { /* a string or quoted atom: to its unescaped close */
+            for (i++; i < n && t[i] != ch; i++)
+                if (t[i] == '\\') i++;
+        } else if (ch == '$') { /* a character: $c, $\c (the rest of an escape is harmless) */
+            i += i + 1 < n && t[i + 1] == '\\' ? 2 : 1;
+        } else if (ch == '%') {
+            while (i < n && t[i] != '\n') i++;
+        } else if (ch == '.') {
+            if (i + 1 < n && t[i + 1] == '.') { /* '..' and '...' are tokens, not ends */
+                while (i + 1 < n && t[i + 1] == '.') i++;
+                continue;
+            }
+            if (i + 1 == n || t[i + 1] <= ' ' || t[i + 1] == '%' ||
+                (t[i + 1] == 0xC2 && i + 2 < n && t[i + 2] >= 0x80 && t[i + 2] <= 0xA0))
+                return i + 1;
+        }
+    }
+    return n;
+}
+
+/* {Line, Kind, Message}: file.erl makes OTP's {error, {Line, erl_parse,
+ * Term}} of it (Kind: the read_terms callback's *otp, vm_fs.h). */
+static hl_term_status consult_error(hl_vm_proc *p, uint32_t line, int kind, const char *msg, hl_term *out) {
+    size_t ml = strlen(msg);
+    hl_term *t;
+    hl_bin_builder bb;
+    hl_term_status ts = hl_heap_alloc(H, 4, &t);
+    if (ts == HL_TERM_OK) ts = hl_bin_build_begin(H, (uint64_t)ml * 8, &bb);
+    if (ts != HL_TERM_OK) return ts;
+    memcpy(bb.data, msg, ml);
+    t[0] = hl_make_header(HL_SUB_TUPLE, 3), t[1] = hl_make_small(line), t[2] = hl_make_small(kind);
+    t[3] = hl_bin_build_finish(&bb);
+    *out = hl_make_boxed(t);
+    return HL_TERM_OK;
+}
+
+/* erlang:hl_file_consult(Name): {ok, Terms reversed}, a code, or {Line,
+ * Kind, Message} (a binary) for text that is not a sequence of terms each ending
+ * with '.'. Atoms are those the guest could name (list_to_existing_atom's:
+ * its program's and its call's), since a guest never creates atoms; an
+ * unknown one is such an error. Runs across builtin calls (above). */
 BIF(b_file_consult) {
     NEED_FILES();
-    int fd;
-    uint64_t size;
-    int code = open_regular(p, a[0], &fd, &size);
-    if (code) return fail(code, out);
-    if (!p->fs->read_terms) {
-        close(fd);
-        return fail(HL_FE_EINVAL, out);
-    }
-    if (size > CONSULT_MAX) { /* one parse: kept short (docs/builtins.md) */
-        close(fd);
-        return fail(HL_FE_EFBIG, out);
-    }
-    if (size > p->max_heap) {
-        close(fd);
-        return HL_TERM_HEAP_LIMIT;
-    }
-    uint8_t *text = hl_mem_alloc(size ? size : 1);
-    if (!text) {
-        close(fd);
-        return HL_TERM_NOMEM;
-    }
-    int64_t n = read_at(fd, text, size, 0);
-    close(fd);
-    if (n < 0) {
-        hl_mem_free(text);
-        return fail((int)-n, out);
-    }
-    /* reading terms is heavier than copying bytes */
-    p->bif_cost += (uint64_t)n / 16 + 1;
-    hl_term terms;
-    uint32_t line = 0;
-    char msg[200] = "";
-    hl_term_status ts = p->fs->read_terms(H, (const char *)text, (size_t)n, existing_atom, p, &terms, &line, msg,
-                                          sizeof msg);
-    hl_mem_free(text);
-    if (ts == HL_TERM_BADARG) {
-        size_t ml = strlen(msg);
-        hl_term *t;
-        hl_bin_builder bb;
-        ts = hl_heap_alloc(H, 3, &t);
-        if (ts == HL_TERM_OK) ts = hl_bin_build_begin(H, (uint64_t)ml * 8, &bb);
+    consult *c;
+    if (hl_vm_trap_resuming(p, b_file_consult)) {
+        c = p->trap.buf;
+    } else {
+        int fd;
+        uint64_t size;
+        int code = open_regular(p, a[0], &fd, &size);
+        if (code) return fail(code, out);
+        close(fd); /* opened again per chunk: nothing held between calls */
+        if (!p->fs->read_terms) return fail(HL_FE_EINVAL, out);
+        if (size > HL_BIN_MAX_BYTES) return fail(HL_FE_EFBIG, out);
+        if (size > p->max_heap) return HL_TERM_HEAP_LIMIT;
+        c = hl_mem_calloc(1, sizeof *c);
+        if (c) c->text = hl_mem_alloc(size ? size : 1);
+        if (!c || !c->text) {
+            hl_mem_free(c);
+            return HL_TERM_NOMEM;
+        }
+        c->size = size, c->line = 1;
+        p->trap.buf = c, p->trap.buf_free = consult_free;
+        p->trap.t[0] = HL_NIL;
+        p->trap.fn = b_file_consult; /* a retry after a collection resumes */
+        hl_term_status ts = hl_vm_trap_buf_charge(p, size);
         if (ts != HL_TERM_OK) return ts;
-        memcpy(bb.data, msg, ml);
-        t[0] = hl_make_header(HL_SUB_TUPLE, 2), t[1] = hl_make_small(line), t[2] = hl_bin_build_finish(&bb);
-        *out = hl_make_boxed(t);
-        return HL_TERM_OK;
     }
+    uint64_t units = 0;
+    if (c->got < c->size) { /* a chunk of the file */
+        int fd;
+        uint64_t size;
+        int code = open_regular(p, a[0], &fd, &size);
+        if (!code && size != c->size) code = HL_FE_EIO; /* changed under the read */
+        int64_t n = 0;
+        if (!code) {
+            size_t want = c->size - c->got > CHUNK_BYTES ? CHUNK_BYTES : c->size - c->got;
+            n = read_at(fd, c->text + c->got, want, c->got);
+            close(fd);
+            if (n < 0) code = (int)-n;
+            else if ((size_t)n < want) code = HL_FE_EIO;
+        }
+        if (code) return hl_vm_trap_end(p, fail(code, out));
+        c->got += (size_t)n;
+        return hl_vm_trap_yield(p, b_file_consult, (uint64_t)n / 4); /* a reduction per 64 bytes */
+    }
+    for (size_t done = 0; c->at < c->size && done < CONSULT_CALL_BYTES;) {
+        size_t e = c->job ? c->job_end : form_end(c->text, c->size, c->at);
+        if (e - c->at > CONSULT_FORM_MAX) return hl_vm_trap_end(p, fail(HL_FE_EFBIG, out));
+        hl_term terms;
+        uint32_t line = 0;
+        char msg[200] = "";
+        int kind = 0;
+        hl_term_status ts;
+        if (e - c->at > CONSULT_CALL_BYTES && p->fs->read_job) {
+            /* a large form: a reader job, a step per call (its terms on its
+             * own heap until it is done, then copied) */
+            if (!c->job) {
+                c->ops = p->fs->read_job;
+                c->job = c->ops->job_new((const char *)c->text + c->at, e - c->at, p->max_heap);
+                if (!c->job) return hl_vm_trap_end(p, HL_TERM_NOMEM);
+                c->job_end = e;
+            }
+            bool fin = false;
+            hl_term res = HL_NIL;
+            ts = c->ops->job_step(c->job, CONSULT_JOB_TOKENS, existing_atom, p, &fin, &res, &line, msg, sizeof msg,
+                                  &kind);
+            units += CONSULT_JOB_TOKENS * 4; /* a reduction per 4 tokens (~16 bytes) */
+            if (ts == HL_TERM_OK) ts = hl_vm_trap_buf_charge(p, c->size + c->ops->job_bytes(c->job));
+            if (ts == HL_TERM_OK && !fin) return hl_vm_trap_yield(p, b_file_consult, units);
+            if (ts == HL_TERM_OK) ts = hl_term_copy(H, res, &terms);
+            if (ts == HL_TERM_HEAP_LIMIT) {
+                p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+                return ts; /* collected and called again: the job's result is kept */
+            }
+            if (ts == HL_TERM_OK) {
+                c->ops->job_free(c->job);
+                c->job = NULL;
+                (void)hl_vm_trap_buf_charge(p, c->size);
+            }
+        } else {
+            ts = p->fs->read_terms(H, (const char *)c->text + c->at, e - c->at, existing_atom, p, &terms, &line, msg,
+                                   sizeof msg, &kind);
+            units += 2 * (e - c->at); /* reading terms is heavier than copying bytes: a reduction per 8 */
+        }
+        if (ts == HL_TERM_BADARG) {
+            p->bif_cost += (units >> HL_VM_TRAP_COST_SHIFT) + 1;
+            ts = consult_error(p, c->line + (line ? line - 1 : 0), kind, msg, out);
+            return ts == HL_TERM_OK ? hl_vm_trap_end(p, ts) : ts;
+        }
+        hl_term acc = p->trap.t[0];
+        size_t k = 0;
+        for (hl_term l = terms; hl_is_cons(l); l = hl_cdr(l)) k++;
+        hl_term *cells = NULL;
+        if (ts == HL_TERM_OK && k) ts = hl_heap_alloc(H, 2 * k, &cells);
+        if (ts != HL_TERM_OK) {
+            p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+            return ts; /* HEAP_LIMIT: collected and called again, this form read again */
+        }
+        for (hl_term l = terms; hl_is_cons(l); l = hl_cdr(l), cells += 2) {
+            cells[0] = hl_car(l), cells[1] = acc;
+            acc = hl_make_cons(cells);
+        }
+        p->trap.t[0] = acc;
+        for (size_t i = c->at; i < e; i++) c->line += c->text[i] == '\n';
+        done += e - c->at;
+        c->at = e;
+    }
+    if (c->at < c->size) return hl_vm_trap_yield(p, b_file_consult, units);
+    hl_term_status ts = ok_tuple(p, p->trap.t[0], out);
     if (ts != HL_TERM_OK) return ts;
-    return ok_tuple(p, terms, out);
+    p->bif_cost += (units >> HL_VM_TRAP_COST_SHIFT) + 1;
+    return hl_vm_trap_end(p, HL_TERM_OK);
 }
 
 /* ---- write -------------------------------------------------------------------- */
@@ -472,75 +613,301 @@ static int list_virtual(hl_vm_proc *p, const fpath *fp, names *ns) {
     return 0;
 }
 
-BIF(b_file_list) {
-    NEED_FILES();
-    fpath fp;
-    int code = resolve(p, a[0], &fp);
-    if (code) return fail(code, out);
-    names ns = {0};
-    if (fp.mount < 0) {
-        if (!fp.virt) return fail(HL_FE_ENOENT, out);
-        if (list_virtual(p, &fp, &ns) != 0) {
-            names_free(&ns);
-            return HL_TERM_NOMEM;
-        }
-    } else {
-        hl_vm_mount *m = mount_of(p, &fp);
-        const char *last;
-        int dfd = hl_vm_fs_open_parent(p->fs, m, fp.rel, &last);
-        if (dfd < 0) return fail(-dfd, out);
-        if (last) {
-            int d2 = hl_vm_fs_open_dir(dfd, last);
+/* A listing in progress (p->trap.buf): file:list_dir/1 reads its
+ * directory LIST_BATCH entries per builtin call, keeping the directory open
+ * between calls, then (deterministic profile only) sorts the names a
+ * bounded number of merge steps per call, then builds the list from its
+ * end LIST_BUILD_CELLS names per call. The trap's destructor (list_free)
+ * closes the directory and gives its slot back to the set, so a process
+ * that dies, is killed, stops at a limit or is freed with its tenant
+ * mid-listing holds nothing (tests/unit/test_files.c, listing_*). */
+enum { L_READ, L_SORT, L_BUILD, L_DONE };
+enum {
+    LIST_BATCH = 256,         /* entries read per call (~0.6 µs each, mostly the kernel's) */
+    LIST_DENTS_BYTES = 8192,  /* one getdents64 refill: ~200 entries of short names */
+    LIST_SORT_MOVES = 1 << 14, /* merge steps per call (a strcmp each: ~0.3 ms) */
+    LIST_BUILD_CELLS = 2048,  /* names made binaries and consed per call */
+    LIST_BUILD_BYTES = 1 << 16, /* and their bytes: fresh memory is what costs */
+};
+
+typedef struct listing {
+    int fd;      /* the directory, open while reading (a slot of fs->open_dirs and a reference to fs), or -1 */
+    hl_vm_fs *fs;
+    /* getdents64's buffer: small, so one refill is a bounded share of a
+     * call (glibc's readdir asks for 32 KiB, ~800 entries, ~0.5 ms here) */
+    size_t dpos, dlen;
+    char dbuf[LIST_DENTS_BYTES] __attribute__((aligned(8)));
+    names ns;
+    size_t *tmp; /* the merge sort's second array */
+    int phase;
+    size_t width, lo, i, j, k; /* the bottom-up merge: runs of `width`, the merge at lo, its cursors */
+    size_t built;              /* names [built, n) are the list in trap.t[0] */
+    bool over;                 /* the listing cannot fit the heap limit: every retry says so */
+} listing;
+
+static void list_close_dir(listing *ls) {
+    if (ls->fd < 0) return;
+    close(ls->fd);
+    ls->fd = -1;
+    atomic_fetch_sub_explicit(&ls->fs->open_dirs, 1, memory_order_relaxed);
+    hl_vm_fs_unref(ls->fs);
+    ls->fs = NULL;
+}
+
+static void list_free(void *v) {
+    listing *ls = v;
+    list_close_dir(ls);
+    names_free(&ls->ns);
+    hl_mem_free(ls->tmp);
+    hl_mem_free(ls);
+}
+
+/* Host memory the listing holds between calls, counted against the heap limit. */
+static size_t list_bytes(const listing *ls) {
+    return sizeof *ls + ls->ns.cap + ls->ns.ncap * sizeof(size_t) + (ls->tmp ? ls->ns.n * sizeof(size_t) : 0);
+}
+
+/* Opens the directory fp names for a listing (p->trap.buf); HL_FE_OK or a code. */
+static int list_open(hl_vm_proc *p, const fpath *fp) {
+    hl_vm_mount *m = mount_of(p, fp);
+    const char *last;
+    int dfd = hl_vm_fs_open_parent(p->fs, m, fp->rel, &last);
+    if (dfd < 0) return -dfd;
+    /* a descriptor of its own: the mount's directory comes as a duplicate
+     * of the mount's descriptor, whose offset every listing of it would
+     * share (a second listing found the first's end: nothing) */
+    int d2 = last ? hl_vm_fs_open_dir(dfd, last) : openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (!last && d2 < 0) d2 = -hl_vm_fs_errno(errno);
+    close(dfd);
+    if (d2 < 0) return -d2;
+    dfd = d2;
+    /* a slot of the set's open directories, or emfile (as OTP out of descriptors) */
+    uint32_t old = atomic_load_explicit(&p->fs->open_dirs, memory_order_relaxed);
+    do {
+        if (old >= HL_VM_FS_MAX_OPEN_DIRS) {
             close(dfd);
-            if (d2 < 0) return fail(-d2, out);
-            dfd = d2;
+            return HL_FE_EMFILE;
         }
-        DIR *d = fdopendir(dfd);
-        if (!d) {
-            code = hl_vm_fs_errno(errno);
-            close(dfd);
-            return fail(code, out);
-        }
-        struct dirent *de;
-        hl_term_status ts = HL_TERM_OK;
-        while ((de = readdir(d)) != NULL) {
-            if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0) continue;
-            size_t len = strlen(de->d_name);
-            /* what the list will take on the heap: past the limit, stop now */
-            if (ns.n >= LIST_MAX) ts = HL_TERM_SYSTEM_LIMIT;
-            else if ((ns.len + len) + (ns.n + 1) * 8 * sizeof(hl_term) > p->max_heap) ts = HL_TERM_HEAP_LIMIT;
-            else if (!names_add(&ns, de->d_name, len)) ts = HL_TERM_NOMEM;
-            if (ts != HL_TERM_OK) break;
-        }
-        closedir(d);
-        if (ts != HL_TERM_OK) {
-            p->bif_cost += ns.n + ns.len / BYTES_PER_RED + 1;
-            names_free(&ns);
-            return ts;
-        }
+    } while (!atomic_compare_exchange_weak_explicit(&p->fs->open_dirs, &old, old + 1, memory_order_relaxed,
+                                                    memory_order_relaxed));
+    listing *ls = hl_mem_calloc(1, sizeof *ls);
+    if (!ls) {
+        atomic_fetch_sub_explicit(&p->fs->open_dirs, 1, memory_order_relaxed);
+        close(dfd);
+        return -1;
     }
-    names_sort(&ns);
-    /* n entries, their bytes, and the sort's n log n comparisons */
-    uint64_t lg = 1;
-    while ((1ull << lg) < ns.n) lg++;
-    p->bif_cost += ns.n + ns.len / BYTES_PER_RED + ns.n * lg / 8 + 1;
+    hl_vm_fs_ref(p->fs);
+    ls->fd = dfd, ls->fs = p->fs, ls->phase = L_READ;
+    p->trap.buf = ls, p->trap.buf_free = list_free;
+    return HL_FE_OK;
+}
+
+/* The next entry of the directory (its name), NULL at its end (*err 0) or
+ * on an error (*err its code). */
+static const char *list_next(listing *ls, int *err) {
+    *err = 0;
+    for (;;) {
+        if (ls->dpos < ls->dlen) {
+            const struct dirent64 *de = (const struct dirent64 *)(ls->dbuf + ls->dpos);
+            ls->dpos += de->d_reclen;
+            return de->d_name;
+        }
+        ssize_t r = getdents64(ls->fd, ls->dbuf, sizeof ls->dbuf);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) {
+            *err = r < 0 ? hl_vm_fs_errno(errno) : 0;
+            return NULL;
+        }
+        ls->dpos = 0, ls->dlen = (size_t)r;
+    }
+}
+
+/* One call's share of reading: L_READ until the directory ends. Returns
+ * OK (go on), a status, or sets *code. Units charged in *units. */
+static hl_term_status list_read(hl_vm_proc *p, listing *ls, uint32_t batch, uint64_t *units, int *code) {
+    names *ns = &ls->ns;
+    if (ls->over) return HL_TERM_HEAP_LIMIT;
+    for (uint32_t got = 0; got < batch;) {
+        int err;
+        const char *name = list_next(ls, &err);
+        if (!name) {
+            if (err) {
+                *code = err;
+                return HL_TERM_OK;
+            }
+            list_close_dir(ls); /* the descriptor is not held past the read */
+            ls->phase = p->det && ns->n > 1 ? L_SORT : L_BUILD;
+            ls->width = 1, ls->built = ns->n;
+            return HL_TERM_OK;
+        }
+        if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0) continue;
+        got++;
+        size_t len = strlen(name);
+        *units += 16 + len / 4; /* a reduction per entry and per 64 bytes */
+        /* what the list will take on the heap: past the limit, stop now */
+        if (ns->n >= LIST_MAX) return HL_TERM_SYSTEM_LIMIT;
+        if ((ns->len + len) + (ns->n + 1) * 8 * sizeof(hl_term) > p->max_heap) {
+            ls->over = true; /* the entry is read: a retry must not go on without it */
+            return HL_TERM_HEAP_LIMIT;
+        }
+        if (!names_add(ns, name, len)) return HL_TERM_NOMEM;
+    }
+    return hl_vm_trap_buf_charge(p, list_bytes(ls));
+}
+
+/* One call's share of the deterministic profile's sort: a bottom-up merge
+ * sort by bytes (ns.off and tmp swap roles each pass), LIST_SORT_MOVES
+ * element moves per call. Its moves (n per pass) and so its charge do not
+ * depend on the directory's order, only on the count. */
+static hl_term_status list_sort(hl_vm_proc *p, listing *ls, uint64_t *units) {
+    names *ns = &ls->ns;
+    size_t n = ns->n;
+    if (!ls->tmp) {
+        ls->tmp = hl_mem_realloc_array(NULL, n, sizeof(size_t));
+        if (!ls->tmp) return HL_TERM_NOMEM;
+        hl_term_status st = hl_vm_trap_buf_charge(p, list_bytes(ls));
+        if (st != HL_TERM_OK) return st;
+        ls->lo = ls->i = ls->k = 0, ls->j = 1 < n ? 1 : n;
+    }
+    size_t moves = 0;
+    while (moves < LIST_SORT_MOVES) {
+        size_t w = ls->width, lo = ls->lo;
+        size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+        size_t *src = ns->off, *dst = ls->tmp;
+        while (ls->k < hi && moves < LIST_SORT_MOVES) {
+            size_t *pick;
+            if (ls->i < mid && (ls->j >= hi || strcmp(ns->buf + src[ls->i], ns->buf + src[ls->j]) <= 0))
+                pick = &ls->i;
+            else
+                pick = &ls->j;
+            dst[ls->k++] = src[(*pick)++];
+            moves++;
+        }
+        if (ls->k < hi) break;
+        /* this merge is done: the next one, or the next pass */
+        ls->lo = hi;
+        if (ls->lo >= n) {
+            size_t *t = ns->off;
+            ns->off = ls->tmp, ls->tmp = t;
+            ls->width *= 2, ls->lo = 0;
+            if (ls->width >= n) {
+                hl_mem_free(ls->tmp);
+                ls->tmp = NULL;
+                ls->phase = L_BUILD;
+                break;
+            }
+        }
+        w = ls->width, lo = ls->lo;
+        ls->i = ls->k = lo;
+        ls->j = lo + w < n ? lo + w : n;
+    }
+    *units += 2 * (uint64_t)moves; /* n moves per pass: the count decides, not the order */
+    return HL_TERM_OK;
+}
+
+/* One call's share of building the list, from its end: the names
+ * [built - c, built) as binaries consed on trap.t[0]. On an allocation
+ * failure nothing is kept (the call is made again after a collection). */
+static hl_term_status list_build(hl_vm_proc *p, listing *ls, uint64_t *units) {
+    names *ns = &ls->ns;
+    size_t c = 0, bytes = 0;
+    while (c < ls->built && c < LIST_BUILD_CELLS && bytes < LIST_BUILD_BYTES) {
+        bytes += strlen(ns->buf + ns->off[ls->built - 1 - c]);
+        c++;
+    }
     hl_term *cells = NULL;
-    hl_term_status ts = ns.n ? hl_heap_alloc(H, 2 * ns.n, &cells) : HL_TERM_OK;
-    hl_term list = HL_NIL;
-    for (size_t i = ns.n; ts == HL_TERM_OK && i-- > 0;) {
-        const char *s = ns.buf + ns.off[i];
+    hl_term_status ts = c ? hl_heap_alloc(H, 2 * c, &cells) : HL_TERM_OK;
+    hl_term list = p->trap.t[0];
+    for (size_t q = 0; ts == HL_TERM_OK && q < c; q++) {
+        const char *s = ns->buf + ns->off[ls->built - 1 - q];
         size_t len = strlen(s);
         hl_bin_builder bb;
         ts = hl_bin_build_begin(H, (uint64_t)len * 8, &bb);
         if (ts != HL_TERM_OK) break;
         memcpy(bb.data, s, len);
-        cells[2 * i] = hl_bin_build_finish(&bb);
-        cells[2 * i + 1] = list;
-        list = hl_make_cons(&cells[2 * i]);
+        cells[2 * q] = hl_bin_build_finish(&bb);
+        cells[2 * q + 1] = list;
+        list = hl_make_cons(&cells[2 * q]);
     }
-    names_free(&ns);
     if (ts != HL_TERM_OK) return ts;
-    return ok_tuple(p, list, out);
+    p->trap.t[0] = list;
+    ls->built -= c;
+    *units += 16 * c + bytes / 4;
+    if (ls->built == 0) ls->phase = L_DONE;
+    return HL_TERM_OK;
+}
+
+/* erlang:hl_file_list(Name): {ok, [Binary]} in the directory's order (as
+ * OTP; byte order in the deterministic profile, so a replay does not
+ * depend on the host's order), or a code. Runs across builtin calls
+ * (above); each call does a bounded share and yields. */
+BIF(b_file_list) {
+    NEED_FILES();
+    listing *ls = NULL;
+    if (hl_vm_trap_resuming(p, b_file_list)) {
+        ls = p->trap.buf;
+    } else {
+        fpath fp;
+        int code = resolve(p, a[0], &fp);
+        if (code) return fail(code, out);
+        if (fp.mount < 0) {
+            /* a directory of the namespace: at most one name per mount */
+            if (!fp.virt) return fail(HL_FE_ENOENT, out);
+            names ns = {0};
+            if (list_virtual(p, &fp, &ns) != 0) {
+                names_free(&ns);
+                return HL_TERM_NOMEM;
+            }
+            names_sort(&ns);
+            hl_term *cells = NULL;
+            hl_term_status ts = ns.n ? hl_heap_alloc(H, 2 * ns.n, &cells) : HL_TERM_OK;
+            hl_term list = HL_NIL;
+            for (size_t i = ns.n; ts == HL_TERM_OK && i-- > 0;) {
+                const char *s = ns.buf + ns.off[i];
+                size_t len = strlen(s);
+                hl_bin_builder bb;
+                ts = hl_bin_build_begin(H, (uint64_t)len * 8, &bb);
+                if (ts != HL_TERM_OK) break;
+                memcpy(bb.data, s, len);
+                cells[2 * i] = hl_bin_build_finish(&bb);
+                cells[2 * i + 1] = list;
+                list = hl_make_cons(&cells[2 * i]);
+            }
+            p->bif_cost += ns.n + ns.len / BYTES_PER_RED + 1;
+            names_free(&ns);
+            if (ts != HL_TERM_OK) return ts;
+            return ok_tuple(p, list, out);
+        }
+        code = list_open(p, &fp);
+        if (code < 0) return HL_TERM_NOMEM;
+        if (code) return fail(code, out);
+        ls = p->trap.buf;
+        p->trap.t[0] = HL_NIL;
+        p->trap.fn = b_file_list; /* a retry after a collection resumes */
+    }
+    uint32_t batch = p->fs && p->fs->list_batch ? p->fs->list_batch : LIST_BATCH;
+    uint64_t units = 0;
+    int code = 0;
+    hl_term_status ts = HL_TERM_OK;
+    switch (ls->phase) {
+    case L_READ: ts = list_read(p, ls, batch, &units, &code); break;
+    case L_SORT: ts = list_sort(p, ls, &units); break;
+    case L_BUILD: ts = list_build(p, ls, &units); break;
+    default: break;
+    }
+    if (ts == HL_TERM_HEAP_LIMIT) {
+        p->bif_cost += units >> HL_VM_TRAP_COST_SHIFT;
+        return ts; /* collected and called again: the state is kept */
+    }
+    if (ts != HL_TERM_OK || code) {
+        p->bif_cost += (units >> HL_VM_TRAP_COST_SHIFT) + 1;
+        return hl_vm_trap_end(p, code ? fail(code, out) : ts);
+    }
+    if (ls->phase != L_DONE) return hl_vm_trap_yield(p, b_file_list, units);
+    ts = ok_tuple(p, p->trap.t[0], out);
+    if (ts != HL_TERM_OK) return ts; /* phase L_DONE: the retry only makes the tuple */
+    p->bif_cost += (units >> HL_VM_TRAP_COST_SHIFT) + 1;
+    return hl_vm_trap_end(p, HL_TERM_OK);
 }
 
 /* ---- delete, make_dir, del_dir, rename -------------------------------------------- */

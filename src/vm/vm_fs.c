@@ -60,6 +60,7 @@ hl_vm_fs *hl_vm_fs_new(void) {
     if (!fs) return NULL;
     atomic_init(&fs->refs, 1);
     atomic_init(&fs->no_openat2, false);
+    atomic_init(&fs->open_dirs, 0);
     return fs;
 }
 
@@ -77,6 +78,10 @@ void hl_vm_fs_unref(hl_vm_fs *fs) {
 }
 
 void hl_vm_fs_force_fallback(hl_vm_fs *fs, bool on) { atomic_store(&fs->no_openat2, on); }
+
+void hl_vm_fs_set_list_batch(hl_vm_fs *fs, uint32_t n) { fs->list_batch = n; }
+
+uint32_t hl_vm_fs_open_dirs(const hl_vm_fs *fs) { return atomic_load(&((hl_vm_fs *)fs)->open_dirs); }
 
 const char *hl_vm_fs_writable_mount(const hl_vm_fs *fs) {
     for (uint32_t i = 0; fs && i < fs->n; i++)

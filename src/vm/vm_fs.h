@@ -23,6 +23,11 @@ enum {
     HL_VM_FS_MAX_MOUNTS = 64,
     HL_VM_PATH_MAX = 4096, /* a normalised guest path, bytes */
     HL_VM_NAME_MAX = 255,  /* one component, bytes */
+    /* Directories a set's listings hold open at once (file:list_dir/1
+     * reads a batch per builtin call and keeps its directory open between
+     * calls, vm/bif_file.c): past it a listing is {error, emfile}, so no
+     * guest can take the host process's descriptors (docs/files.md). */
+    HL_VM_FS_MAX_OPEN_DIRS = 64,
 };
 
 /* Default quotas of a mount (a quota is never unlimited). */
@@ -67,10 +72,25 @@ typedef struct hl_vm_mount {
 /* file:consult/1's term reader (the VM has no parser: the host gives its
  * own, host/reader.c, when it makes the set): the terms of text, each
  * ending with '.', as a list on h, atoms through atom_fn; on a syntax
- * error BADARG with *line and msg[] set. */
+ * error BADARG with *line and msg[] set, and *otp the shape erl_parse
+ * would give it (host/reader.h's HL_READER_OTP_*: 1, msg the text of the
+ * token the error is before; 2, "bad term"; 0, msg our own text). */
 typedef hl_term_status (*hl_vm_read_terms_fn)(hl_heap *h, const char *text, size_t len, hl_etf_atom_fn atom_fn,
                                               void *atom_ctx, hl_term *out, uint32_t *line, char *msg,
-                                              size_t msgcap);
+                                              size_t msgcap, int *otp);
+
+/* The same in steps (host/reader.h's hl_read_job), for a term too large
+ * to parse in one call: new (NULL: out of memory), a step of about
+ * `budget` tokens (OK with *done false: again; *done true: *out, the list
+ * of the text's terms on the job's own heap, to be copied; an error as
+ * read_terms'), the bytes it holds, free. */
+typedef struct hl_vm_read_job_ops {
+    void *(*job_new)(const char *text, size_t len, uint64_t heap_limit);
+    hl_term_status (*job_step)(void *job, size_t budget, hl_etf_atom_fn atom_fn, void *atom_ctx, bool *done,
+                               hl_term *out, uint32_t *line, char *msg, size_t msgcap, int *otp);
+    uint64_t (*job_bytes)(const void *job);
+    void (*job_free)(void *job);
+} hl_vm_read_job_ops;
 
 typedef struct hl_mounts hl_vm_fs;
 struct hl_mounts {
@@ -81,6 +101,11 @@ struct hl_mounts {
      * (hl_vm_fs_force_fallback): the component-by-component path */
     _Atomic bool no_openat2;
     hl_vm_read_terms_fn read_terms; /* NULL: consult/1 is einval */
+    const hl_vm_read_job_ops *read_job; /* NULL: a large term is parsed in one call */
+    /* listings in progress holding a directory open (at most
+     * HL_VM_FS_MAX_OPEN_DIRS), over every run and tenant using the set */
+    _Atomic uint32_t open_dirs;
+    uint32_t list_batch; /* entries a listing reads per call; 0: the default (tests lower it) */
 };
 
 /* ---- guest paths (vm/fs_path.c, pure) ------------------------------------- */
@@ -116,6 +141,11 @@ int hl_vm_fs_add(hl_vm_fs *fs, const char *host_dir, const char *guest_path, boo
 /* Tests: take the component-by-component path as a kernel without
  * openat2 would. */
 void hl_vm_fs_force_fallback(hl_vm_fs *fs, bool on);
+/* Tests: the entries file:list_dir/1 reads per builtin call (0: the
+ * default), so a small directory takes many calls. */
+void hl_vm_fs_set_list_batch(hl_vm_fs *fs, uint32_t n);
+/* The directories the set's listings hold open now (tests: none is leaked). */
+uint32_t hl_vm_fs_open_dirs(const hl_vm_fs *fs);
 /* The guest path of the set's first read-write mount, or NULL when every
  * mount is read-only (or fs is NULL): the deterministic profile takes
  * read-only mounts only (docs/files.md). */

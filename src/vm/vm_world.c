@@ -18,6 +18,7 @@
 #include "term/copy.h"
 #include "vm/vm_internal.h"
 #include "vm/vm_io.h"
+#include "vm/vm_trap.h"
 #include "vm/vm_receive.h"
 #include "vm/vm_world_ops.h"
 
@@ -518,6 +519,9 @@ static void proc_release(hl_vm_world *w, hl_vm_proc *p) {
     }
     if (p == w->first) return; /* the caller reads its outcome; hl_vm_world_free clears it */
     if (p->act.flags & HL_ACT_QUEUED) {
+        /* a builtin's unfinished state goes now (a listing's open
+         * directory, vm/bif_file.c): the process never runs again */
+        if (p->trap.fn || p->trap.buf) (void)hl_vm_trap_end(p, HL_TERM_OK);
         hl_mem_free(p->act.links), p->act.links = NULL, p->act.nlinks = 0;
         hl_mem_free(p->act.mon_out), p->act.mon_out = NULL, p->act.nmon_out = 0;
         hl_mem_free(p->act.mon_in), p->act.mon_in = NULL, p->act.nmon_in = 0;

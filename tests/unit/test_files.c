@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <dirent.h>
 
 #include "host/host_int.h"
 #include "vm/vm_fs.h"
@@ -189,7 +190,8 @@ static void otp_shapes(void **state) {
     expect(ms, "file:read_file(<<\"/data/sub/../a.txt\">>)", "{ok,<<\"hello\">>}");
     expect(ms, "file:read_file(['/data', \"/\", [\"sub\", <<\"/b.txt\">>]])", "{ok,<<\"bee\">>}");
     expect(ms, "file:list_dir(\"/data/sub\")", "{ok,[\"b.txt\"]}");
-    expect(ms, "file:list_dir(<<\"/data/sub\">>)", "{ok,[<<\"b.txt\">>]}");
+    /* strings for a binary argument too: erl 25 gives {ok,["b.txt"]} */
+    expect(ms, "file:list_dir(<<\"/data/sub\">>)", "{ok,[\"b.txt\"]}");
     expect(ms, "file:list_dir(\"/\")", "{ok,[\"data\",\"ro\"]}");
     expect(ms, "file:read_file(\"/data/nope\")", "{error,enoent}");
     expect(ms, "file:read_file(\"/data/sub\")", "{error,eisdir}");
@@ -236,9 +238,261 @@ static void otp_shapes(void **state) {
            "{ok,{error,{2,erl_parse,\"unknown atom 'zzz_unknown' (not an atom the program contains)\"}}}");
     expect(ms, "{file:write_file(\"/data/c.txt\", <<\"{ok\">>), element(1, element(2, file:consult(\"/data/c.txt\")))}",
            "{ok,1}");
+    /* a file past the old 64 KiB cap (12,000 terms, 96 KiB) is read; one
+     * term's text past 64 KiB is efbig */
+    expect(ms, "begin ok = file:write_file(\"/data/c.txt\", lists:duplicate(12000, \"{ok,1}.\\n\")),"
+               " {ok, L} = file:consult(\"/data/c.txt\"), length(L) end",
+           "12000");
+    expect(ms, "{file:write_file(\"/data/c.txt\", [\"[\", lists:duplicate(40000, \"1,\"), \"1].\\n\"]),"
+               " file:consult(\"/data/c.txt\")}",
+           "{ok,{error,efbig}}");
+    /* a term of more than 4 KiB is lexed and parsed over several calls
+     * (a reader job); an error in it is located from the file's start
+     * (erl 25: {3003,erl_parse,["syntax error before: ","error"]}) */
+    expect(ms, "begin ok = file:write_file(\"/data/c.txt\", [\"{ok, [\", lists:join(\",\", [integer_to_list(I) || I <- lists:seq(0, 4999)]), \"]}.\\nok.\\n\"]),"
+               " {ok, [{ok, L}, ok]} = file:consult(\"/data/c.txt\"), L =:= lists:seq(0, 4999) end",
+           "true");
+    expect(ms, "{file:write_file(\"/data/c.txt\", [\"ok.\\n[\\n\", lists:duplicate(3000, \"1,\\n\"), \"ok error].\\n\"]),"
+               " file:consult(\"/data/c.txt\")}",
+           "{ok,{error,{3003,erl_parse,[\"syntax error before: \",\"error\"]}}}");
+    /* erl_parse's shapes (erl 25 gives these for the same files) */
+    expect(ms, "{file:write_file(\"/data/c.txt\", <<\"{ok,\\n ok}.\\n[1,2 3].\\n\">>), file:consult(\"/data/c.txt\")}",
+           "{ok,{error,{3,erl_parse,[\"syntax error before: \",\"3\"]}}}");
+    expect(ms, "{file:write_file(\"/data/c.txt\", <<\"{ok 'Ab c'}.\">>), file:consult(\"/data/c.txt\")}",
+           "{ok,{error,{1,erl_parse,[\"syntax error before: \",\"'Ab c'\"]}}}");
+    expect(ms, "{file:write_file(\"/data/c.txt\", <<\"ok.\\n[X].\\n\">>), file:consult(\"/data/c.txt\")}",
+           "{ok,{error,{2,erl_parse,\"bad term\"}}}");
+    expect(ms, "{file:write_file(\"/data/c.txt\", <<\"ok.\\nok\">>), file:consult(\"/data/c.txt\")}",
+           "{ok,{error,{2,erl_parse,[\"syntax error before: \",[]]}}}");
+    /* 1,000 forms (6,000 bytes): parsed over several builtin calls, in
+     * order; an error's line counts from the file's start (erl 25: 1001) */
+    expect(ms, "begin ok = file:write_file(\"/data/c.txt\", [[\"{ok,\", integer_to_list(I), \"}.\\n\"] || I <- lists:seq(1, 1000)]),"
+               " {ok, L} = file:consult(\"/data/c.txt\"), L =:= [{ok, I} || I <- lists:seq(1, 1000)] end",
+           "true");
+    expect(ms, "{file:write_file(\"/data/c.txt\", [lists:duplicate(1000, \"{ok}.\\n\"), \"{ok,,}.\\n\"]),"
+               " element(1, element(2, file:consult(\"/data/c.txt\")))}",
+           "{ok,1001}");
     expect(ms, "[file:consult(\"/data/sub\"), file:consult(\"/data/nope\"), file:delete(\"/data/c.txt\")]",
            "[{error,eisdir},{error,enoent},ok]");
     hl_mounts_free(ms);
+}
+
+/* ---- listings in batches (vm/bif_file.c) ---------------------------------------- */
+
+/* The descriptors this process has open now. */
+static int open_fds(void) {
+    int n = 0;
+    DIR *d = opendir("/proc/self/fd");
+    assert_non_null(d);
+    while (readdir(d)) n++;
+    closedir(d);
+    return n;
+}
+
+/* root/data/REL holding n empty files f0000 ... */
+static void many_files(const char *rel, int n) {
+    mkdirs(rel);
+    char p[256];
+    path(p, sizeof p, rel);
+    int dfd = open(p, O_RDONLY | O_DIRECTORY);
+    assert_true(dfd >= 0);
+    for (int i = 0; i < n; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "f%04d", i);
+        int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        assert_true(fd >= 0);
+        close(fd);
+    }
+    close(dfd);
+}
+
+/* {ok,[...]} of the directory's names as readdir gives them: OTP's
+ * list_dir/1 order (erl 25 gives `ls -U`'s order, unsorted). */
+static char *readdir_order(const char *rel, bool sorted) {
+    char p[256];
+    path(p, sizeof p, rel);
+    DIR *d = opendir(p);
+    assert_non_null(d);
+    char names[64][16];
+    memset(names, 0, sizeof names);
+    int n = 0;
+    struct dirent *de;
+    while ((de = readdir(d)))
+        if (de->d_name[0] != '.' && strlen(de->d_name) < sizeof names[0]) memcpy(names[n++], de->d_name, strlen(de->d_name) + 1);
+    closedir(d);
+    if (sorted) qsort(names, (size_t)n, sizeof names[0], (int (*)(const void *, const void *))strcmp);
+    char *out = malloc(64 * 20 + 16);
+    size_t o = (size_t)sprintf(out, "{ok,[");
+    for (int i = 0; i < n; i++) o += (size_t)sprintf(out + o, "%s\"%s\"", i ? "," : "", names[i]);
+    sprintf(out + o, "]}");
+    return out;
+}
+
+/* A listing reads a batch per builtin call (3 here) and builds its list
+ * in pieces: the names in the directory's order, as OTP; sorted by bytes in
+ * the deterministic profile; list_dir_all/1 keeps a name that is not UTF-8
+ * as a binary, list_dir/1 leaves it out (erl 25, +fnuw: a warning). */
+static void listing_order(void **state) {
+    (void)state;
+    many_files("data/many", 40);
+    hl_mounts *ms = mounts(0, 0, 0);
+    hl_vm_fs_set_list_batch(ms, 3);
+    char *want = readdir_order("data/many", false);
+    expect(ms, "file:list_dir(\"/data/many\")", want);
+    expect(ms, "file:list_dir(<<\"/data/many\">>)", want);
+    free(want);
+    mkdirs("data/raw");
+    put("data/raw/ok", "");
+    put("data/raw/\xff", "");
+    expect(ms, "file:list_dir(\"/data/raw\")", "{ok,[\"ok\"]}");
+    /* a mount's own directory, twice: each listing has a descriptor of its
+     * own (a duplicate of the mount's shared its offset: the second was []) */
+    expect(ms, "{file:list_dir(\"/ro\"), file:list_dir(\"/ro\")}", "{{ok,[\"r.txt\"]},{ok,[\"r.txt\"]}}");
+    expect(ms, "lists:sort(element(2, file:list_dir_all(\"/data/raw\"))) =:= [\"ok\", <<255>>]", "true");
+    hl_mounts_free(ms);
+    /* the deterministic profile (read-only mounts): byte order, sorted a
+     * few merge steps per call */
+    assert_int_equal(hl_mounts_new(&ms), HL_OK);
+    char p[256];
+    path(p, sizeof p, "data");
+    assert_int_equal(hl_mounts_add(ms, p, "/data", 0, 0, 0, 0, NULL), HL_OK);
+    hl_vm_fs_set_list_batch(ms, 3);
+    want = readdir_order("data/many", true);
+    hl_module *m = compile("-module(t).\n-export([f/0]).\nf() -> file:list_dir(\"/data/many\").\n", true);
+    hl_limits *l = NULL;
+    assert_int_equal(hl_limits_new(&l), HL_OK);
+    assert_int_equal(hl_limits_set_mounts(l, ms), HL_OK);
+    assert_int_equal(hl_limits_set_deterministic(l, 1, 7), HL_OK);
+    hl_tenant *t = NULL;
+    assert_int_equal(hl_tenant_new(m, l, &t), HL_OK);
+    uint32_t fn;
+    assert_int_equal(hl_module_function(m, "f", 0, &fn, NULL), HL_OK);
+    hl_value *r = NULL;
+    assert_int_equal(hl_tenant_call(t, fn, NULL, 0, &r, NULL), HL_OK);
+    char *text = NULL;
+    assert_int_equal(hl_value_to_text(r, 1, &text, NULL), HL_OK);
+    size_t o = 0; /* ~p's line breaks undone */
+    for (const char *c = text; *c; c++) {
+        if (*c == '\n') {
+            while (c[1] == ' ') c++;
+            continue;
+        }
+        text[o++] = *c;
+    }
+    text[o] = '\0';
+    assert_string_equal(text, want);
+    hl_free(text);
+    hl_value_free(r);
+    hl_tenant_free(t);
+    hl_limits_free(l);
+    hl_module_free(m);
+    hl_mounts_free(ms);
+    free(want);
+}
+
+/* A listing keeps its directory open between builtin calls; it is closed
+ * (and its slot of the set given back) however the listing ends early: the
+ * tenant freed while its call is pending, the call stopped by its reduction
+ * limit, the process killed. Past HL_VM_FS_MAX_OPEN_DIRS listings at once,
+ * a listing is {error, emfile}. No descriptor is leaked. */
+static void listing_released(void **state) {
+    (void)state;
+    /* a directory of 1,000 names of 204 bytes: each entry read costs 5
+     * reductions with a batch of 1, so a listing takes more than a
+     * process's slice (4,000) and is mid-way when the slice ends. In
+     * tmpfs when there is one: creating files on a busy disk is slow */
+    char kdir[64];
+    snprintf(kdir, sizeof kdir, "/dev/shm/hl_kill_XXXXXX");
+    if (!mkdtemp(kdir)) {
+        snprintf(kdir, sizeof kdir, "/tmp/hl_kill_XXXXXX");
+        assert_non_null(mkdtemp(kdir));
+    }
+    int dfd = open(kdir, O_RDONLY | O_DIRECTORY);
+    assert_true(dfd >= 0);
+    for (int i = 0; i < 1000; i++) {
+        char name[208];
+        memset(name, 'k', 200);
+        snprintf(name + 200, 8, "%04d", i);
+        int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        assert_true(fd >= 0);
+        close(fd);
+    }
+    close(dfd);
+    hl_mounts *ms = NULL;
+    assert_int_equal(hl_mounts_new(&ms), HL_OK);
+    assert_int_equal(hl_mounts_add(ms, kdir, "/kill", 0, 0, 0, 0, NULL), HL_OK);
+    char p[256];
+    path(p, sizeof p, "data/sub");
+    assert_int_equal(hl_mounts_add(ms, p, "/sub", 0, 0, 0, 0, NULL), HL_OK);
+    hl_vm_fs_set_list_batch(ms, 1);
+    int fds0 = open_fds();
+    hl_module *m = compile("-module(t).\n-export([f/0]).\nf() -> file:list_dir(\"/kill\").\n", true);
+    uint32_t fn;
+    assert_int_equal(hl_module_function(m, "f", 0, &fn, NULL), HL_OK);
+    hl_limits *l = NULL;
+    assert_int_equal(hl_limits_new(&l), HL_OK);
+    assert_int_equal(hl_limits_set_mounts(l, ms), HL_OK);
+    /* 1: the tenant freed while its call is pending mid-listing */
+    hl_tenant *t = NULL;
+    assert_int_equal(hl_tenant_new(m, l, &t), HL_OK);
+    hl_value *r = NULL;
+    assert_int_equal(hl_tenant_start(t, fn, NULL, 0, NULL), HL_OK);
+    /* a few reductions at a time until the listing has its directory open */
+    for (int i = 0; i < 100 && hl_vm_fs_open_dirs(ms) == 0; i++)
+        assert_int_equal(hl_tenant_resume(t, 10, &r, NULL), HL_PENDING);
+    assert_int_equal(hl_vm_fs_open_dirs(ms), 1);
+    assert_int_equal(open_fds(), fds0 + 1);
+    hl_tenant_free(t);
+    assert_int_equal(hl_vm_fs_open_dirs(ms), 0);
+    assert_int_equal(open_fds(), fds0);
+    /* 2: the call stopped by its reduction limit mid-listing */
+    assert_int_equal(hl_limits_set(l, HL_LIMIT_REDUCTIONS, 200), HL_OK);
+    assert_int_equal(hl_tenant_new(m, l, &t), HL_OK);
+    hl_error *err = NULL;
+    assert_int_equal(hl_tenant_call(t, fn, NULL, 0, &r, &err), HL_ELIMIT);
+    hl_error_free(err);
+    assert_int_equal(hl_vm_fs_open_dirs(ms), 0);
+    assert_int_equal(open_fds(), fds0);
+    hl_tenant_free(t);
+    hl_limits_free(l);
+    hl_module_free(m);
+    /* 3: 64 processes each mid-listing hold every slot (a 65th listing is
+     * emfile); killed, they give them back at once */
+    static const char src[] =
+        "-module(t).\n-export([f/0]).\n"
+        "f() -> Self = self(),\n"
+        "    Ps = [spawn(fun() -> Self ! go, file:list_dir(\"/kill\"), Self ! finished end) || _ <- lists:seq(1, 64)],\n"
+        "    [receive go -> ok end || _ <- Ps],\n"
+        "    Full = file:list_dir(\"/sub\"),\n"
+        "    [exit(P, kill) || P <- Ps],\n"
+        "    Again = file:list_dir(\"/sub\"),\n"
+        "    Finished = receive finished -> yes after 0 -> no end,\n"
+        "    {Full, Again, Finished}.\n";
+    hl_compile_options *o = NULL;
+    assert_int_equal(hl_compile_options_new(&o), HL_OK);
+    assert_int_equal(hl_compile_options_grant_capability(o, "files"), HL_OK);
+    assert_int_equal(hl_compile_options_grant_capability(o, "processes"), HL_OK);
+    assert_int_equal(hl_compile(eng, "t.erl", src, sizeof src - 1, o, &m, &err), HL_OK);
+    hl_compile_options_free(o);
+    assert_int_equal(hl_limits_new(&l), HL_OK);
+    assert_int_equal(hl_limits_set_mounts(l, ms), HL_OK);
+    assert_int_equal(hl_tenant_new(m, l, &t), HL_OK);
+    assert_int_equal(hl_module_function(m, "f", 0, &fn, NULL), HL_OK);
+    assert_int_equal(hl_tenant_call(t, fn, NULL, 0, &r, &err), HL_OK);
+    char *text = NULL;
+    assert_int_equal(hl_value_to_text(r, 1, &text, NULL), HL_OK);
+    assert_string_equal(text, "{{error,emfile},{ok,[\"b.txt\"]},no}");
+    hl_free(text);
+    hl_value_free(r);
+    hl_tenant_free(t);
+    hl_limits_free(l);
+    hl_module_free(m);
+    assert_int_equal(hl_vm_fs_open_dirs(ms), 0);
+    assert_int_equal(open_fds(), fds0);
+    hl_mounts_free(ms);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", kdir);
+    assert_int_equal(system(cmd), 0);
 }
 
 /* lib/file.erl's errors/0 lists the atoms in vm_fs.h's order. */
@@ -726,7 +980,7 @@ int main(void) {
         cmocka_unit_test(escapes),               cmocka_unit_test(special_files), cmocka_unit_test(race),
         cmocka_unit_test(quotas),                cmocka_unit_test(huge_files),  cmocka_unit_test(mounts_api),
         cmocka_unit_test(policy_mounts),         cmocka_unit_test(spawned_processes),
-        cmocka_unit_test(deterministic_replay),
+        cmocka_unit_test(deterministic_replay),  cmocka_unit_test(listing_order), cmocka_unit_test(listing_released),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
