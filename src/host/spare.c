@@ -16,6 +16,8 @@
  * not change while it is parked, so both ends count the same amount. */
 #include "host/spare.h"
 
+#include "core/capability.h"
+
 /* Takes n bytes of the engine's warm budget: false when they do not fit. */
 static bool warm_reserve(hl_engine *e, uint64_t n) {
     uint64_t max = atomic_load_explicit(&e->warm_max, memory_order_relaxed);
@@ -43,7 +45,13 @@ hl_vm_proc *hl_host_spare_take_warm(const hl_module *module, hl_vm_proc *p, cons
 }
 
 void hl_host_spare_put_warm(const hl_module *module, hl_vm_proc *p, uint64_t warm) {
-    if (warm > HL_WARM_SPARE_MAX_BYTES || !module->engine || !warm_reserve(module->engine, warm)) {
+    /* A program granted processes can read its own heap's size
+     * (process_info(self(), heap_size | total_heap_size | memory)): a warm
+     * block would show one run the size an earlier run of the module grew,
+     * a channel from one caller's run to another's. Its spare is always
+     * shrunk to a new process's footprint, so every run sees a new one. */
+    if (warm > HL_WARM_SPARE_MAX_BYTES || (module->caps & HL_CAP_PROCESSES) || !module->engine ||
+        !warm_reserve(module->engine, warm)) {
         if (!hl_vm_proc_shrink(p)) {
             hl_vm_proc_free(p);
             return;

@@ -3,7 +3,8 @@
  * keeps the heap block and stack its last run grew (so the next run of the
  * same kind starts warm) when they hold at most HL_WARM_SPARE_MAX_BYTES past
  * a new process's footprint and the engine's total stays within its limit
- * (HL_ENGINE_LIMIT_WARM_BYTES); otherwise it is shrunk to a new process's
+ * (HL_ENGINE_LIMIT_WARM_BYTES) and the program cannot see its heap's size
+ * (no processes capability: process_info); otherwise it is shrunk to a new process's
  * footprint, which needs no budget (one per module). The common case, a
  * spare of a new process's footprint, is inline: a one-shot call of a
  * trivial function costs about a thousand instructions in all. */

@@ -308,6 +308,34 @@ static void test_isolation(void **state) {
  * value right, and the engine's count is what the spare left holds. */
 static hl_module *shared_mod;
 
+/* A program granted processes can read its heap's size (process_info):
+ * its spare never stays warm, so a small run after a large one sees the
+ * heap a new process has, not the size the earlier run grew (a channel
+ * from one caller's run to the next). */
+static void test_visible_heap_not_kept(void **state) {
+    (void)state;
+    static const char src[] = "-module(sph).\n-export([f/1]).\n"
+                              "f(N) -> _ = lists:reverse(lists:seq(1, N)),\n"
+                              "        element(2, erlang:process_info(self(), heap_size)).\n";
+    hl_engine *e = new_engine();
+    hl_compile_options *o = NULL;
+    assert_int_equal(hl_compile_options_new(&o), HL_OK);
+    assert_int_equal(hl_compile_options_grant_capability(o, "processes"), HL_OK);
+    hl_module *m = NULL;
+    hl_error *err = NULL;
+    assert_int_equal(hl_compile(e, "sph.erl", src, strlen(src), o, &m, &err), HL_OK);
+    int64_t fresh = 0, grown = 0, after = 0;
+    assert_int_equal(run_int(m, "f", 10, NULL, &fresh), HL_OK);
+    assert_int_equal(run_int(m, "f", 20000, NULL, &grown), HL_OK);
+    assert_true(grown > fresh);
+    assert_int_equal(run_int(m, "f", 10, NULL, &after), HL_OK);
+    assert_int_equal(after, fresh);
+    assert_int_equal(spare_warm(m), 0);
+    hl_module_free(m);
+    hl_compile_options_free(o);
+    hl_engine_free(e);
+}
+
 static void *runner(void *arg) {
     (void)arg;
     for (int i = 0; i < 30; i++) {
@@ -342,6 +370,7 @@ int main(void) {
         cmocka_unit_test(test_allocation_failure),
         cmocka_unit_test(test_isolation),
         cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_visible_heap_not_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
