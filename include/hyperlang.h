@@ -629,7 +629,7 @@ HL_API hl_status hl_compile_options_grant_binding(hl_compile_options *opts, cons
  *             jump/0, export_seed/0), rand:seed_s/1 and
  *             crypto:strong_rand_bytes/1. rand's functions on an explicit
  *             state (seed_s/2, uniform_s/1,2, ...) are pure and need nothing.
- *   "files"   file:read_file/1, write_file/2, list_dir/1, delete/1,
+ *   "files"   file:read_file/1, write_file/2, list_dir/1, list_dir_all/1, delete/1,
  *             make_dir/1, del_dir/1, read_file_info/1, rename/2, consult/1
  *             over the run's mounts (hl_mounts, hl_policy_add_mount; without one
  *             every path is enoent). filename's functions are pure and
@@ -708,7 +708,7 @@ HL_API hl_status hl_limits_set_deterministic(hl_limits *limits, int on, uint64_t
 /* The directories a program granted "files" sees: each a host directory
  * shown at a guest path, read-only or read-write, with quotas. A guest
  * reaches them with OTP's file:read_file/1, write_file/2, list_dir/1,
- * delete/1, make_dir/1, del_dir/1, read_file_info/1, rename/2 and
+ * list_dir_all/1, delete/1, make_dir/1, del_dir/1, read_file_info/1, rename/2 and
  * consult/1; no path
  * leaves its mount (every path is opened beneath the mount's directory
  * descriptor, no symbolic link is followed, only regular files are read
