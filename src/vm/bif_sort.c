@@ -44,14 +44,13 @@ enum {
     SORT_COST_SHIFT = 4,            /* work units per reduction (as bif.c's list builtins) */
     SORT_WORK_BUDGET = 1u << 18,    /* subterm pairs one call may compare */
     SORT_MERGE_MAX = 1u << 17,      /* elements one hl_sort_merge merges (longer: lists.erl) */
-    SORT_MERGE_STEP = 1u << 13,     /* elements one hl_sort_merge call merges (then it traps) */
+    SORT_MERGE_STEP = 1u << 12,     /* elements one hl_sort_merge call merges (then it traps) */
     SORT_PREP_MAX = 1u << 12,        /* input elements one hl_sort_prep call consumes */
     SORT_ONE_COMPARE = 1u << 20,    /* as hl_vm_cmp: one comparison's own budget */
     /* small integers one hl_sort_take radix-sorts (smaller takes cost
-     * lists:sort 1.2-1.5x the instructions: lib/lists.erl merges more runs).
-     * The sort is one call (~0.3 ms); the result list is built
-     * HL_VM_TRAP_BUILD_CELLS cells per call after it (take_build): built in
-     * the same call, its 512 KiB of fresh heap made the call 2.8-4.7 ms */
+     * lists:sort 1.2-1.5x the instructions: lib/lists.erl merges more runs);
+     * copied, counted, sorted and built TAKE_STEP elements per call
+     * (take_step) */
     SORT_TAKE_SMALL_MAX = 1u << 15,
     SORT_RADIX_MIN = 512,           /* below: merge sort (the radix passes' fixed cost) */
 };
@@ -330,23 +329,104 @@ hl_term_status hl_vm_bif_sort_otp(struct hl_vm_proc *p, const hl_term *args, hl_
     return sort_whole(p, args[0], true, out);
 }
 
-/* The radix take's continuation: trap.buf holds the sorted small integers
- * (immediates: no roots), t[0] the rest of the input, t[1] the list built
- * so far (from the end), n[0] the integers still to put in cells, n[1]
- * where the sorted ones start in buf, n[2] set while they are not sorted
- * yet. A call builds at most
- * HL_VM_TRAP_BUILD_CELLS cells, then yields; the last one makes the pair. */
-static hl_term_status take_build(hl_vm_proc *p, hl_term *out) {
-    if (p->trap.n[2]) { /* the second call: the sort (the first copied the integers) */
-        hl_term *buf = p->trap.buf;
-        size_t n = (size_t)p->trap.n[0];
-        uint64_t radix_work = 0;
-        hl_term *sorted = radix_sort_small(buf, buf + n, n, &radix_work);
-        p->trap.n[1] = (uint64_t)(sorted - buf), p->trap.n[2] = 0;
-        return hl_vm_trap_yield(p, hl_vm_bif_sort_take, radix_work);
+/* The radix take: the longest prefix of small integers when it is longer
+ * than HL_SORT_RUN_MAX, at most SORT_TAKE_SMALL_MAX of them, sorted by
+ * value (LSD radix, as radix_sort_small) and built into a list over many
+ * calls, none of which does more than TAKE_STEP elements of one phase:
+ *   COPY   the integers into the state's buffer (and their range), the
+ *          matching stretch of the scratch half written too, so the
+ *          scatters below touch no fresh page;
+ *   COUNT  every needed byte's histogram, then its offsets;
+ *   PASS   one scatter pass per byte that is not the same everywhere;
+ *   BUILD  the list from the end (trap.t[1] the part built).
+ * trap.buf is the state (host memory counted against the heap limit; the
+ * integers are immediates, no roots), trap.t[0] the input from where the
+ * copy is, then the rest of the input after the take. It was one call to
+ * copy 2^15 integers and one to sort them: each touched 256 KiB of fresh
+ * memory, 2.8-5.8 ms of thread CPU in a fresh process (CI's smoke). */
+enum { TAKE_STEP = 1u << 13 };
+enum { TAKE_COPY, TAKE_COUNT, TAKE_PASS, TAKE_BUILD };
+typedef struct take_state {
+    uint32_t count[8][256]; /* histograms, then the scatters' next slots */
+    int64_t lo, hi;         /* the integers' range */
+    uint32_t n, i;          /* integers taken; the phase's position */
+    uint8_t phase, bytes, pass, from; /* from: the sorted half (0: v, 1: v + SORT_TAKE_SMALL_MAX) */
+    uint8_t trivial;        /* bit b: byte b is the same in every integer */
+    hl_term v[2 * SORT_TAKE_SMALL_MAX];
+} take_state;
+
+/* The pass after `pass` (or the first: pass = -1) with work to do, or 8. */
+static unsigned take_next_pass(const take_state *s, int pass) {
+    unsigned b = (unsigned)(pass + 1);
+    while (b < s->bytes && (s->trivial >> b & 1)) b++;
+    return b < s->bytes ? b : 8;
+}
+
+static uint64_t take_key(const take_state *s, hl_term x) { return (uint64_t)hl_small_val(x) - (uint64_t)s->lo; }
+
+static hl_term_status take_step(hl_vm_proc *p, hl_term *out) {
+    take_state *s = p->trap.buf;
+    hl_term *from = s->v + (s->from ? SORT_TAKE_SMALL_MAX : 0), *to = s->v + (s->from ? 0 : SORT_TAKE_SMALL_MAX);
+    size_t k = 0;
+    switch (s->phase) {
+    case TAKE_COPY: {
+        hl_term t = p->trap.t[0];
+        for (; k < TAKE_STEP && s->n < SORT_TAKE_SMALL_MAX && hl_is_cons(t) && hl_is_small(hl_car(t)); k++, t = hl_cdr(t)) {
+            hl_term x = hl_car(t);
+            int64_t v = hl_small_val(x);
+            s->lo = v < s->lo ? v : s->lo, s->hi = v > s->hi ? v : s->hi;
+            s->v[s->n] = x, s->v[SORT_TAKE_SMALL_MAX + s->n] = x; /* the scratch's page touched here */
+            s->n++;
+        }
+        p->trap.t[0] = t;
+        if (k == TAKE_STEP && s->n < SORT_TAKE_SMALL_MAX) return hl_vm_trap_yield(p, hl_vm_bif_sort_take, k);
+        if (!hl_is_cons(t) && t != HL_NIL) return hl_vm_trap_end(p, HL_TERM_BADARG);
+        uint64_t range = (uint64_t)s->hi - (uint64_t)s->lo;
+        s->bytes = 0;
+        while (s->bytes < 8 && (range >> (8 * s->bytes)) != 0) s->bytes++;
+        memset(s->count, 0, sizeof s->count);
+        s->phase = TAKE_COUNT, s->i = 0;
+        return hl_vm_trap_yield(p, hl_vm_bif_sort_take, k);
     }
-    const hl_term *sorted = (const hl_term *)p->trap.buf + p->trap.n[1];
-    size_t left = (size_t)p->trap.n[0], k = left < HL_VM_TRAP_BUILD_CELLS ? left : HL_VM_TRAP_BUILD_CELLS;
+    case TAKE_COUNT: {
+        for (; k < TAKE_STEP && s->i < s->n; k++, s->i++) {
+            uint64_t key = take_key(s, s->v[s->i]);
+            for (unsigned b = 0; b < s->bytes; b++) s->count[b][(key >> (8 * b)) & 0xFF]++;
+        }
+        if (s->i == s->n) {
+            s->trivial = 0;
+            for (unsigned b = 0; b < s->bytes; b++) {
+                uint32_t sum = 0;
+                for (unsigned d = 0; d < 256; d++) {
+                    uint32_t c = s->count[b][d];
+                    if (c == s->n) s->trivial |= (uint8_t)(1u << b);
+                    s->count[b][d] = sum;
+                    sum += c;
+                }
+            }
+            unsigned b = take_next_pass(s, -1);
+            s->i = 0, s->pass = (uint8_t)b, s->phase = b < 8 ? TAKE_PASS : TAKE_BUILD;
+            p->trap.n[0] = s->n, p->trap.t[1] = HL_NIL;
+        }
+        return hl_vm_trap_yield(p, hl_vm_bif_sort_take, k * (1 + s->bytes));
+    }
+    case TAKE_PASS: {
+        uint32_t *c = s->count[s->pass];
+        unsigned shift = 8u * s->pass;
+        for (; k < TAKE_STEP && s->i < s->n; k++, s->i++) to[c[(take_key(s, from[s->i]) >> shift) & 0xFF]++] = from[s->i];
+        if (s->i == s->n) {
+            unsigned b = take_next_pass(s, s->pass);
+            s->from ^= 1, s->i = 0, s->pass = (uint8_t)b;
+            if (b == 8) s->phase = TAKE_BUILD;
+        }
+        return hl_vm_trap_yield(p, hl_vm_bif_sort_take, k);
+    }
+    default: break;
+    }
+    /* TAKE_BUILD: n[0] the integers still to put in cells */
+    const hl_term *sorted = from;
+    size_t left = (size_t)p->trap.n[0];
+    k = left < TAKE_STEP ? left : TAKE_STEP;
     bool last = k == left;
     hl_term *cells;
     /* a heap limit keeps the state: the caller collects and calls again */
@@ -369,42 +449,34 @@ static hl_term_status take_build(hl_vm_proc *p, hl_term *out) {
     return hl_vm_trap_end(p, HL_TERM_OK);
 }
 
-/* The first n (> HL_SORT_RUN_MAX) elements of l, all small integers,
- * copied into a buffer in this call, radix sorted in the next (n[2] set
- * until then: each call touches half of the fresh buffer), the list built
- * from the one after (take_build). */
-static hl_term_status take_radix(hl_vm_proc *p, hl_term l, size_t n, hl_term rest) {
-    hl_term *buf = hl_mem_realloc_array(NULL, 2 * n, sizeof *buf);
-    if (!buf) return HL_TERM_NOMEM;
-    hl_term t = l;
-    for (size_t i = 0; i < n; i++, t = hl_cdr(t)) buf[i] = hl_car(t);
-    p->trap.buf = buf, p->trap.buf_free = NULL;
-    if (hl_vm_trap_buf_charge(p, 2 * n * sizeof *buf) != HL_TERM_OK) {
+/* The radix take's first call: its state, the copy from the next call. */
+static hl_term_status take_radix(hl_vm_proc *p, hl_term l, size_t walked) {
+    take_state *s = hl_mem_alloc(sizeof *s);
+    if (!s) return HL_TERM_NOMEM;
+    s->lo = INT64_MAX, s->hi = INT64_MIN, s->n = s->i = 0;
+    s->phase = TAKE_COPY, s->from = 0, s->bytes = 0, s->pass = 0, s->trivial = 0;
+    p->trap.buf = s, p->trap.buf_free = NULL;
+    if (hl_vm_trap_buf_charge(p, sizeof *s) != HL_TERM_OK) {
         hl_vm_trap_end(p, HL_TERM_OK);
-        return HL_TERM_HEAP_LIMIT; /* (nothing kept: the retry copies again) */
+        return HL_TERM_HEAP_LIMIT; /* (nothing kept: the retry starts again) */
     }
-    p->trap.t[0] = rest, p->trap.t[1] = HL_NIL;
-    p->trap.n[0] = n, p->trap.n[1] = 0, p->trap.n[2] = 1;
-    return hl_vm_trap_yield(p, hl_vm_bif_sort_take, n);
+    p->trap.t[0] = l, p->trap.t[1] = HL_NIL, p->trap.n[0] = 0;
+    return hl_vm_trap_yield(p, hl_vm_bif_sort_take, walked);
 }
 
 /* {Sorted, Rest}: the list's first elements sorted, and the list after
  * them; false when the comparisons cost too much. It takes the longest
  * prefix of small integers when that is more than HL_SORT_RUN_MAX (up to
- * SORT_TAKE_SMALL_MAX: they are radix sorted, in linear time, and the
- * result is built over the next calls), else min(length, HL_SORT_RUN_MAX)
- * elements. */
+ * SORT_TAKE_SMALL_MAX: radix sorted over many calls, above), else
+ * min(length, HL_SORT_RUN_MAX) elements. */
 hl_term_status hl_vm_bif_sort_take(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
-    if (hl_vm_trap_resuming(p, hl_vm_bif_sort_take)) return take_build(p, out);
+    if (hl_vm_trap_resuming(p, hl_vm_bif_sort_take)) return take_step(p, out);
     hl_term l = args[0], rest = l;
     size_t n = 0;
-    while (hl_is_cons(rest) && n < SORT_TAKE_SMALL_MAX && hl_is_small(hl_car(rest))) n++, rest = hl_cdr(rest);
-    if (n <= HL_SORT_RUN_MAX) {
-        n = 0, rest = l;
-        while (hl_is_cons(rest) && n < HL_SORT_RUN_MAX) n++, rest = hl_cdr(rest);
-    } else if (hl_is_cons(rest) || rest == HL_NIL) {
-        return take_radix(p, l, n, rest);
-    }
+    while (hl_is_cons(rest) && n <= HL_SORT_RUN_MAX && hl_is_small(hl_car(rest))) n++, rest = hl_cdr(rest);
+    if (n > HL_SORT_RUN_MAX) return take_radix(p, l, n);
+    n = 0, rest = l;
+    while (hl_is_cons(rest) && n < HL_SORT_RUN_MAX) n++, rest = hl_cdr(rest);
     if (!hl_is_cons(rest) && rest != HL_NIL) return HL_TERM_BADARG;
     hl_term *tp;
     hl_term_status st = hl_heap_alloc(&p->heap, 3, &tp);
