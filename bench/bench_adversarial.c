@@ -117,6 +117,15 @@ static const kernel kernels[] = {
     {"bsr_neg_max", 1000000, "bsr 64 of a negative 33.5M-bit integer", 0},
     {"bigcmp_sort", 1000000, "lists:sort/1 of 8 integers of 8M bits", 0},
     {"fromlist_dag", 1000000, "maps:from_list/1 with two equal 2^16-leaf keys", 0},
+    /* quantum3 */
+    {"len_big", 1000000, "length/1 of a 1.2M-cell list", 0},
+    {"fromkeys_bin", 1000000, "maps:from_keys/2 with a 16 MiB binary key", 0},
+    {"fromkeys_grow", 1000000, "maps:from_keys/2: a 16 MiB key, then 40 more (flat map to HAMT)", 0},
+    {"with_dag", 1000000, "maps:with/2, a key equal to a stored 2^16-leaf DAG built apart", 0},
+    {"without_bin", 1000000, "maps:without/2, a 16 MiB key equal to a stored one", 0},
+    {"merge_dag", 1000000, "maps:merge/2, both maps hold equal 2^16-leaf DAG keys", 0},
+    {"merge_bins", 1000000, "maps:merge/2 of 40 keys of 64 KiB", 0},
+    {"fromlist_bins", 1000000, "maps:from_list/1 of 40 keys of 64 KiB", 0},
     {"fib", 27, "fib(27): the ordinary interpreter, for scale", 0},
     {"loop", 3000000, "loop(3,000,000): a tail-call loop, for scale", 0},
 };

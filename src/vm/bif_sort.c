@@ -38,6 +38,7 @@
 #include "term/compare.h"
 #include "term/heap.h"
 #include "vm/vm_internal.h"
+#include "vm/vm_lists.h"
 #include "vm/vm_trap.h"
 
 enum {
@@ -46,7 +47,7 @@ enum {
     SORT_MERGE_MAX = 1u << 17,      /* elements one hl_sort_merge merges (longer: lists.erl) */
     SORT_MERGE_STEP = 1u << 12,     /* elements one hl_sort_merge call merges (then it traps) */
     SORT_PREP_MAX = 1u << 12,        /* input elements one hl_sort_prep call consumes */
-    SORT_ONE_COMPARE = 1u << 20,    /* as hl_vm_cmp: one comparison's own budget */
+    SORT_PREP_BUDGET = 1u << 14,    /* comparison units one hl_sort_prep call may do (the walk's piece) */
     /* small integers one hl_sort_take radix-sorts (smaller takes cost
      * lists:sort 1.2-1.5x the instructions: lib/lists.erl merges more runs);
      * copied, counted, sorted and built TAKE_STEP elements per call
@@ -671,21 +672,60 @@ typedef struct prep_ctx {
     hl_vm_proc *p;
     uint64_t budget;
     bool failed;
-    hl_term_status why; /* BUDGET (one comparison alone too large) or NOMEM */
+    hl_term_status why; /* BUDGET (a comparison longer than the call's budget) or NOMEM */
+    hl_term answers;    /* [{A, B, Order}]: comparisons the walk made (matched by identity) */
+    hl_term fa, fb;     /* the comparison the budget stopped */
 } prep_ctx;
 
-/* Three-way term comparison (a < b: -1) charged to the call's budget. */
+/* Three-way term comparison (a < b: -1) charged to the call's budget: a
+ * comparison the walk answered, or one within what is left of the budget
+ * (c->failed with fa, fb otherwise: the call stops before the element). */
 static int prep_cmp(prep_ctx *c, hl_term a, hl_term b) {
     if (hl_both_small(a, b)) {
         c->budget -= c->budget != 0;
         return (int64_t)a < (int64_t)b ? -1 : (int64_t)a > (int64_t)b;
     }
-    uint64_t one = c->budget < SORT_ONE_COMPARE ? c->budget : SORT_ONE_COMPARE, left = one;
+    for (hl_term l = c->answers; hl_is_cons(l); l = hl_cdr(l)) {
+        const hl_term *e = hl_tuple_elems(hl_car(l));
+        if (e[0] == a && e[1] == b) return (int)hl_small_val(e[2]);
+    }
+    uint64_t left = c->budget;
     int r = 0;
     hl_term_status st = hl_term_compare(a, b, false, &left, &r);
-    c->budget -= one - left;
-    if (st != HL_TERM_OK) c->failed = true, c->why = st;
+    c->budget = left;
+    if (st != HL_TERM_OK) c->failed = true, c->why = st, c->fa = a, c->fb = b;
     return r;
+}
+
+/* The scan's comparisons: at most SORT_PREP_BUDGET units in a call. A
+ * comparison that needs more stops the call before its element; when that
+ * element is the call's first, the comparison is done by the resumable
+ * walk of the comparison operators (bif_compare.c: trap.t[0..4], n[0..1],
+ * a quarter quantum per call), its answer {A, B, Order} goes on the list
+ * in trap.t[5] (n[2] PREP_WALKING while it runs, PREP_ANSWERED + Order
+ * while it waits for the heap), and the call runs again from its
+ * arguments with the answers. Before, one call compared up to 2^18 + 2^20
+ * units (~20 ms of DAG pairs) and a longer comparison stopped the run
+ * with a reductions fault where OTP sorts. */
+enum { PREP_NONE = 0, PREP_WALKING = 1, PREP_ANSWERED = 3 };
+
+static hl_term_status prep_walk(hl_vm_proc *p) {
+    if (p->trap.n[2] == PREP_NONE) return HL_TERM_OK; /* (called again after a heap limit) */
+    if (p->trap.n[2] == PREP_WALKING) {
+        int r = 0;
+        hl_term_status st = hl_vm_cmp_walk(p, hl_vm_bif_sort_prep, &r);
+        if (st == HL_VM_BIF_TRAP || st == HL_TERM_HEAP_LIMIT) return st;
+        if (st != HL_TERM_OK) return hl_vm_trap_end(p, st);
+        p->trap.n[2] = (uint64_t)(PREP_ANSWERED + (r > 0) - (r < 0));
+    }
+    hl_term *w;
+    hl_term_status st = hl_heap_alloc(&p->heap, 6, &w);
+    if (st != HL_TERM_OK) return st; /* the answer kept: collect and call again */
+    hl_term t = hl_tuple_init(w, 3);
+    w[1] = p->trap.t[3], w[2] = p->trap.t[4], w[3] = hl_make_small((int64_t)p->trap.n[2] - PREP_ANSWERED);
+    p->trap.t[5] = hl_cons_init(w + 4, t, p->trap.t[5]);
+    p->trap.n[2] = PREP_NONE;
+    return HL_TERM_OK;
 }
 
 /* (L, State, Acc) -> true | {Acc', Rest, State'}. true: the stable sort of
@@ -694,6 +734,12 @@ static int prep_cmp(prep_ctx *c, hl_term a, hl_term b) {
  * (the earlier calls' parts), Rest what is left ([] when done) and State'
  * the scan's state for the next call. */
 hl_term_status hl_vm_bif_sort_prep(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
+    hl_term answers = HL_NIL;
+    if (hl_vm_trap_resuming(p, hl_vm_bif_sort_prep)) {
+        hl_term_status st = prep_walk(p);
+        if (st != HL_TERM_OK) return st;
+        answers = p->trap.t[5];
+    }
     hl_term l = args[0], state = args[1], acc = args[2];
     int tag;
     hl_term x = HL_NIL, y = HL_NIL, s = HL_NIL;
@@ -722,40 +768,51 @@ hl_term_status hl_vm_bif_sort_prep(struct hl_vm_proc *p, const hl_term *args, hl
     /* Where this call's held S is (an index), or SIZE_MAX when S came held
      * from an earlier call (it then goes in the carried cell). */
     size_t s_at = SIZE_MAX;
-    prep_ctx c = {p, SORT_WORK_BUDGET + SORT_ONE_COMPARE, false, HL_TERM_OK};
+    prep_ctx c = {p, SORT_PREP_BUDGET, false, HL_TERM_OK, answers, HL_NIL, HL_NIL};
     size_t m = 0;
     t = l;
     if (tag == PREP_START) {
         x = val[0] = hl_car(t);
         t = hl_cdr(t), m = 1, tag = PREP_PREFIX1;
     }
+    size_t m0 = m; /* a comparison too long at this element: the walk */
     bool ascending = false;
-    while (hl_is_cons(t) && m < k && c.budget > SORT_ONE_COMPARE && !c.failed) {
+    /* a comparison's result, or out of the loop before the element changed anything */
+#define CMP(a, b) (cr = prep_cmp(&c, (a), (b)), c.failed ? -2 : cr)
+    int cr;
+    while (hl_is_cons(t) && m < k && c.budget > 0) {
         hl_term z = hl_car(t);
         val[2 * m] = z;
         switch (tag) {
         case PREP_PREFIX1:
         case PREP_PREFIX2: {
-            int r = prep_cmp(&c, z, x);
+            int r = CMP(z, x);
+            if (c.failed) break;
             if (r == 0) x = z, tag = PREP_PREFIX2;
             else if (r > 0) ascending = true;
             else y = z, tag = tag == PREP_PREFIX2 ? PREP_RUN : PREP_RUN0;
             break;
         }
         case PREP_RUN0:
-        case PREP_RUN:
-            if (prep_cmp(&c, z, y) <= 0) x = y, y = z, tag = PREP_RUN;
-            else if (prep_cmp(&c, z, x) <= 0) x = z, tag = PREP_RUN;
+        case PREP_RUN: {
+            int r1 = CMP(z, y), r2 = r1 <= 0 || c.failed ? 0 : CMP(z, x);
+            if (c.failed) break;
+            if (r1 <= 0) x = y, y = z, tag = PREP_RUN;
+            else if (r2 <= 0) x = z, tag = PREP_RUN;
             else if (tag == PREP_RUN0) tag = PREP_RUN;
             else s = z, s_at = m, tag = PREP_HELD;
             break;
-        case PREP_HELD:
-            if (prep_cmp(&c, z, y) <= 0) {
+        }
+        case PREP_HELD: {
+            int r1 = CMP(z, y), r2 = r1 <= 0 || c.failed ? 0 : CMP(z, x);
+            int r3 = r1 <= 0 || r2 <= 0 || c.failed ? 0 : CMP(s, z);
+            if (c.failed) break;
+            if (r1 <= 0) {
                 x = y, y = z;
-            } else if (prep_cmp(&c, z, x) <= 0) {
+            } else if (r2 <= 0) {
                 x = z;
             } else {
-                int r = prep_cmp(&c, s, z);
+                int r = r3;
                 hl_term *s_cell = s_at == SIZE_MAX ? carried : &val[2 * s_at];
                 if (s_at == SIZE_MAX) has_carried = true;
                 if (r > 0) {
@@ -771,16 +828,23 @@ hl_term_status hl_vm_bif_sort_prep(struct hl_vm_proc *p, const hl_term *args, hl
             }
             break;
         }
+        }
         if (ascending || c.failed) break;
         m++, t = hl_cdr(t);
     }
-    p->bif_cost = (m + (SORT_WORK_BUDGET + SORT_ONE_COMPARE - c.budget)) >> SORT_COST_SHIFT;
-    if (c.failed) {
-        /* One comparison alone out of budget (or memory): no answer; BUDGET
-         * stops the run with a reductions fault (interp.c). */
+#undef CMP
+    p->bif_cost += (m + (SORT_PREP_BUDGET - c.budget)) >> SORT_COST_SHIFT;
+    if (c.failed && (c.why != HL_TERM_BUDGET || m == m0)) {
         hl_heap_trim(&p->heap, mem, words, 0);
-        return c.why;
+        if (c.why != HL_TERM_BUDGET) return p->trap.fn ? hl_vm_trap_end(p, c.why) : c.why;
+        /* the call's first element needs a long comparison: the walk, from the next call */
+        hl_term ans = answers;
+        hl_vm_cmp_walk_start(p, c.fa, c.fb, false, false);
+        p->trap.t[5] = ans, p->trap.n[2] = PREP_WALKING;
+        return hl_vm_trap_yield(p, hl_vm_bif_sort_prep, 0);
     }
+    if (p->trap.fn) hl_vm_trap_end(p, HL_TERM_OK);
+    /* (c.failed at a later element: the call ends before it, t its cell) */
     if (ascending || (t == HL_NIL && (tag == PREP_PREFIX1 || tag == PREP_PREFIX2))) {
         hl_heap_trim(&p->heap, mem, words, 0);
         *out = HL_AM(true);
