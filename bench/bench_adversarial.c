@@ -126,6 +126,10 @@ static const kernel kernels[] = {
     {"merge_dag", 1000000, "maps:merge/2, both maps hold equal 2^16-leaf DAG keys", 0},
     {"merge_bins", 1000000, "maps:merge/2 of 40 keys of 64 KiB", 0},
     {"fromlist_bins", 1000000, "maps:from_list/1 of 40 keys of 64 KiB", 0},
+    {"sort_dag", 1000000, "lists:sort/1 of 6 equal 2^17-leaf DAGs built apart", 0},
+    {"sort_bigmax", 1000000, "lists:sort/1 of 4 integers of 33.5M bits", 0},
+    {"sort_tuples", 1000000, "lists:sort/1 of 8,192 2-tuples", 0},
+    {"sort_8k", 1000000, "lists:sort/1 of 8,192 integers (one call)", 0},
     {"fib", 27, "fib(27): the ordinary interpreter, for scale", 0},
     {"loop", 3000000, "loop(3,000,000): a tail-call loop, for scale", 0},
 };

@@ -17,7 +17,7 @@
          bigcmp_sort/1, fromlist_dag/1]).
 %% quantum3
 -export([len_big/1, fromkeys_bin/1, fromkeys_grow/1, with_dag/1, without_bin/1, merge_dag/1, merge_bins/1,
-         fromlist_bins/1]).
+         fromlist_bins/1, sort_dag/1, sort_bigmax/1, sort_tuples/1, sort_8k/1]).
 
 dag(0) -> [1, 2, 3];
 dag(K) -> D = dag(K - 1), {D, D}.
@@ -177,3 +177,11 @@ merge_bins(N) -> Ks = [<<I:32, (binary:copy(<<"x">>, 65000))/binary>> || I <- li
     M1 = maps:from_keys(Ks, 1), M2 = big_map(), rep(N, fun() -> maps:merge(M2, M1) end).
 fromlist_bins(N) -> L = [{<<I:32, (binary:copy(<<"x">>, 65000))/binary>>, I} || I <- lists:seq(1, 40)],
     rep(N, fun() -> maps:from_list(L) end).
+%% lists:sort of equal DAGs built apart (2^17 leaves) and of long
+%% integers at OTP's size: comparisons in pieces (hl_sort_prep's walk; the
+%% C cores give up at their budget and lists.erl merges with =<)
+sort_dag(N) -> L = [{dag(17), I rem 3} || I <- lists:seq(1, 6)], rep(N, fun() -> lists:sort(L) end).
+sort_bigmax(N) -> A = 1 bsl 33554360, L = [A + 3, A + 1, A + 2, A], rep(N, fun() -> lists:sort(L) end).
+%% the C cores' budget on ordinary terms: 8,192 tuples (one hl_sort_otp call)
+sort_tuples(N) -> L = [{I rem 97, I} || I <- lists:seq(8192, 1, -1)], rep(N, fun() -> lists:sort(L) end).
+sort_8k(N) -> L = [(I * 7919) rem 100003 || I <- lists:seq(1, 8192)], rep(N, fun() -> lists:sort(L) end).

@@ -4,7 +4,9 @@
  *   erlang:hl_sort_otp/1    lists:sort/1 of a whole list of <= HL_SORT_RUN_MAX;
  *   erlang:hl_sort_run/1    stable sort of a whole list of <= HL_SORT_RUN_MAX;
  *   erlang:hl_sort_take/1   stable sort of a list's first <= HL_SORT_RUN_MAX
- *                           elements: {Sorted, Rest};
+ *                           elements: {Sorted, Rest}, or [Runs | Rest] when
+ *                           the comparisons ran out of the call's budget
+ *                           (the sorted blocks made so far);
  *   erlang:hl_sort_merge/2  stable merge of two sorted lists (ties: the first
  *                           list's element first), at most SORT_MERGE_MAX;
  *   erlang:hl_sort_prep/3   OTP's run scan, for the order of equal elements.
@@ -43,7 +45,12 @@
 
 enum {
     SORT_COST_SHIFT = 4,            /* work units per reduction (as bif.c's list builtins) */
-    SORT_WORK_BUDGET = 1u << 18,    /* subterm pairs one call may compare */
+    /* subterm pairs one call may compare: ~0.5 ms of tuples or DAG pairs
+     * (15-19 ns a pair here); it was 2^18, and one hl_sort_otp call on
+     * 8,192 2-tuples took 3.9 ms, on equal 2^17-leaf DAGs 5.1 ms. A core
+     * out of it answers false (lists.erl sorts smaller runs, or merges in
+     * Erlang); a long merge yields instead and goes on */
+    SORT_WORK_BUDGET = 1u << 15,
     SORT_MERGE_MAX = 1u << 17,      /* elements one hl_sort_merge merges (longer: lists.erl) */
     SORT_MERGE_STEP = 1u << 12,     /* elements one hl_sort_merge call merges (then it traps) */
     SORT_PREP_MAX = 1u << 12,        /* input elements one hl_sort_prep call consumes */
@@ -84,11 +91,14 @@ static bool le(sort_ctx *s, hl_term a, hl_term b) {
 }
 
 /* Bottom-up stable merge sort of v[0..n) using tmp[0..n); returns where the
- * result ended (v or tmp). Stops early (s->failed) when the budget runs out. */
-static hl_term *merge_sort(sort_ctx *s, hl_term *v, hl_term *tmp, size_t n) {
+ * result ended (v or tmp). Stops early (s->failed) when the budget runs out:
+ * what it returns then holds sorted blocks of *width elements (the last
+ * one shorter), the pass that failed having written only the other array. */
+static hl_term *merge_sort(sort_ctx *s, hl_term *v, hl_term *tmp, size_t n, size_t *width_done) {
     hl_term *from = v, *to = tmp;
-    for (size_t width = 1; width < n && !s->failed; width *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * width) {
+    size_t width;
+    for (width = 1; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n && !s->failed; lo += 2 * width) {
             size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
             size_t i = lo, j = mid, k = lo;
             /* Already in order (common for presorted input): copy. */
@@ -98,22 +108,22 @@ static hl_term *merge_sort(sort_ctx *s, hl_term *v, hl_term *tmp, size_t n) {
                     if (le(s, from[i], from[j])) to[k++] = from[i++];
                     else to[k++] = from[j++];
                 }
-                if (s->failed) return from;
             }
+            if (s->failed) break;
             while (i < mid) to[k++] = from[i++];
             while (j < hi) to[k++] = from[j++];
         }
+        if (s->failed) break;
         hl_term *t = from;
         from = to, to = t;
     }
+    *width_done = width;
     return from;
 }
 
 /* The same sort when every element is a small integer (tagged smalls order
- * as their values): no budget can run out (n log2 n < SORT_WORK_BUDGET for
- * n <= HL_SORT_RUN_MAX), so only the comparisons are counted, one work unit
- * each as in le(). */
-_Static_assert((uint64_t)HL_SORT_RUN_MAX * 14 < SORT_WORK_BUDGET, "small-integer runs fit the budget");
+ * as their values): no budget, the comparisons are counted as work, one
+ * unit each as in le() (at most n log2 n for n < SORT_RADIX_MIN). */
 static hl_term *merge_sort_small(hl_term *v, hl_term *tmp, size_t n, uint64_t *compares) {
     hl_term *from = v, *to = tmp;
     uint64_t cmp = 0;
@@ -241,23 +251,136 @@ static void otp_rearrange(sort_ctx *s, hl_term *v, hl_term *tmp, size_t n) {
     for (size_t k = 0; k < n; k++) v[k] = tmp[n - 1 - k];
 }
 
+/* hl_sort_take's merge sort past one call's budget goes on over several
+ * calls: the two arrays are the trap's root stack (roots[0..n) and
+ * roots[n..2n): collection roots, host memory counted against the heap
+ * limit), trap.n[0] n and which half holds the blocks being merged (bit
+ * 32), n[1] the width of the sorted blocks, n[2] and n[3] the positions i
+ * and j in the pair of blocks being merged (k, lo, mid follow from them),
+ * trap.t[0] the rest of the input. Each call compares at most
+ * SORT_WORK_BUDGET units; a comparison larger than that alone ends it with
+ * [Runs | Rest], the blocks sorted so far (lists.erl merges them, its =<
+ * yielding). Without this a take of 8,192 tuples that needed more than a
+ * call's budget gave up its work and lists.erl sorted smaller runs: 1.5x
+ * the time. */
+enum { MSORT_HALF = 32 };
+static hl_term_status msort_build(hl_vm_proc *p, size_t n, size_t width, hl_term *out);
+
+static bool msort_park(hl_vm_proc *p, const hl_term *sorted, size_t n, size_t width, hl_term rest) {
+    for (size_t w = 0; w < 2 * n; w += 2) /* roots[0..n) and roots[n..2n): sorted, twice */
+        if (hl_vm_trap_push2(p, sorted[w % n], sorted[(w + 1) % n]) != HL_TERM_OK) {
+            hl_vm_trap_end(p, HL_TERM_OK);
+            return false;
+        }
+    p->trap.t[0] = rest;
+    p->trap.n[0] = n, p->trap.n[1] = width, p->trap.n[2] = 0, p->trap.n[3] = width;
+    p->trap.fn = hl_vm_bif_sort_take;
+    return true;
+}
+
+static hl_term_status msort_step(hl_vm_proc *p, hl_term *out) {
+    size_t n = (size_t)(p->trap.n[0] & 0xFFFFFFFFu), half = (size_t)(p->trap.n[0] >> MSORT_HALF);
+    size_t width = (size_t)p->trap.n[1], i = (size_t)p->trap.n[2], j = (size_t)p->trap.n[3];
+    if (width >= n) return msort_build(p, n, n, out); /* (after a heap limit) */
+    hl_term *from = p->trap.roots + (half ? n : 0), *to = p->trap.roots + (half ? 0 : n);
+    sort_ctx s = {SORT_WORK_BUDGET, false, HL_TERM_OK};
+    size_t moved = 0;
+    bool progress = false;
+    while (width < n) {
+        size_t lo = i - i % (2 * width), mid = lo + width < n ? lo + width : n;
+        size_t hi = lo + 2 * width < n ? lo + 2 * width : n, k = i + (j - mid);
+        /* already in order (common for presorted input): copied below */
+        bool in_order = i == lo && j == mid && mid < hi && le(&s, from[mid - 1], from[mid]) && !s.failed;
+        while (!in_order && i < mid && j < hi && !s.failed) {
+            hl_term x = from[i], y = from[j];
+            if (le(&s, x, y)) {
+                if (s.failed) break;
+                to[k++] = x, i++;
+            } else {
+                to[k++] = y, j++;
+            }
+            progress = true;
+        }
+        if (s.failed) break;
+        while (i < mid) to[k++] = from[i++];
+        while (j < hi) to[k++] = from[j++];
+        moved += hi - lo;
+        if (hi < n) {
+            i = hi, j = hi + width < n ? hi + width : n;
+            continue;
+        }
+        /* a pass done: the blocks are twice as wide, in the other half */
+        hl_term *t = from;
+        from = to, to = t, half ^= 1, width *= 2, i = 0, j = width < n ? width : n;
+        progress = true;
+    }
+    uint64_t units = moved + (SORT_WORK_BUDGET - s.budget);
+    p->trap.n[0] = n | (uint64_t)half << MSORT_HALF, p->trap.n[1] = width, p->trap.n[2] = i, p->trap.n[3] = j;
+    if (s.failed && s.why == HL_TERM_NOMEM) return hl_vm_trap_end(p, HL_TERM_NOMEM);
+    if (s.failed && progress) return hl_vm_trap_yield(p, hl_vm_bif_sort_take, units);
+    p->bif_cost += units >> SORT_COST_SHIFT;
+    /* sorted, or one comparison larger than a call's budget: the blocks
+     * of `width` (from, the half that holds them) as runs */
+    return msort_build(p, n, s.failed ? width : n, out);
+}
+
+/* [Runs | Rest] of the blocks of `width` in the half holding them (width
+ * n: {Sorted, Rest}), built in one call (n <= HL_SORT_RUN_MAX cells);
+ * HEAP_LIMIT keeps the state. */
+static hl_term_status msort_build(hl_vm_proc *p, size_t n, size_t width, hl_term *out) {
+    size_t half = (size_t)(p->trap.n[0] >> MSORT_HALF), nruns = (n + width - 1) / width;
+    hl_term *c;
+    hl_term_status st = hl_heap_alloc(&p->heap, 2 * n + 2 * nruns + 3, &c);
+    if (st != HL_TERM_OK) {
+        p->trap.n[1] = width; /* (width n: build the whole on the retry) */
+        return st;
+    }
+    const hl_term *from = p->trap.roots + (half ? n : 0);
+    hl_term runs = HL_NIL, *rc = c + 2 * n;
+    size_t r = 0;
+    for (size_t hi = n; hi > 0;) {
+        size_t lo = (hi - 1) / width * width;
+        hl_term acc = HL_NIL;
+        for (size_t i = hi; i-- > lo;) acc = hl_cons_init(c + 2 * i, from[i], acc);
+        runs = hl_cons_init(rc + 2 * r++, acc, runs);
+        hi = lo;
+    }
+    hl_term rest = p->trap.t[0];
+    if (nruns == 1) {
+        hl_term t = hl_tuple_init(rc + 2 * r, 2);
+        hl_tuple_elems(t)[0] = hl_car(runs), hl_tuple_elems(t)[1] = rest;
+        *out = t;
+    } else {
+        *out = hl_cons_init(rc + 2 * r, runs, rest);
+        hl_heap_trim(&p->heap, c, 2 * n + 2 * nruns + 3, 2 * n + 2 * nruns + 2);
+    }
+    p->bif_cost += n >> SORT_COST_SHIFT;
+    return hl_vm_trap_end(p, HL_TERM_OK);
+}
+
 /* Sorts the first n elements of the list l (the caller counted them) into a
  * fresh list ending in `tail`. *ok is false when the comparison budget ran
- * out (nothing allocated then). Charges the work. */
-static hl_term_status sort_prefix(hl_vm_proc *p, hl_term l, size_t n, hl_term tail, bool otp, hl_term *out,
-                                  bool *ok) {
+ * out (nothing allocated then). With split_rest (not HL_NONE; tail is then
+ * []), running out of the budget gives *out = [[R1, ..., Rk] | split_rest]:
+ * the sorted blocks the merge sort had made, in order, so the work done is
+ * kept (hl_sort_take). Charges the work. */
+static hl_term_status sort_prefix(hl_vm_proc *p, hl_term l, size_t n, hl_term tail, bool otp, hl_term split_rest,
+                                  hl_term *out, bool *ok, bool *split_done) {
     *ok = true;
+    bool split = split_rest != HL_NONE;
     /* The result's cells first: a heap-limit retry then repeats no sorting. */
     hl_term *cells;
-    hl_term_status st = hl_heap_alloc(&p->heap, 2 * n, &cells);
+    size_t words = 2 * n + (split ? 2 * n + 2 : 0); /* a split: at most n runs, their list, [Rs | Rest] */
+    hl_term_status st = hl_heap_alloc(&p->heap, words, &cells);
     if (st != HL_TERM_OK) return st;
     hl_term *buf = hl_mem_realloc_array(NULL, 2 * n, sizeof *buf);
     if (!buf) {
-        hl_heap_trim(&p->heap, cells, 2 * n, 0);
+        hl_heap_trim(&p->heap, cells, words, 0);
         return HL_TERM_NOMEM;
     }
     hl_term t = l;
     bool all_small = true;
+    size_t width = n;
     for (size_t i = 0; i < n; i++, t = hl_cdr(t)) {
         buf[i] = hl_car(t);
         all_small &= hl_is_small(buf[i]);
@@ -274,19 +397,46 @@ static hl_term_status sort_prefix(hl_vm_proc *p, hl_term l, size_t n, hl_term ta
     } else if (all_small) {
         uint64_t compares;
         sorted = merge_sort_small(buf, buf + n, n, &compares);
-        s.budget -= compares;
+        radix_work = compares;
     } else {
-        sorted = merge_sort(&s, buf, buf + n, n);
+        sorted = merge_sort(&s, buf, buf + n, n, &width);
     }
     uint64_t work = n + radix_work + (SORT_WORK_BUDGET - s.budget);
     p->bif_cost = work >> SORT_COST_SHIFT;
+    if (s.failed && split && s.why == HL_TERM_BUDGET && !otp && width < n && msort_park(p, sorted, n, width, split_rest)) {
+        /* the merge sort goes on over the next calls (msort_step) */
+        hl_mem_free(buf);
+        hl_heap_trim(&p->heap, cells, words, 0);
+        *split_done = true;
+        *out = HL_NONE;
+        return HL_TERM_OK;
+    }
+    if (s.failed && split && s.why == HL_TERM_BUDGET && !otp) {
+        /* the blocks of `width` sorted so far, each a run ending in [] */
+        hl_term runs = HL_NIL, *rc = cells + 2 * n;
+        size_t nruns = 0;
+        for (size_t hi = n; hi > 0;) {
+            size_t lo = (hi - 1) / width * width;
+            hl_term acc = HL_NIL;
+            for (size_t i = hi; i-- > lo;) acc = hl_cons_init(cells + 2 * i, sorted[i], acc);
+            runs = hl_cons_init(rc + 2 * nruns++, acc, runs);
+            hi = lo;
+        }
+        hl_term r = hl_cons_init(rc + 2 * nruns, runs, split_rest);
+        *split_done = true;
+        hl_heap_trim(&p->heap, cells, words, 2 * n + 2 * nruns + 2);
+        hl_mem_free(buf);
+        *out = r;
+        return HL_TERM_OK;
+    }
     if (s.failed) {
         hl_mem_free(buf);
-        hl_heap_trim(&p->heap, cells, 2 * n, 0);
+        hl_heap_trim(&p->heap, cells, words, 0);
         if (s.why == HL_TERM_NOMEM) return HL_TERM_NOMEM;
         *ok = false; /* too much comparison work for one call */
         return HL_TERM_OK;
     }
+    if (split) hl_heap_trim(&p->heap, cells, words, 2 * n);
     hl_term acc = tail;
     for (size_t i = n; i-- > 0;) {
         cells[2 * i] = sorted[i];
@@ -314,7 +464,8 @@ static hl_term_status sort_whole(hl_vm_proc *p, hl_term l, bool otp, hl_term *ou
         return HL_TERM_OK;
     }
     bool ok;
-    hl_term_status st = sort_prefix(p, l, n, HL_NIL, otp, out, &ok);
+    bool split = false;
+    hl_term_status st = sort_prefix(p, l, n, HL_NIL, otp, HL_NONE, out, &ok, &split);
     if (st == HL_TERM_OK && !ok) *out = HL_AM(false);
     return st;
 }
@@ -471,7 +622,7 @@ static hl_term_status take_radix(hl_vm_proc *p, hl_term l, size_t walked) {
  * SORT_TAKE_SMALL_MAX: radix sorted over many calls, above), else
  * min(length, HL_SORT_RUN_MAX) elements. */
 hl_term_status hl_vm_bif_sort_take(struct hl_vm_proc *p, const hl_term *args, hl_term *out) {
-    if (hl_vm_trap_resuming(p, hl_vm_bif_sort_take)) return take_step(p, out);
+    if (hl_vm_trap_resuming(p, hl_vm_bif_sort_take)) return p->trap.buf ? take_step(p, out) : msort_step(p, out);
     hl_term l = args[0], rest = l;
     size_t n = 0;
     while (hl_is_cons(rest) && n <= HL_SORT_RUN_MAX && hl_is_small(hl_car(rest))) n++, rest = hl_cdr(rest);
@@ -485,7 +636,14 @@ hl_term_status hl_vm_bif_sort_take(struct hl_vm_proc *p, const hl_term *args, hl
     hl_term sorted = l;
     bool ok = true;
     if (n >= 2) {
-        st = sort_prefix(p, l, n, HL_NIL, false, &sorted, &ok);
+        bool split = false;
+        st = sort_prefix(p, l, n, HL_NIL, false, rest, &sorted, &ok, &split);
+        if (st == HL_TERM_OK && split && sorted == HL_NONE) /* the sort goes on over the next calls */
+            return hl_vm_trap_yield(p, hl_vm_bif_sort_take, 0);
+        if (st == HL_TERM_OK && split) { /* [Runs | Rest] (the 3 words at tp are left as garbage) */
+            *out = sorted;
+            return HL_TERM_OK;
+        }
         if (st != HL_TERM_OK || !ok) {
             /* sort_prefix allocated nothing: the tuple is the last block */
             hl_heap_trim(&p->heap, tp, 3, 0);
@@ -547,6 +705,7 @@ static hl_term_status merge_step(hl_vm_proc *p, hl_term *out) {
         p->trap.frag_filled = 2 * ++k;
     }
     uint64_t units = (k - k0) + (SORT_WORK_BUDGET - s.budget);
+    if (s.failed && s.why == HL_TERM_BUDGET && k > k0) s.failed = false; /* this call's share: on in the next */
     if (s.failed) {
         p->bif_cost += units >> SORT_COST_SHIFT;
         if (s.why == HL_TERM_NOMEM) return hl_vm_trap_end(p, HL_TERM_NOMEM);
@@ -642,8 +801,16 @@ hl_term_status hl_vm_bif_sort_merge(struct hl_vm_proc *p, const hl_term *args, h
         if (k) cells[2 * k - 1] = hl_make_cons(cells + 2 * k);
         k++;
     }
-    _Static_assert(SORT_MERGE_MAX <= SORT_WORK_BUDGET, "small-integer merges fit the budget");
+    _Static_assert(SORT_MERGE_STEP <= SORT_WORK_BUDGET, "small-integer merges fit the budget");
     p->bif_cost = (na + nb + (SORT_WORK_BUDGET - s.budget)) >> SORT_COST_SHIFT;
+    if (s.failed && s.why == HL_TERM_BUDGET && k > 0) {
+        /* more comparison work than one call's: the long merge's way,
+         * over several calls (the lists are counted: straight to the merge) */
+        hl_heap_trim(&p->heap, cells, 2 * (na + nb), 0);
+        p->trap.t[0] = args[0], p->trap.t[1] = args[1], p->trap.t[2] = HL_NIL;
+        p->trap.n[0] = 1, p->trap.n[1] = na, p->trap.n[2] = nb, p->trap.n[3] = MERGE_COUNTING;
+        return hl_vm_trap_yield(p, hl_vm_bif_sort_merge, 0);
+    }
     if (s.failed) {
         hl_heap_trim(&p->heap, cells, 2 * (na + nb), 0);
         if (s.why == HL_TERM_NOMEM) return HL_TERM_NOMEM;
