@@ -61,6 +61,7 @@ enum {
      * (take_step) */
     SORT_TAKE_SMALL_MAX = 1u << 15,
     SORT_RADIX_MIN = 512,           /* below: merge sort (the radix passes' fixed cost) */
+    SORT_PARK_MIN = 256,            /* hl_sort_take of fewer other terms: sorted in the call */
 };
 
 typedef struct sort_ctx {
@@ -266,12 +267,22 @@ static void otp_rearrange(sort_ctx *s, hl_term *v, hl_term *tmp, size_t n) {
 enum { MSORT_HALF = 32 };
 static hl_term_status msort_build(hl_vm_proc *p, size_t n, size_t width, hl_term *out);
 
-static bool msort_park(hl_vm_proc *p, const hl_term *sorted, size_t n, size_t width, hl_term rest) {
-    for (size_t w = 0; w < 2 * n; w += 2) /* roots[0..n) and roots[n..2n): sorted, twice */
-        if (hl_vm_trap_push2(p, sorted[w % n], sorted[(w + 1) % n]) != HL_TERM_OK) {
+/* sorted: the blocks of width so far, or NULL: the list l's first n
+ * elements (width 1). false: no room for the arrays (nothing kept). */
+static bool msort_park(hl_vm_proc *p, const hl_term *sorted, hl_term l, size_t n, size_t width, hl_term rest) {
+    for (size_t w = 0; w < 2 * n; w += 2) { /* roots[0..n) and roots[n..2n): the elements, twice */
+        hl_term a, b;
+        if (sorted) {
+            a = sorted[w % n], b = sorted[(w + 1) % n];
+        } else { /* the second half: [] until the first pass writes it */
+            a = w < n ? hl_car(l) : HL_NIL, l = w < n ? hl_cdr(l) : l;
+            b = w + 1 < n ? hl_car(l) : HL_NIL, l = w + 1 < n ? hl_cdr(l) : l;
+        }
+        if (hl_vm_trap_push2(p, a, b) != HL_TERM_OK) {
             hl_vm_trap_end(p, HL_TERM_OK);
             return false;
         }
+    }
     p->trap.t[0] = rest;
     p->trap.n[0] = n, p->trap.n[1] = width, p->trap.n[2] = 0, p->trap.n[3] = width;
     p->trap.fn = hl_vm_bif_sort_take;
@@ -403,7 +414,8 @@ static hl_term_status sort_prefix(hl_vm_proc *p, hl_term l, size_t n, hl_term ta
     }
     uint64_t work = n + radix_work + (SORT_WORK_BUDGET - s.budget);
     p->bif_cost = work >> SORT_COST_SHIFT;
-    if (s.failed && split && s.why == HL_TERM_BUDGET && !otp && width < n && msort_park(p, sorted, n, width, split_rest)) {
+    if (s.failed && split && s.why == HL_TERM_BUDGET && !otp && width < n &&
+        msort_park(p, sorted, HL_NIL, n, width, split_rest)) {
         /* the merge sort goes on over the next calls (msort_step) */
         hl_mem_free(buf);
         hl_heap_trim(&p->heap, cells, words, 0);
@@ -627,9 +639,17 @@ hl_term_status hl_vm_bif_sort_take(struct hl_vm_proc *p, const hl_term *args, hl
     size_t n = 0;
     while (hl_is_cons(rest) && n <= HL_SORT_RUN_MAX && hl_is_small(hl_car(rest))) n++, rest = hl_cdr(rest);
     if (n > HL_SORT_RUN_MAX) return take_radix(p, l, n);
+    size_t smalls = n;
     n = 0, rest = l;
     while (hl_is_cons(rest) && n < HL_SORT_RUN_MAX) n++, rest = hl_cdr(rest);
     if (!hl_is_cons(rest) && rest != HL_NIL) return HL_TERM_BADARG;
+    /* Other terms than small integers, more than a few: merge sorted on the
+     * trap's root stack over as many calls as its comparisons need (no
+     * scratch buffer besides: each call touches less fresh memory) */
+    if (smalls < n && n > SORT_PARK_MIN) {
+        if (!msort_park(p, NULL, l, n, 1, rest)) return HL_TERM_HEAP_LIMIT;
+        return hl_vm_trap_yield(p, hl_vm_bif_sort_take, n);
+    }
     hl_term *tp;
     hl_term_status st = hl_heap_alloc(&p->heap, 3, &tp);
     if (st != HL_TERM_OK) return st;
