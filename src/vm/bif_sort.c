@@ -28,10 +28,13 @@
  * Bounded per call: each call consumes, sorts or merges at most a fixed
  * number of elements, and one work budget bounds its comparisons (pairs of
  * subterms visited, so huge or heavily shared terms cannot make one call run
- * long). hl_sort_run, hl_sort_take and hl_sort_merge answer `false` when the
- * budget runs out and lib/lists.erl does that part in Erlang (preemptible);
- * hl_sort_prep stops early instead and continues in the next call. The work
- * done is charged in reductions; it depends only on the input. */
+ * long). hl_sort_otp and hl_sort_run answer `false` when the budget runs
+ * out and lib/lists.erl does that part otherwise (preemptible); a long
+ * hl_sort_merge and hl_sort_take's merge sort yield and go on in the next
+ * call, answering `false` (merge) or the runs sorted so far (take) only when
+ * one comparison alone is larger than a call's budget; hl_sort_prep stops
+ * early, or does such a comparison in the comparison walk. The work done is
+ * charged in reductions; it depends only on the input. */
 #include "vm/bif_sort.h"
 
 #include <string.h>

@@ -7,8 +7,8 @@
  *   - a map lookup or update whose key equals a stored huge key built
  *     apart, in a hash map and in a flat map (vm_map.c: the comparison
  *     walk, a quarter quantum per call, then the operation again);
- *   - lists:sort's radix take (bif_sort.c: its list built 8,192 cells
- *     per call);
+ *   - lists:sort's radix take (bif_sort.c: copied, counted, scattered
+ *     and built 8,192 elements per call);
  *   - linear operations on long integers (term/biglin.c: 2^16 limbs per
  *     call, the builtins and the + and - instructions), and at the cap
  *     (results past it are system_limit);
