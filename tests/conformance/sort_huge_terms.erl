@@ -28,5 +28,5 @@ main() ->
     S = lists:sort([Big + 3, Big + 1, -Big, Big + 2, Big, 5, Big + 1, -Big - 1]),
     io:format("~p~n", [[small(X, Big) || X <- S]]),
     io:format("~p~n", [[X - Big || X <- lists:usort([Big + 2, Big, Big + 2, Big + 1])]]),
-    L = [{I rem 3, dag(12)} || I <- lists:seq(1, 300)] ++ [{1, 1.0}, {1, 1}],
+    L = [{I rem 3, dag(9)} || I <- lists:seq(1, 300)] ++ [{1, 1.0}, {1, 1}],
     io:format("~p~n", [erlang:phash2(lists:sort(L))]).
