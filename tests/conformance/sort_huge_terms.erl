@@ -24,7 +24,7 @@ main() ->
     io:format("~p~n", [tag(lists:usort([C, A, D, B, C, E]))]),
     io:format("~p~n", [[element(1, T) || T <- lists:keysort(2, [{1, A}, {2, C}, {3, B}, {4, D}, {5, E}])]]),
     io:format("~p~n", [tag(lists:merge([E, A], [D, B]))]),
-    Big = 1 bsl 8000000,
+    Big = 1 bsl 2000000,
     S = lists:sort([Big + 3, Big + 1, -Big, Big + 2, Big, 5, Big + 1, -Big - 1]),
     io:format("~p~n", [[small(X, Big) || X <- S]]),
     io:format("~p~n", [[X - Big || X <- lists:usort([Big + 2, Big, Big + 2, Big + 1])]]),
