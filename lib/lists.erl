@@ -443,6 +443,8 @@ take_runs([], Runs) -> Runs;
 take_runs(L, Runs) ->
     case erlang:hl_sort_take(L) of
         {Sorted, Rest} -> take_runs(Rest, [Sorted | Runs]);
+        %% the C sort ran out of its budget: the sorted blocks it made
+        [Sorteds | Rest] -> take_runs(Rest, lists:reverse(Sorteds, Runs));
         false ->
             {Run, N, Rest} = take_upto(8192, L, []),
             take_runs(Rest, [sort_split(Run, N) | Runs])

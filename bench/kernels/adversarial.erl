@@ -15,6 +15,9 @@
          binkey_put/1, binkey_grow/1, dag_put/1, dag_eq/1, phash2_dag/1, phash2_bin/1, bigkey/1,
          dag_eqkey/1, dag_eqkey_flat/1, dag_eqkey_17/1, band_max/1, add_max/1, neg_max/1, bsr_neg_max/1,
          bigcmp_sort/1, fromlist_dag/1]).
+%% quantum3
+-export([len_big/1, fromkeys_bin/1, fromkeys_grow/1, with_dag/1, without_bin/1, merge_dag/1, merge_bins/1,
+         fromlist_bins/1, sort_dag/1, sort_bigmax/1, sort_tuples/1, sort_8k/1]).
 
 dag(0) -> [1, 2, 3];
 dag(K) -> D = dag(K - 1), {D, D}.
@@ -176,3 +179,31 @@ deep_path(N) -> D = "/adv/deep" ++ lists:append(lists:duplicate(2000, "/a")),
     rep(N, fun() -> {ok, _} = file:read_file_info(D), ok = file:make_dir(D ++ "/x"),
                     ok = file:rename(D ++ "/x", D ++ "/y"), ok = file:del_dir(D ++ "/y"),
                     {error, enoent} = file:read_file(D ++ "/nope") end).
+%% quantum3: builtins that ran one long call (each bounded per call now)
+%% length/1 of a 1.2M-cell list (8,192 cells per call)
+len_big(N) -> L = lists:seq(1, 1200000), rep(N, fun() -> length(L) end).
+%% map builders with huge keys: hashed and compared in pieces (bif_maps.c)
+fromkeys_bin(N) -> B = binary:copy(<<"0123456789abcdef">>, 1 bsl 20),
+    rep(N, fun() -> maps:from_keys([1, B, 2], x) end).
+%% a flat map holding a 16 MiB key grows past 32 keys in one chunk
+fromkeys_grow(N) -> B = binary:copy(<<"0123456789abcdef">>, 1 bsl 20),
+    rep(N, fun() -> maps:from_keys([B | lists:seq(1, 40)], x) end).
+with_dag(N) -> D = dag(16), M = (big_map())#{dag(16) => d},
+    rep(N, fun() -> maps:with([1, D, 2], M) end).
+without_bin(N) -> B = binary:copy(<<"0123456789abcdef">>, 1 bsl 20), M = (big_map())#{B => b},
+    B2 = binary:copy(<<"0123456789abcdef">>, 1 bsl 20), rep(N, fun() -> maps:without([3, B2], M) end).
+merge_dag(N) -> M1 = (big_map())#{dag(16) => d}, M2 = #{dag(16) => e, a => 1},
+    rep(N, fun() -> maps:merge(M1, M2) end).
+%% 64 KiB binary keys, each just cheap enough to hash in a chunk
+merge_bins(N) -> Ks = [<<I:32, (binary:copy(<<"x">>, 65000))/binary>> || I <- lists:seq(1, 40)],
+    M1 = maps:from_keys(Ks, 1), M2 = big_map(), rep(N, fun() -> maps:merge(M2, M1) end).
+fromlist_bins(N) -> L = [{<<I:32, (binary:copy(<<"x">>, 65000))/binary>>, I} || I <- lists:seq(1, 40)],
+    rep(N, fun() -> maps:from_list(L) end).
+%% lists:sort of equal DAGs built apart (2^17 leaves) and of long
+%% integers at OTP's size: comparisons in pieces (hl_sort_prep's walk; the
+%% C cores give up at their budget and lists.erl merges with =<)
+sort_dag(N) -> L = [{dag(17), I rem 3} || I <- lists:seq(1, 6)], rep(N, fun() -> lists:sort(L) end).
+sort_bigmax(N) -> A = 1 bsl 33554360, L = [A + 3, A + 1, A + 2, A], rep(N, fun() -> lists:sort(L) end).
+%% the C cores' budget on ordinary terms: 8,192 tuples (one hl_sort_otp call)
+sort_tuples(N) -> L = [{I rem 97, I} || I <- lists:seq(8192, 1, -1)], rep(N, fun() -> lists:sort(L) end).
+sort_8k(N) -> L = [(I * 7919) rem 100003 || I <- lists:seq(1, 8192)], rep(N, fun() -> lists:sort(L) end).

@@ -32,9 +32,11 @@
 #define H (&p->heap)
 
 enum {
-    MAPS_PUT_CHUNK = 1024,  /* puts / removes / lookups per call: their garbage (path copies)
-                               stays small next to a small heap limit */
-    MAPS_WALK_CHUNK = 8192, /* pairs visited per call when only reading */
+    MAPS_PUT_CHUNK = 512,   /* puts / removes / lookups per call: their garbage (path copies)
+                               stays small next to a small heap limit; 1,024 puts into a
+                               100k-key map were a 1.0-1.3 ms call (cache misses) */
+    MAPS_WALK_CHUNK = 4096, /* pairs visited per call when only reading: 8,192 of a 100k-key
+                               map, 5 words built each, were a 1.4 ms call */
     MAPS_NEXT_BATCH = 32,   /* pairs one maps:next/1 step hands out at once */
     WALK_COST_SHIFT = 2,    /* pairs visited per reduction: 16 (as list builtins) was ~1 µs per
                                reduction for maps:to_list/1 of a 100k-key map (cache misses,
@@ -71,9 +73,11 @@ static hl_term_status badmap(hl_vm_proc *p, hl_term v) { return raise_tagged(p, 
  * goes back to the interpreter as it is, which stops the run with a
  * reductions fault (never a badarg or a wrong result). */
 
-/* Key work (vm_map.h) a chunked call may do before it answers with a
- * continuation: a quantum, whatever the number of pairs. */
-#define KEY_WORK_MAX HL_VM_TRAP_QUANTUM
+/* Key hashing (vm_map.h units) a chunked call may do before it answers
+ * with a continuation, whatever the number of pairs: a piece's worth, as a
+ * map operation hashes per call (~0.3 ms of binary). It was a quantum:
+ * 16 keys of 64 KiB were ~2.5 ms a call. */
+#define KEY_WORK_MAX HL_VM_MAP_KEY_PIECE
 
 /* ---- maps:get/find/is_key/put/remove/take/update/size (OTP 25's errors:
  * {badmap, M} for a non-map, {badkey, K} for a missing key) ---- */
@@ -314,36 +318,98 @@ BIF(b_hl_collect) {
     return HL_TERM_OK;
 }
 
-/* ---- building: from_list, from_keys, with, without, merge ---- */
+/* ---- building: from_list, from_keys, with, without, merge ----
+ * A call takes a chunk of the input: at most MAPS_PUT_CHUNK operations,
+ * KEY_WORK_MAX units of key hashing (term/map_hash.h) and what its
+ * context allows for the operations themselves (chunk_cx: a stored key
+ * rehashed, a key compared at length). The chunk ends before a key that
+ * is not cheap to hash (more than HL_VM_MAP_KEY_INLINE units) and before
+ * an operation its context stops; a chunk that would end before its first
+ * element does that element alone (build_one): its key hashed and compared
+ * in pieces across calls as maps:put/3 does (vm_map.h). Before, every key
+ * of these builders but maps:from_list/1's was hashed whole in one call
+ * (a 16 MiB binary or a 2^16-leaf DAG: ~3-45 ms), and a chunk's keys could
+ * take a quantum of hashing (64 KiB binary keys: ~2.5 ms a call). */
 
-/* Scratch arrays for one chunk of pairs (C heap: 2 * MAPS_PUT_CHUNK terms). */
-typedef struct pairs {
-    hl_term *k, *v;
+/* Keys' hashes one chunk keeps as hints (those of HINT_MIN_UNITS or more:
+ * the operations then do not hash them again; cheaper ones they do). */
+enum { CHUNK_HINTS = 64, HINT_MIN_UNITS = 16 };
+
+typedef struct chunk {
+    hl_term *k, *v, *at; /* the pairs, and the list cell each came from */
     size_t n;
-} pairs;
+    uint64_t units; /* hashing done by chunk_key */
+    size_t nh;
+    hl_term hints[2 * CHUNK_HINTS];
+    hl_map_ctx cx; /* the operations' */
+} chunk;
 
-static hl_term_status pairs_new(pairs *ps) {
-    ps->k = hl_mem_realloc_array(NULL, 2 * (size_t)MAPS_PUT_CHUNK, sizeof *ps->k);
-    ps->v = ps->k ? ps->k + MAPS_PUT_CHUNK : NULL;
-    ps->n = 0;
-    return ps->k ? HL_TERM_OK : HL_TERM_NOMEM;
+static hl_term_status chunk_new(chunk *c) {
+    c->k = hl_mem_realloc_array(NULL, 3 * (size_t)MAPS_PUT_CHUNK, sizeof *c->k);
+    if (!c->k) return HL_TERM_NOMEM;
+    c->v = c->k + MAPS_PUT_CHUNK, c->at = c->v + MAPS_PUT_CHUNK;
+    c->n = 0, c->units = 0, c->nh = 0;
+    c->cx = (hl_map_ctx){.hints = c->hints, .nhints = 0, .budget = KEY_WORK_MAX, .units = 0, .need = HL_NONE,
+                         .answers = HL_NIL, .cmp_budget = HL_VM_MAP_CMP_INLINE, .cmp_a = HL_NONE, .cmp_b = HL_NONE};
+    return HL_TERM_OK;
+}
+
+/* True when an operation under the chunk's context stopped for a key to
+ * hash or a comparison at length (its status is then BUDGET). */
+static bool chunk_stopped(const chunk *c, hl_term_status st) {
+    return st == HL_TERM_BUDGET && (c->cx.need != HL_NONE || c->cx.cmp_a != HL_NONE);
+}
+
+/* Charges the chunk's hashing and comparing; frees its arrays. */
+static void chunk_free(hl_vm_proc *p, chunk *c) {
+    hl_vm_map_key_charge(p, c->units + c->cx.units);
+    hl_mem_free(c->k);
+}
+
+/* Whether key is cheap enough for the chunk: OK (its hash a hint when it
+ * cost HINT_MIN_UNITS or more), BUDGET (more than HL_VM_MAP_KEY_INLINE
+ * units, or the hints are full: the chunk ends before it), NOMEM. */
+static hl_term_status chunk_key(chunk *c, hl_term key) {
+    if (hl_is_immed(key)) return HL_TERM_OK;
+    if (hl_is_binary_obj(key) && 1 + ((hl_bits_size(key) / 8) >> HL_MAP_HASH_BIN_SHIFT) > HL_VM_MAP_KEY_INLINE)
+        return HL_TERM_BUDGET; /* its units are its size: no walk */
+    uint64_t budget = HL_VM_MAP_KEY_INLINE;
+    uint32_t hx;
+    hl_term_status st = hl_map_key_hash(key, &budget, &hx);
+    uint64_t u = HL_VM_MAP_KEY_INLINE - budget;
+    c->units += u;
+    if (st != HL_TERM_OK || u < HINT_MIN_UNITS) return st;
+    if (c->nh == CHUNK_HINTS) return HL_TERM_BUDGET;
+    c->hints[2 * c->nh] = key, c->hints[2 * c->nh + 1] = hl_make_small(hx);
+    c->cx.nhints = ++c->nh;
+    return HL_TERM_OK;
 }
 
 /* Acc with the chunk's pairs put in order (later pairs win): one build
- * when Acc is empty, else a put per pair. Charges the work; frees ps. */
-static hl_term_status pairs_into(hl_vm_proc *p, pairs *ps, hl_term acc, hl_term *out) {
+ * when Acc is empty, else a put per pair. *done: the pairs put, all of
+ * them or those before the one whose operation its context stopped.
+ * Charges the puts. */
+static hl_term_status chunk_into(hl_vm_proc *p, chunk *c, hl_term acc, hl_term *out, size_t *done) {
     hl_term_status st = HL_TERM_OK;
-    if (ps->n == 0) {
-        *out = acc;
-    } else if (hl_map_size(acc) == 0) {
-        st = hl_map_new(H, ps->k, ps->v, ps->n, out);
-    } else {
-        for (size_t i = 0; i < ps->n && st == HL_TERM_OK; i++) st = hl_map_put(H, acc, ps->k[i], ps->v[i], &acc);
-        *out = acc;
+    size_t i = 0;
+    *out = acc;
+    if (c->n > 0 && hl_map_size(acc) == 0) {
+        st = hl_map_new_cx(&c->cx, H, c->k, c->v, c->n, out);
+        if (st == HL_TERM_OK) i = c->n;
+        else if (chunk_stopped(c, st)) st = HL_TERM_OK, *out = acc; /* pair by pair, to where it stops */
     }
-    p->bif_cost += ps->n >> PUT_COST_SHIFT;
-    if (st == HL_TERM_OK) p->bif_cost += ps->n * hl_vm_map_op_cost(*out, HL_VM_MAP_STORE);
-    hl_mem_free(ps->k);
+    for (; i < c->n && st == HL_TERM_OK; i++) {
+        hl_term m;
+        st = hl_map_put_cx(&c->cx, H, *out, c->k[i], c->v[i], &m);
+        if (chunk_stopped(c, st)) {
+            st = HL_TERM_OK;
+            break;
+        }
+        if (st == HL_TERM_OK) *out = m;
+    }
+    *done = i;
+    p->bif_cost += i >> PUT_COST_SHIFT;
+    if (st == HL_TERM_OK) p->bif_cost += i * hl_vm_map_op_cost(*out, HL_VM_MAP_STORE);
     return st;
 }
 
@@ -360,148 +426,166 @@ static hl_term_status finish(hl_vm_proc *p, hl_term rest, hl_term map, hl_term i
     return raise(p, HL_AM(error), improper);
 }
 
-/* The units of hashing key when they are at most HL_VM_MAP_KEY_INLINE
- * (added to *units; true), else false, having done at most that much. */
-static bool key_cheap(hl_term key, uint64_t *units) {
-    if (hl_is_immed(key)) return true;
-    if (hl_is_binary_obj(key)) {
-        uint64_t u = 1 + ((hl_bits_size(key) / 8) >> HL_MAP_HASH_BIN_SHIFT);
-        *units += u;
-        return u <= HL_VM_MAP_KEY_INLINE;
-    }
-    uint64_t budget = HL_VM_MAP_KEY_INLINE;
-    uint32_t hx;
-    hl_term_status st = hl_map_key_hash(key, &budget, &hx);
-    *units += HL_VM_MAP_KEY_INLINE - budget;
-    return st == HL_TERM_OK;
-}
+/* What build_one does with its key. */
+enum { ONE_PUT, ONE_WITH, ONE_WITHOUT, ONE_MERGE, ONE_MERGE_KEEP };
 
-/* hl_maps_from_list's first pair when its key is too large to hash in the
- * call (key_cheap): put alone, as maps:put/3 does, its key hashed and
- * compared in pieces across calls (vm_map.h), then {Rest, Map}. */
-static hl_term_status from_list_one(hl_vm_proc *p, hl_vm_bif_fn self, const hl_term *a, hl_term *out) {
-    hl_term l = a[0], e = hl_car(l), key = hl_tuple_get(e, 0), m;
+/* One element alone, its key hashed and compared in pieces across calls
+ * (vm_map.h), as maps:put/3 does: ONE_PUT key => val into `into`;
+ * ONE_WITH key's pair in `from` (if any) into `into`; ONE_WITHOUT key out
+ * of `into`; ONE_MERGE(_KEEP) key => val into `into` (_KEEP: unless it is
+ * a key of `into`). OK with *m, a trap (the builtin is called again with
+ * the same arguments and comes back here), or the failure. */
+static hl_term_status build_one(hl_vm_proc *p, hl_vm_bif_fn self, int what, hl_term key, hl_term val, hl_term from,
+                                hl_term into, hl_term *m) {
     hl_map_ctx cx;
-    bool absent;
-    hl_term_status st = hl_vm_map_begin(p, self, a[1], &key, 1, HL_VM_MAP_STORE, &cx);
+    bool absent, found = false;
+    hl_term look = what == ONE_WITH ? from : into, v;
+    int op = what == ONE_WITH ? HL_VM_MAP_LOOKUP : HL_VM_MAP_STORE;
+    hl_term_status st = hl_vm_map_begin(p, self, look, &key, 1, op, &cx);
     if (st != HL_TERM_OK) return st;
-    st = hl_vm_map_key_over(&cx, a[1], key, true, &absent);
-    if (st == HL_TERM_OK) st = hl_map_put_cx(&cx, H, a[1], key, hl_tuple_get(e, 1), &m);
+    st = hl_vm_map_key_over(&cx, look, key, what == ONE_PUT || what == ONE_MERGE || what == ONE_MERGE_KEEP, &absent);
+    *m = into;
+    if (st == HL_TERM_OK && !absent) {
+        switch (what) {
+        case ONE_WITH:
+            st = hl_map_find_cx(&cx, from, key, &v, &found);
+            if (st == HL_TERM_OK && found) st = hl_map_put_cx(&cx, H, into, key, v, m);
+            break;
+        case ONE_WITHOUT: st = hl_map_remove_cx(&cx, H, into, key, m); break;
+        case ONE_MERGE_KEEP:
+            st = hl_map_find_cx(&cx, into, key, &v, &found);
+            if (st != HL_TERM_OK || found) break;
+            /* fall through */
+        default: st = hl_map_put_cx(&cx, H, into, key, val, m); break;
+        }
+    }
     if ((st = hl_vm_map_end(p, self, &cx, st)) != HL_TERM_OK) return st;
     p->bif_cost += 1;
+    return HL_TERM_OK;
+}
+
+/* erlang:hl_maps_from_list(List, Acc): Acc with a chunk of List's {K, V}
+ * pairs put in order; badarg for anything else. */
+BIF(b_hl_from_list) {
+    if (!hl_is_map(a[1])) return HL_TERM_BADARG;
+    hl_term l = a[0], m;
+    if (hl_vm_trap_resuming(p, b_hl_from_list)) goto one;
+    if (l != HL_NIL && !hl_is_cons(l)) return HL_TERM_BADARG;
+    chunk c;
+    hl_term_status st = chunk_new(&c);
+    if (st != HL_TERM_OK) return st;
+    for (; hl_is_cons(l) && c.n < MAPS_PUT_CHUNK && c.units < KEY_WORK_MAX; l = hl_cdr(l)) {
+        hl_term e = hl_car(l);
+        if (!hl_is_tuple(e) || hl_tuple_arity(e) != 2) {
+            chunk_free(p, &c);
+            return HL_TERM_BADARG;
+        }
+        if ((st = chunk_key(&c, hl_tuple_get(e, 0))) == HL_TERM_BUDGET) break; /* the next chunk starts with it */
+        if (st != HL_TERM_OK) break;
+        c.k[c.n] = hl_tuple_get(e, 0), c.v[c.n] = hl_tuple_get(e, 1), c.at[c.n++] = l;
+    }
+    size_t done = 0;
+    if (st == HL_TERM_OK || st == HL_TERM_BUDGET) st = chunk_into(p, &c, a[1], &m, &done);
+    if (done < c.n) l = c.at[done];
+    chunk_free(p, &c);
+    if (st != HL_TERM_OK) return st;
+    if (l != a[0] || !hl_is_cons(l)) return finish(p, l, m, HL_AM(badarg), out);
+one:; /* no progress: the first pair alone */
+    hl_term e = hl_car(l);
+    if (!hl_is_tuple(e) || hl_tuple_arity(e) != 2) return HL_TERM_BADARG;
+    hl_term_status s1 = build_one(p, b_hl_from_list, ONE_PUT, hl_tuple_get(e, 0), hl_tuple_get(e, 1), HL_NIL, a[1], &m);
+    if (s1 != HL_TERM_OK) return s1;
     return finish(p, hl_cdr(l), m, HL_AM(badarg), out);
 }
 
-/* erlang:hl_maps_from_list(List, Acc): Acc with up to MAPS_PUT_CHUNK
- * {K, V} pairs of List put in order; badarg for anything else. A chunk
- * ends before a key too large to hash in the call; a chunk that starts
- * with one puts it alone, in pieces (from_list_one). */
-BIF(b_hl_from_list) {
-    if (!hl_is_map(a[1])) return HL_TERM_BADARG;
-    if (hl_vm_trap_resuming(p, b_hl_from_list)) return from_list_one(p, b_hl_from_list, a, out);
-    if (a[0] != HL_NIL && !hl_is_cons(a[0])) return HL_TERM_BADARG;
-    pairs ps;
-    hl_term_status st = pairs_new(&ps);
-    if (st != HL_TERM_OK) return st;
-    hl_term l = a[0];
-    uint64_t units = 0;
-    for (; hl_is_cons(l) && ps.n < MAPS_PUT_CHUNK && units < KEY_WORK_MAX; l = hl_cdr(l)) {
-        hl_term e = hl_car(l);
-        if (!hl_is_tuple(e) || hl_tuple_arity(e) != 2) {
-            hl_mem_free(ps.k);
-            return HL_TERM_BADARG;
-        }
-        ps.k[ps.n] = hl_tuple_get(e, 0), ps.v[ps.n] = hl_tuple_get(e, 1);
-        if (!key_cheap(ps.k[ps.n], &units)) {
-            if (ps.n) break; /* the next chunk starts with it */
-            hl_vm_map_key_charge(p, units);
-            hl_mem_free(ps.k);
-            return from_list_one(p, b_hl_from_list, a, out);
-        }
-        ps.n++;
-    }
-    hl_vm_map_key_charge(p, units);
-    hl_term m;
-    if ((st = pairs_into(p, &ps, a[1], &m)) != HL_TERM_OK) return st;
-    return finish(p, l, m, HL_AM(badarg), out);
-}
-
-/* erlang:hl_maps_from_keys(Keys, Value, Acc): Acc with up to
- * MAPS_PUT_CHUNK keys of Keys mapped to Value. */
+/* erlang:hl_maps_from_keys(Keys, Value, Acc): Acc with a chunk of Keys
+ * mapped to Value. */
 BIF(b_hl_from_keys) {
     if (!hl_is_map(a[2])) return HL_TERM_BADARG;
-    if (a[0] != HL_NIL && !hl_is_cons(a[0])) return HL_TERM_BADARG;
-    pairs ps;
-    hl_term_status st = pairs_new(&ps);
+    hl_term l = a[0], m;
+    if (hl_vm_trap_resuming(p, b_hl_from_keys)) goto one;
+    if (l != HL_NIL && !hl_is_cons(l)) return HL_TERM_BADARG;
+    chunk c;
+    hl_term_status st = chunk_new(&c);
     if (st != HL_TERM_OK) return st;
-    hl_term l = a[0];
-    uint64_t units = 0;
-    for (; hl_is_cons(l) && ps.n < MAPS_PUT_CHUNK && units < KEY_WORK_MAX; l = hl_cdr(l)) {
-        ps.k[ps.n] = hl_car(l), ps.v[ps.n] = a[1];
-        if ((st = hl_vm_map_key_work(ps.k[ps.n], &units)) != HL_TERM_OK) {
-            hl_vm_map_key_charge(p, units);
-            hl_mem_free(ps.k);
-            return st;
-        }
-        ps.n++;
+    for (; hl_is_cons(l) && c.n < MAPS_PUT_CHUNK && c.units < KEY_WORK_MAX; l = hl_cdr(l)) {
+        if ((st = chunk_key(&c, hl_car(l))) != HL_TERM_OK) break;
+        c.k[c.n] = hl_car(l), c.v[c.n] = a[1], c.at[c.n++] = l;
     }
-    hl_vm_map_key_charge(p, units);
-    hl_term m;
-    if ((st = pairs_into(p, &ps, a[2], &m)) != HL_TERM_OK) return st;
-    return finish(p, l, m, HL_AM(badarg), out);
+    size_t done = 0;
+    if (st == HL_TERM_OK || st == HL_TERM_BUDGET) st = chunk_into(p, &c, a[2], &m, &done);
+    if (done < c.n) l = c.at[done];
+    chunk_free(p, &c);
+    if (st != HL_TERM_OK) return st;
+    if (l != a[0] || !hl_is_cons(l)) return finish(p, l, m, HL_AM(badarg), out);
+one:;
+    hl_term_status s1 = build_one(p, b_hl_from_keys, ONE_PUT, hl_car(l), a[1], HL_NIL, a[2], &m);
+    if (s1 != HL_TERM_OK) return s1;
+    return finish(p, hl_cdr(l), m, HL_AM(badarg), out);
 }
 
-/* erlang:hl_maps_with(Keys, Map, Acc): Acc with Map's pairs for up to
- * MAPS_PUT_CHUNK keys of Keys (absent keys skipped). */
+/* erlang:hl_maps_with(Keys, Map, Acc): Acc with Map's pairs for a chunk
+ * of Keys (absent keys skipped). */
 BIF(b_hl_with) {
     if (!hl_is_map(a[1]) || !hl_is_map(a[2])) return HL_TERM_BADARG;
-    pairs ps;
-    hl_term_status st = pairs_new(&ps);
+    hl_term l = a[0], m;
+    if (hl_vm_trap_resuming(p, b_hl_with)) goto one;
+    chunk c;
+    hl_term_status st = chunk_new(&c);
     if (st != HL_TERM_OK) return st;
-    hl_term l = a[0];
     size_t steps = 0;
-    uint64_t before = p->bif_cost;
-    for (; hl_is_cons(l) && steps < MAPS_PUT_CHUNK && p->bif_cost - before < (KEY_WORK_MAX >> 4);
-         l = hl_cdr(l), steps++) {
-        bool found = false, absent;
-        hl_term v;
-        if ((st = hl_vm_map_key_check(p, a[1], hl_car(l), HL_VM_MAP_LOOKUP, false, &absent)) == HL_TERM_OK && !absent)
-            st = hl_map_find(a[1], hl_car(l), &v, &found);
-        if (st != HL_TERM_OK) {
-            hl_mem_free(ps.k);
-            return st;
-        }
-        if (found) ps.k[ps.n] = hl_car(l), ps.v[ps.n] = v, ps.n++;
+    for (; hl_is_cons(l) && steps < MAPS_PUT_CHUNK && c.units < KEY_WORK_MAX; l = hl_cdr(l), steps++) {
+        hl_term key = hl_car(l), v;
+        bool found = false;
+        if ((st = chunk_key(&c, key)) != HL_TERM_OK) break;
+        st = hl_map_find_cx(&c.cx, a[1], key, &v, &found);
+        if (st != HL_TERM_OK) break;
+        if (found) c.k[c.n] = key, c.v[c.n] = v, c.at[c.n++] = l;
     }
     p->bif_cost += steps >> PUT_COST_SHIFT;
-    hl_term m;
-    if ((st = pairs_into(p, &ps, a[2], &m)) != HL_TERM_OK) return st;
-    return finish(p, l, m, HL_AM(function_clause), out);
+    if (chunk_stopped(&c, st)) st = HL_TERM_BUDGET;
+    size_t done = 0;
+    if (st == HL_TERM_OK || st == HL_TERM_BUDGET) st = chunk_into(p, &c, a[2], &m, &done);
+    if (done < c.n) l = c.at[done];
+    chunk_free(p, &c);
+    if (st != HL_TERM_OK) return st;
+    if (l != a[0] || !hl_is_cons(l)) return finish(p, l, m, HL_AM(function_clause), out);
+one:;
+    hl_term_status s1 = build_one(p, b_hl_with, ONE_WITH, hl_car(l), HL_NIL, a[1], a[2], &m);
+    if (s1 != HL_TERM_OK) return s1;
+    return finish(p, hl_cdr(l), m, HL_AM(function_clause), out);
 }
 
-/* erlang:hl_maps_without(Keys, Map): Map without up to MAPS_PUT_CHUNK
- * keys of Keys. */
+/* erlang:hl_maps_without(Keys, Map): Map without a chunk of Keys. */
 BIF(b_hl_without) {
     if (!hl_is_map(a[1])) return HL_TERM_BADARG;
     hl_term l = a[0], m = a[1];
-    size_t steps = 0;
-    hl_term_status st = HL_TERM_OK;
-    uint64_t before = p->bif_cost;
-    for (; hl_is_cons(l) && steps < MAPS_PUT_CHUNK && st == HL_TERM_OK && p->bif_cost - before < (KEY_WORK_MAX >> 4);
-         l = hl_cdr(l), steps++) {
-        bool absent;
-        if ((st = hl_vm_map_key_check(p, m, hl_car(l), HL_VM_MAP_STORE, false, &absent)) == HL_TERM_OK && !absent)
-            st = hl_map_remove(H, m, hl_car(l), &m);
-    }
-    p->bif_cost += steps >> PUT_COST_SHIFT;
+    if (hl_vm_trap_resuming(p, b_hl_without)) goto one;
+    chunk c;
+    hl_term_status st = chunk_new(&c);
     if (st != HL_TERM_OK) return st;
-    return finish(p, l, m, HL_AM(function_clause), out);
+    size_t steps = 0;
+    for (; hl_is_cons(l) && steps < MAPS_PUT_CHUNK && c.units < KEY_WORK_MAX; l = hl_cdr(l), steps++) {
+        hl_term m2;
+        if ((st = chunk_key(&c, hl_car(l))) != HL_TERM_OK) break;
+        if ((st = hl_map_remove_cx(&c.cx, H, m, hl_car(l), &m2)) != HL_TERM_OK) break;
+        m = m2;
+    }
+    p->bif_cost += (steps >> PUT_COST_SHIFT) + steps * hl_vm_map_op_cost(m, HL_VM_MAP_STORE);
+    if (chunk_stopped(&c, st)) st = HL_TERM_OK;
+    chunk_free(p, &c);
+    if (st == HL_TERM_BUDGET) st = HL_TERM_OK; /* a key too large for the chunk: it ends before it */
+    if (st != HL_TERM_OK) return st;
+    if (l != a[0] || !hl_is_cons(l)) return finish(p, l, m, HL_AM(function_clause), out);
+one:;
+    hl_term_status s1 = build_one(p, b_hl_without, ONE_WITHOUT, hl_car(l), HL_NIL, HL_NIL, a[1], &m);
+    if (s1 != HL_TERM_OK) return s1;
+    return finish(p, hl_cdr(l), m, HL_AM(function_clause), out);
 }
 
-/* erlang:hl_maps_merge(Into, From, Cursor, Keep): Into with up to
- * MAPS_PUT_CHUNK pairs of From (io order from Cursor on) put in; Keep =
- * true keeps Into's value for a key both have. The merged map, or
- * {Cursor2, Into2}. */
+/* erlang:hl_maps_merge(Into, From, Cursor, Keep): Into with a chunk of
+ * From's pairs (io order from Cursor on) put in; Keep = true keeps Into's
+ * value for a key both have. The merged map, or {Cursor2, Into2}. */
 BIF(b_hl_merge) {
     uint64_t cur;
     if (!hl_is_map(a[0]) || !hl_is_map(a[1]) || !cursor_arg(a[2], &cur)) return HL_TERM_BADARG;
@@ -510,30 +594,45 @@ BIF(b_hl_merge) {
     hl_map_iter it;
     if (!hl_map_iter_seek_io(&it, a[1], cur)) return HL_TERM_BADARG;
     hl_term m = a[0], k, v;
-    size_t n = 0;
-    hl_term_status st = HL_TERM_OK;
     hl_map_iter at = it;
-    uint64_t units = 0;
-    while (n < MAPS_PUT_CHUNK && units < KEY_WORK_MAX && hl_map_iter_next(&it, &k, &v)) {
-        n++;
-        if ((st = hl_vm_map_key_work(k, &units)) != HL_TERM_OK) break;
-        if (keep) {
-            bool found = false;
-            hl_term old;
-            if ((st = hl_map_find(m, k, &old, &found)) != HL_TERM_OK) break;
-            if (found) {
-                at = it;
-                continue;
+    hl_term_status st = HL_TERM_OK;
+    size_t n = 0;
+    if (!hl_vm_trap_resuming(p, b_hl_merge)) {
+        chunk c;
+        if ((st = chunk_new(&c)) != HL_TERM_OK) return st;
+        while (n < MAPS_PUT_CHUNK && c.units < KEY_WORK_MAX && hl_map_iter_next(&it, &k, &v)) {
+            if ((st = chunk_key(&c, k)) != HL_TERM_OK) break;
+            if (keep) {
+                bool found = false;
+                hl_term old;
+                if ((st = hl_map_find_cx(&c.cx, m, k, &old, &found)) != HL_TERM_OK) break;
+                if (found) {
+                    at = it, n++;
+                    continue;
+                }
             }
+            hl_term m2;
+            if ((st = hl_map_put_cx(&c.cx, H, m, k, v, &m2)) != HL_TERM_OK) break;
+            m = m2, at = it, n++;
         }
-        if ((st = hl_map_put(H, m, k, v, &m)) != HL_TERM_OK) break;
+        p->bif_cost += (n >> PUT_COST_SHIFT) + n * hl_vm_map_op_cost(m, HL_VM_MAP_STORE);
+        if (chunk_stopped(&c, st)) st = HL_TERM_OK;
+        chunk_free(p, &c);
+        if (st == HL_TERM_BUDGET) st = HL_TERM_OK; /* a key too large for the chunk: it ends before it */
+        if (st != HL_TERM_OK) return st;
+    }
+    if (n == 0) { /* no progress (or resumed): the pair at the cursor alone */
+        it = at;
+        if (!hl_map_iter_next(&it, &k, &v)) {
+            *out = m;
+            return HL_TERM_OK;
+        }
+        st = build_one(p, b_hl_merge, keep ? ONE_MERGE_KEEP : ONE_MERGE, k, v, HL_NIL, a[0], &m);
+        if (st != HL_TERM_OK) return st;
         at = it;
     }
-    p->bif_cost += (n >> PUT_COST_SHIFT) + n * hl_vm_map_op_cost(m, HL_VM_MAP_STORE);
-    hl_vm_map_key_charge(p, units);
-    if (st != HL_TERM_OK) return st;
     hl_map_iter peek = at;
-    if ((n == MAPS_PUT_CHUNK || units >= KEY_WORK_MAX) && hl_map_iter_next(&peek, &k, &v)) {
+    if (hl_map_iter_next(&peek, &k, &v)) {
         uint64_t next;
         if (!hl_map_iter_cursor(&at, &next)) return HL_TERM_SYSTEM_LIMIT;
         return tuple2(p, hl_make_small((int64_t)next), m, out);

@@ -16,6 +16,9 @@ set -u
 std_slow="std_lists_big_inputs erl_t2b_lists"
 # The sort-family property programs (erl_sortprop_*): thousands of sorts each.
 std_slow="$std_slow $(cd "$(dirname "$0")" && ls erl_sortprop_*.erl | sed 's/\.erl$//' | tr '\n' ' ')"
+# quantum3: sorts of long integers (8 MiB live) and equal DAGs compared in
+# pieces: 2.2 s of CPU in this mode in a Release build
+std_slow="$std_slow sort_huge_terms"
 # io_lib's nesting property program: 150 random terms in nine formats.
 std_slow="$std_slow io_lib_deep_prop"
 # io:format of a 100,000-element list: 30 s of CPU in the strict mode (ASan

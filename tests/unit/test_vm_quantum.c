@@ -7,13 +7,16 @@
  *   - a map lookup or update whose key equals a stored huge key built
  *     apart, in a hash map and in a flat map (vm_map.c: the comparison
  *     walk, a quarter quantum per call, then the operation again);
- *   - lists:sort's radix take (bif_sort.c: its list built 8,192 cells
- *     per call);
+ *   - lists:sort's radix take (bif_sort.c: copied, counted, scattered
+ *     and built 8,192 elements per call);
  *   - linear operations on long integers (term/biglin.c: 2^16 limbs per
  *     call, the builtins and the + and - instructions), and at the cap
  *     (results past it are system_limit);
  *   - maps:from_list/1 with huge keys (bif_maps.c: such a pair is put
- *     alone, its key hashed and compared in pieces).
+ *     alone, its key hashed and compared in pieces), and from_keys, with,
+ *     without and merge likewise;
+ *   - lists:sort's run scan (hl_sort_prep) comparing huge equal terms in
+ *     the comparison walk.
  * Each program checks its own answers (the values are OTP's: see
  * tests/conformance/bignum_linear_sliced.erl for the arithmetic against
  * erl); the test counts the yields taken inside each kind of piece, which
@@ -60,7 +63,21 @@ static const char src[] =
     "     try erlang:'+'(Top, Top) catch error:R3 -> R3 end, Top - Top, (Top - 1) band Top, (Top bsr 33554300) bsl 33554300 =:= Top}\n"
     "        =:= {system_limit, system_limit, system_limit, 0, 0, true};\n"
     "run(5) -> D = dag(16), L = [{I, I} || I <- lists:seq(1, 40)] ++ [{dag(16), a}, {x, 1}, {D, b}],\n"
-    "    M = maps:from_list(L), {maps:get(D, M), map_size(M), maps:get(x, M)} =:= {b, 42, 1}.\n";
+    "    M = maps:from_list(L), {maps:get(D, M), map_size(M), maps:get(x, M)} =:= {b, 42, 1};\n"
+    /* quantum3: lists:sort's run scan (hl_sort_prep) comparing equal DAGs
+     * built apart in the comparison walk; the order is OTP's
+     * (tests/conformance/sort_huge_terms.erl) */
+    "run(7) -> C = {dag(14), 1}, D = {dag(14), 1.0}, E = {dag(14), 0},\n"
+    "    [erlang:phash2(X) || X <- lists:nthtail(8200, lists:sort([C, E, D, dag(15), C, E, D, dag(15) | lists:seq(1, 8200)]))] =:=\n"
+    "        [113642697,113642697,133322397,83393985,133322397,83393985,55577529,55577529];\n"
+    /* the map builders with huge keys (bif_maps.c: such a key alone, hashed
+     * and compared in pieces; a flat map holding one growing past 32 keys) */
+    "run(8) -> D = dag(15), B = binary:copy(<<\"0123456789abcdef\">>, 1 bsl 14), M = (base())#{dag(15) => d},\n"
+    "    F = maps:from_keys([B | lists:seq(1, 40)], x), W = maps:with([1, D, 2], M), O = maps:without([3, D], M),\n"
+    "    G = maps:merge(M, #{dag(15) => e, a => 1}), K = maps:merge(#{dag(15) => e, a => 1}, M),\n"
+    "    {map_size(F), maps:get(binary:copy(<<\"0123456789abcdef\">>, 1 bsl 14), F), W =:= #{1 => 1, D => d, 2 => 2},\n"
+    "     map_size(O), maps:is_key(D, O), maps:get(D, G), map_size(G), maps:get(D, K), maps:get(a, K)}\n"
+    "        =:= {41, x, true, 39, false, e, 42, d, 1}.\n";
 
 static hl_module *compile_q(hl_engine **eng) {
     hl_module *m = NULL;
@@ -91,6 +108,7 @@ static bool in_piece(const hl_vm_proc *p, int k) {
     case 3: return p->trap.fn == hl_vm_bif_sort_take;
     case 4: return p->trap.frag != NULL && p->trap.buf != NULL; /* a linear job's result */
     case 6: return p->trap.frag != NULL && p->trap.buf != NULL; /* as 4, at the bignum cap */
+    case 7: return p->trap.fn == hl_vm_bif_sort_prep && p->trap.nroots > 0; /* the scan's comparison walk */
     default: /* maps:from_list's huge keys: hashed, then compared, in pieces */
         return p->trap.n[HL_VM_MAP_N_WALKING] || p->trap.n[HL_VM_MAP_N_CMP] == HL_VM_MAP_CMP_WALKING;
     }
@@ -100,10 +118,10 @@ static void test_pieces(void **state) {
     (void)state;
     /* the fewest yields inside the piece each program must take (slices
      * of 400 reductions; every piece is charged more than that) */
-    static const uint64_t min_yields[] = {4, 6, 6, 3, 6, 6, 12};
+    static const uint64_t min_yields[] = {4, 6, 6, 3, 6, 6, 12, 6, 6};
     hl_engine *eng;
     hl_module *m = compile_q(&eng);
-    for (int k = 0; k <= 6; k++) {
+    for (int k = 0; k <= 8; k++) {
         hl_vm_proc *p = start(m, k);
         hl_vm_status st;
         while ((st = hl_vm_run(p, 0)) == HL_VM_YIELD) {}
