@@ -68,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         put32(buf + 4, 1);
         put32(buf + 8, HL_BC_VERSION);
         put32(buf + 12, n);
-        memcpy(buf + 16, engine->build_id, 32);
+        memcpy(buf + 16, hl_host_build_id(), 32);
         if (size > 2) memcpy(buf + 48, data + 2, size - 2);
         hl_sha256 s;
         hl_sha256_init(&s);
