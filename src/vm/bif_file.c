@@ -805,6 +805,17 @@ static hl_term_status list_sort(hl_vm_proc *p, listing *ls, uint64_t *units) {
     return HL_TERM_OK;
 }
 
+/* A name (a C string) as a binary on the heap. */
+static hl_term_status name_binary(hl_heap *h, const char *s, hl_term *out) {
+    size_t len = strlen(s);
+    hl_bin_builder bb;
+    hl_term_status ts = hl_bin_build_begin(h, (uint64_t)len * 8, &bb);
+    if (ts != HL_TERM_OK) return ts;
+    memcpy(bb.data, s, len);
+    *out = hl_bin_build_finish(&bb);
+    return HL_TERM_OK;
+}
+
 /* One call's share of building the list, from its end: the names
  * [built - c, built) as binaries consed on trap.t[0]. On an allocation
  * failure nothing is kept (the call is made again after a collection). */
@@ -819,13 +830,8 @@ static hl_term_status list_build(hl_vm_proc *p, listing *ls, uint64_t *units) {
     hl_term_status ts = c ? hl_heap_alloc(H, 2 * c, &cells) : HL_TERM_OK;
     hl_term list = p->trap.t[0];
     for (size_t q = 0; ts == HL_TERM_OK && q < c; q++) {
-        const char *s = ns->buf + ns->off[ls->built - 1 - q];
-        size_t len = strlen(s);
-        hl_bin_builder bb;
-        ts = hl_bin_build_begin(H, (uint64_t)len * 8, &bb);
+        ts = name_binary(H, ns->buf + ns->off[ls->built - 1 - q], &cells[2 * q]);
         if (ts != HL_TERM_OK) break;
-        memcpy(bb.data, s, len);
-        cells[2 * q] = hl_bin_build_finish(&bb);
         cells[2 * q + 1] = list;
         list = hl_make_cons(&cells[2 * q]);
     }
@@ -863,13 +869,8 @@ BIF(b_file_list) {
             hl_term_status ts = ns.n ? hl_heap_alloc(H, 2 * ns.n, &cells) : HL_TERM_OK;
             hl_term list = HL_NIL;
             for (size_t i = ns.n; ts == HL_TERM_OK && i-- > 0;) {
-                const char *s = ns.buf + ns.off[i];
-                size_t len = strlen(s);
-                hl_bin_builder bb;
-                ts = hl_bin_build_begin(H, (uint64_t)len * 8, &bb);
+                ts = name_binary(H, ns.buf + ns.off[i], &cells[2 * i]);
                 if (ts != HL_TERM_OK) break;
-                memcpy(bb.data, s, len);
-                cells[2 * i] = hl_bin_build_finish(&bb);
                 cells[2 * i + 1] = list;
                 list = hl_make_cons(&cells[2 * i]);
             }

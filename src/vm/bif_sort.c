@@ -338,6 +338,23 @@ static hl_term_status msort_step(hl_vm_proc *p, hl_term *out) {
     return msort_build(p, n, s.failed ? width : n, out);
 }
 
+/* The n terms of from as runs of `width` (each a list ending in []), a
+ * list of them: the runs' cells at c[0, 2n), the outer list's after them
+ * (*nruns cells of 2 words). c has room for 2n + 2 * ceil(n / width). */
+static hl_term runs_of(hl_term *c, const hl_term *from, size_t n, size_t width, size_t *nruns) {
+    hl_term runs = HL_NIL, *rc = c + 2 * n;
+    size_t r = 0;
+    for (size_t hi = n; hi > 0;) {
+        size_t lo = (hi - 1) / width * width;
+        hl_term acc = HL_NIL;
+        for (size_t i = hi; i-- > lo;) acc = hl_cons_init(c + 2 * i, from[i], acc);
+        runs = hl_cons_init(rc + 2 * r++, acc, runs);
+        hi = lo;
+    }
+    *nruns = r;
+    return runs;
+}
+
 /* [Runs | Rest] of the blocks of `width` in the half holding them (width
  * n: {Sorted, Rest}), built in one call (n <= HL_SORT_RUN_MAX cells);
  * HEAP_LIMIT keeps the state. */
@@ -350,15 +367,8 @@ static hl_term_status msort_build(hl_vm_proc *p, size_t n, size_t width, hl_term
         return st;
     }
     const hl_term *from = p->trap.roots + (half ? n : 0);
-    hl_term runs = HL_NIL, *rc = c + 2 * n;
-    size_t r = 0;
-    for (size_t hi = n; hi > 0;) {
-        size_t lo = (hi - 1) / width * width;
-        hl_term acc = HL_NIL;
-        for (size_t i = hi; i-- > lo;) acc = hl_cons_init(c + 2 * i, from[i], acc);
-        runs = hl_cons_init(rc + 2 * r++, acc, runs);
-        hi = lo;
-    }
+    size_t r;
+    hl_term runs = runs_of(c, from, n, width, &r), *rc = c + 2 * n;
     hl_term rest = p->trap.t[0];
     if (nruns == 1) {
         hl_term t = hl_tuple_init(rc + 2 * r, 2);
@@ -428,15 +438,8 @@ static hl_term_status sort_prefix(hl_vm_proc *p, hl_term l, size_t n, hl_term ta
     }
     if (s.failed && split && s.why == HL_TERM_BUDGET && !otp) {
         /* the blocks of `width` sorted so far, each a run ending in [] */
-        hl_term runs = HL_NIL, *rc = cells + 2 * n;
-        size_t nruns = 0;
-        for (size_t hi = n; hi > 0;) {
-            size_t lo = (hi - 1) / width * width;
-            hl_term acc = HL_NIL;
-            for (size_t i = hi; i-- > lo;) acc = hl_cons_init(cells + 2 * i, sorted[i], acc);
-            runs = hl_cons_init(rc + 2 * nruns++, acc, runs);
-            hi = lo;
-        }
+        size_t nruns;
+        hl_term runs = runs_of(cells, sorted, n, width, &nruns), *rc = cells + 2 * n;
         hl_term r = hl_cons_init(rc + 2 * nruns, runs, split_rest);
         *split_done = true;
         hl_heap_trim(&p->heap, cells, words, 2 * n + 2 * nruns + 2);
