@@ -457,7 +457,7 @@ dispatch:
         /* Builtins allocate in fragments; a loop of them that never reaches
          * test_heap (maps:put/3 in a loop) collects here, as BEAM does
          * after a BIF, once the fragments outgrow the block. */
-        if (UNLIKELY(hl_heap_frags_due(H))) GC(0, (uint32_t)pc[3], &out, 1);
+        if (UNLIKELY(hl_heap_collect_due(H))) GC(0, (uint32_t)pc[3], &out, 1);
         DST(pc[5 + k]) = out;
         NEXT(6 + k);
     }
@@ -865,6 +865,8 @@ dispatch:
             if (reds >= bc) reds -= bc;                                               \
             else p->reds_debt += bc - reds, reds = 0;                                 \
         }                                                                             \
+        /* a bignum or float result lives in a fragment: as after a builtin */        \
+        if (UNLIKELY(hl_heap_collect_due(H))) GC(0, (uint32_t)pc[2], &r, 1);            \
         DST(pc[5]) = r;                                                               \
         NEXT(6);                                                                      \
     }
@@ -892,6 +894,7 @@ big_mul_job: {
     }
     if (UNLIKELY(p->bif_cost)) PAY_COST();
     if (LIKELY(ts == HL_TERM_OK)) {
+        if (UNLIKELY(hl_heap_collect_due(H))) GC(0, (uint32_t)pc[2], &r, 1);
         DST(pc[5]) = r;
         NEXT(6);
     }
@@ -1044,6 +1047,12 @@ big_mul_job: {
             ts = hl_vm_bs_create(p, base, pc + 4, k, &out);
         }
         BS_RESULT(ts, pc[1], true);
+        /* built in a fragment: a loop of appends that never reaches
+         * test_heap collects here once the fragments outgrow the block, as
+         * after a builtin (else garbage piles up to the heap limit, and in
+         * the one-fragment-per-allocation test mode the collector's
+         * fragment scans go quadratic) */
+        if (UNLIKELY(hl_heap_collect_due(H))) GC(0, (uint32_t)pc[2], &out, 1);
         DST(pc[4 + 3 * (size_t)k]) = out;
         NEXT(5 + 3 * (size_t)k);
     }
@@ -1057,6 +1066,7 @@ big_mul_job: {
             ts = hl_vm_bs_get(p, SRC(pc[3]), &DST(pc[4]), (uint32_t)pc[5], SRC(pc[6]), &out);
         }
         BS_RESULT(ts, pc[1], false);
+        if (UNLIKELY(hl_heap_collect_due(H))) GC(0, (uint32_t)pc[2], &out, 1); /* as bs_create */
         if (!((uint32_t)pc[5] & HL_BS_SKIP)) DST(pc[7]) = out;
         NEXT(8);
     }

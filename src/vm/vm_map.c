@@ -373,7 +373,7 @@ int hl_vm_map_put(hl_vm_proc *p, hl_term *const *base, const hl_tword *pc, bool 
     }
     /* A loop of map updates that never reaches test_heap collects here
      * once its fragments outgrow the block (the result is the root). */
-    if (hl_heap_frags_due(h)) {
+    if (hl_heap_collect_due(h)) {
         *st = hl_vm_gc(p, x, live, 0, v, 1);
         if (*st != HL_VM_CONTINUE) return HL_VM_MAP_FAULT;
     }
