@@ -63,6 +63,10 @@ const hl_tword *hl_vm_halt_code(void) {
 #define DST(w) (base[(w) & 3][(w) >> 2])
 #define SET_E(v) (E = (v), base[1] = E)
 #define CONST(w) (base[2][(w) >> 2])
+/* A specialised handler's immediate operand (specialise.def: i and m
+ * kinds): the term itself in the code word. An n operand (an add or
+ * subtract's small integer) is read as it is: the value untagged. */
+#define IMM(w) ((hl_term)(w))
 #define LABEL(w) ((const hl_tword *)(w))
 
 #ifndef HL_VM_SWITCH
@@ -79,6 +83,15 @@ const hl_tword *hl_vm_halt_code(void) {
 #define SAVE() (p->pc = pc, p->cp = cp, p->sp = (size_t)(sp - p->stack), p->e = (size_t)(E - p->stack))
 #define RELOAD() (pc = p->pc, cp = p->cp, sp = p->stack + p->sp, SET_E(p->stack + p->e), stack_end = p->stack + p->stack_cap)
 
+/* A new chunk of reductions (vm_support.c) through a copy, so that reds
+ * itself never has its address taken and can live in a register. */
+#define REFILL()                                                   \
+    do {                                                           \
+        uint64_t reds_ = reds;                                     \
+        st = hl_vm_refill(p, &reds_, &budget);                     \
+        reds = reds_;                                              \
+    } while (0)
+
 /* Reduction charge at a preemption point: `live` x registers are live.
  * If the process yields here every register it can name is saved, not only
  * those: a frameless function's live counts cover registers it has not
@@ -91,7 +104,7 @@ const hl_tword *hl_vm_halt_code(void) {
             SAVE();                                                \
             (void)(live);                                          \
             p->nlive = xlim;                                       \
-            st = hl_vm_refill(p, &reds, &budget);                  \
+            REFILL();                                              \
             if (st != HL_VM_YIELD || reds == 0) goto leave_saved;  \
         }                                                          \
         reds--;                                                    \
@@ -208,9 +221,13 @@ HL_INTERP_ATTRS static hl_vm_status interp(hl_vm_proc *p, hl_term *x, uint64_t b
     hl_vm_status st;
     hl_term_status cmp_st = HL_TERM_OK;
     hl_vm_bif_fn big_job = NULL; /* the long bignum job big_mul_job runs (vm_bigop.h) */
+    /* an arithmetic instruction's operand values, for its generic handler
+     * (a specialised one's immediate operand is not a constant's address)
+     * and big_mul_job */
+    hl_term arith_a = HL_NIL, arith_b = HL_NIL;
     RELOAD();
     /* The first chunk of reductions. */
-    st = hl_vm_refill(p, &reds, &budget);
+    REFILL();
     if (st != HL_VM_YIELD || reds == 0) goto leave_saved;
     DISPATCH();
 
@@ -436,7 +453,7 @@ dispatch:
                     SAVE();
                     p->nlive = xlim; /* every register, as CHARGE */
                     if (p->act.flags & HL_ACT_YIELD) budget = 0;
-                    st = hl_vm_refill(p, &reds, &budget);
+                    REFILL();
                     if (st != HL_VM_YIELD || reds == 0) goto leave_saved;
                 }
                 DISPATCH();
@@ -575,25 +592,25 @@ dispatch:
         }                                                            \
         NEXT(4);                                                     \
     }
-    CASE(is_lt_sc) ORDER_TEST(SRC(pc[2]), CONST(pc[3]), hl_is_small(a), <)
-    CASE(is_ge_sc) ORDER_TEST(SRC(pc[2]), CONST(pc[3]), hl_is_small(a), >=)
-    CASE(is_lt_cs) ORDER_TEST(CONST(pc[2]), SRC(pc[3]), hl_is_small(b), <)
-    CASE(is_ge_cs) ORDER_TEST(CONST(pc[2]), SRC(pc[3]), hl_is_small(b), >=)
-    CASE(is_lt_xc) op_is_lt_xc: ORDER_TEST(x[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), <)
-    CASE(is_ge_xc) op_is_ge_xc: ORDER_TEST(x[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), >=)
+    CASE(is_lt_sc) ORDER_TEST(SRC(pc[2]), IMM(pc[3]), hl_is_small(a), <)
+    CASE(is_ge_sc) ORDER_TEST(SRC(pc[2]), IMM(pc[3]), hl_is_small(a), >=)
+    CASE(is_lt_cs) ORDER_TEST(IMM(pc[2]), SRC(pc[3]), hl_is_small(b), <)
+    CASE(is_ge_cs) ORDER_TEST(IMM(pc[2]), SRC(pc[3]), hl_is_small(b), >=)
+    CASE(is_lt_xc) op_is_lt_xc: ORDER_TEST(x[pc[2] >> 2], IMM(pc[3]), hl_is_small(a), <)
+    CASE(is_ge_xc) op_is_ge_xc: ORDER_TEST(x[pc[2] >> 2], IMM(pc[3]), hl_is_small(a), >=)
     /* =:= / =/= against an immediate constant: identity (an immediate is
      * exactly equal only to itself: 0 =/= 0.0, a boxed term is never one). */
     CASE(is_eq_exact_sm) {
-        if (SRC(pc[2]) != CONST(pc[3])) JUMP(pc[1]);
+        if (SRC(pc[2]) != IMM(pc[3])) JUMP(pc[1]);
         NEXT(4);
     }
     CASE(is_ne_exact_sm) {
-        if (SRC(pc[2]) == CONST(pc[3])) JUMP(pc[1]);
+        if (SRC(pc[2]) == IMM(pc[3])) JUMP(pc[1]);
         NEXT(4);
     }
     CASE(is_eq_exact_xm)
     op_is_eq_exact_xm: {
-        if (x[pc[2] >> 2] != CONST(pc[3])) JUMP(pc[1]);
+        if (x[pc[2] >> 2] != IMM(pc[3])) JUMP(pc[1]);
         NEXT(4);
     }
     CASE(is_nil_x)
@@ -656,8 +673,8 @@ dispatch:
         x[pc[6] >> 2] = t;
         NEXT(7);
     }
-    CASE(is_lt_yc) ORDER_TEST(E[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), <)
-    CASE(is_ge_yc) ORDER_TEST(E[pc[2] >> 2], CONST(pc[3]), hl_is_small(a), >=)
+    CASE(is_lt_yc) ORDER_TEST(E[pc[2] >> 2], IMM(pc[3]), hl_is_small(a), <)
+    CASE(is_ge_yc) ORDER_TEST(E[pc[2] >> 2], IMM(pc[3]), hl_is_small(a), >=)
     CASE(is_lt) ORDER_TEST(SRC(pc[2]), SRC(pc[3]), hl_both_small(a, b), <)
     CASE(is_ge) ORDER_TEST(SRC(pc[2]), SRC(pc[3]), hl_both_small(a, b), >=)
 #undef ORDER_TEST
@@ -827,8 +844,9 @@ dispatch:
     /* ---- arithmetic --------------------------------------------------- */
 #define ARITH(name, fast, slow, quad, lin, linop)                                     \
     CASE(name)                                                                        \
-    name##_generic: {                                                                 \
-        hl_term a = SRC(pc[3]), b = SRC(pc[4]), r;                                    \
+    arith_a = SRC(pc[3]), arith_b = SRC(pc[4]);                                       \
+    name##_ab: {                                                                      \
+        hl_term a = arith_a, b = arith_b, r;                                          \
         int64_t ri;                                                                   \
         if (LIKELY(hl_both_small(a, b) && fast)) {                                    \
             DST(pc[5]) = r;                                                           \
@@ -836,10 +854,12 @@ dispatch:
         }                                                                             \
         if (quad && UNLIKELY(p->trap.fn == hl_vm_big_mul_marker || hl_vm_big_mul_long(a, b))) { \
             big_job = hl_vm_big_mul_marker;                                           \
+            arith_a = a, arith_b = b;                                                 \
             goto big_mul_job;                                                         \
         }                                                                             \
         if (!quad && UNLIKELY(p->trap.fn == (lin) || hl_vm_big_lin_long(linop, a, b))) { \
             big_job = (lin);                                                          \
+            arith_a = a, arith_b = b;                                                 \
             goto big_mul_job;                                                         \
         }                                                                             \
         hl_term_status ts = slow(H, a, b, &r);                                        \
@@ -878,12 +898,12 @@ dispatch:
                 ((r = hl_make_small(ri)), 1)),
           hl_arith_mul, true, hl_vm_big_mul_marker, HL_BL_ADD)
 #undef ARITH
-    goto mul_generic; /* (unreachable: keeps every ARITH label used) */
+    goto mul_ab; /* (unreachable: keeps every ARITH label used) */
     /* a * b of long bignums: a job advanced a step per execution of this
      * instruction (vm_bigop.h), yielding between steps as a comparison does */
 big_mul_job: {
     /* (and a + b, a - b of long integers: big_job is the job's marker, vm_bigop.h) */
-    hl_term ab[2] = {SRC(pc[3]), SRC(pc[4])}, r;
+    hl_term ab[2] = {arith_a, arith_b}, r;
     p->bif_cost = 0;
     HL_BIF_PROBE_START();
     hl_term_status ts = big_job(p, ab, &r);
@@ -914,7 +934,7 @@ big_mul_job: {
 }
     /* a op b when SMALL holds and the result fits a small: one tagged
      * add/subtract (b's tag removed), the result stored by DEST; otherwise
-     * the generic instruction's handler. */
+     * the generic instruction's handler, given the operands' values. */
 #define SMALL_ARITH(A, B, SMALL, OP, DEST)                                                \
     {                                                                                     \
         hl_term a = (A), b = (B);                                                         \
@@ -923,16 +943,30 @@ big_mul_job: {
             DEST = (hl_term)ri;                                                           \
             NEXT(6);                                                                      \
         }                                                                                 \
-        goto OP##_generic;                                                                \
+        arith_a = a, arith_b = b;                                                         \
+        goto OP##_ab;                                                                     \
     }
-    /* a op small constant: the constant is known small, so one tag test. */
-    CASE(add_sc) SMALL_ARITH(SRC(pc[3]), CONST(pc[4]), hl_is_small(a), add, DST(pc[5]))
-    CASE(sub_sc) SMALL_ARITH(SRC(pc[3]), CONST(pc[4]), hl_is_small(a), sub, DST(pc[5]))
+    /* a op small constant: the constant is known small, so one tag test;
+     * its word holds its value untagged (specialise.def's n kind), the
+     * operand of the tagged add/subtract itself. */
+#define IMM_ARITH(A, OP, DEST)                                                            \
+    {                                                                                     \
+        hl_term a = (A);                                                                  \
+        int64_t ri;                                                                       \
+        if (LIKELY(hl_is_small(a)) && !__builtin_##OP##_overflow((int64_t)a, (int64_t)pc[4], &ri)) { \
+            DEST = (hl_term)ri;                                                           \
+            NEXT(6);                                                                      \
+        }                                                                                 \
+        arith_a = a, arith_b = (hl_term)pc[4] + HL_IMM_SMALL;                             \
+        goto OP##_ab;                                                                     \
+    }
+    CASE(add_sc) IMM_ARITH(SRC(pc[3]), add, DST(pc[5]))
+    CASE(sub_sc) IMM_ARITH(SRC(pc[3]), sub, DST(pc[5]))
 
-    CASE(add_xcx) SMALL_ARITH(x[pc[3] >> 2], CONST(pc[4]), hl_is_small(a), add, x[pc[5] >> 2])
-    CASE(sub_xcx) SMALL_ARITH(x[pc[3] >> 2], CONST(pc[4]), hl_is_small(a), sub, x[pc[5] >> 2])
-    CASE(add_ycx) SMALL_ARITH(E[pc[3] >> 2], CONST(pc[4]), hl_is_small(a), add, x[pc[5] >> 2])
-    CASE(sub_ycx) SMALL_ARITH(E[pc[3] >> 2], CONST(pc[4]), hl_is_small(a), sub, x[pc[5] >> 2])
+    CASE(add_xcx) IMM_ARITH(x[pc[3] >> 2], add, x[pc[5] >> 2])
+    CASE(sub_xcx) IMM_ARITH(x[pc[3] >> 2], sub, x[pc[5] >> 2])
+    CASE(add_ycx) IMM_ARITH(E[pc[3] >> 2], add, x[pc[5] >> 2])
+    CASE(sub_ycx) IMM_ARITH(E[pc[3] >> 2], sub, x[pc[5] >> 2])
     CASE(add_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), add, x[pc[5] >> 2])
     CASE(sub_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), sub, x[pc[5] >> 2])
     /* a frame's value + the call's result (fib's F(N - 1) + F(N - 2)) */
@@ -940,6 +974,7 @@ big_mul_job: {
     CASE(add_xxx) SMALL_ARITH(x[pc[3] >> 2], x[pc[4] >> 2], hl_both_small(a, b), add, x[pc[5] >> 2])
     CASE(sub_xxx) SMALL_ARITH(x[pc[3] >> 2], x[pc[4] >> 2], hl_both_small(a, b), sub, x[pc[5] >> 2])
 #undef SMALL_ARITH
+#undef IMM_ARITH
 
     /* ---- exceptions ---------------------------------------------------- */
     CASE(try) {
@@ -1191,7 +1226,7 @@ cmp_again:
         if (reds == 0) {
             SAVE();
             p->nlive = xlim;
-            st = hl_vm_refill(p, &reds, &budget);
+            REFILL();
             if (st != HL_VM_YIELD || reds == 0) goto leave_saved;
         }
         DISPATCH();

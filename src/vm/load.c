@@ -420,7 +420,7 @@ static uint64_t rule_allowed(const char *kinds) {
         if (i < n) switch (kinds[i]) {
             case 'x': m = 1u << HL_K_X; break;
             case 'y': m = 1u << HL_K_Y; break;
-            case 'i': m = 1u << HL_K_INT; break;
+            case 'i': case 'n': m = 1u << HL_K_INT; break;
             case 'm': m = 1u << HL_K_INT | 1u << HL_K_ATOM | 1u << HL_K_NIL; break;
             case 'c': m = ALL_KINDS & ~(1u << HL_K_X | 1u << HL_K_Y); break;
             default: break;
@@ -428,6 +428,29 @@ static uint64_t rule_allowed(const char *kinds) {
         set |= m << (KIND_BITS * i);
     }
     return set;
+}
+
+/* How a specialised handler reads each of its first operands: 2 bits per
+ * operand position, IMM_* (specialise.def: an i or m operand's word holds
+ * the term itself, an n operand's its value untagged), 0 the generic way. */
+enum { IMM_NONE = 0, IMM_TERM = 1, IMM_UNTAGGED = 2 };
+#define IMM_BITS 2
+_Static_assert(IMM_BITS * RULE_MAX_KINDS <= 16, "immediate encodings fit uint16_t");
+
+static uint16_t rule_imm(const char *kinds) {
+    uint16_t imm = 0;
+    for (unsigned i = 0; i < RULE_MAX_KINDS && kinds[i]; i++) {
+        unsigned e = kinds[i] == 'i' || kinds[i] == 'm' ? IMM_TERM : kinds[i] == 'n' ? IMM_UNTAGGED : IMM_NONE;
+        imm |= (uint16_t)(e << (IMM_BITS * i));
+    }
+    return imm;
+}
+
+/* The word an immediate operand (bytecode word w, an integer, atom or []
+ * constant: the rule's kinds admitted nothing else) holds. */
+static hl_tword imm_operand(const hl_program *pg, uint32_t w, unsigned enc) {
+    hl_term t = const_term(pg, w);
+    return enc == IMM_UNTAGGED ? (hl_tword)(t - HL_IMM_SMALL) : (hl_tword)t;
 }
 
 /* The kinds of an instruction's first operands (its nw operand words at w). */
@@ -458,6 +481,11 @@ typedef struct rule_index {
     uint64_t fuses[HL_OP__COUNT][2];
     int8_t next[N_RULES];
     uint64_t kinds[N_RULES], next_kinds[N_RULES];
+    /* how each rule reads its operands (rule_imm), how a pair's handler
+     * reads its next instruction's, and the opcodes some rule reads an
+     * immediate operand of */
+    uint16_t imm[N_RULES], next_imm[N_RULES];
+    uint64_t imm_ops[2];
 } rule_index;
 
 static void index_rules(rule_index *ri) {
@@ -467,6 +495,7 @@ static void index_rules(rule_index *ri) {
     memset(ri->head, -1, sizeof ri->head);
     memset(ri->head_plain, -1, sizeof ri->head_plain);
     memset(ri->fuses, 0, sizeof ri->fuses);
+    memset(ri->imm_ops, 0, sizeof ri->imm_ops);
     for (size_t r = N_RULES; r-- > 0;) {
         const spec_rule *s = &spec_rules[r];
         ri->next[r] = ri->head[s->op];
@@ -475,14 +504,27 @@ static void index_rules(rule_index *ri) {
         else ri->fuses[s->op][s->next >> 6] |= (uint64_t)1 << (s->next & 63);
         ri->kinds[r] = rule_allowed(spec_rules[r].kinds);
         ri->next_kinds[r] = rule_allowed(spec_rules[r].next_kinds);
+        ri->imm[r] = rule_imm(s->kinds);
+        ri->next_imm[r] = rule_imm(s->next_kinds);
+        if (ri->imm[r]) ri->imm_ops[s->op >> 6] |= (uint64_t)1 << (s->op & 63);
     }
 }
 
-/* The runtime opcode for the instruction at pc: the first rule of
- * specialise.def that matches it (and what follows it), or op itself. A
- * pair is fused only by what the next instruction is: running a fused
- * handler is exactly running the two instructions in sequence. */
-static unsigned specialise(const code_view *v, const rule_index *ri, uint32_t pc, unsigned op, uint32_t len) {
+static bool has_imm_rule(const rule_index *ri, unsigned op) {
+    return op < HL_OP__COUNT && (ri->imm_ops[op >> 6] >> (op & 63) & 1);
+}
+
+/* The rule (index into spec_rules) for the instruction at pc: the first of
+ * specialise.def that matches it (and what follows it), or -1 (op itself).
+ * A pair is fused only by what the next instruction is: running a fused
+ * handler is exactly running the two instructions in sequence. That
+ * includes how it reads the next instruction's operands: as that
+ * instruction's own handler (the one a label reaching it runs) was
+ * translated for, which its own rule says (rule_imm), so a pair whose
+ * next instruction has rules reading immediates looks at that rule first.
+ * nested: that look (no rule chains pairs; if one ever did, the answer is
+ * -2, "cannot tell", and the pair is not fused, rather than a deeper look). */
+static int specialise(const code_view *v, const rule_index *ri, uint32_t pc, unsigned op, uint32_t len, bool nested) {
     const uint32_t *w = &VW(v, pc) + 1;
     uint64_t kinds = operand_kinds(w, len - 1);
     uint32_t next_pc = pc + len, next_len = 0;
@@ -517,10 +559,20 @@ static unsigned specialise(const code_view *v, const rule_index *ri, uint32_t pc
                      HL_BC_KIND(ge[6]) != HL_K_X))
                     continue;
             }
+            if (has_imm_rule(ri, s->next)) {
+                if (nested) return -2;
+                int own = specialise(v, ri, next_pc, next_op, next_len, true);
+                if (own < -1 || (own >= 0 ? ri->imm[own] : 0) != ri->next_imm[r]) continue;
+            } else if (ri->next_imm[r]) {
+                continue;
+            }
+            /* (a handler reading the instruction after next reads it the
+             * generic way: no such pair over an opcode with immediate rules) */
+            if (s->next2 != HL_OP__COUNT && has_imm_rule(ri, s->next2)) continue;
         }
-        return s->rop;
+        return r;
     }
-    return op;
+    return -1;
 }
 
 /* One walk over the code words of the view: the gate recorded each
@@ -534,13 +586,19 @@ static bool translate_view(hl_program *pg, const code_view *v, const rule_index 
     uint32_t n = v->hi, x_used = *x_used_io;
     for (uint32_t pc = v->lo; pc < n;) {
         unsigned op = HL_BC_VALUE(VW(v, pc));
+        uint32_t end = pc + 1;
+        while (end < n && v->classes[end - v->lo]) end++;
+        /* the handler first: its immediate operands are translated its way */
+        int r = ri->head[op] >= 0 ? specialise(v, ri, pc, op, end - pc, false) : -1;
+        uint32_t imm = r >= 0 ? ri->imm[r] : 0;
         uint32_t at = pc + 1;
-        for (; at < n; at++) {
+        for (; at < end; at++, imm >>= IMM_BITS) {
             unsigned c = v->classes[at - v->lo];
-            if (!c) break;
             uint32_t w = VW(v, at), val = HL_BC_VALUE(w);
             unsigned k = HL_BC_KIND(w);
-            if ((c == 's' || c == 'd' || c == 'y') && (k == HL_K_X || k == HL_K_Y)) {
+            if (imm & ((1u << IMM_BITS) - 1)) {
+                out[at] = imm_operand(pg, w, imm & ((1u << IMM_BITS) - 1));
+            } else if ((c == 's' || c == 'd' || c == 'y') && (k == HL_K_X || k == HL_K_Y)) {
                 if (k == HL_K_X && val >= x_used) x_used = val + 1;
                 out[at] = ((hl_tword)val << 2) | (k == HL_K_Y); /* x: v<<2, y: v<<2|1 */
             } else if (c == 'u') {
@@ -553,7 +611,7 @@ static bool translate_view(hl_program *pg, const code_view *v, const rule_index 
          * them valid terms (x_span), even ones no operand names. */
         int li = hl_bc_live_operand(op);
         if (li >= 0 && HL_BC_VALUE(VW(v, pc + 1 + (uint32_t)li)) > x_used) x_used = HL_BC_VALUE(VW(v, pc + 1 + (uint32_t)li));
-        out[pc] = handlers[ri->head[op] >= 0 ? specialise(v, ri, pc, op, at - pc) : op];
+        out[pc] = handlers[r >= 0 ? spec_rules[r].rop : op];
         pc = at;
     }
     *x_used_io = x_used;
