@@ -22,6 +22,7 @@
 #include "term/map.h"
 #include "vm/vm.h"
 #include "vm/bif_registry.h"
+#include "vm/vm_internal.h"
 
 static hl_program *prog;
 
@@ -628,6 +629,72 @@ static void test_live_count_span(void **state) {
     hl_program_free(pg);
 }
 
+/* A fused pair (move x -> x + a test against an immediate constant) whose
+ * second instruction a label also reaches: the pair's handler and the
+ * second instruction's own handler read the constant the same way (the
+ * loader writes it into the code word, specialise.def), whichever way
+ * control arrives. f(X): X =:= [] goes to the test with x1 = C (the
+ * label), else x1 = X (the pair); the test (x1 =:= C, or x1 < C) passes
+ * -> 1, fails -> 0. */
+static void test_fused_pair_label(void **state) {
+    (void)state;
+    static bc_asm a;
+    bc_init(&a);
+    bc_atom(&a, "fused");
+    uint32_t ok = bc_atom(&a, "ok");
+    struct {
+        const char *name;
+        unsigned op; /* the test: is_eq_exact or is_lt */
+        uint32_t c;  /* its constant */
+        unsigned pair_rop, test_rop;
+        uint32_t at; /* the pair's code offset */
+    } fs[] = {
+        {"eqi", HL_OP_is_eq_exact, I(7), HL_ROP_move_xx_is_eq_exact_xm, HL_ROP_is_eq_exact_xm, 0},
+        {"eqa", HL_OP_is_eq_exact, AT(ok), HL_ROP_move_xx_is_eq_exact_xm, HL_ROP_is_eq_exact_xm, 0},
+        {"lt", HL_OP_is_lt, I(5), HL_ROP_move_xx_is_lt_xc, HL_ROP_is_lt_xc, 0},
+    };
+    for (size_t i = 0; i < sizeof fs / sizeof fs[0]; i++) {
+        bc_fn(&a, fs[i].name, 1, 0, 1);
+        uint32_t pair = bc_label(&a), test = bc_label(&a), no = bc_label(&a);
+        OP(&a, is_eq_exact, LB(pair), X(0), NIL);
+        OP(&a, move, fs[i].c, X(1));
+        OP(&a, jump, LB(test));
+        bc_bind(&a, pair);
+        fs[i].at = a.n;
+        OP(&a, move, X(0), X(1));
+        bc_bind(&a, test);
+        bc_op(&a, fs[i].op, 3, LB(no), X(1), fs[i].c);
+        OP(&a, move, I(1), X(0));
+        OP0(&a, return);
+        bc_bind(&a, no);
+        OP(&a, move, I(0), X(0));
+        OP0(&a, return);
+    }
+    hl_program *pg = load_asm(&a);
+    const hl_tword *h = hl_vm_handlers();
+    for (size_t i = 0; i < sizeof fs / sizeof fs[0]; i++) {
+        assert_true(pg->code[fs[i].at] == h[fs[i].pair_rop]);
+        assert_true(pg->code[fs[i].at + 3] == h[fs[i].test_rop]);
+    }
+    hl_term okt = pg->atoms[ok];
+    struct { uint32_t fn; hl_term arg; int64_t want; } cases[] = {
+        {0, HL_NIL, 1}, {0, S(7), 1}, {0, S(8), 0}, {0, okt, 0},
+        {1, HL_NIL, 1}, {1, okt, 1}, {1, S(7), 0}, {1, S(0), 0},
+        {2, HL_NIL, 0}, {2, S(4), 1}, {2, S(5), 0}, {2, S(-(INT64_C(1) << 59)), 1},
+        {2, S((INT64_C(1) << 59) - 1), 0}, {2, okt, 0},
+    };
+    hl_vm_limits lim = big_limits();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        hl_vm_proc *p = hl_vm_proc_new(pg, &lim);
+        assert_non_null(p);
+        assert_true(hl_vm_start(p, cases[i].fn, &cases[i].arg, 1));
+        assert_int_equal(hl_vm_run(p, 0), HL_VM_DONE);
+        assert_true(hl_vm_result(p) == S(cases[i].want));
+        hl_vm_proc_free(p);
+    }
+    hl_program_free(pg);
+}
+
 /* Every allocation of gate+load+run failing in turn: a clean error each time. */
 static void test_oom(void **state) {
     (void)state;
@@ -690,7 +757,7 @@ int main(void) {
         cmocka_unit_test(test_funs_and_literals), cmocka_unit_test(test_limits),
         cmocka_unit_test(test_oom),        cmocka_unit_test(test_receive),
         cmocka_unit_test(test_builtins),   cmocka_unit_test(test_gc_always),
-        cmocka_unit_test(test_live_count_span),
+        cmocka_unit_test(test_live_count_span), cmocka_unit_test(test_fused_pair_label),
     };
     int r = cmocka_run_group_tests(tests, setup, teardown);
     return r;
