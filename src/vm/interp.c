@@ -55,17 +55,22 @@ const hl_tword *hl_vm_halt_code(void) {
     return halt_code;
 }
 
-/* Operand access. Sources/destinations: (index << 2) | 0 x, 1 y, 2 const. */
+/* Operand access. Sources/destinations: (index << 3) | 0 x, 1 y, 2 const
+ * (vm/load.h, HL_VM_OPND_*: the index as a byte offset). */
 /* One table of base pointers makes operand access branch-free: base[0] = x,
  * base[1] = the current frame (E), base[2] = HL_VM_CONST_BASE (constant
  * operands hold their constant's address counted from it, vm/load.h). */
-#define SRC(w) (base[(w) & 3][(w) >> 2])
-#define DST(w) (base[(w) & 3][(w) >> 2])
+#define SRC(w) HL_VM_OPND(base, w)
+#define DST(w) HL_VM_OPND(base, w)
 #define SET_E(v) (E = (v), base[1] = E)
-#define CONST(w) (base[2][(w) >> 2])
+#define CONST(w) HL_VM_OPND(base, w)
+/* an operand word the rule or the instruction's signature says is an x
+ * register (y slot): one load at its byte offset */
+#define XR(w) HL_VM_XREG(x, w)
+#define YR(w) HL_VM_YREG(E, w)
 /* A specialised handler's immediate operand (specialise.def: i and m
- * kinds): the term itself in the code word. An n operand (an add or
- * subtract's small integer) is read as it is: the value untagged. */
+ * kinds): the term itself in the code word. (An n operand, an added small
+ * integer, holds its negation's term: IMM_ARITH.) */
 #define IMM(w) ((hl_term)(w))
 #define LABEL(w) ((const hl_tword *)(w))
 
@@ -297,7 +302,7 @@ dispatch:
     }
     CASE(allocate_small_mxy) { /* + the move x -> y that follows */
         ALLOCATE_SMALL();
-        E[pc[5] >> 2] = x[pc[4] >> 2];
+        YR(pc[5]) = XR(pc[4]);
         NEXT(6);
     }
     CASE(deallocate_return) {
@@ -305,7 +310,7 @@ dispatch:
         DISPATCH();
     }
     CASE(move_yx_return) { /* + the deallocate and return that follow */
-        x[pc[2] >> 2] = E[pc[1] >> 2];
+        XR(pc[2]) = YR(pc[1]);
         DEALLOCATE_RETURN(pc[4]);
         DISPATCH();
     }
@@ -485,12 +490,12 @@ dispatch:
         NEXT(3);
     }
     CASE(move_xx) {
-        x[pc[2] >> 2] = x[pc[1] >> 2];
+        XR(pc[2]) = XR(pc[1]);
         NEXT(3);
     }
     CASE(move_xx2) { /* + the move x -> x that follows (argument shuffles) */
-        x[pc[2] >> 2] = x[pc[1] >> 2];
-        x[pc[5] >> 2] = x[pc[4] >> 2];
+        XR(pc[2]) = XR(pc[1]);
+        XR(pc[5]) = XR(pc[4]);
         NEXT(6);
     }
     /* a move x -> x + the instruction that follows, whose handler then
@@ -498,7 +503,7 @@ dispatch:
      * the first clause's test; a tail call's last argument and the call) */
 #define MOVE_XX_THEN(name, then)                                  \
     CASE(name) {                                                  \
-        x[pc[2] >> 2] = x[pc[1] >> 2];                            \
+        XR(pc[2]) = XR(pc[1]);                            \
         pc += 3;                                                  \
         goto then;                                                \
     }
@@ -510,23 +515,23 @@ dispatch:
     MOVE_XX_THEN(move_xx_is_ge_xc, op_is_ge_xc)
 #undef MOVE_XX_THEN
     CASE(move_cx) {
-        x[pc[2] >> 2] = CONST(pc[1]);
+        XR(pc[2]) = CONST(pc[1]);
         NEXT(3);
     }
     CASE(move_xy) {
-        E[pc[2] >> 2] = x[pc[1] >> 2];
+        YR(pc[2]) = XR(pc[1]);
         NEXT(3);
     }
     CASE(move_yx) {
-        x[pc[2] >> 2] = E[pc[1] >> 2];
+        XR(pc[2]) = YR(pc[1]);
         NEXT(3);
     }
     CASE(move_yy) {
-        E[pc[2] >> 2] = E[pc[1] >> 2];
+        YR(pc[2]) = YR(pc[1]);
         NEXT(3);
     }
     CASE(move_cy) {
-        E[pc[2] >> 2] = CONST(pc[1]);
+        YR(pc[2]) = CONST(pc[1]);
         NEXT(3);
     }
     CASE(swap) {
@@ -596,8 +601,8 @@ dispatch:
     CASE(is_ge_sc) ORDER_TEST(SRC(pc[2]), IMM(pc[3]), hl_is_small(a), >=)
     CASE(is_lt_cs) ORDER_TEST(IMM(pc[2]), SRC(pc[3]), hl_is_small(b), <)
     CASE(is_ge_cs) ORDER_TEST(IMM(pc[2]), SRC(pc[3]), hl_is_small(b), >=)
-    CASE(is_lt_xc) op_is_lt_xc: ORDER_TEST(x[pc[2] >> 2], IMM(pc[3]), hl_is_small(a), <)
-    CASE(is_ge_xc) op_is_ge_xc: ORDER_TEST(x[pc[2] >> 2], IMM(pc[3]), hl_is_small(a), >=)
+    CASE(is_lt_xc) op_is_lt_xc: ORDER_TEST(XR(pc[2]), IMM(pc[3]), hl_is_small(a), <)
+    CASE(is_ge_xc) op_is_ge_xc: ORDER_TEST(XR(pc[2]), IMM(pc[3]), hl_is_small(a), >=)
     /* =:= / =/= against an immediate constant: identity (an immediate is
      * exactly equal only to itself: 0 =/= 0.0, a boxed term is never one). */
     CASE(is_eq_exact_sm) {
@@ -610,12 +615,12 @@ dispatch:
     }
     CASE(is_eq_exact_xm)
     op_is_eq_exact_xm: {
-        if (x[pc[2] >> 2] != IMM(pc[3])) JUMP(pc[1]);
+        if (XR(pc[2]) != IMM(pc[3])) JUMP(pc[1]);
         NEXT(4);
     }
     CASE(is_nil_x)
     op_is_nil_x: {
-        if (x[pc[2] >> 2] != HL_NIL) JUMP(pc[1]);
+        if (XR(pc[2]) != HL_NIL) JUMP(pc[1]);
         NEXT(3);
     }
     /* is_tuple + the test_arity that follows (pc[3] is its opcode word) */
@@ -630,24 +635,24 @@ dispatch:
      * test_arity, at an index below the arity (the loader checked both):
      * the element needs no check of its own */
     CASE(is_tuple_arity_get2_x) { /* the same + a second element ({A, B} = X) */
-        hl_term v = x[pc[2] >> 2];
+        hl_term v = XR(pc[2]);
         if (!hl_is_tuple(v)) JUMP(pc[1]);
         if (hl_tuple_arity(v) != pc[6]) JUMP(pc[4]);
-        x[pc[10] >> 2] = hl_tuple_get(v, pc[9]);
-        x[pc[14] >> 2] = hl_tuple_get(v, pc[13]);
+        XR(pc[10]) = hl_tuple_get(v, pc[9]);
+        XR(pc[14]) = hl_tuple_get(v, pc[13]);
         NEXT(15);
     }
     CASE(is_tuple_arity_get_x) {
-        hl_term v = x[pc[2] >> 2];
+        hl_term v = XR(pc[2]);
         if (!hl_is_tuple(v)) JUMP(pc[1]);
         if (hl_tuple_arity(v) != pc[6]) JUMP(pc[4]);
-        x[pc[10] >> 2] = hl_tuple_get(v, pc[9]);
+        XR(pc[10]) = hl_tuple_get(v, pc[9]);
         NEXT(11);
     }
     CASE(is_tuple_arity_x) {
-        hl_term v = x[pc[2] >> 2];
+        hl_term v = XR(pc[2]);
         if (!hl_is_tuple(v)) JUMP(pc[1]);
-        v = x[pc[5] >> 2];
+        v = XR(pc[5]);
         if (!hl_is_tuple(v) || hl_tuple_arity(v) != pc[6]) JUMP(pc[4]);
         NEXT(7);
     }
@@ -664,17 +669,17 @@ dispatch:
         NEXT(7);
     }
     CASE(is_cons_get_list_x) {
-        hl_term v = x[pc[2] >> 2];
+        hl_term v = XR(pc[2]);
         if (!hl_is_cons(v)) JUMP(pc[1]);
-        v = x[pc[4] >> 2];
+        v = XR(pc[4]);
         if (UNLIKELY(!hl_is_cons(v))) NEXT(3);
         hl_term h = hl_car(v), t = hl_cdr(v);
-        x[pc[5] >> 2] = h;
-        x[pc[6] >> 2] = t;
+        XR(pc[5]) = h;
+        XR(pc[6]) = t;
         NEXT(7);
     }
-    CASE(is_lt_yc) ORDER_TEST(E[pc[2] >> 2], IMM(pc[3]), hl_is_small(a), <)
-    CASE(is_ge_yc) ORDER_TEST(E[pc[2] >> 2], IMM(pc[3]), hl_is_small(a), >=)
+    CASE(is_lt_yc) ORDER_TEST(YR(pc[2]), IMM(pc[3]), hl_is_small(a), <)
+    CASE(is_ge_yc) ORDER_TEST(YR(pc[2]), IMM(pc[3]), hl_is_small(a), >=)
     CASE(is_lt) ORDER_TEST(SRC(pc[2]), SRC(pc[3]), hl_both_small(a, b), <)
     CASE(is_ge) ORDER_TEST(SRC(pc[2]), SRC(pc[3]), hl_both_small(a, b), >=)
 #undef ORDER_TEST
@@ -785,9 +790,9 @@ dispatch:
         NEXT(4);
     }
     CASE(get_tuple_element_x) {
-        hl_term v = x[pc[1] >> 2];
+        hl_term v = XR(pc[1]);
         if (UNLIKELY(!hl_is_tuple(v) || pc[2] >= hl_tuple_arity(v))) RAISE(HL_AM(error), HL_AM(badarg));
-        x[pc[3] >> 2] = hl_tuple_get(v, pc[2]);
+        XR(pc[3]) = hl_tuple_get(v, pc[2]);
         NEXT(4);
     }
 
@@ -808,9 +813,9 @@ dispatch:
     }
     CASE(put_list_x) {
         hl_term *c = hl_heap_bump(H, 2);
-        c[0] = x[pc[1] >> 2];
-        c[1] = x[pc[2] >> 2];
-        x[pc[3] >> 2] = hl_make_cons(c);
+        c[0] = XR(pc[1]);
+        c[1] = XR(pc[2]);
+        XR(pc[3]) = hl_make_cons(c);
         NEXT(4);
     }
     CASE(put_tuple) {
@@ -824,9 +829,9 @@ dispatch:
     CASE(put_tuple2_x) { /* {A, B}, everything in x registers */
         hl_term *t = hl_heap_bump(H, 3);
         t[0] = hl_make_header(HL_SUB_TUPLE, 2);
-        t[1] = x[pc[3] >> 2];
-        t[2] = x[pc[4] >> 2];
-        x[pc[1] >> 2] = hl_make_boxed(t);
+        t[1] = XR(pc[3]);
+        t[2] = XR(pc[4]);
+        XR(pc[1]) = hl_make_boxed(t);
         NEXT(5);
     }
     CASE(make_fun) {
@@ -946,60 +951,66 @@ big_mul_job: {
         arith_a = a, arith_b = b;                                                         \
         goto OP##_ab;                                                                     \
     }
-    /* a op small constant: the constant is known small, so one tag test;
-     * its word holds its value untagged (specialise.def's n kind), the
-     * operand of the tagged add/subtract itself. */
+    /* a - k, k a small constant's term in the code word (a + n: k is -n's,
+     * specialise.def's n kind): a tagged subtract of two smalls leaves the
+     * tag bits zero and is exact, so one subtract is the tag test (a not
+     * small leaves them nonzero) and the overflow test at once; the tag
+     * then goes back on. Otherwise the generic handler, given b. */
 #define IMM_ARITH(A, OP, DEST)                                                            \
     {                                                                                     \
         hl_term a = (A);                                                                  \
         int64_t ri;                                                                       \
-        if (LIKELY(hl_is_small(a)) && !__builtin_##OP##_overflow((int64_t)a, (int64_t)pc[4], &ri)) { \
-            DEST = (hl_term)ri;                                                           \
+        if (LIKELY(!__builtin_sub_overflow((int64_t)a, (int64_t)pc[4], &ri) && !((hl_term)ri & HL_IMM_MASK))) { \
+            DEST = (hl_term)ri | HL_IMM_SMALL;                                            \
             NEXT(6);                                                                      \
         }                                                                                 \
-        arith_a = a, arith_b = (hl_term)pc[4] + HL_IMM_SMALL;                             \
+        arith_a = a, arith_b = IMM_ARITH_B_##OP((hl_term)pc[4]);                         \
         goto OP##_ab;                                                                     \
     }
+#define IMM_ARITH_B_sub(k) (k)
+#define IMM_ARITH_B_add(k) hl_make_small(-hl_small_val(k))
     CASE(add_sc) IMM_ARITH(SRC(pc[3]), add, DST(pc[5]))
     CASE(sub_sc) IMM_ARITH(SRC(pc[3]), sub, DST(pc[5]))
 
-    CASE(add_xcx) IMM_ARITH(x[pc[3] >> 2], add, x[pc[5] >> 2])
-    CASE(sub_xcx) IMM_ARITH(x[pc[3] >> 2], sub, x[pc[5] >> 2])
-    CASE(add_ycx) IMM_ARITH(E[pc[3] >> 2], add, x[pc[5] >> 2])
-    CASE(sub_ycx) IMM_ARITH(E[pc[3] >> 2], sub, x[pc[5] >> 2])
-    CASE(add_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), add, x[pc[5] >> 2])
-    CASE(sub_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), sub, x[pc[5] >> 2])
+    CASE(add_xcx) IMM_ARITH(XR(pc[3]), add, XR(pc[5]))
+    CASE(sub_xcx) IMM_ARITH(XR(pc[3]), sub, XR(pc[5]))
+    CASE(add_ycx) IMM_ARITH(YR(pc[3]), add, XR(pc[5]))
+    CASE(sub_ycx) IMM_ARITH(YR(pc[3]), sub, XR(pc[5]))
+    CASE(add_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), add, XR(pc[5]))
+    CASE(sub_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), sub, XR(pc[5]))
     /* a frame's value + the call's result (fib's F(N - 1) + F(N - 2)) */
-    CASE(add_yxx) SMALL_ARITH(E[pc[3] >> 2], x[pc[4] >> 2], hl_both_small(a, b), add, x[pc[5] >> 2])
-    CASE(add_xxx) SMALL_ARITH(x[pc[3] >> 2], x[pc[4] >> 2], hl_both_small(a, b), add, x[pc[5] >> 2])
-    CASE(sub_xxx) SMALL_ARITH(x[pc[3] >> 2], x[pc[4] >> 2], hl_both_small(a, b), sub, x[pc[5] >> 2])
+    CASE(add_yxx) SMALL_ARITH(YR(pc[3]), XR(pc[4]), hl_both_small(a, b), add, XR(pc[5]))
+    CASE(add_xxx) SMALL_ARITH(XR(pc[3]), XR(pc[4]), hl_both_small(a, b), add, XR(pc[5]))
+    CASE(sub_xxx) SMALL_ARITH(XR(pc[3]), XR(pc[4]), hl_both_small(a, b), sub, XR(pc[5]))
 #undef SMALL_ARITH
 #undef IMM_ARITH
+#undef IMM_ARITH_B_sub
+#undef IMM_ARITH_B_add
 
     /* ---- exceptions ---------------------------------------------------- */
     CASE(try) {
-        E[pc[1] >> 2] = hl_make_handle_immed(HL_VM_H_CATCH, (uint64_t)pc[2]);
+        YR(pc[1]) = hl_make_handle_immed(HL_VM_H_CATCH, (uint64_t)pc[2]);
         p->catches++;
         NEXT(3);
     }
     CASE(catch) {
-        E[pc[1] >> 2] = hl_make_handle_immed(HL_VM_H_CATCH, (uint64_t)pc[2]);
+        YR(pc[1]) = hl_make_handle_immed(HL_VM_H_CATCH, (uint64_t)pc[2]);
         p->catches++;
         NEXT(3);
     }
     CASE(try_end) {
-        E[pc[1] >> 2] = HL_NIL;
+        YR(pc[1]) = HL_NIL;
         p->catches--;
         NEXT(2);
     }
     CASE(try_case) {
-        E[pc[1] >> 2] = HL_NIL;
+        YR(pc[1]) = HL_NIL;
         p->catches--;
         x[0] = x[1], x[1] = x[2], x[2] = x[3];
         NEXT(2);
     }
     CASE(catch_end) {
-        E[pc[1] >> 2] = HL_NIL;
+        YR(pc[1]) = HL_NIL;
         p->catches--;
         if (x[0] == HL_NONE) {
             SAVE();

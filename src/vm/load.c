@@ -293,7 +293,7 @@ const hl_term *const hl_vm_const_base = HL_VM_CONST_BASE;
 static hl_tword const_operand(hl_program *pg, hl_term t) {
     pg->consts[pg->n_consts] = t;
     hl_tword idx = (hl_tword)(&pg->consts[pg->n_consts++] - HL_VM_CONST_BASE);
-    return (idx << 2) | 2;
+    return HL_VM_OPND_C(idx);
 }
 
 static hl_term const_term(const hl_program *pg, uint32_t w) {
@@ -332,8 +332,8 @@ static inline bool operand(hl_program *pg, const code_view *cv, uint32_t op, cha
     hl_tword *out = &pg->code[at];
     switch (cls) {
     case 's': case 'd': case 'y': /* (registers: translate_view counts them) */
-        if (k == HL_K_X) *out = (hl_tword)v << 2;
-        else if (k == HL_K_Y) *out = ((hl_tword)v << 2) | 1;
+        if (k == HL_K_X) *out = HL_VM_OPND_X(v);
+        else if (k == HL_K_Y) *out = HL_VM_OPND_Y(v);
         else *out = const_operand(pg, const_term(pg, w));
         break;
     case 'c': case 'a':
@@ -432,15 +432,16 @@ static uint64_t rule_allowed(const char *kinds) {
 
 /* How a specialised handler reads each of its first operands: 2 bits per
  * operand position, IMM_* (specialise.def: an i or m operand's word holds
- * the term itself, an n operand's its value untagged), 0 the generic way. */
-enum { IMM_NONE = 0, IMM_TERM = 1, IMM_UNTAGGED = 2 };
+ * the term itself, an n operand's the term of its negation), 0 the
+ * generic way. */
+enum { IMM_NONE = 0, IMM_TERM = 1, IMM_NEGATED = 2 };
 #define IMM_BITS 2
 _Static_assert(IMM_BITS * RULE_MAX_KINDS <= 16, "immediate encodings fit uint16_t");
 
 static uint16_t rule_imm(const char *kinds) {
     uint16_t imm = 0;
     for (unsigned i = 0; i < RULE_MAX_KINDS && kinds[i]; i++) {
-        unsigned e = kinds[i] == 'i' || kinds[i] == 'm' ? IMM_TERM : kinds[i] == 'n' ? IMM_UNTAGGED : IMM_NONE;
+        unsigned e = kinds[i] == 'i' || kinds[i] == 'm' ? IMM_TERM : kinds[i] == 'n' ? IMM_NEGATED : IMM_NONE;
         imm |= (uint16_t)(e << (IMM_BITS * i));
     }
     return imm;
@@ -449,8 +450,8 @@ static uint16_t rule_imm(const char *kinds) {
 /* The word an immediate operand (bytecode word w, an integer, atom or []
  * constant: the rule's kinds admitted nothing else) holds. */
 static hl_tword imm_operand(const hl_program *pg, uint32_t w, unsigned enc) {
-    hl_term t = const_term(pg, w);
-    return enc == IMM_UNTAGGED ? (hl_tword)(t - HL_IMM_SMALL) : (hl_tword)t;
+    /* (an integer operand is a 28-bit value: its negation is a small) */
+    return enc == IMM_NEGATED ? (hl_tword)hl_make_small(-(int64_t)HL_BC_INTVAL(w)) : (hl_tword)const_term(pg, w);
 }
 
 /* The kinds of an instruction's first operands (its nw operand words at w). */
@@ -600,7 +601,7 @@ static bool translate_view(hl_program *pg, const code_view *v, const rule_index 
                 out[at] = imm_operand(pg, w, imm & ((1u << IMM_BITS) - 1));
             } else if ((c == 's' || c == 'd' || c == 'y') && (k == HL_K_X || k == HL_K_Y)) {
                 if (k == HL_K_X && val >= x_used) x_used = val + 1;
-                out[at] = ((hl_tword)val << 2) | (k == HL_K_Y); /* x: v<<2, y: v<<2|1 */
+                out[at] = k == HL_K_X ? HL_VM_OPND_X(val) : HL_VM_OPND_Y(val);
             } else if (c == 'u') {
                 out[at] = (hl_tword)val;
             } else if (!operand(pg, v, op, (char)c, at, err, errlen)) {

@@ -23,10 +23,12 @@ typedef hl_term_status (*hl_vm_bif_fn)(struct hl_vm_proc *p, const hl_term *args
  * line-table offsets are the same indices in both. Word 0 of an instruction
  * is the handler (address for computed goto, else the runtime opcode);
  * operands are pre-decoded (docs/bytecode.md §5):
- *   s/d/y  (index << 2) | 0 x, 1 y, 2 constant; a constant's index is
- *          counted from HL_VM_CONST_BASE, so one operand word names the
- *          constant of any module and the interpreter never switches
- *          constant tables when a call crosses modules
+ *   s/d/y  (index << 3) | 0 x, 1 y, 2 constant (HL_VM_OPND_*): the
+ *          index as a byte offset, so an x register is one load with no
+ *          shift (HL_VM_XREG); a constant's index is counted from
+ *          HL_VM_CONST_BASE, so one operand word names the constant of
+ *          any module and the interpreter never switches constant tables
+ *          when a call crosses modules
  *   c a    the term itself
  *   l f    address of the target's threaded word (f NOFAIL: 0)
  *   F      address of the callee's entry (make_fun: its hl_fun_site)
@@ -34,6 +36,16 @@ typedef hl_term_status (*hl_vm_bif_fn)(struct hl_vm_proc *p, const hl_term *args
  *   B      the builtin's C function
  *   u      the value */
 typedef uintptr_t hl_tword;
+
+/* s/d/y operand words (above) and the terms they name: base is the table
+ * {x registers, the current frame, HL_VM_CONST_BASE}; an x word is its
+ * byte offset itself, a y word its byte offset + 1. */
+#define HL_VM_OPND_X(i) ((hl_tword)(i) << 3)
+#define HL_VM_OPND_Y(i) (((hl_tword)(i) << 3) | 1)
+#define HL_VM_OPND_C(i) (((hl_tword)(i) << 3) | 2)
+#define HL_VM_OPND(base, w) (*(hl_term *)(void *)((char *)(base)[(w) & 3] + ((w) & ~(hl_tword)3)))
+#define HL_VM_XREG(x, w) (*(hl_term *)(void *)((char *)(x) + (w)))
+#define HL_VM_YREG(e, w) (*(hl_term *)(void *)((char *)(e) + ((w) - 1)))
 
 /* One entry of the program's binding table (docs/bytecode.md §2.7): the
  * host function `call_binding` index i calls. The host resolves it. */

@@ -22,7 +22,7 @@
 #include "vm/vm_internal.h"
 
 /* Threaded operand access, as in interp.c: (index << 2) | 0 x, 1 y, 2 const. */
-#define OPND(w) (base[(w) & 3][(w) >> 2])
+#define OPND(w) HL_VM_OPND(base, w)
 
 enum { BS_SMALL_INT_BITS = 64 };
 

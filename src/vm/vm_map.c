@@ -12,7 +12,7 @@
 #include "vm/vm_support.h"
 #include "vm/vm_trap.h"
 
-static hl_term rd(hl_term *const *base, hl_tword w) { return base[w & 3][w >> 2]; }
+static hl_term rd(hl_term *const *base, hl_tword w) { return HL_VM_OPND(base, w); }
 
 /* Reductions for putting k pairs: each put copies at most a bounded part of
  * the map (a flat map of <= 32 keys, or one HAMT path), so the work is
@@ -378,7 +378,7 @@ int hl_vm_map_put(hl_vm_proc *p, hl_term *const *base, const hl_tword *pc, bool 
         if (*st != HL_VM_CONTINUE) return HL_VM_MAP_FAULT;
     }
     hl_tword d = pc[4];
-    base[d & 3][d >> 2] = v[0];
+    HL_VM_OPND(base, d) = v[0];
     return HL_VM_MAP_DONE;
 }
 
@@ -418,7 +418,7 @@ int hl_vm_map_get(hl_vm_proc *p, hl_term *const *base, const hl_tword *pc, hl_vm
     if (!found) return HL_VM_MAP_FAIL;
     for (uint32_t i = 0; i < k; i++) {
         hl_tword d = pc[5 + 2 * i];
-        base[d & 3][d >> 2] = vals[i];
+        HL_VM_OPND(base, d) = vals[i];
     }
     return HL_VM_MAP_DONE;
 }
