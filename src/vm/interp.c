@@ -498,6 +498,18 @@ dispatch:
         XR(pc[5]) = XR(pc[4]);
         NEXT(6);
     }
+    /* x register tests of a clause (their operands at pc + o: o is 3 when
+     * a move x -> x before them is fused with them) */
+#define IS_EQ_EXACT_XM(o)                                         \
+    do {                                                          \
+        if (XR(pc[(o) + 2]) != IMM(pc[(o) + 3])) JUMP(pc[(o) + 1]); \
+        NEXT((o) + 4);                                            \
+    } while (0)
+#define IS_NIL_X(o)                                               \
+    do {                                                          \
+        if (XR(pc[(o) + 2]) != HL_NIL) JUMP(pc[(o) + 1]);         \
+        NEXT((o) + 3);                                            \
+    } while (0)
     /* a move x -> x + the instruction that follows, whose handler then
      * runs at its own pc (a function's entry: the argument to its home and
      * the first clause's test; a tail call's last argument and the call) */
@@ -509,11 +521,20 @@ dispatch:
     }
     MOVE_XX_THEN(move_xx_call_only, op_call_only)
     MOVE_XX_THEN(move_xx_return, op_return)
-    MOVE_XX_THEN(move_xx_is_eq_exact_xm, op_is_eq_exact_xm)
-    MOVE_XX_THEN(move_xx_is_nil_x, op_is_nil_x)
     MOVE_XX_THEN(move_xx_is_lt_xc, op_is_lt_xc)
     MOVE_XX_THEN(move_xx_is_ge_xc, op_is_ge_xc)
 #undef MOVE_XX_THEN
+    /* the same with the test written out at its offset (IS_EQ_EXACT_XM,
+     * IS_NIL_X): the next pc is loaded from, or added to, the pair's own,
+     * so a loop's chain of dependent pc values has one add fewer */
+    CASE(move_xx_is_eq_exact_xm) {
+        XR(pc[2]) = XR(pc[1]);
+        IS_EQ_EXACT_XM(3);
+    }
+    CASE(move_xx_is_nil_x) {
+        XR(pc[2]) = XR(pc[1]);
+        IS_NIL_X(3);
+    }
     CASE(move_cx) {
         XR(pc[2]) = CONST(pc[1]);
         NEXT(3);
@@ -613,16 +634,10 @@ dispatch:
         if (SRC(pc[2]) == IMM(pc[3])) JUMP(pc[1]);
         NEXT(4);
     }
-    CASE(is_eq_exact_xm)
-    op_is_eq_exact_xm: {
-        if (XR(pc[2]) != IMM(pc[3])) JUMP(pc[1]);
-        NEXT(4);
-    }
-    CASE(is_nil_x)
-    op_is_nil_x: {
-        if (XR(pc[2]) != HL_NIL) JUMP(pc[1]);
-        NEXT(3);
-    }
+    CASE(is_eq_exact_xm) IS_EQ_EXACT_XM(0);
+    CASE(is_nil_x) IS_NIL_X(0);
+#undef IS_EQ_EXACT_XM
+#undef IS_NIL_X
     /* is_tuple + the test_arity that follows (pc[3] is its opcode word) */
     CASE(is_tuple_arity) {
         hl_term v = SRC(pc[2]);
