@@ -23,10 +23,14 @@
  * of work on this machine, well under the 1 ms rule. */
 #define HL_VM_TRAP_QUANTUM (UINT64_C(1) << 16)
 /* List cells one step of a builtin that builds a list allocates (reverse,
- * ++, tuple_to_list, binary_to_list): 8,192, 128 KiB of heap. A quantum
- * of them was 1 MiB of fresh memory per call, whose first touches made a
- * call ~1.7-3 ms (bench/adversarial.sh: rev_big, b2l_big). */
-#define HL_VM_TRAP_BUILD_CELLS (HL_VM_TRAP_QUANTUM >> 3)
+ * ++, tuple_to_list, binary_to_list): 2,048, 32 KiB of heap, 8 pages. The
+ * cost of such a step is the first touches of fresh pages (a long list is
+ * built in fragments, given back at the next collection), and a page
+ * fault's cost varies tenfold between virtual machines: a quantum of
+ * cells (1 MiB) made a call ~1.7-3 ms; 8,192 cells (32 pages) 0.3 ms on
+ * one VM and 0.5-4.6 ms on another, where a fault cost 15-60 µs
+ * (bench/adversarial.sh: rev_big, b2l_big). A yield costs ~0.1 µs. */
+#define HL_VM_TRAP_BUILD_CELLS (HL_VM_TRAP_QUANTUM >> 5)
 /* Work units per reduction, as the list builtins have always charged. */
 #define HL_VM_TRAP_COST_SHIFT 4
 /* Words a collection after a builtin's HEAP_LIMIT leaves free in the heap

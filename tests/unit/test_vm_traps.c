@@ -566,15 +566,17 @@ static void test_root_stack_survives_collections(void **state) {
 }
 
 #if defined(HL_UNDER_ASAN) || !defined(__OPTIMIZE__)
-#define HL_NO_WALL_CLOCK 1 /* sanitizer and debug builds: no timing asserts */
+#define HL_NO_TIMING 1 /* sanitizer and debug builds: no timing asserts */
 #endif
 
-/* Wall clock (optimised builds only): a 2M-cell reverse under a limit of
- * 1,000 reductions stops within 5 ms (it used to run the whole reverse,
- * about 10 ms and more, before the limit was looked at). */
+/* Optimised builds only: a 2M-cell reverse under a limit of 1,000
+ * reductions stops within 5 ms of the thread's CPU time (it used to run
+ * the whole reverse, about 10 ms and more, before the limit was looked
+ * at). Thread CPU, not wall time: on a loaded machine all five rounds can
+ * be preempted. */
 static void test_reverse_stops_promptly(void **state) {
     (void)state;
-#ifdef HL_NO_WALL_CLOCK
+#ifdef HL_NO_TIMING
     skip();
 #else
     hl_engine *eng;
@@ -583,13 +585,13 @@ static void test_reverse_stops_promptly(void **state) {
     for (int round = 0; round < 5; round++) { /* the best of 5: a shared machine */
         hl_vm_proc *p = start_heap(m, &cases[1], 2u << 20, 1000, 256u << 20);
         uint64_t yields = 0;
-        double t0 = hl_test_wall_ms();
+        double t0 = hl_test_cpu_ms();
         assert_int_equal(run_to_end(p, 0, &yields), HL_VM_FAULT_REDUCTIONS);
-        double ms = hl_test_wall_ms() - t0;
+        double ms = hl_test_cpu_ms() - t0;
         if (ms < best) best = ms;
         hl_vm_proc_free(p);
     }
-    printf("2M-cell reverse under 1,000 reductions stopped in %.3f ms\n", best);
+    printf("2M-cell reverse under 1,000 reductions stopped in %.3f ms CPU\n", best);
     assert_true(best < 5.0);
     hl_module_free(m);
     hl_engine_free(eng);
