@@ -58,7 +58,9 @@ static void track_x0(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
     case HL_OP_move:
         if (n == 2 && ops[0] == OX(0) && HL_BC_KIND(ops[1]) == HL_K_Y) c->x0_slot = HL_BC_VALUE(ops[1]);
         else if (n == 2 && ops[1] == OX(0) && HL_BC_KIND(ops[0]) == HL_K_Y) c->x0_slot = HL_BC_VALUE(ops[0]);
-        else if (n == 2 && HL_BC_KIND(ops[1]) == HL_K_Y && HL_BC_VALUE(ops[1]) != c->x0_slot) break;
+        else if (n == 2 && HL_BC_KIND(ops[1]) == HL_K_Y && HL_BC_VALUE(ops[1]) != c->x0_slot &&
+                 cg_final(c, ops[1]) != OX(0)) /* (argument 0's home may be x0 itself) */
+            break;
         else c->x0_slot = UINT32_MAX;
         break;
     /* tests write no register */
@@ -93,6 +95,79 @@ static bool frameless_op(cg *c, hl_opcode *op, size_t *n) {
     }
 }
 
+/* May op read argument 0 from x0 and write x0 in one instruction? Only
+ * where the interpreter reads every source before it writes the
+ * destination (src/vm/interp.c, its specialised forms too), so
+ * `sub x0, 1 -> x0` reads argument 0 and then replaces it. */
+static bool reads_then_writes(hl_opcode op) {
+    switch (op) {
+    case HL_OP_move: case HL_OP_add: case HL_OP_sub: case HL_OP_mul: case HL_OP_get_hd: case HL_OP_get_tl:
+    case HL_OP_get_tuple_element: case HL_OP_put_list: case HL_OP_put_tuple: case HL_OP_bif: return true;
+    default: return false;
+    }
+}
+
+/* Argument 0 kept in x0 (cg.arg0): a read of its slot where x0 may have
+ * been written loses it (cg.arg0_lost). Then notes whether op writes x0
+ * (a destination operand that is x0 as emitted, or a call, whose result
+ * is x0), carries that to the labels it may jump to and, after a
+ * terminator, forgets it until the next label (cg_bind). `dropped`: a move
+ * cg_emit leaves out (it writes nothing). In a clause body that allocated
+ * a frame the slot is a y slot: only the writes and jumps are noted. */
+static void note_arg0(cg *c, hl_opcode op, const uint32_t *ops, size_t n, bool dropped) {
+    bool reads = false, writes = false;
+    const char *sig = hl_bc_ops[op].sig;
+    size_t i = 0;
+    uint32_t prev = 0;
+    for (const char *k = sig; *k && i < n; k++) {
+        size_t group = 1, times = 1;
+        const char *cls = k;
+        if (*k == '*') { /* a list: the previous operand counts the groups */
+            group = (size_t)(k[1] - '0'), times = HL_BC_VALUE(prev), cls = k + 2;
+            k += 1 + group;
+        }
+        for (size_t t = 0; t < times; t++)
+            for (size_t j = 0; j < group && i < n; j++, i++) {
+                uint32_t w = cg_slot(c, ops[i]);
+                /* a destination is written, not read (bs_test_tail's
+                 * position is read: it counts as both) */
+                bool dst = cls[j] == 'd' && op != HL_OP_bs_test_tail;
+                if (!dst && w == OY(c->arg0)) reads = true;
+                if ((cls[j] == 'd' || cls[j] == 'y') && cg_final(c, w) == OX(0)) writes = true;
+            }
+        if (i > 0) prev = ops[i - 1];
+    }
+    switch (op) { /* x0 := the callee's result (or a caught exception's class) */
+    case HL_OP_call: case HL_OP_call_last: case HL_OP_call_only: case HL_OP_call_fun: case HL_OP_call_fun_last:
+    case HL_OP_call_fun_only: case HL_OP_call_ext: case HL_OP_call_ext_last: case HL_OP_call_ext_only:
+    case HL_OP_call_binding: case HL_OP_try_case: case HL_OP_loop_rec: writes = true; break;
+    default: break;
+    }
+    if (reads && c->frameless && (c->x0_written || (writes && !dropped && !reads_then_writes(op))))
+        c->arg0_lost = true;
+    if (dropped) return;
+    c->x0_written_prev = c->x0_written;
+    c->x0_written = c->x0_written || writes;
+    /* the state at a jump: arithmetic and builtins jump (a guard's
+     * failure) without writing their destination; any other instruction
+     * that writes and may jump, say a map lookup, counts as written
+     * first. A jump back to a bound label cannot be carried. */
+    bool at_jump = c->x0_written;
+    if (op == HL_OP_add || op == HL_OP_sub || op == HL_OP_mul || op == HL_OP_bif) at_jump = c->x0_written_prev;
+    for (i = 0; i < n; i++) {
+        if (HL_BC_KIND(ops[i]) != HL_K_LABEL || !at_jump) continue;
+        uint32_t l = HL_BC_VALUE(ops[i]);
+        if (l >= c->nlabels || c->label_pc[l] != UINT32_MAX) c->arg0_lost = true;
+        else c->label_x0[l] = 1;
+    }
+    if (hl_bc_ops[op].flags & HL_OPF_TERM) c->x0_written = false; /* no fall-through: cg_bind sets it */
+}
+
+void cg_arg0_read(cg *c, uint32_t v) {
+    if (c->frameless && c->arg0 != UINT32_MAX && cg_slot(c, v) == OY(c->arg0) && c->x0_written)
+        c->arg0_lost = true;
+}
+
 uint32_t cg_slot(const cg *c, uint32_t v) {
     if (HL_BC_KIND(v) == HL_K_Y && HL_BC_VALUE(v) < c->nalias && c->alias[HL_BC_VALUE(v)] != UINT32_MAX)
         return OY(c->alias[HL_BC_VALUE(v)]);
@@ -112,8 +187,13 @@ void cg_emit(cg *c, hl_opcode op, const uint32_t *ops, size_t n) {
     if (op == HL_OP_move && n == 2) {
         const uint32_t mv[2] = {cg_slot(c, ops[0]), cg_slot(c, ops[1])};
         /* binding an aliased variable, or an argument in its own register */
-        if (mv[0] == mv[1] || cg_final(c, mv[0]) == cg_final(c, mv[1])) return;
+        bool drop = mv[0] == mv[1] || cg_final(c, mv[0]) == cg_final(c, mv[1]);
+        if (c->arg0 != UINT32_MAX) note_arg0(c, op, ops, n, drop);
+        if (drop) return;
         track_x0(c, op, mv, n);
+    } else if (c->arg0 != UINT32_MAX) {
+        note_arg0(c, op, ops, n, false);
+        track_x0(c, op, ops, n);
     } else {
         track_x0(c, op, ops, n);
     }
@@ -197,6 +277,7 @@ bool cg_retarget_x0(cg *c, uint32_t dst) {
     }
     if (HL_BC_KIND(w) != HL_K_X && HL_BC_KIND(w) != HL_K_Y) return false;
     *d = w;
+    if (w != OX(0)) c->x0_written = c->x0_written_prev; /* it writes x0 no more */
     c->x0_slot = UINT32_MAX; /* x0 keeps what it held before */
     return true;
 }
@@ -206,6 +287,10 @@ uint32_t cg_label(cg *c) {
     if (!cg_grow(c, (void **)&c->label_pc, &cap, (size_t)c->nlabels + 1, sizeof *c->label_pc)) return 0;
     c->labcap = (uint32_t)cap;
     c->label_pc[c->nlabels] = UINT32_MAX;
+    size_t xcap = c->labx0cap;
+    if (!cg_grow(c, (void **)&c->label_x0, &xcap, (size_t)c->nlabels + 1, sizeof *c->label_x0)) return 0;
+    c->labx0cap = xcap;
+    c->label_x0[c->nlabels] = 0;
     return c->nlabels++;
 }
 
@@ -214,6 +299,10 @@ void cg_bind(cg *c, uint32_t label) {
     c->th_at = UINT32_MAX;   /* and a reservation of 0 (a gate rule) */
     c->last_at = UINT32_MAX; /* and no instruction to rewrite */
     if (c->failed || label >= c->nlabels) return;
+    /* x0 as the jumps here leave it, and as the code before falls through
+     * (a terminator before cleared x0_written: see note_arg0) */
+    c->x0_written = c->x0_written || c->label_x0[label];
+    c->x0_written_prev = c->x0_written;
     c->label_pc[label] = (uint32_t)c->ncode;
 }
 
@@ -684,7 +773,8 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_binding *binding
         c.fn = f;
         size_t code_at = c.ncode, lines_at = c.nlines;
         uint32_t reds_at = c.since_reds;
-        for (int attempt = 0; attempt < 2; attempt++) {
+        c.no_frameless = c.no_arg0x = false;
+        for (int attempt = 0; attempt < 3; attempt++) {
             c.nlabels = 0;
             c.nfix = c.nffix = c.nlfix = 0;
             c.temp_top = c.max_slots = 0;
@@ -694,11 +784,13 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_binding *binding
             c.nalias = c.nargreg = 0;
             c.th_at = UINT32_MAX;
             c.last_at = UINT32_MAX;
-            c.no_frameless = attempt > 0;
             cg_function(&c, f, i);
             finish_function(&c, i);
-            if (c.failed || !c.xover) break;
-            c.ncode = code_at, c.nlines = lines_at, c.since_reds = reds_at; /* again, with a frame */
+            if (c.failed || (!c.xover && !c.arg0_lost)) break;
+            /* again: with a frame, or with argument 0 moved off x0 on entry */
+            if (c.xover) c.no_frameless = true;
+            else c.no_arg0x = true;
+            c.ncode = code_at, c.nlines = lines_at, c.since_reds = reds_at;
         }
         c.frameless = c.mixed = false;
     }
@@ -715,6 +807,7 @@ bool hl_codegen_bindings(const hl_core_module *m, const hl_core_binding *binding
     hl_mem_free(c.ihash);
     hl_mem_free(c.bind_atoms);
     hl_mem_free(c.label_pc);
+    hl_mem_free(c.label_x0);
     hl_mem_free(c.fix);
     hl_mem_free(c.ffix);
     hl_mem_free(c.lfix);

@@ -84,6 +84,7 @@ static void parallel_moves(cg *c, uint32_t *src, uint32_t n) {
     bool done[HL_BC_MAX_X + 1];
     uint32_t left = 0;
     for (uint32_t i = 0; i < n; i++) {
+        cg_arg0_read(c, src[i]); /* a cycle below may read it as x0, not as its slot */
         fin[i] = cg_final(c, src[i]);
         done[i] = fin[i] == OX(i);
         if (done[i]) continue;
@@ -1092,14 +1093,19 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
     for (uint32_t v = 0; v < f->nvars; v++) c->alias[v] = UINT32_MAX;
     uint32_t home[HL_BC_MAX_ARITY + 1];
     for (uint32_t i = 0; i < f->arity && i <= HL_BC_MAX_ARITY; i++) home[i] = arg_home(c, f, i, home);
-    if (c->frameless && f->arity > 1) {
-        /* arguments 1.. stay in their registers (x0 is every result's) */
+    c->arg0 = UINT32_MAX;
+    c->x0_written = c->x0_written_prev = c->arg0_lost = false;
+    if (c->frameless && (f->arity > 1 || (f->arity == 1 && !c->no_arg0x))) {
+        /* arguments 1.. stay in their registers; argument 0 stays in x0,
+         * every result's register, unless x0 may be written before a read
+         * of it (see cg.arg0: then generated again with no_arg0x) */
         size_t cap = c->argregcap, need = (size_t)f->nvars + f->arity + 1;
         if (!cg_grow(c, (void **)&c->argreg, &cap, need, sizeof *c->argreg)) return false;
         c->argregcap = cap;
         for (size_t i = 0; i < need; i++) c->argreg[i] = UINT32_MAX;
-        for (uint32_t k = 1; k < f->arity; k++)
+        for (uint32_t k = c->no_arg0x ? 1 : 0; k < f->arity; k++)
             if (home[k] < need) c->argreg[home[k]] = k;
+        if (!c->no_arg0x && home[0] < need) c->arg0 = home[0];
         c->nargreg = need;
     }
     cg_line(c, f->line);
@@ -1148,6 +1154,7 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
                     hl_mem_free(src);
                     return false;
                 }
+                cg_arg0_read(c, OY(y));
                 src[nsrc++] = y, src[nsrc++] = cg_final(c, OY(y));
             }
             c->frameless = false;

@@ -84,9 +84,24 @@ typedef struct cg {
     uint32_t xbase;
     /* Frameless: the home slot of argument k >= 1 is x(k) itself
      * (argreg[slot] = k, else UINT32_MAX; nargreg entries): nothing writes
-     * x(k) before the function's tail calls load their arguments. */
+     * x(k) before the function's tail calls load their arguments.
+     * Argument 0's home is x0 too unless no_arg0x (see arg0). */
     uint32_t *argreg;
     size_t nargreg, argregcap;
+    /* Argument 0's home slot when it is x0 itself (argreg[arg0] = 0), else
+     * UINT32_MAX. Unlike x1.., x0 is every result's register, so cg_emit
+     * checks each read of the slot: x0_written says some instruction
+     * emitted since the clause's dispatch began (in code order: every
+     * jump of a frameless body goes forward, so this over-approximates
+     * every path here) may have written x0; a read then sets arg0_lost and
+     * the function is generated again with the entry move (no_arg0x).
+     * x0_written_prev: its value before the last instruction (undone when
+     * cg_retarget_x0 moves that instruction's result out of x0). */
+    uint32_t arg0;
+    bool x0_written, x0_written_prev, arg0_lost, no_arg0x;
+    /* Per label: some jump to it may leave x0 written (see note_arg0). */
+    uint8_t *label_x0;
+    size_t labx0cap;
     uint32_t *lfix;
     size_t nlfix, lfixcap;
     /* host bindings the program may call (codegen_binding.c): the table
@@ -122,6 +137,10 @@ uint32_t cg_final(const cg *c, uint32_t v);
  * caller's `move x0, dst` is then not needed. Only for a caller that reads
  * the value from dst afterwards, never from x0 (x0 keeps its old value). */
 bool cg_retarget_x0(cg *c, uint32_t dst);
+/* A read of operand v that does not go through cg_emit's operands (a
+ * source parallel_moves or a mixed function's allocate copies through its
+ * final register): notes it as cg_emit would (see cg.arg0). */
+void cg_arg0_read(cg *c, uint32_t v);
 
 /* The import-table index of Module:Function/Arity (added on first use);
  * on failure (out of memory, too many imports) reports and returns 0. */

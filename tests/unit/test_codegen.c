@@ -61,6 +61,44 @@ static unsigned count_op(const hl_bc_image *g, hl_opcode op) {
     return n;
 }
 
+/* The code of function Name/Arity as text, one instruction a line:
+ * opcode name, then each operand as x3, y1, 7 (small integer), a5 (atom
+ * index), L12 (label: offset from the function's entry), #n (other). The
+ * shape tests compare it whole. Returns a malloc'd string. */
+static char *fn_text(const hl_bc_image *g, const char *name, uint32_t arity) {
+    const hl_bc_function *f = NULL;
+    for (uint32_t i = 0; i < g->n_functions && !f; i++)
+        if (g->funcs[i].arity == arity && g->atom_lens[g->funcs[i].name] == strlen(name) &&
+            memcmp(g->atom_names[g->funcs[i].name], name, strlen(name)) == 0)
+            f = &g->funcs[i];
+    assert_non_null(f);
+    hl_buf b;
+    hl_buf_init(&b, 0);
+    for (uint32_t pc = f->entry; pc < f->end; pc += hl_bc_insn_len(g->code, pc)) {
+        hl_buf_printf(&b, "%s", hl_bc_ops[HL_BC_VALUE(g->code[pc])].name);
+        uint32_t len = hl_bc_insn_len(g->code, pc);
+        for (uint32_t k = 1; k < len; k++) {
+            uint32_t w = g->code[pc + k];
+            switch (HL_BC_KIND(w)) {
+            case HL_K_X: hl_buf_printf(&b, " x%u", HL_BC_VALUE(w)); break;
+            case HL_K_Y: hl_buf_printf(&b, " y%u", HL_BC_VALUE(w)); break;
+            case HL_K_INT: hl_buf_printf(&b, " %d", (int)HL_BC_INTVAL(w)); break;
+            case HL_K_ATOM: hl_buf_printf(&b, " a%u", HL_BC_VALUE(w)); break;
+            case HL_K_LABEL: hl_buf_printf(&b, " L%u", HL_BC_VALUE(w) - f->entry); break;
+            default: hl_buf_printf(&b, " #%u", HL_BC_VALUE(w)); break;
+            }
+        }
+        hl_buf_printf(&b, "\n");
+    }
+    assert_false(b.failed);
+    char *s = malloc(b.len + 1);
+    assert_non_null(s);
+    memcpy(s, b.data ? b.data : "", b.len);
+    s[b.len] = 0;
+    hl_buf_free(&b);
+    return s;
+}
+
 static void test_instruction_selection(void **state) {
     (void)state;
     const char *src = "-module(t).\n-export([loop/2, fib/1]).\n"
@@ -299,8 +337,85 @@ static void test_stdlib_modules_cover_allowlist(void **state) {
     hl_engine_free(e);
 }
 
+/* A frameless function keeps argument 0 in x0 (no entry move) when
+ * nothing writes x0 before its last read on any path: loop/1 decrements
+ * x0 in place; strict/1's guards compute elsewhere and its
+ * function_clause reads x0 as it came. Where x0 is written before a later
+ * read (pair/1: N + 1 into x0, then N; nested/1: the first cons into x0,
+ * then N again) the entry move stays, and every function computes what
+ * it should. */
+static void test_arg0_in_x0(void **state) {
+    (void)state;
+    const char *src = "-module(t).\n-export([loop/1, pair/1, nested/1, strict/1]).\n"
+                      "loop(0) -> 0;\nloop(N) -> loop(N - 1).\n"
+                      "pair(N) -> {N + 1, N, N - 1}.\n"
+                      "nested(N) -> case N of {K, V} -> {V, K, N}; _ -> [N, N] end.\n"
+                      "strict(N) when N * 2 > 10 -> N;\nstrict(N) when N - 1 > 100 -> N.\n";
+    size_t len;
+    uint8_t *img = compile_image(src, &len, NULL, 0);
+    assert_non_null(img);
+    hl_bc_image g;
+    char why[200];
+    assert_true(hl_gate_check(img, len, &g, why, sizeof why));
+    char *t = fn_text(&g, "loop", 1);
+    assert_string_equal(t, "is_eq_exact L8 x0 0\n"
+                           "move 0 x0\n"
+                           "return\n"
+                           "sub #0 #2 x0 1 x0\n"
+                           "call_only #1 #0\n"
+                           "func_info\n");
+    free(t);
+    t = fn_text(&g, "strict", 1);
+    assert_true(strncmp(t, "mul ", 4) == 0);
+    assert_null(strstr(t, "move"));
+    free(t);
+    t = fn_text(&g, "pair", 1);
+    assert_true(strncmp(t, "move x0 x", 9) == 0);
+    free(t);
+    t = fn_text(&g, "nested", 1);
+    assert_true(strncmp(t, "move x0 x", 9) == 0);
+    free(t);
+    hl_bc_image_free(&g);
+    hl_mem_free(img);
+
+    hl_engine *e;
+    hl_module *m;
+    assert_int_equal(hl_engine_new(&e), HL_OK);
+    assert_int_equal(hl_compile(e, "t.erl", src, strlen(src), NULL, &m, NULL), HL_OK);
+    static const struct {
+        const char *fn;
+        int64_t arg;
+        const char *want; /* the result as ~w prints it, or NULL: error:function_clause */
+    } runs[] = {
+        {"loop", 100000, "0"}, {"pair", 5, "{6,5,4}"}, {"nested", 3, "[3,3]"},
+        {"strict", 7, "7"},    {"strict", 101, "101"}, {"strict", 3, NULL},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        hl_value *a, *r = NULL;
+        hl_error *err = NULL;
+        assert_int_equal(hl_value_int(runs[i].arg, &a), HL_OK);
+        hl_status st = hl_run(m, runs[i].fn, &a, 1, NULL, &r, &err);
+        if (!runs[i].want) {
+            assert_int_equal(st, HL_EEXCEPTION);
+            assert_non_null(strstr(hl_error_message(err), "function_clause"));
+            hl_error_free(err);
+        } else {
+            assert_int_equal(st, HL_OK);
+            char *text = NULL;
+            assert_int_equal(hl_value_to_text(r, 0, &text, NULL), HL_OK);
+            assert_string_equal(text, runs[i].want);
+            hl_free(text);
+            hl_value_free(r);
+        }
+        hl_value_free(a);
+    }
+    hl_module_free(m);
+    hl_engine_free(e);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_arg0_in_x0),
         cmocka_unit_test(test_instruction_selection),
         cmocka_unit_test(test_tail_calls_constant_space),
         cmocka_unit_test(test_big_frame),
