@@ -989,6 +989,26 @@ big_mul_job: {
 
     CASE(add_xcx) IMM_ARITH(XR(pc[3]), add, XR(pc[5]))
     CASE(sub_xcx) IMM_ARITH(XR(pc[3]), sub, XR(pc[5]))
+    /* the same + the tail call that follows (a counting loop's step and
+     * its call: loop(N) -> loop(N - 1)), written out at the call's own pc
+     * (a preemption there resumes at the call's own handler); the generic
+     * path reaches that handler by NEXT */
+#define IMM_ARITH_CALL_ONLY(OP)                                                           \
+    {                                                                                     \
+        hl_term a = XR(pc[3]);                                                            \
+        int64_t ri;                                                                       \
+        if (LIKELY(!__builtin_sub_overflow((int64_t)a, (int64_t)pc[4], &ri) && !((hl_term)ri & HL_IMM_MASK))) { \
+            XR(pc[5]) = (hl_term)ri | HL_IMM_SMALL;                                       \
+            pc += 6;                                                                      \
+            CHARGE((uint32_t)pc[1]);                                                      \
+            JUMP(__atomic_load_n(&pc[2], __ATOMIC_ACQUIRE));                              \
+        }                                                                                 \
+        arith_a = a, arith_b = IMM_ARITH_B_##OP((hl_term)pc[4]);                         \
+        goto OP##_ab;                                                                     \
+    }
+    CASE(add_xcx_call_only) IMM_ARITH_CALL_ONLY(add)
+    CASE(sub_xcx_call_only) IMM_ARITH_CALL_ONLY(sub)
+#undef IMM_ARITH_CALL_ONLY
     CASE(add_ycx) IMM_ARITH(YR(pc[3]), add, XR(pc[5]))
     CASE(sub_ycx) IMM_ARITH(YR(pc[3]), sub, XR(pc[5]))
     CASE(add_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), add, XR(pc[5]))

@@ -695,6 +695,59 @@ static void test_fused_pair_label(void **state) {
     hl_program_free(pg);
 }
 
+/* A counting loop's step fused with its tail call (specialise.def:
+ * sub_xcx_call_only, add_xcx_call_only): down(N) -> N < 1 ? N :
+ * down(N - 1), up(N) -> N >= 1000 ? N : up(N + 1). The pair gets the fused
+ * handler, the call keeps its own; whole runs and runs in slices of 1 and
+ * 7 reductions (the call's preemption point reached from the fused
+ * handler: the run resumes at the call) give the same answers.
+ * tests/conformance/tail_arith_call.erl covers the generic path (floats,
+ * bignums, badarith). */
+static void test_fused_arith_call(void **state) {
+    (void)state;
+    static bc_asm a;
+    bc_init(&a);
+    bc_atom(&a, "fusedcall");
+    uint32_t at[2];
+    for (uint32_t f = 0; f < 2; f++) {
+        bc_fn(&a, f == 0 ? "down" : "up", 1, 0, 1);
+        uint32_t step = bc_label(&a);
+        if (f == 0) OP(&a, is_lt, LB(step), X(0), I(1));
+        else OP(&a, is_ge, LB(step), X(0), I(1000));
+        OP0(&a, return);
+        bc_bind(&a, step);
+        at[f] = a.n;
+        if (f == 0) OP(&a, sub, NOFAIL, U(1), X(0), I(1), X(0));
+        else OP(&a, add, NOFAIL, U(1), X(0), I(1), X(0));
+        OP(&a, call_only, U(1), FN(f));
+    }
+    hl_program *pg = load_asm(&a);
+    const hl_tword *h = hl_vm_handlers();
+    assert_true(pg->code[at[0]] == h[HL_ROP_sub_xcx_call_only]);
+    assert_true(pg->code[at[1]] == h[HL_ROP_add_xcx_call_only]);
+    assert_true(pg->code[at[0] + 6] == h[HL_OP_call_only]);
+    assert_true(pg->code[at[1] + 6] == h[HL_OP_call_only]);
+    struct { uint32_t fn; int64_t arg, want; } cases[] = {
+        {0, 5000, 0}, {0, 1, 0}, {0, -7, -7}, {0, -(INT64_C(1) << 59), -(INT64_C(1) << 59)},
+        {1, 0, 1000}, {1, -3000, 1000}, {1, 999, 1000}, {1, (INT64_C(1) << 59) - 1, (INT64_C(1) << 59) - 1},
+    };
+    static const uint64_t slices[] = {0, 1, 7};
+    hl_vm_limits lim = big_limits();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (size_t k = 0; k < 3; k++) {
+            hl_vm_proc *p = hl_vm_proc_new(pg, &lim);
+            assert_non_null(p);
+            hl_term arg = S(cases[i].arg);
+            assert_true(hl_vm_start(p, cases[i].fn, &arg, 1));
+            hl_vm_status st;
+            while ((st = hl_vm_run(p, slices[k])) == HL_VM_YIELD) {}
+            assert_int_equal(st, HL_VM_DONE);
+            assert_true(hl_vm_result(p) == S(cases[i].want));
+            hl_vm_proc_free(p);
+        }
+    hl_program_free(pg);
+}
+
 /* Every allocation of gate+load+run failing in turn: a clean error each time. */
 static void test_oom(void **state) {
     (void)state;
@@ -757,7 +810,7 @@ int main(void) {
         cmocka_unit_test(test_funs_and_literals), cmocka_unit_test(test_limits),
         cmocka_unit_test(test_oom),        cmocka_unit_test(test_receive),
         cmocka_unit_test(test_builtins),   cmocka_unit_test(test_gc_always),
-        cmocka_unit_test(test_live_count_span), cmocka_unit_test(test_fused_pair_label),
+        cmocka_unit_test(test_live_count_span), cmocka_unit_test(test_fused_pair_label), cmocka_unit_test(test_fused_arith_call),
     };
     int r = cmocka_run_group_tests(tests, setup, teardown);
     return r;
