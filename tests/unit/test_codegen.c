@@ -54,6 +54,17 @@ static uint8_t *compile_image(const char *src, size_t *len, char *msg, size_t ms
     return img;
 }
 
+/* src compiled and passed through the gate into *g; the image, to free
+ * with hl_mem_free once g is freed. */
+static uint8_t *gated_image(const char *src, hl_bc_image *g) {
+    size_t len;
+    uint8_t *img = compile_image(src, &len, NULL, 0);
+    assert_non_null(img);
+    char why[200];
+    if (!hl_gate_check(img, len, g, why, sizeof why)) fail_msg("gate: %s", why);
+    return img;
+}
+
 static unsigned count_op(const hl_bc_image *g, hl_opcode op) {
     unsigned n = 0;
     for (uint32_t pc = 0; pc < g->n_code; pc += hl_bc_insn_len(g->code, pc))
@@ -104,12 +115,8 @@ static void test_instruction_selection(void **state) {
     const char *src = "-module(t).\n-export([loop/2, fib/1]).\n"
                       "loop(0, A) -> A;\nloop(N, A) -> loop(N - 1, A + N).\n"
                       "fib(N) when N < 2 -> N;\nfib(N) -> fib(N - 1) + fib(N - 2).\n";
-    size_t len;
-    uint8_t *img = compile_image(src, &len, NULL, 0);
-    assert_non_null(img);
     hl_bc_image g;
-    char why[200];
-    assert_true(hl_gate_check(img, len, &g, why, sizeof why));
+    uint8_t *img = gated_image(src, &g);
     assert_true(count_op(&g, HL_OP_add) >= 2);
     assert_true(count_op(&g, HL_OP_sub) >= 3);
     assert_int_equal(count_op(&g, HL_OP_bif), 0); /* no generic builtin call for + - < */
@@ -351,12 +358,8 @@ static void test_arg0_in_x0(void **state) {
                       "pair(N) -> {N + 1, N, N - 1}.\n"
                       "nested(N) -> case N of {K, V} -> {V, K, N}; _ -> [N, N] end.\n"
                       "strict(N) when N * 2 > 10 -> N;\nstrict(N) when N - 1 > 100 -> N.\n";
-    size_t len;
-    uint8_t *img = compile_image(src, &len, NULL, 0);
-    assert_non_null(img);
     hl_bc_image g;
-    char why[200];
-    assert_true(hl_gate_check(img, len, &g, why, sizeof why));
+    uint8_t *img = gated_image(src, &g);
     char *t = fn_text(&g, "loop", 1);
     assert_string_equal(t, "is_eq_exact L8 x0 0\n"
                            "move 0 x0\n"
