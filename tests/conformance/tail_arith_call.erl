@@ -28,4 +28,4 @@ main() ->
     io:format("~p~n", [below(1180591620717411303424, 1180591620717411303400)]),
     io:format("~p~n", [try down(foo) catch error:R -> R end]),
     io:format("~p~n", [try up(bar, 1) catch error:R2 -> R2 end]),
-    io:format("~p~n", [lists:sum(count(20000, []))]).
+    io:format("~p~n", [lists:sum(count(2000, []))]).
