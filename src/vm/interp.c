@@ -347,13 +347,17 @@ dispatch:
         SET_E(sp - 2 - hl_small_val(sp[-1])); /* the sentinel frame ends the chain */
         JUMP(CALL_TARGET());
     }
+    /* a tail call at pc (call_only, and the pairs that end with one) */
+#define TAIL_CALL()                                               \
+    do {                                                          \
+        CHARGE((uint32_t)pc[1]);                                  \
+        JUMP(CALL_TARGET());                                      \
+    } while (0)
     CASE(call_ext_only)
     CASE(call_only)
     op_call_only: {
-        CHARGE((uint32_t)pc[1]);
-        JUMP(CALL_TARGET());
+        TAIL_CALL();
     }
-#undef CALL_TARGET
     /* The stub of an import linked on first use, reached as if it were the
      * callee's entry (the arguments in x, cp set): load and link the
      * module, patch the call sites, go on at the callee. */
@@ -515,7 +519,7 @@ dispatch:
      * the first clause's test; a tail call's last argument and the call) */
 #define MOVE_XX_THEN(name, then)                                  \
     CASE(name) {                                                  \
-        XR(pc[2]) = XR(pc[1]);                            \
+        XR(pc[2]) = XR(pc[1]);                                    \
         pc += 3;                                                  \
         goto then;                                                \
     }
@@ -971,17 +975,18 @@ big_mul_job: {
      * tag bits zero and is exact, so one subtract is the tag test (a not
      * small leaves them nonzero) and the overflow test at once; the tag
      * then goes back on. Otherwise the generic handler, given b. */
-#define IMM_ARITH(A, OP, DEST)                                                            \
+#define IMM_ARITH_THEN(A, OP, DEST, THEN)                                                 \
     {                                                                                     \
         hl_term a = (A);                                                                  \
         int64_t ri;                                                                       \
         if (LIKELY(!__builtin_sub_overflow((int64_t)a, (int64_t)pc[4], &ri) && !((hl_term)ri & HL_IMM_MASK))) { \
             DEST = (hl_term)ri | HL_IMM_SMALL;                                            \
-            NEXT(6);                                                                      \
+            THEN;                                                                         \
         }                                                                                 \
         arith_a = a, arith_b = IMM_ARITH_B_##OP((hl_term)pc[4]);                         \
         goto OP##_ab;                                                                     \
     }
+#define IMM_ARITH(A, OP, DEST) IMM_ARITH_THEN(A, OP, DEST, NEXT(6))
 #define IMM_ARITH_B_sub(k) (k)
 #define IMM_ARITH_B_add(k) hl_make_small(-hl_small_val(k))
     CASE(add_sc) IMM_ARITH(SRC(pc[3]), add, DST(pc[5]))
@@ -993,22 +998,8 @@ big_mul_job: {
      * its call: loop(N) -> loop(N - 1)), written out at the call's own pc
      * (a preemption there resumes at the call's own handler); the generic
      * path reaches that handler by NEXT */
-#define IMM_ARITH_CALL_ONLY(OP)                                                           \
-    {                                                                                     \
-        hl_term a = XR(pc[3]);                                                            \
-        int64_t ri;                                                                       \
-        if (LIKELY(!__builtin_sub_overflow((int64_t)a, (int64_t)pc[4], &ri) && !((hl_term)ri & HL_IMM_MASK))) { \
-            XR(pc[5]) = (hl_term)ri | HL_IMM_SMALL;                                       \
-            pc += 6;                                                                      \
-            CHARGE((uint32_t)pc[1]);                                                      \
-            JUMP(__atomic_load_n(&pc[2], __ATOMIC_ACQUIRE));                              \
-        }                                                                                 \
-        arith_a = a, arith_b = IMM_ARITH_B_##OP((hl_term)pc[4]);                         \
-        goto OP##_ab;                                                                     \
-    }
-    CASE(add_xcx_call_only) IMM_ARITH_CALL_ONLY(add)
-    CASE(sub_xcx_call_only) IMM_ARITH_CALL_ONLY(sub)
-#undef IMM_ARITH_CALL_ONLY
+    CASE(add_xcx_call_only) IMM_ARITH_THEN(XR(pc[3]), add, XR(pc[5]), pc += 6; TAIL_CALL())
+    CASE(sub_xcx_call_only) IMM_ARITH_THEN(XR(pc[3]), sub, XR(pc[5]), pc += 6; TAIL_CALL())
     CASE(add_ycx) IMM_ARITH(YR(pc[3]), add, XR(pc[5]))
     CASE(sub_ycx) IMM_ARITH(YR(pc[3]), sub, XR(pc[5]))
     CASE(add_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), add, XR(pc[5]))
@@ -1019,6 +1010,9 @@ big_mul_job: {
     CASE(sub_xxx) SMALL_ARITH(XR(pc[3]), XR(pc[4]), hl_both_small(a, b), sub, XR(pc[5]))
 #undef SMALL_ARITH
 #undef IMM_ARITH
+#undef IMM_ARITH_THEN
+#undef TAIL_CALL
+#undef CALL_TARGET
 #undef IMM_ARITH_B_sub
 #undef IMM_ARITH_B_add
 
