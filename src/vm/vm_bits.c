@@ -21,7 +21,7 @@
 #include "vm/vm_bits.h"
 #include "vm/vm_internal.h"
 
-/* Threaded operand access, as in interp.c: (index << 2) | 0 x, 1 y, 2 const. */
+/* Threaded operand access, as in interp.c (vm/load.h, HL_VM_OPND_*). */
 #define OPND(w) HL_VM_OPND(base, w)
 
 enum { BS_SMALL_INT_BITS = 64 };
