@@ -1066,6 +1066,113 @@ static bool no_frame(const hl_core_node *e, bool is_tail, uint32_t *xmax) {
     }
 }
 
+/* One clause of a function: its head (the pattern `skip` left out: its
+ * test was made already, by the loop layout), its guards (failing to
+ * `fail`) and its body. `needs_frame`: a mixed function's body that
+ * allocates (see cg_function). False on running out of memory. */
+static bool fn_clause(cg *c, const hl_core_fun *f, const hl_core_clause *cl, const uint32_t *home, bool needs_frame,
+                      uint32_t skip, uint32_t fail) {
+    /* a variable a head pattern binds to a whole argument is the
+     * argument's home for the clause (it is bound once, the home is
+     * written only on entry) */
+    for (uint32_t v = 0; v < c->nalias; v++) c->alias[v] = UINT32_MAX;
+    for (uint32_t k = 0; k < cl->npats; k++) {
+        const hl_core_node *p = cl->pats[k];
+        /* (a variable's number is one per source name: the home may
+         * be a variable this clause binds, then it is not stable) */
+        if (p->kind == HL_CORE_VAR && (p->flags & HL_CF_BIND) && p->u.var != home[k] && p->u.var < c->nalias &&
+            c->alias[p->u.var] == UINT32_MAX && (home[k] >= f->nvars || !clause_mentions(cl, home[k])))
+            c->alias[p->u.var] = home[k];
+    }
+    for (uint32_t k = 0; k < cl->npats; k++)
+        if (k != skip) match(c, cl->pats[k], OY(home[k]), fail);
+    guards(c, cl, fail);
+    if (c->mixed && needs_frame) {
+        /* this body needs the frame: allocate it now (every register
+         * still live) and copy what the body may read to its y slot */
+        uint32_t *src = NULL; /* pairs: slot, where the dispatch left it */
+        size_t srccap = 0, nsrc = 0;
+        for (uint32_t y = 0; y < c->temp_top && y < HL_BC_MAX_FRAME; y++) {
+            bool is_home = false;
+            for (uint32_t k = 0; k < f->arity; k++) is_home = is_home || home[k] == y;
+            if (y < f->nvars && (c->alias[y] != UINT32_MAX || (!is_home && !clause_mentions(cl, y)))) continue;
+            if (!cg_grow(c, (void **)&src, &srccap, nsrc + 2, sizeof *src)) {
+                hl_mem_free(src);
+                return false;
+            }
+            cg_arg0_read(c, OY(y));
+            src[nsrc++] = y, src[nsrc++] = cg_final(c, OY(y));
+        }
+        c->frameless = false;
+        cg_line(c, cl->line);
+        size_t at = c->ncode;
+        E(c, allocate, CG_FRAME, OU(0));
+        if (!c->failed) { /* its live count: patched with the frameless ones */
+            if (!cg_grow(c, (void **)&c->lfix, &c->lfixcap, c->nlfix + 1, sizeof *c->lfix)) {
+                hl_mem_free(src);
+                return false;
+            }
+            c->lfix[c->nlfix++] = (uint32_t)at + 2;
+        }
+        for (size_t j = 0; j < nsrc; j += 2) E(c, move, src[j + 1], OY(src[j]));
+        hl_mem_free(src);
+        tail(c, cl->body);
+        c->frameless = true;
+    } else {
+        tail(c, cl->body);
+    }
+    for (uint32_t v = 0; v < c->nalias; v++) c->alias[v] = UINT32_MAX;
+    return true;
+}
+
+/* The loop layout (docs/codegen.md): a recursive function whose clauses
+ * before the last are each chosen by one literal argument (loop(0) -> ...,
+ * fib(1) -> ...) and whose last clause takes any arguments and recurses
+ * (loop(N) -> loop(N - 1)) is laid out with that last clause first, behind
+ * inverted tests (is_ne_exact jumps to a literal's clause): a loop's
+ * iteration then falls through its tests instead of jumping, and in the
+ * interpreter a jump is a load on the chain of dependent pc values that
+ * bounds a loop's speed. Returns how many clauses are chosen by a literal
+ * (their argument in lit_arg), or 0 when the shape does not apply. The
+ * checks look at the last clause's final expression and one level of
+ * arguments below it only, so they do not recurse. */
+#define CG_LOOP_LITERALS 4
+static bool head_binds_only(const hl_core_clause *cl, uint32_t skip) {
+    if (cl->nguards) return false;
+    for (uint32_t k = 0; k < cl->npats; k++) {
+        const hl_core_node *p = cl->pats[k];
+        if (k != skip && p->kind != HL_CORE_WILD && !(p->kind == HL_CORE_VAR && (p->flags & HL_CF_BIND))) return false;
+    }
+    return true;
+}
+static bool self_call(const hl_core_node *e, uint32_t index) {
+    return e->kind == HL_CORE_CALL && e->u.call.kind == HL_CALL_LOCAL && e->u.call.target == index;
+}
+static uint32_t loop_layout(const hl_core_fun *f, uint32_t index, uint32_t *lit_arg) {
+    uint32_t n = f->nclauses;
+    if (n < 2 || n > CG_LOOP_LITERALS + 1) return 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (f->clauses[i].npats != f->arity) return 0;
+    for (uint32_t i = 0; i + 1 < n; i++) {
+        const hl_core_clause *cl = &f->clauses[i];
+        lit_arg[i] = UINT32_MAX;
+        for (uint32_t k = 0; k < cl->npats; k++)
+            if (cl->pats[k]->kind == HL_CORE_LIT) {
+                if (lit_arg[i] != UINT32_MAX) return 0;
+                lit_arg[i] = k;
+            }
+        if (lit_arg[i] == UINT32_MAX || !head_binds_only(cl, lit_arg[i])) return 0;
+    }
+    const hl_core_clause *last = &f->clauses[n - 1];
+    if (!head_binds_only(last, UINT32_MAX)) return 0;
+    const hl_core_node *e = last->body;
+    if (e->kind == HL_CORE_SEQ) e = e->u.list.items[e->u.list.count - 1];
+    bool recurses = self_call(e, index);
+    if (!recurses && e->kind == HL_CORE_CALL)
+        for (uint32_t a = 0; a < e->u.call.nargs && !recurses; a++) recurses = self_call(e->u.call.args[a], index);
+    return recurses ? n - 1 : 0;
+}
+
 bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
     uint32_t a = f->arity + f->nfree;
     /* Frameless when no clause needs a frame: y slot i is then x(xbase + i),
@@ -1120,62 +1227,36 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
         cg_emit(c, HL_OP_make_fun, ops, 3 + (size_t)f->nfree);
     }
     uint32_t mark = c->temp_top;
-    for (uint32_t i = 0; i < f->nclauses && !c->failed; i++) {
+    uint32_t lit_arg[CG_LOOP_LITERALS];
+    uint32_t nlit = loop_layout(f, index, lit_arg);
+    if (nlit) {
+        /* the literal clauses' tests, inverted, then the last clause (it
+         * cannot fail: its head only binds), then each literal clause at
+         * its label, its test made */
+        uint32_t at[CG_LOOP_LITERALS], end = cg_label(c);
+        for (uint32_t i = 0; i < nlit; i++) {
+            at[i] = cg_label(c);
+            const hl_core_node *p = f->clauses[i].pats[lit_arg[i]];
+            E(c, is_ne_exact, OLBL(at[i]), OY(home[lit_arg[i]]), cg_lit_operand(c, p));
+        }
+        for (uint32_t j = 0; j <= nlit && !c->failed; j++) {
+            uint32_t i = j == 0 ? nlit : j - 1;
+            if (j > 0) cg_bind(c, at[i]);
+            if (!fn_clause(c, f, &f->clauses[i], home, c->mixed && i < 64 && !ok_small[i], j == 0 ? UINT32_MAX : lit_arg[i],
+                           OLBL(end)))
+                return false;
+            c->temp_top = mark;
+        }
+        cg_bind(c, end);
+    }
+    for (uint32_t i = 0; i < f->nclauses && !nlit && !c->failed; i++) {
         const hl_core_clause *cl = &f->clauses[i];
         uint32_t next = cg_label(c);
         if (cl->npats != f->arity) {
             cg_error(c, cl->line, cl->col, "internal error: clause arity");
             return false;
         }
-        /* a variable a head pattern binds to a whole argument is the
-         * argument's home for the clause (it is bound once, the home is
-         * written only on entry) */
-        for (uint32_t v = 0; v < c->nalias; v++) c->alias[v] = UINT32_MAX;
-        for (uint32_t k = 0; k < cl->npats; k++) {
-            const hl_core_node *p = cl->pats[k];
-            /* (a variable's number is one per source name: the home may
-             * be a variable this clause binds, then it is not stable) */
-            if (p->kind == HL_CORE_VAR && (p->flags & HL_CF_BIND) && p->u.var != home[k] && p->u.var < c->nalias &&
-                c->alias[p->u.var] == UINT32_MAX && (home[k] >= f->nvars || !clause_mentions(cl, home[k])))
-                c->alias[p->u.var] = home[k];
-        }
-        for (uint32_t k = 0; k < cl->npats; k++) match(c, cl->pats[k], OY(home[k]), OLBL(next));
-        guards(c, cl, OLBL(next));
-        if (c->mixed && !ok_small[i]) {
-            /* this body needs the frame: allocate it now (every register
-             * still live) and copy what the body may read to its y slot */
-            uint32_t *src = NULL; /* pairs: slot, where the dispatch left it */
-            size_t srccap = 0, nsrc = 0;
-            for (uint32_t y = 0; y < c->temp_top && y < HL_BC_MAX_FRAME; y++) {
-                bool is_home = false;
-                for (uint32_t k = 0; k < f->arity; k++) is_home = is_home || home[k] == y;
-                if (y < f->nvars && (c->alias[y] != UINT32_MAX || (!is_home && !clause_mentions(cl, y)))) continue;
-                if (!cg_grow(c, (void **)&src, &srccap, nsrc + 2, sizeof *src)) {
-                    hl_mem_free(src);
-                    return false;
-                }
-                cg_arg0_read(c, OY(y));
-                src[nsrc++] = y, src[nsrc++] = cg_final(c, OY(y));
-            }
-            c->frameless = false;
-            cg_line(c, cl->line);
-            size_t at = c->ncode;
-            E(c, allocate, CG_FRAME, OU(0));
-            if (!c->failed) { /* its live count: patched with the frameless ones */
-                if (!cg_grow(c, (void **)&c->lfix, &c->lfixcap, c->nlfix + 1, sizeof *c->lfix)) {
-                    hl_mem_free(src);
-                    return false;
-                }
-                c->lfix[c->nlfix++] = (uint32_t)at + 2;
-            }
-            for (size_t j = 0; j < nsrc; j += 2) E(c, move, src[j + 1], OY(src[j]));
-            hl_mem_free(src);
-            tail(c, cl->body);
-            c->frameless = true;
-        } else {
-            tail(c, cl->body);
-        }
-        for (uint32_t v = 0; v < c->nalias; v++) c->alias[v] = UINT32_MAX;
+        if (!fn_clause(c, f, cl, home, c->mixed && i < 64 && !ok_small[i], UINT32_MAX, OLBL(next))) return false;
         cg_bind(c, next);
         c->temp_top = mark;
     }

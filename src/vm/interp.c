@@ -639,6 +639,12 @@ dispatch:
         NEXT(4);
     }
     CASE(is_eq_exact_xm) IS_EQ_EXACT_XM(0);
+    /* a loop's inverted clause test (docs/codegen.md, the loop layout):
+     * the iteration falls through, the exit jumps */
+    CASE(is_ne_exact_xm) {
+        if (XR(pc[2]) == IMM(pc[3])) JUMP(pc[1]);
+        NEXT(4);
+    }
     CASE(is_nil_x) IS_NIL_X(0);
 #undef IS_EQ_EXACT_XM
 #undef IS_NIL_X

@@ -361,11 +361,12 @@ static void test_arg0_in_x0(void **state) {
     hl_bc_image g;
     uint8_t *img = gated_image(src, &g);
     char *t = fn_text(&g, "loop", 1);
-    assert_string_equal(t, "is_eq_exact L8 x0 0\n"
-                           "move 0 x0\n"
-                           "return\n"
+    /* (the loop layout: test_loop_layout) */
+    assert_string_equal(t, "is_ne_exact L13 x0 0\n"
                            "sub #0 #2 x0 1 x0\n"
                            "call_only #1 #0\n"
+                           "move 0 x0\n"
+                           "return\n"
                            "func_info\n");
     free(t);
     t = fn_text(&g, "strict", 1);
@@ -416,9 +417,49 @@ static void test_arg0_in_x0(void **state) {
     hl_engine_free(e);
 }
 
+/* The loop layout (docs/codegen.md): a recursive function whose clauses
+ * before the last are each chosen by one literal argument, and whose last
+ * clause only binds and recurses, starts with the inverted tests and the
+ * recursive clause; the other shapes keep the clause order. The results
+ * of every shape, against OTP's, are tests/conformance/loop_layout.erl. */
+static void test_loop_layout(void **state) {
+    (void)state;
+    const char *src = "-module(t).\n-export([sum/2, fib/1, walk/2, shift/2, guarded/1, twice/2, flat/1]).\n"
+                      "sum(0, Acc) -> Acc;\nsum(N, Acc) -> sum(N - 1, Acc + N).\n"
+                      "fib(0) -> 0;\nfib(1) -> 1;\nfib(N) -> fib(N - 1) + fib(N - 2).\n"
+                      "walk([], K) -> K;\nwalk(L, K) -> walk(tl(L), K + 1).\n"
+                      "shift(X, 0) -> X;\nshift(X, N) -> shift(X * 2, N - 1).\n"
+                      "guarded(0) -> 0;\nguarded(N) when N > 0 -> guarded(N - 1).\n"
+                      "twice(0, 0) -> 0;\ntwice(N, M) -> twice(N - 1, M).\n"
+                      "flat(0) -> zero;\nflat(N) -> {N}.\n";
+    hl_bc_image g;
+    uint8_t *img = gated_image(src, &g);
+    static const struct {
+        const char *name;
+        uint32_t arity;
+        const char *starts; /* the function's first instruction, its label left out */
+        unsigned inverted;  /* is_ne_exact instructions in it */
+    } fns[] = {
+        {"sum", 2, "is_ne_exact L", 1},     {"fib", 1, "is_ne_exact L", 2},    {"walk", 2, "is_ne_exact L", 1},
+        {"shift", 2, "is_ne_exact L", 1},   {"guarded", 1, "is_eq_exact L", 0}, {"twice", 2, "is_eq_exact L", 0},
+        {"flat", 1, "is_eq_exact L", 0},
+    };
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+        char *t = fn_text(&g, fns[i].name, fns[i].arity);
+        assert_true(strncmp(t, fns[i].starts, strlen(fns[i].starts)) == 0);
+        unsigned n = 0;
+        for (const char *q = t; (q = strstr(q, "is_ne_exact")) != NULL; q++) n++;
+        assert_int_equal(n, fns[i].inverted);
+        free(t);
+    }
+    hl_bc_image_free(&g);
+    hl_mem_free(img);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arg0_in_x0),
+        cmocka_unit_test(test_loop_layout),
         cmocka_unit_test(test_instruction_selection),
         cmocka_unit_test(test_tail_calls_constant_space),
         cmocka_unit_test(test_big_frame),
