@@ -353,9 +353,22 @@ dispatch:
         CHARGE((uint32_t)pc[1]);                                  \
         JUMP(CALL_TARGET());                                      \
     } while (0)
+    /* the same at pc + o (a pair whose second instruction is the call):
+     * the call's target is loaded from the pair's own pc, so a loop's chain
+     * of dependent pc values has no add before that load; pc moves to the
+     * call only on the way to a refill */
+#define TAIL_CALL_AT(o)                                           \
+    do {                                                          \
+        if (UNLIKELY(reds == 0)) {                                \
+            pc += (o);                                            \
+            TAIL_CALL();                                          \
+        }                                                         \
+        reds--;                                                   \
+        JUMP(__atomic_load_n(&pc[(o) + 2], __ATOMIC_ACQUIRE));    \
+    } while (0)
     CASE(call_ext_only)
     CASE(call_only)
-    op_call_only: {
+    {
         TAIL_CALL();
     }
     /* The stub of an import linked on first use, reached as if it were the
@@ -523,11 +536,15 @@ dispatch:
         pc += 3;                                                  \
         goto then;                                                \
     }
-    MOVE_XX_THEN(move_xx_call_only, op_call_only)
     MOVE_XX_THEN(move_xx_return, op_return)
     MOVE_XX_THEN(move_xx_is_lt_xc, op_is_lt_xc)
     MOVE_XX_THEN(move_xx_is_ge_xc, op_is_ge_xc)
 #undef MOVE_XX_THEN
+    /* a tail call's last argument and the call (TAIL_CALL_AT) */
+    CASE(move_xx_call_only) {
+        XR(pc[2]) = XR(pc[1]);
+        TAIL_CALL_AT(3);
+    }
     /* the same with the test written out at its offset (IS_EQ_EXACT_XM,
      * IS_NIL_X): the next pc is loaded from, or added to, the pair's own,
      * so a loop's chain of dependent pc values has one add fewer */
@@ -1004,8 +1021,8 @@ big_mul_job: {
      * its call: loop(N) -> loop(N - 1)), written out at the call's own pc
      * (a preemption there resumes at the call's own handler); the generic
      * path reaches that handler by NEXT */
-    CASE(add_xcx_call_only) IMM_ARITH_THEN(XR(pc[3]), add, XR(pc[5]), pc += 6; TAIL_CALL())
-    CASE(sub_xcx_call_only) IMM_ARITH_THEN(XR(pc[3]), sub, XR(pc[5]), pc += 6; TAIL_CALL())
+    CASE(add_xcx_call_only) IMM_ARITH_THEN(XR(pc[3]), add, XR(pc[5]), TAIL_CALL_AT(6))
+    CASE(sub_xcx_call_only) IMM_ARITH_THEN(XR(pc[3]), sub, XR(pc[5]), TAIL_CALL_AT(6))
     CASE(add_ycx) IMM_ARITH(YR(pc[3]), add, XR(pc[5]))
     CASE(sub_ycx) IMM_ARITH(YR(pc[3]), sub, XR(pc[5]))
     CASE(add_x) SMALL_ARITH(SRC(pc[3]), SRC(pc[4]), hl_both_small(a, b), add, XR(pc[5]))
@@ -1018,6 +1035,7 @@ big_mul_job: {
 #undef IMM_ARITH
 #undef IMM_ARITH_THEN
 #undef TAIL_CALL
+#undef TAIL_CALL_AT
 #undef CALL_TARGET
 #undef IMM_ARITH_B_sub
 #undef IMM_ARITH_B_add

@@ -721,8 +721,22 @@ static void test_fused_arith_call(void **state) {
         else OP(&a, add, NOFAIL, U(1), X(0), I(1), X(0));
         OP(&a, call_only, U(1), FN(f));
     }
+    /* acc(N, B) -> N + B, stepping by a move x -> x + call_only pair
+     * (move_xx_call_only: the target loaded from the pair's pc) */
+    bc_fn(&a, "acc", 2, 0, 1);
+    uint32_t step = bc_label(&a);
+    OP(&a, is_lt, LB(step), X(0), I(1));
+    OP(&a, move, X(1), X(0));
+    OP0(&a, return);
+    bc_bind(&a, step);
+    OP(&a, add, NOFAIL, U(2), X(1), I(1), X(2));
+    OP(&a, sub, NOFAIL, U(3), X(0), I(1), X(0));
+    uint32_t mv = a.n;
+    OP(&a, move, X(2), X(1));
+    OP(&a, call_only, U(2), FN(2));
     hl_program *pg = load_asm(&a);
     const hl_tword *h = hl_vm_handlers();
+    assert_true(pg->code[mv] == h[HL_ROP_move_xx_call_only]);
     assert_true(pg->code[at[0]] == h[HL_ROP_sub_xcx_call_only]);
     assert_true(pg->code[at[1]] == h[HL_ROP_add_xcx_call_only]);
     assert_true(pg->code[at[0] + 6] == h[HL_OP_call_only]);
@@ -730,6 +744,7 @@ static void test_fused_arith_call(void **state) {
     struct { uint32_t fn; int64_t arg, want; } cases[] = {
         {0, 5000, 0}, {0, 1, 0}, {0, -7, -7}, {0, -(INT64_C(1) << 59), -(INT64_C(1) << 59)},
         {1, 0, 1000}, {1, -3000, 1000}, {1, 999, 1000}, {1, (INT64_C(1) << 59) - 1, (INT64_C(1) << 59) - 1},
+        {2, 5000, 5007}, {2, 1, 8}, {2, 0, 7}, /* acc(N, 7) */
     };
     static const uint64_t slices[] = {0, 1, 7};
     hl_vm_limits lim = big_limits();
@@ -737,8 +752,8 @@ static void test_fused_arith_call(void **state) {
         for (size_t k = 0; k < 3; k++) {
             hl_vm_proc *p = hl_vm_proc_new(pg, &lim);
             assert_non_null(p);
-            hl_term arg = S(cases[i].arg);
-            assert_true(hl_vm_start(p, cases[i].fn, &arg, 1));
+            hl_term args[2] = {S(cases[i].arg), S(7)};
+            assert_true(hl_vm_start(p, cases[i].fn, args, cases[i].fn == 2 ? 2 : 1));
             hl_vm_status st;
             while ((st = hl_vm_run(p, slices[k])) == HL_VM_YIELD) {}
             assert_int_equal(st, HL_VM_DONE);
