@@ -1128,8 +1128,10 @@ static bool fn_clause(cg *c, const hl_core_fun *f, const hl_core_clause *cl, con
 /* The loop layout (docs/codegen.md): a recursive function whose clauses
  * before the last are each chosen by one literal argument (loop(0) -> ...,
  * fib(1) -> ...) and whose last clause takes any arguments and recurses
- * (loop(N) -> loop(N - 1)) is laid out with that last clause first, behind
- * inverted tests (is_ne_exact jumps to a literal's clause): a loop's
+ * (loop(N) -> loop(N - 1), len([_ | T], N) -> len(T, N + 1)) is laid out
+ * with that last clause first, behind inverted tests (is_ne_exact jumps to
+ * a literal's clause; the last clause may fail, to function_clause, as it
+ * would after the literal clauses failed): a loop's
  * iteration then falls through its tests instead of jumping, and in the
  * interpreter a jump is a load on the chain of dependent pc values that
  * bounds a loop's speed. Returns how many clauses are chosen by a literal
@@ -1163,9 +1165,7 @@ static uint32_t loop_layout(const hl_core_fun *f, uint32_t index, uint32_t *lit_
             }
         if (lit_arg[i] == UINT32_MAX || !head_binds_only(cl, lit_arg[i])) return 0;
     }
-    const hl_core_clause *last = &f->clauses[n - 1];
-    if (!head_binds_only(last, UINT32_MAX)) return 0;
-    const hl_core_node *e = last->body;
+    const hl_core_node *e = f->clauses[n - 1].body;
     if (e->kind == HL_CORE_SEQ) e = e->u.list.items[e->u.list.count - 1];
     bool recurses = self_call(e, index);
     if (!recurses && e->kind == HL_CORE_CALL)
@@ -1230,9 +1230,9 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
     uint32_t lit_arg[CG_LOOP_LITERALS];
     uint32_t nlit = loop_layout(f, index, lit_arg);
     if (nlit) {
-        /* the literal clauses' tests, inverted, then the last clause (it
-         * cannot fail: its head only binds), then each literal clause at
-         * its label, its test made */
+        /* the literal clauses' tests, inverted, then the last clause
+         * (failing to function_clause, at end), then each literal clause
+         * at its label, its test made (its other patterns only bind) */
         uint32_t at[CG_LOOP_LITERALS], end = cg_label(c);
         for (uint32_t i = 0; i < nlit; i++) {
             at[i] = cg_label(c);

@@ -6,8 +6,9 @@
 %% atoms, [], strings, binaries), the literal's argument position, the
 %% number of literal clauses, a frame in the recursive body (fib), the
 %% other arguments bound in a literal clause's head, and exceptions
-%% raised in either clause. Shapes the layout leaves alone (a guard, two
-%% literals in one head, no recursion) sit beside them.
+%% raised in either clause, and a last clause that tests and may fail
+%% (function_clause, its arguments as passed). Shapes the layout leaves
+%% alone (two literals in one head, no recursion) sit beside them.
 -module(loop_layout).
 -export([main/0]).
 
@@ -69,10 +70,17 @@ exact(0, _) -> int_zero;
 exact(X, 0) -> {stopped, X};
 exact(X, Fuel) -> exact(X, Fuel - 1).
 
-%% left alone: a guard on the last clause, two literals in one head, no
-%% recursion
+%% a last clause that tests (a guard, a list pattern) and may fail
 guarded(0) -> 0;
 guarded(N) when N > 0 -> guarded(N - 1).
+
+len([], N) -> N;
+len([_ | T], N) -> len(T, N + 1).
+
+pick(stop, Acc) -> Acc;
+pick({I, Next}, Acc) when is_integer(I) -> pick(Next, Acc + I).
+
+%% left alone: two literals in one head, no recursion
 
 twice(0, 0) -> zero;
 twice(N, M) -> twice(N - 1, M).
@@ -89,7 +97,11 @@ wrap(0) -> [];
 wrap(N) -> [N | wrap(N - 1)].
 
 catching(F) ->
-    try F() catch C:R -> {C, R} end.
+    try F()
+    catch
+        error:function_clause:St -> [{_, Name, Args, _} | _] = St, {function_clause, Name, Args};
+        C:R -> {C, R}
+    end.
 
 main() ->
     io:format("~p~n", [loop(100000)]),
@@ -118,6 +130,12 @@ main() ->
     io:format("~p~n", [exact(0.0, 5)]),
     io:format("~p~n", [guarded(50)]),
     io:format("~p~n", [catching(fun() -> guarded(-1) end)]),
+    io:format("~p~n", [catching(fun() -> guarded(1.5) end)]),
+    io:format("~p~n", [len(lists:seq(1, 300), 0)]),
+    io:format("~p~n", [catching(fun() -> len([a, b | c], 0) end)]),
+    io:format("~p~n", [pick({1, {2, {3, stop}}}, 0)]),
+    io:format("~p~n", [catching(fun() -> pick({1, {x, stop}}, 0) end)]),
+    io:format("~p~n", [catching(fun() -> pick(other, 0) end)]),
     io:format("~p~n", [twice(5, 0)]),
     io:format("~p~n", [flat(0)]),
     io:format("~p~n", [flat(4)]),

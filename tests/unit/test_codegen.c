@@ -424,12 +424,13 @@ static void test_arg0_in_x0(void **state) {
  * of every shape, against OTP's, are tests/conformance/loop_layout.erl. */
 static void test_loop_layout(void **state) {
     (void)state;
-    const char *src = "-module(t).\n-export([sum/2, fib/1, walk/2, shift/2, guarded/1, twice/2, flat/1]).\n"
+    const char *src = "-module(t).\n-export([sum/2, fib/1, walk/2, shift/2, guarded/1, len/2, twice/2, flat/1]).\n"
                       "sum(0, Acc) -> Acc;\nsum(N, Acc) -> sum(N - 1, Acc + N).\n"
                       "fib(0) -> 0;\nfib(1) -> 1;\nfib(N) -> fib(N - 1) + fib(N - 2).\n"
                       "walk([], K) -> K;\nwalk(L, K) -> walk(tl(L), K + 1).\n"
                       "shift(X, 0) -> X;\nshift(X, N) -> shift(X * 2, N - 1).\n"
                       "guarded(0) -> 0;\nguarded(N) when N > 0 -> guarded(N - 1).\n"
+                      "len([], N) -> N;\nlen([_ | T], N) -> len(T, N + 1).\n"
                       "twice(0, 0) -> 0;\ntwice(N, M) -> twice(N - 1, M).\n"
                       "flat(0) -> zero;\nflat(N) -> {N}.\n";
     hl_bc_image g;
@@ -441,8 +442,8 @@ static void test_loop_layout(void **state) {
         unsigned inverted;  /* is_ne_exact instructions in it */
     } fns[] = {
         {"sum", 2, "is_ne_exact L", 1},     {"fib", 1, "is_ne_exact L", 2},    {"walk", 2, "is_ne_exact L", 1},
-        {"shift", 2, "is_ne_exact L", 1},   {"guarded", 1, "is_eq_exact L", 0}, {"twice", 2, "is_eq_exact L", 0},
-        {"flat", 1, "is_eq_exact L", 0},
+        {"shift", 2, "is_ne_exact L", 1},   {"guarded", 1, "is_ne_exact L", 1}, {"twice", 2, "is_eq_exact L", 0},
+        {"flat", 1, "is_eq_exact L", 0},   {"len", 2, "is_ne_exact L", 1},
     };
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
         char *t = fn_text(&g, fns[i].name, fns[i].arity);
