@@ -3,12 +3,17 @@
  * Exit codes (docs/design.md §5): 0 success; 1 guest exception; 2 rejected at
  * compile time or bad usage; 3 a limit stopped the run. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "hyperlang.h"
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 enum { EXIT_OK = 0, EXIT_REJECTED = 2 };
 
@@ -269,18 +274,20 @@ static int cmd_parse(hl_engine *engine, int argc, char **argv) {
 
 typedef int (*command_fn)(hl_engine *engine, int argc, char **argv);
 
-/* The commands, in the order `hl --help` lists them. */
+/* The commands, in the order `hl --help` lists them. `one_shot`: the
+ * process ends with the command (keep_freed_memory). */
 static const struct command {
     const char *name;
     const char *help;
     command_fn fn;
+    bool one_shot;
 } commands[] = {
-    {"run", hl_cli_run_help, hl_cli_run},
-    {"check", hl_cli_check_help, cmd_check},
-    {"builtins", hl_cli_builtins_help, hl_cli_builtins},
-    {"serve", hl_cli_serve_help, hl_cli_serve},
-    {"parse", hl_cli_parse_help, cmd_parse},
-    {"help", hl_cli_main_help, NULL},
+    {"run", hl_cli_run_help, hl_cli_run, true},
+    {"check", hl_cli_check_help, cmd_check, true},
+    {"builtins", hl_cli_builtins_help, hl_cli_builtins, true},
+    {"serve", hl_cli_serve_help, hl_cli_serve, false},
+    {"parse", hl_cli_parse_help, cmd_parse, true},
+    {"help", hl_cli_main_help, NULL, true},
 };
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
 
@@ -299,6 +306,22 @@ static int unknown_command(const char *what, const char *name) {
     if (near) snprintf(msg, sizeof msg, "%s '%.200s' (did you mean %s?)", what, name, near);
     else snprintf(msg, sizeof msg, "%s '%.200s'", what, name);
     return hl_cli_usage(NULL, msg);
+}
+
+/* A one-shot command keeps what malloc frees for its own later use:
+ * every block up to glibc's largest mmap threshold (32 MiB) comes from the
+ * heap, and the heap's top is never given back. A collection frees its
+ * old block and wants a larger one next; given back to the kernel and
+ * faulted in again, each page costs a page fault, ~20 µs on some virtual
+ * machines (docs/limits.md, "Fresh pages": sort100k(2) 0.30-0.38 s ->
+ * 0.17-0.22 s, 11,568 -> 6,545 faults). The process ends with the
+ * command, so nothing is held for longer; `hl serve` keeps glibc's
+ * defaults (a server's peak should not stay its size). */
+static void keep_freed_memory(void) {
+#ifdef __GLIBC__
+    (void)mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+    (void)mallopt(M_TRIM_THRESHOLD, INT_MAX);
+#endif
 }
 
 int hl_cli_main(int argc, char **argv) {
@@ -328,6 +351,7 @@ int hl_cli_main(int argc, char **argv) {
         if (cmd[0] == '-') return hl_cli_unknown_option(NULL, cmd, hl_cli_main_help);
         return unknown_command("unknown command", cmd);
     }
+    if (c->one_shot) keep_freed_memory();
     hl_engine *engine;
     if (hl_engine_new(&engine) != HL_OK) {
         fputs("hl: out of memory\n", stderr);
