@@ -39,7 +39,7 @@ static bool lazy_gate(const uint8_t *data, size_t size, const hl_bc_image *whole
         uint32_t *code = malloc((size_t)n * 4 + 4);
         uint8_t *cls = malloc((size_t)n + 1);
         if (!code || !cls) __builtin_trap();
-        bool ok = hl_gate_check_function(t, f, code, cls, err, sizeof err);
+        bool ok = hl_gate_check_function(t, f, code, cls, err, sizeof err, NULL);
         if (ok && whole_ok &&
             (memcmp(code, whole->code + t->funcs[f].entry, (size_t)n * 4) != 0 ||
              memcmp(cls, whole->classes + t->funcs[f].entry, n) != 0))

@@ -41,6 +41,7 @@ typedef struct gate {
     uint32_t *flow_work;
     uint32_t flow_cap; /* states flow_states holds */
     bool tables_only; /* hl_gate_check_tables: the code passes are left for later */
+    bool nomem;       /* it failed for lack of memory, not a refusal (no_memory) */
 } gate;
 
 /* A code offset as an index into g's code, classes and marks. */
@@ -55,6 +56,13 @@ static bool fail(gate *g, const char *fmt, ...) {
         va_end(ap);
     }
     return false;
+}
+
+/* An allocation failed: not a verdict on the image (a caller may try
+ * again, hl_gate_check_function's nomem). */
+static bool no_memory(gate *g) {
+    g->nomem = true;
+    return fail(g, "out of memory");
 }
 
 static uint32_t rd32(const uint8_t *p) {
@@ -90,7 +98,7 @@ static bool atoms_distinct(gate *g, const hl_bc_image *img, uint32_t n, bool *di
     size_t cap = 16;
     while (cap < 2 * (size_t)n) cap *= 2;
     uint32_t *slot = hl_mem_calloc(cap, sizeof *slot); /* atom index + 1; 0 empty */
-    if (!slot) return fail(g, "out of memory");
+    if (!slot) return no_memory(g);
     *distinct = true;
     for (uint32_t i = 0; i < n && *distinct; i++) {
         size_t len = img->atom_lens[i];
@@ -116,7 +124,7 @@ static bool check_atoms(gate *g, uint32_t n, uint32_t bytes) {
     if (n == 0) return bytes == 0 ? true : fail(g, "atom section size mismatch");
     img->atom_names = hl_mem_calloc(n, sizeof *img->atom_names);
     img->atom_lens = hl_mem_calloc(n, sizeof *img->atom_lens);
-    if (!img->atom_names || !img->atom_lens) return fail(g, "out of memory");
+    if (!img->atom_names || !img->atom_lens) return no_memory(g);
     size_t p = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (bytes - p < 2) return fail(g, "atom %u truncated", i);
@@ -224,7 +232,7 @@ static bool check_literals(gate *g, uint32_t n, uint32_t bytes) {
     if (n == 0) return bytes == 0 ? true : fail(g, "literal section size mismatch");
     img->lit_bytes = hl_mem_calloc(n, sizeof *img->lit_bytes);
     img->lit_lens = hl_mem_calloc(n, sizeof *img->lit_lens);
-    if (!img->lit_bytes || !img->lit_lens) return fail(g, "out of memory");
+    if (!img->lit_bytes || !img->lit_lens) return no_memory(g);
     size_t p = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (bytes - p < 4) return fail(g, "literal %u truncated", i);
@@ -251,9 +259,9 @@ static bool check_functions(gate *g, uint32_t n, uint32_t n_code) {
     hl_bc_image *img = g->img;
     img->n_functions = n;
     img->funcs = hl_mem_calloc(n, sizeof *img->funcs);
-    if (!img->funcs) return fail(g, "out of memory");
+    if (!img->funcs) return no_memory(g);
     uint64_t *exp = hl_mem_calloc(n, sizeof *exp);
-    if (!exp) return fail(g, "out of memory");
+    if (!exp) return no_memory(g);
     uint32_t n_exp = 0;
     bool ok = true;
     for (uint32_t i = 0; i < n && ok; i++) {
@@ -484,7 +492,7 @@ static bool static_rules(gate *g, const hl_bc_function *fn, const insn *in) {
         if (k == 0) break;
         uint32_t small[32];
         uint32_t *keys = k <= 32 ? small : hl_mem_calloc(k, sizeof *keys);
-        if (!keys) return fail(g, "out of memory");
+        if (!keys) return no_memory(g);
         for (uint32_t i = 0; i < k; i++) keys[i] = w[in->list_at + 2 * i];
         qsort(keys, k, sizeof *keys, cmp_u32);
         bool dup = false;
@@ -728,7 +736,7 @@ static bool alloc_flow_arrays(gate *g, uint32_t longest, uint32_t labels) {
     g->flow_states = hl_mem_alloc(((size_t)labels + 1) * sizeof *g->flow_states);
     g->flow_work = hl_mem_alloc(((size_t)labels + 1) * sizeof *g->flow_work);
     g->flow_cap = labels + 1;
-    return g->flow_at && g->flow_states && g->flow_work ? true : fail(g, "out of memory");
+    return g->flow_at && g->flow_states && g->flow_work ? true : no_memory(g);
 }
 
 static void free_pass_arrays(gate *g) {
@@ -752,7 +760,7 @@ static bool check_code(gate *g, uint32_t n_code) {
     img->code = hl_mem_alloc(bytes);
     img->classes = hl_mem_calloc(n_code, 1);
     g->mark = hl_mem_calloc(n_code, 1);
-    if (!img->code || !img->classes || !g->mark) return fail(g, "out of memory");
+    if (!img->code || !img->classes || !g->mark) return no_memory(g);
     if (GATE_LE) memcpy(img->code, sec, bytes);
     else
         for (uint32_t i = 0; i < n_code; i++) img->code[i] = rd32(sec + 4 * (size_t)i);
@@ -762,7 +770,7 @@ static bool check_code(gate *g, uint32_t n_code) {
     for (uint32_t i = 0; i < img->n_functions; i++)
         if (img->funcs[i].end - img->funcs[i].entry > longest) longest = img->funcs[i].end - img->funcs[i].entry;
     g->labels = hl_mem_alloc((size_t)longest * sizeof *g->labels); /* at most one per word */
-    if (!g->labels) return fail(g, "out of memory");
+    if (!g->labels) return no_memory(g);
     uint32_t most = 0; /* label operands in one function */
     for (uint32_t i = 0; i < img->n_functions; i++) {
         if (!pass_decode(g, &img->funcs[i])) return false;
@@ -787,7 +795,7 @@ static bool check_lines(gate *g, uint32_t n) {
     const uint8_t *sec = NULL;
     if (!hl_size_mul(n, 8, &bytes) || !take(g, bytes, &sec)) return false;
     img->lines = hl_mem_alloc(bytes);
-    if (!img->lines) return fail(g, "out of memory");
+    if (!img->lines) return no_memory(g);
     for (uint32_t i = 0; i < 2 * n; i++) img->lines[i] = rd32(sec + 4 * (size_t)i);
     for (uint32_t i = 0; i < n; i++) {
         uint32_t off = img->lines[2 * i];
@@ -812,7 +820,7 @@ static bool check_bindings(gate *g, size_t at, uint32_t n) {
     hl_bc_image *img = g->img;
     img->n_bindings = n;
     img->bindings = hl_mem_calloc(n, sizeof *img->bindings);
-    if (!img->bindings) return fail(g, "out of memory");
+    if (!img->bindings) return no_memory(g);
     for (uint32_t i = 0; i < n; i++) {
         const uint8_t *e = g->bytes + at + 4 + 12 * (size_t)i;
         uint32_t mod = rd32(e), fun = rd32(e + 4), arity = rd32(e + 8);
@@ -850,7 +858,7 @@ static bool check_imports(gate *g, size_t at, uint32_t n) {
      * it; so the allowlist is scanned once per module, not per import */
     uint8_t *mod_kind = hl_mem_calloc(img->n_atoms ? img->n_atoms : 1, 1);
     bool ok = img->imports && mod_kind;
-    if (!ok) fail(g, "out of memory");
+    if (!ok) no_memory(g);
     for (uint32_t i = 0; ok && i < n; i++) {
         const uint8_t *e = g->bytes + at + 4 + 12 * (size_t)i;
         uint32_t mod = rd32(e), fun = rd32(e + 4), arity = rd32(e + 8);
@@ -963,8 +971,9 @@ bool hl_gate_check_tables(const uint8_t *bytes, size_t size, hl_bc_image *out, c
 }
 
 bool hl_gate_check_function(const hl_bc_image *img, uint32_t fn, uint32_t *code, uint8_t *classes, char *err,
-                            size_t errlen) {
+                            size_t errlen, bool *nomem) {
     if (err && errlen) err[0] = 0;
+    if (nomem) *nomem = false;
     if (!img->code_bytes || fn >= img->n_functions) return false;
     const hl_bc_function *f = &img->funcs[fn];
     uint32_t n = f->end - f->entry;
@@ -975,7 +984,7 @@ bool hl_gate_check_function(const hl_bc_image *img, uint32_t fn, uint32_t *code,
     set_limits(&g);
     g.mark = hl_mem_calloc(n, 1);
     g.labels = hl_mem_alloc((size_t)n * sizeof *g.labels);
-    bool ok = g.mark && g.labels ? true : fail(&g, "out of memory");
+    bool ok = g.mark && g.labels ? true : no_memory(&g);
     ok = ok && pass_decode(&g, f) && alloc_flow_arrays(&g, n, g.nlabels) && pass_flow(&g, f);
     /* its line entries (hl_gate_check_tables checked the table's order and
      * range): each an instruction start */
@@ -988,6 +997,7 @@ bool hl_gate_check_function(const hl_bc_image *img, uint32_t fn, uint32_t *code,
     for (uint32_t i = lo; ok && i < img->n_lines && img->lines[2 * i] < f->end; i++)
         if (classes[img->lines[2 * i] - f->entry]) ok = fail(&g, "line %u: not an instruction", i);
     free_pass_arrays(&g);
+    if (nomem) *nomem = !ok && g.nomem;
     return ok;
 }
 

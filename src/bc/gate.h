@@ -67,9 +67,11 @@ bool hl_gate_check_tables(const uint8_t *bytes, size_t size, hl_bc_image *out, c
  * their classes recorded in classes[0..n). Cross-function facts come from
  * the checked tables (a call's arity is its callee's, make_fun's free
  * variables within the callee's arity, call_ext's arity the import's).
- * False with a message on refusal or allocation failure ("out of memory"). */
+ * False with a message on refusal or allocation failure ("out of memory",
+ * and *nomem set when nomem is not NULL: not a verdict on the function, a
+ * later check may accept it). */
 bool hl_gate_check_function(const hl_bc_image *img, uint32_t fn, uint32_t *code, uint8_t *classes, char *err,
-                            size_t errlen);
+                            size_t errlen, bool *nomem);
 
 void hl_bc_image_free(hl_bc_image *img);
 

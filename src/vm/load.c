@@ -711,8 +711,9 @@ static hl_fn_load load_fn(hl_program *p, uint32_t fn) {
         return HL_FN_NOMEM;
     }
     hl_fn_load st = HL_FN_OK;
-    if (!hl_gate_check_function(&lz->img, fn, code, classes, why, sizeof why))
-        st = strcmp(why, "out of memory") == 0 ? HL_FN_NOMEM : HL_FN_REFUSED;
+    bool nomem = false;
+    if (!hl_gate_check_function(&lz->img, fn, code, classes, why, sizeof why, &nomem))
+        st = nomem ? HL_FN_NOMEM : HL_FN_REFUSED;
     uint32_t n_consts = p->n_consts, n_sites = p->n_import_sites, n_pend = lz->n_pend;
     if (st == HL_FN_OK) {
         code_view v = {.img = &lz->img, .code = code, .classes = classes, .lo = f->entry, .hi = f->end,

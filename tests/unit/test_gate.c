@@ -1197,7 +1197,7 @@ static bool lazy_gate_matches_whole(const uint8_t *bytes, size_t size) {
         uint32_t *code = malloc((size_t)n * 4);
         uint8_t *cls = malloc(n);
         assert_true(code && cls);
-        bool okf = hl_gate_check_function(&tables, f, code, cls, err2, sizeof err2);
+        bool okf = hl_gate_check_function(&tables, f, code, cls, err2, sizeof err2, NULL);
         if (okf && ok1) {
             assert_memory_equal(code, whole.code + fn->entry, (size_t)n * 4);
             assert_memory_equal(cls, whole.classes + fn->entry, n);
@@ -1327,6 +1327,80 @@ static void test_stdlib_corrupt_function(void **state) {
     hl_engine_free(e);
     free(m);
 }
+
+/* Out of memory while a function of a lazily loaded stdlib image is first
+ * gated and translated is not a verdict on it: the gate says nomem (the
+ * corrupted function of test_stdlib_corrupt_function is refused without
+ * it), and hl_program_fn_load answers HL_FN_NOMEM (a later call tries
+ * again) at every allocation it can fail, never HL_FN_REFUSED, until it
+ * loads. */
+static void test_lazy_function_oom(void **state) {
+    (void)state;
+    int k = hl_host_stdlib_index_name("lists", 5);
+    if (k < 0) skip();
+    const hl_stdlib_image *im = &hl_stdlib_images[k];
+    hl_bc_image t;
+    char err[200];
+    assert_true(hl_gate_check_tables(im->bytes, im->len, &t, err, sizeof err));
+    int64_t good = image_fn(&t, "seq", 2);
+    assert_true(good >= 0);
+    uint32_t n = t.funcs[good].end - t.funcs[good].entry;
+    uint32_t *code = malloc((size_t)n * 4);
+    uint8_t *cls = malloc(n);
+    assert_true(code && cls);
+    bool nomem = true;
+    assert_true(hl_gate_check_function(&t, (uint32_t)good, code, cls, err, sizeof err, &nomem));
+    assert_false(nomem);
+    unsigned failures = 0;
+    for (long f = 0;; f++) {
+        hl_mem_fail_after(f);
+        bool ok = hl_gate_check_function(&t, (uint32_t)good, code, cls, err, sizeof err, &nomem);
+        hl_mem_fail_after(-1);
+        if (ok) break;
+        assert_true(nomem);
+        assert_string_equal(err, "out of memory");
+        failures++;
+    }
+    assert_true(failures > 0);
+    /* a refusal is no out-of-memory: seq/2's first word made no opcode */
+    uint8_t *m = malloc(im->len);
+    assert_non_null(m);
+    memcpy(m, im->bytes, im->len);
+    size_t at = (size_t)(t.code_bytes - im->bytes) + 4 * (size_t)t.funcs[good].entry;
+    uint32_t w = HL_BC_WORD(HL_K_OP, HL_OP__COUNT);
+    for (int i = 0; i < 4; i++) m[at + (size_t)i] = (uint8_t)(w >> (8 * i));
+    hl_bc_image bad;
+    assert_true(hl_gate_check_tables(m, im->len, &bad, err, sizeof err));
+    assert_false(hl_gate_check_function(&bad, (uint32_t)good, code, cls, err, sizeof err, &nomem));
+    assert_false(nomem);
+    hl_bc_image_free(&bad);
+    free(m);
+    free(code);
+    free(cls);
+
+    hl_atom_table *atoms = hl_atom_table_new(HL_ATOM_TABLE_MAX);
+    assert_non_null(atoms);
+    hl_program *p = NULL;
+    hl_atom_fault fault;
+    assert_true(hl_load_lazy_in(atoms, HL_ATOM_POOL_MAX, &t, im->x_span, &p, &fault, err, sizeof err));
+    hl_atom_table_release(atoms);
+    failures = 0;
+    for (long f = 0;; f++) {
+        const hl_tword *entry = NULL;
+        hl_mem_fail_after(f);
+        hl_fn_load st = hl_program_fn_load(p, (uint32_t)good, &entry);
+        hl_mem_fail_after(-1);
+        assert_int_not_equal(st, HL_FN_REFUSED);
+        if (st == HL_FN_OK) {
+            assert_non_null(entry);
+            break;
+        }
+        failures++;
+    }
+    assert_true(failures > 0);
+    hl_program_free(p);
+}
+
 #endif
 
 /* Out-of-memory at every allocation of the gate: refused, no leak. */
@@ -1385,6 +1459,7 @@ int main(void) {
         cmocka_unit_test(test_stdlib_image_mutations),
         cmocka_unit_test(test_stdlib_image_lazy_gate),
         cmocka_unit_test(test_stdlib_corrupt_function),
+        cmocka_unit_test(test_lazy_function_oom),
 #endif
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
