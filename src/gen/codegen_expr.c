@@ -1066,12 +1066,14 @@ static bool no_frame(const hl_core_node *e, bool is_tail, uint32_t *xmax) {
     }
 }
 
-/* One clause of a function: its head (the pattern `skip` left out: its
+/* Clause i of a function: its head (the pattern `skip` left out: its
  * test was made already, by the loop layout), its guards (failing to
- * `fail`) and its body. `needs_frame`: a mixed function's body that
- * allocates (see cg_function). False on running out of memory. */
-static bool fn_clause(cg *c, const hl_core_fun *f, const hl_core_clause *cl, const uint32_t *home, bool needs_frame,
+ * `fail`) and its body. ok_small: which clause bodies need no frame (a
+ * mixed function's others allocate it: see cg_function). False on running
+ * out of memory. */
+static bool fn_clause(cg *c, const hl_core_fun *f, uint32_t i, const uint8_t *ok_small, const uint32_t *home,
                       uint32_t skip, uint32_t fail) {
+    const hl_core_clause *cl = &f->clauses[i];
     /* a variable a head pattern binds to a whole argument is the
      * argument's home for the clause (it is bound once, the home is
      * written only on entry) */
@@ -1087,7 +1089,7 @@ static bool fn_clause(cg *c, const hl_core_fun *f, const hl_core_clause *cl, con
     for (uint32_t k = 0; k < cl->npats; k++)
         if (k != skip) match(c, cl->pats[k], OY(home[k]), fail);
     guards(c, cl, fail);
-    if (c->mixed && needs_frame) {
+    if (c->mixed && i < 64 && !ok_small[i]) { /* (mixed: at most 64 clauses) */
         /* this body needs the frame: allocate it now (every register
          * still live) and copy what the body may read to its y slot */
         uint32_t *src = NULL; /* pairs: slot, where the dispatch left it */
@@ -1242,9 +1244,7 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
         for (uint32_t j = 0; j <= nlit && !c->failed; j++) {
             uint32_t i = j == 0 ? nlit : j - 1;
             if (j > 0) cg_bind(c, at[i]);
-            if (!fn_clause(c, f, &f->clauses[i], home, c->mixed && i < 64 && !ok_small[i], j == 0 ? UINT32_MAX : lit_arg[i],
-                           OLBL(end)))
-                return false;
+            if (!fn_clause(c, f, i, ok_small, home, j == 0 ? UINT32_MAX : lit_arg[i], OLBL(end))) return false;
             c->temp_top = mark;
         }
         cg_bind(c, end);
@@ -1256,7 +1256,7 @@ bool cg_function(cg *c, const hl_core_fun *f, uint32_t index) {
             cg_error(c, cl->line, cl->col, "internal error: clause arity");
             return false;
         }
-        if (!fn_clause(c, f, cl, home, c->mixed && i < 64 && !ok_small[i], UINT32_MAX, OLBL(next))) return false;
+        if (!fn_clause(c, f, i, ok_small, home, UINT32_MAX, OLBL(next))) return false;
         cg_bind(c, next);
         c->temp_top = mark;
     }

@@ -332,7 +332,8 @@ dispatch:
      * instruction below patches), so they run exactly as the local calls
      * do. The operand is read atomically: another thread may be patching
      * it (a plain load on the machines we build for). */
-#define CALL_TARGET() __atomic_load_n(&pc[2], __ATOMIC_ACQUIRE)
+#define CALL_TARGET_AT(o) __atomic_load_n(&pc[(o) + 2], __ATOMIC_ACQUIRE)
+#define CALL_TARGET() CALL_TARGET_AT(0)
     CASE(call_ext)
     CASE(call) {
         CHARGE((uint32_t)pc[1]);
@@ -364,7 +365,7 @@ dispatch:
             TAIL_CALL();                                          \
         }                                                         \
         reds--;                                                   \
-        JUMP(__atomic_load_n(&pc[(o) + 2], __ATOMIC_ACQUIRE));    \
+        JUMP(CALL_TARGET_AT(o));                                  \
     } while (0)
     CASE(call_ext_only)
     CASE(call_only)
@@ -1037,6 +1038,7 @@ big_mul_job: {
 #undef TAIL_CALL
 #undef TAIL_CALL_AT
 #undef CALL_TARGET
+#undef CALL_TARGET_AT
 #undef IMM_ARITH_B_sub
 #undef IMM_ARITH_B_add
 

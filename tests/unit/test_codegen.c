@@ -419,8 +419,9 @@ static void test_arg0_in_x0(void **state) {
 
 /* The loop layout (docs/codegen.md): a recursive function whose clauses
  * before the last are each chosen by one literal argument, and whose last
- * clause only binds and recurses, starts with the inverted tests and the
- * recursive clause; the other shapes keep the clause order. The results
+ * clause recurses (its head and guards may test: guarded/1, len/2),
+ * starts with the inverted tests and the recursive clause; the other
+ * shapes (two literals in one head, no recursion) keep the clause order. The results
  * of every shape, against OTP's, are tests/conformance/loop_layout.erl. */
 static void test_loop_layout(void **state) {
     (void)state;

@@ -1,6 +1,6 @@
 %% loop_layout.erl — recursive functions whose clauses before the last are
-%% each chosen by one literal argument and whose last clause binds any
-%% arguments and recurses are laid out with the last clause first, behind
+%% each chosen by one literal argument and whose last clause recurses are
+%% laid out with the last clause first, behind
 %% inverted tests (docs/codegen.md "Loop layout"). The results must be
 %% OTP's whatever the literal's type (integers, floats, big integers,
 %% atoms, [], strings, binaries), the literal's argument position, the
